@@ -1,3 +1,4 @@
+import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
@@ -10,6 +11,24 @@ export default defineConfig({
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        plugins: [
+          cloudflareTest({
+            main: "./test/workers/harness.ts",
+            miniflare: {
+              compatibilityDate: "2026-08-01",
+              compatibilityFlags: ["nodejs_compat"],
+              durableObjects: { SESSIONS: { className: "SessionDO", useSQLite: true } },
+              kvNamespaces: ["CONFIG"],
+              bindings: { SESSION_SECRET: "workers-test-secret" },
+            },
+          }),
+        ],
+        test: {
+          name: "workers",
+          include: ["test/workers/**/*.test.ts"],
         },
       },
     ],

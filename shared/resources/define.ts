@@ -1,0 +1,106 @@
+// A resources server is declared, not wired: its task fields, its tools, its verify. This module
+// turns a declaration into the Worker's routes (SPEC "resources"): /seed_session, /verify,
+// /<tool>, /aggregate_metrics, /close_session, with sessions, validation and errors handled once.
+import type { Context } from "hono";
+import { deleteCookie } from "hono/cookie";
+import { z } from "../zod.ts";
+import { RunRequest, VerifyRequest, AggregateMetricsRequest } from "../schemas/run.ts";
+import { createServerApp } from "../server/app.ts";
+import type { AppEnv, BaseBindings } from "../server/app.ts";
+import { readBody, readJson, validate } from "../server/body.ts";
+import { HttpError } from "../server/errors.ts";
+import { resolveSession } from "../session/session.ts";
+import type { Session, SessionBindings } from "../session/session.ts";
+import { SESSION_COOKIE } from "../session/cookie.ts";
+import { summarizeRewards } from "./metrics.ts";
+
+export interface ResourcesBindings extends BaseBindings, SessionBindings {
+  INSTANCE_CONFIG?: Record<string, unknown>;
+}
+
+export interface HandlerContext {
+  session: Session;
+  env: ResourcesBindings;
+}
+
+export interface Tool<I extends z.ZodType = z.ZodType> {
+  description?: string;
+  input: I;
+  run(args: z.infer<I>, ctx: HandlerContext): unknown;
+}
+
+/** Declares a tool; the identity function exists so `args` is typed from `input`. */
+export function tool<I extends z.ZodType>(definition: Tool<I>): Tool<I> {
+  return definition;
+}
+
+export interface VerifyResult {
+  reward: number;
+  [field: string]: unknown;
+}
+
+type Row<T extends z.ZodObject> = RunRequest & z.infer<T>;
+type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
+
+export interface ResourcesServerDefinition<T extends z.ZodObject> {
+  /** The task fields of a row that this server reads (top level, as NeMo Gym rows carry them). */
+  task: T;
+  /** Declares that handlers use `ctx.session.state`; stateless servers never create a SessionDO. */
+  stateful?: boolean;
+  tools: Record<string, Tool>;
+  seedSession?(row: Row<T>, ctx: HandlerContext): Promise<void> | void;
+  verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
+}
+
+export function defineResourcesServer<T extends z.ZodObject>(definition: ResourcesServerDefinition<T>) {
+  const rowSchema = RunRequest.safeExtend(definition.task.shape);
+  const verifySchema = VerifyRequest.safeExtend(definition.task.shape);
+  const app = createServerApp<ResourcesBindings>();
+  type C = Context<AppEnv<ResourcesBindings>>;
+
+  const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
+    session: await resolveSession(c, forceNew),
+    env: c.env,
+  });
+
+  app.post("/seed_session", async (c) => {
+    const row = await readBody(c, rowSchema);
+    const ctx = await context(c, true);
+    await definition.seedSession?.(row as Row<T>, ctx);
+    return c.json({});
+  });
+
+  app.post("/verify", async (c) => {
+    const body = await readBody(c, verifySchema);
+    const result = await definition.verify(body as VerifyBody<T>, await context(c));
+    if (typeof result.reward !== "number" || !Number.isFinite(result.reward)) {
+      throw new HttpError(500, "verifier_error", `verify returned a reward that is not a finite number: ${String(result.reward)}`);
+    }
+    return c.json({ ...body, ...result });
+  });
+
+  app.post("/aggregate_metrics", async (c) => {
+    const body = await readBody(c, AggregateMetricsRequest);
+    return c.json(summarizeRewards(body.verify_responses));
+  });
+
+  app.post("/close_session", async (c) => {
+    const ctx = await context(c);
+    if (definition.stateful && !ctx.session.fresh) await ctx.session.state.release();
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ closed: true });
+  });
+
+  app.post("/:tool", async (c) => {
+    const name = c.req.param("tool");
+    const found = Object.hasOwn(definition.tools, name) ? definition.tools[name] : undefined;
+    if (!found) {
+      const known = Object.keys(definition.tools);
+      throw new HttpError(404, "unknown_tool", `unknown tool "${name}"; this server's tools are: ${known.join(", ") || "(none)"}`, { tools: known });
+    }
+    const args = validate(found.input, await readJson(c));
+    return c.json((await found.run(args, await context(c))) ?? {});
+  });
+
+  return app;
+}

@@ -1,0 +1,69 @@
+// Resolving the session of a request to a resources server. A request without a valid cookie gets
+// a fresh session id (and a cookie for it); state lives in the instance's own SessionDO and is
+// touched only when a handler reads or writes it, so stateless servers create no objects.
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { SessionDO } from "../../durable_objects/session_do.ts";
+import { HttpError } from "../server/errors.ts";
+import { SESSION_COOKIE, newSessionId, signSession, verifySession } from "./cookie.ts";
+
+export const DEFAULT_SESSION_TTL_S = 3600;
+
+export interface SessionBindings {
+  INSTANCE_NAME: string;
+  SESSION_SECRET: string;
+  SESSIONS?: DurableObjectNamespace<SessionDO>;
+  SESSION_TTL_S?: string;
+}
+
+export class SessionState {
+  readonly #stub: () => DurableObjectStub<SessionDO>;
+  readonly #ttlMs: number;
+
+  constructor(stub: () => DurableObjectStub<SessionDO>, ttlMs: number) {
+    this.#stub = stub;
+    this.#ttlMs = ttlMs;
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const values = await this.#stub().read([key], this.#ttlMs);
+    return values[key] as T | undefined;
+  }
+
+  async set(key: string, value: unknown): Promise<void> {
+    await this.#stub().write({ [key]: value }, this.#ttlMs);
+  }
+
+  async release(): Promise<void> {
+    await this.#stub().release();
+  }
+}
+
+export interface Session {
+  id: string;
+  /** True when the request carried no valid cookie: the session starts empty. */
+  fresh: boolean;
+  state: SessionState;
+}
+
+function secretOf(env: SessionBindings): string {
+  if (!env.SESSION_SECRET) throw new HttpError(500, "misconfigured", "SESSION_SECRET is not set for this server");
+  return env.SESSION_SECRET;
+}
+
+/** `forceNew` starts a new session whatever the request carries (used by /seed_session). */
+export async function resolveSession(c: Context<{ Bindings: SessionBindings }>, forceNew = false): Promise<Session> {
+  const env = c.env;
+  const secret = secretOf(env);
+  const existing = forceNew ? null : await verifySession(secret, env.INSTANCE_NAME, getCookie(c, SESSION_COOKIE));
+  const id = existing ?? newSessionId();
+  if (!existing) {
+    setCookie(c, SESSION_COOKIE, await signSession(secret, env.INSTANCE_NAME, id), { httpOnly: true, sameSite: "Lax", path: "/" });
+  }
+  const ttlMs = Number(env.SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000;
+  const stub = () => {
+    if (!env.SESSIONS) throw new HttpError(500, "misconfigured", "this server stores session state but has no SESSIONS binding");
+    return env.SESSIONS.get(env.SESSIONS.idFromName(id));
+  };
+  return { id, fresh: !existing, state: new SessionState(stub, ttlMs) };
+}

@@ -1,0 +1,16 @@
+import type { SessionDO } from "../../durable_objects/session_do.ts";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      SESSIONS: DurableObjectNamespace<SessionDO>;
+      CONFIG: KVNamespace;
+      SESSION_SECRET: string;
+    }
+    interface GlobalProps {
+      mainModule: typeof import("./harness.ts");
+    }
+  }
+}
+
+export {};
