@@ -1,0 +1,128 @@
+// One chat completion: render and tokenize the prompt, let the policy play the turn, tokenize what it
+// "generated" the same way, and apply vLLM's length rules.
+import { randomUUID } from "node:crypto";
+import type { ChatCompletionRequest, ChatToolCall } from "../../shared/schemas/chat.ts";
+import { ApiError } from "./errors.ts";
+import { logprobEntries, type LogprobEntry } from "./logprobs.ts";
+import { toTurns, toolSpecs, type Turn } from "./messages.ts";
+import type { DrawOutcome } from "./outcomes.ts";
+import { play } from "./policy/index.ts";
+import { renderCompletion, renderPrompt, toJsonText } from "./template.ts";
+import { EOS_TOKEN_ID, decode, encode } from "./tokenizer.ts";
+
+export interface Generation {
+  id: string;
+  created: number;
+  model: string;
+  promptIds: number[];
+  /** Generated ids; a finished turn ends with the end-of-turn token, as vLLM reports it. */
+  tokenIds: number[];
+  /** The turn as the template renders it; `content` and `toolCalls` are its wire form. */
+  message: Pick<Turn, "content" | "tool_calls">;
+  content: string | null;
+  toolCalls: ChatToolCall[];
+  finishReason: "stop" | "tool_calls" | "length";
+  logprobs: LogprobEntry[] | undefined;
+  returnTokenIds: boolean;
+}
+
+export interface GenerateContext {
+  drawOutcome: DrawOutcome;
+  maxModelLen: number;
+}
+
+/** How many tokens may be generated; 400 with vLLM's wording when the request cannot fit. */
+function tokenBudget(promptTokens: number, maxTokens: number | undefined, maxModelLen: number): number {
+  if (maxTokens === undefined) {
+    if (promptTokens < maxModelLen) return maxModelLen - promptTokens;
+    throw new ApiError(
+      400,
+      `This model's maximum context length is ${maxModelLen} tokens. However, your request has ${promptTokens} input tokens. Please reduce the length of the input messages.`,
+      { param: "messages", code: "context_length_exceeded" },
+    );
+  }
+  if (promptTokens + maxTokens <= maxModelLen) return maxTokens;
+  throw new ApiError(
+    400,
+    `This model's maximum context length is ${maxModelLen} tokens. However, you requested ${promptTokens + maxTokens} tokens (${promptTokens} in the messages, ${maxTokens} in the completion). Please reduce the length of the messages or completion.`,
+    { param: "messages", code: "context_length_exceeded" },
+  );
+}
+
+export function generate(request: ChatCompletionRequest, context: GenerateContext): Generation {
+  const turns = toTurns(request.messages);
+  const prompt = renderPrompt(turns, request.tools, true);
+  const promptIds = encode(prompt);
+  const budget = tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
+
+  const firstTurn = !turns.some((turn) => turn.role === "assistant");
+  const action = play({
+    turns,
+    tools: request.tool_choice === "none" ? [] : toolSpecs(request.tools),
+    correct: firstTurn ? context.drawOutcome(prompt) : true,
+  });
+
+  let message: Generation["message"] = {
+    content: action.content ?? "",
+    tool_calls: action.toolCalls.map((planned) => ({
+      id: `call_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
+      type: "function",
+      function: { name: planned.name, arguments: planned.arguments },
+    })),
+  };
+  let tokenIds = [...encode(renderCompletion(message)), EOS_TOKEN_ID];
+  let finishReason: Generation["finishReason"] = message.tool_calls?.length ? "tool_calls" : "stop";
+  if (tokenIds.length > budget) {
+    // Cut off mid-turn: whatever text was produced is plain content, no tool call was completed.
+    tokenIds = tokenIds.slice(0, budget);
+    message = { content: decode(tokenIds) };
+    finishReason = "length";
+  }
+
+  const toolCalls = (message.tool_calls ?? []).map((toolCall) => ({
+    id: toolCall.id,
+    type: "function" as const,
+    function: { name: toolCall.function.name, arguments: toJsonText(toolCall.function.arguments) },
+  }));
+  return {
+    id: `chatcmpl-${randomUUID().replaceAll("-", "")}`,
+    created: Math.floor(Date.now() / 1000),
+    model: request.model,
+    promptIds,
+    tokenIds,
+    message,
+    content: toolCalls.length > 0 && !message.content ? null : message.content,
+    toolCalls,
+    finishReason,
+    logprobs: request.logprobs ? logprobEntries(tokenIds, request.return_tokens_as_token_ids === true) : undefined,
+    returnTokenIds: request.return_token_ids === true,
+  };
+}
+
+export function usage(generation: Generation) {
+  const prompt = generation.promptIds.length;
+  const completion = generation.tokenIds.length;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: null };
+}
+
+export function completionBody(generation: Generation) {
+  const { id, created, model, content, toolCalls, logprobs, finishReason, returnTokenIds } = generation;
+  return {
+    id,
+    object: "chat.completion",
+    created,
+    model,
+    choices: [
+      {
+        index: 0,
+        message: { role: "assistant", content, tool_calls: toolCalls },
+        logprobs: logprobs ? { content: logprobs } : null,
+        finish_reason: finishReason,
+        stop_reason: null,
+        ...(returnTokenIds ? { token_ids: generation.tokenIds } : {}),
+      },
+    ],
+    usage: usage(generation),
+    ...(returnTokenIds ? { prompt_token_ids: generation.promptIds } : {}),
+  };
+}

@@ -1,0 +1,56 @@
+// Request messages normalised the way vLLM prepares them for a chat template: text parts joined,
+// tool-call arguments parsed from their JSON string into an object, developer folded into system.
+// The template and the policy both read this one shape.
+import type { ChatMessage, ChatTool } from "../../shared/schemas/chat.ts";
+
+export interface TurnToolCall {
+  id: string;
+  type: "function";
+  /** Parsed arguments; the raw string when it is not valid JSON (the model wrote garbage). */
+  function: { name: string; arguments: unknown };
+}
+
+export interface Turn {
+  role: "system" | "user" | "assistant" | "tool";
+  content: string;
+  tool_calls?: TurnToolCall[];
+  tool_call_id?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  parameters: Record<string, unknown>;
+}
+
+function text(content: ChatMessage["content"]): string {
+  if (content == null) return "";
+  if (typeof content === "string") return content;
+  return content.map((part) => part.text).join("\n");
+}
+
+function parseArguments(raw: string): unknown {
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function toTurns(messages: readonly ChatMessage[]): Turn[] {
+  return messages.map((message) => {
+    const turn: Turn = { role: message.role === "developer" ? "system" : message.role, content: text(message.content) };
+    if (message.tool_calls?.length) {
+      turn.tool_calls = message.tool_calls.map((call) => ({
+        id: call.id,
+        type: "function",
+        function: { name: call.function.name, arguments: parseArguments(call.function.arguments) },
+      }));
+    }
+    if (message.tool_call_id != null) turn.tool_call_id = message.tool_call_id;
+    return turn;
+  });
+}
+
+export function toolSpecs(tools: readonly ChatTool[] | undefined): ToolSpec[] {
+  return (tools ?? []).map((tool) => ({ name: tool.function.name, parameters: tool.function.parameters ?? {} }));
+}

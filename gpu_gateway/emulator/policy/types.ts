@@ -1,0 +1,29 @@
+// What a skill sees and what it decides. A skill is a pure function of the conversation (plus the
+// first-turn coin), so replaying a history always yields the same next turn.
+import type { ToolSpec, Turn } from "../messages.ts";
+
+export interface PlannedCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export interface Action {
+  content: string | null;
+  toolCalls: PlannedCall[];
+}
+
+export interface Situation {
+  turns: readonly Turn[];
+  tools: readonly ToolSpec[];
+  /** Drawn on the first assistant turn of a conversation; later turns follow the history instead. */
+  correct: boolean;
+}
+
+export interface Skill {
+  handles(toolNames: ReadonlySet<string>): boolean;
+  play(situation: Situation): Action;
+}
+
+export const say = (content: string): Action => ({ content, toolCalls: [] });
+
+export const call = (...calls: PlannedCall[]): Action => ({ content: null, toolCalls: calls });

@@ -1,0 +1,89 @@
+// The vLLM-compatible emulator as an in-process HTTP server: `startEmulator` is what the CLI, the
+// tests and the bench call.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { ApiError } from "./errors.ts";
+import { readJson, send } from "./http.ts";
+import { outcomeDrawer } from "./outcomes.ts";
+import { routes } from "./routes.ts";
+
+export interface EmulatorOptions {
+  /** 0 (the default) lets the OS choose. */
+  port?: number;
+  host?: string;
+  seed?: number;
+  /** Probability that the policy plays a conversation right, drawn on its first turn. */
+  pCorrect?: number;
+  /** Fixed delay before each chat completion answers. */
+  latencyMs?: number;
+  model?: string;
+  maxModelLen?: number;
+  maxBodyBytes?: number;
+}
+
+export interface Emulator {
+  /** Base URL without /v1, e.g. http://127.0.0.1:41234 */
+  url: string;
+  close(): Promise<void>;
+}
+
+export const DEFAULTS = {
+  port: 0,
+  host: "127.0.0.1",
+  seed: 42,
+  pCorrect: 0.7,
+  latencyMs: 0,
+  model: "edge-gym-emulator",
+  maxModelLen: 32_768,
+  maxBodyBytes: 32 * 1024 * 1024,
+} satisfies Required<EmulatorOptions>;
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const config = { ...DEFAULTS, ...options };
+  const table = routes({
+    model: config.model,
+    maxModelLen: config.maxModelLen,
+    latencyMs: config.latencyMs,
+    drawOutcome: outcomeDrawer(config.seed, config.pCorrect),
+    startedAt: Math.floor(Date.now() / 1000),
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? "/").split("?", 1)[0] as string;
+    const methods = table[path];
+    const handler = req.method === "GET" || req.method === "POST" ? methods?.[req.method] : undefined;
+    if (!methods) throw new ApiError(404, `no route ${req.method} ${path}`, { type: "not_found_error" });
+    if (!handler) throw new ApiError(405, `method ${req.method} not allowed on ${path}`, { type: "invalid_request_error" });
+    const body = req.method === "POST" ? await readJson(req, config.maxBodyBytes) : undefined;
+    send(res, await handler(body));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      const error =
+        err instanceof ApiError ? err : new ApiError(500, `internal error: ${(err as Error)?.message ?? String(err)}`, { type: "server_error" });
+      if (error.status === 500) console.error("vLLM emulator:", err);
+      // An oversized body may still be arriving: answer, then drop the connection.
+      if (error.status === 413) res.setHeader("connection", "close");
+      if (!res.headersSent) send(res, { status: error.status, json: error.toJSON() });
+    });
+  });
+  // Longer than clients' pooled-socket idle time, so a reused socket is never closed under a request.
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}
