@@ -5,10 +5,15 @@
 import { HttpError } from "../server/errors.ts";
 import type { CookieJar } from "./cookies.ts";
 
+/** What a service binding offers; structural, so the client also runs outside workerd. */
+export interface FetcherLike {
+  fetch(request: Request): Promise<Response>;
+}
+
 export interface Target {
   /** The instance name, used in errors as the hop. */
   name: string;
-  fetcher?: Fetcher;
+  fetcher?: FetcherLike;
   url?: string;
 }
 

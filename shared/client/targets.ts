@@ -2,7 +2,7 @@
 // instance, named after it (`example_single_tool_call` -> `EXAMPLE_SINGLE_TOOL_CALL`).
 import { z } from "../zod.ts";
 import { HttpError } from "../server/errors.ts";
-import type { Target } from "./call.ts";
+import type { FetcherLike, Target } from "./call.ts";
 
 export const ServerRef = z.strictObject({
   type: z.enum(["responses_api_agents", "resources_servers", "responses_api_models"]),
@@ -16,7 +16,7 @@ export function bindingName(instance: string): string {
 
 export function targetFor(env: object, ref: ServerRef): Target {
   const binding = bindingName(ref.name);
-  const fetcher = (env as Record<string, unknown>)[binding] as Fetcher | undefined;
+  const fetcher = (env as Record<string, unknown>)[binding] as FetcherLike | undefined;
   if (!fetcher || typeof fetcher.fetch !== "function") {
     throw new HttpError(500, "misconfigured", `no service binding ${binding} for ${ref.type} instance "${ref.name}"`);
   }

@@ -10,8 +10,8 @@ import { SESSION_COOKIE, newSessionId, signSession, verifySession } from "./cook
 export const DEFAULT_SESSION_TTL_S = 3600;
 
 export interface SessionBindings {
-  INSTANCE_NAME: string;
-  SESSION_SECRET: string;
+  INSTANCE_NAME?: string;
+  SESSION_SECRET?: string;
   SESSIONS?: DurableObjectNamespace<SessionDO>;
   SESSION_TTL_S?: string;
 }
@@ -46,19 +46,21 @@ export interface Session {
   state: SessionState;
 }
 
-function secretOf(env: SessionBindings): string {
-  if (!env.SESSION_SECRET) throw new HttpError(500, "misconfigured", "SESSION_SECRET is not set for this server");
-  return env.SESSION_SECRET;
+function required(env: SessionBindings, name: "SESSION_SECRET" | "INSTANCE_NAME"): string {
+  const value = env[name];
+  if (!value) throw new HttpError(500, "misconfigured", `${name} is not set for this server`);
+  return value;
 }
 
 /** `forceNew` starts a new session whatever the request carries (used by /seed_session). */
-export async function resolveSession(c: Context<{ Bindings: SessionBindings }>, forceNew = false): Promise<Session> {
-  const env = c.env;
-  const secret = secretOf(env);
-  const existing = forceNew ? null : await verifySession(secret, env.INSTANCE_NAME, getCookie(c, SESSION_COOKIE));
+export async function resolveSession(c: Context, forceNew = false): Promise<Session> {
+  const env = c.env as SessionBindings;
+  const secret = required(env, "SESSION_SECRET");
+  const instance = required(env, "INSTANCE_NAME");
+  const existing = forceNew ? null : await verifySession(secret, instance, getCookie(c, SESSION_COOKIE));
   const id = existing ?? newSessionId();
   if (!existing) {
-    setCookie(c, SESSION_COOKIE, await signSession(secret, env.INSTANCE_NAME, id), { httpOnly: true, sameSite: "Lax", path: "/" });
+    setCookie(c, SESSION_COOKIE, await signSession(secret, instance, id), { httpOnly: true, sameSite: "Lax", path: "/" });
   }
   const ttlMs = Number(env.SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000;
   const stub = () => {

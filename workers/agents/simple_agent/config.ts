@@ -1,0 +1,15 @@
+// simple_agent's implementation fields (NeMo Gym's, plus per-hop deadlines).
+import { z } from "../../../shared/zod.ts";
+import { ServerRef } from "../../../shared/client/targets.ts";
+
+export const SimpleAgentConfig = z.looseObject({
+  resources_server: ServerRef,
+  model_server: ServerRef,
+  /** Stop after this many model calls; null or absent means no limit beyond the model's own stop. */
+  max_steps: z.number().int().positive().nullish(),
+  /** Model calls may be long generations. */
+  model_timeout_s: z.number().positive().default(600),
+  /** seed_session, tool calls, verify and close_session. */
+  resources_timeout_s: z.number().positive().default(120),
+});
+export type SimpleAgentConfig = z.infer<typeof SimpleAgentConfig>;

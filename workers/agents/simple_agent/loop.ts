@@ -1,0 +1,78 @@
+// The reference agent loop (SPEC "simple_agent /run", step 2): call the model, run the tool calls it
+// makes against the resources server, feed the outputs back, until it stops.
+import { call, hopError, jsonOf } from "../../../shared/client/call.ts";
+import type { Target } from "../../../shared/client/call.ts";
+import type { CookieJar } from "../../../shared/client/cookies.ts";
+import { ResponseObject, addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
+import type { FunctionCallItem, Item, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
+
+export interface LoopDeps {
+  model: Target;
+  resources: Target;
+  modelJar: CookieJar;
+  resourcesJar: CookieJar;
+  maxSteps?: number | null;
+  modelDeadlineMs: number;
+  resourcesDeadlineMs: number;
+}
+
+function inputItems(params: ResponsesCreateParams): Item[] {
+  return typeof params.input === "string" ? [{ type: "message", role: "user", content: params.input }] : params.input;
+}
+
+async function callModel(params: ResponsesCreateParams, input: Item[], deps: LoopDeps): Promise<ResponseObject> {
+  const hop = `${deps.model.name}/v1/responses`;
+  const result = await call(deps.model, "/v1/responses", {
+    body: { ...params, input },
+    deadlineMs: deps.modelDeadlineMs,
+    jar: deps.modelJar,
+    // A model call that may have started is never repeated: only unprocessed failures retry.
+  });
+  const parsed = ResponseObject.safeParse(jsonOf(result, hop));
+  if (!parsed.success) throw hopError(502, hop, `${hop} answered a body that is not a Responses object: ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+async function runTool(fc: FunctionCallItem, offered: ReadonlySet<string>, deps: LoopDeps): Promise<string> {
+  // Only tools the row offers are callable: a model must not reach /verify or /seed_session by
+  // naming them as tools.
+  if (!offered.has(fc.name)) {
+    return `Error: tool "${fc.name}" is not available. Available tools: ${[...offered].join(", ") || "(none)"}`;
+  }
+  let args: unknown;
+  try {
+    args = JSON.parse(fc.arguments);
+  } catch (err) {
+    return `Error: the arguments of ${fc.name} are not valid JSON (${(err as Error).message}): ${fc.arguments}`;
+  }
+  const result = await call(deps.resources, `/${encodeURIComponent(fc.name)}`, {
+    body: args,
+    deadlineMs: deps.resourcesDeadlineMs,
+    jar: deps.resourcesJar,
+  });
+  // Whatever the status, the body is what the model gets to read.
+  return result.text;
+}
+
+/** Runs the loop; returns the last model response with `output` = every item of the episode. */
+export async function runAgentLoop(params: ResponsesCreateParams, deps: LoopDeps): Promise<ResponseObject> {
+  const input = inputItems(params);
+  const offered = new Set((params.tools ?? []).map((t) => t.name));
+  const produced: Item[] = [];
+  let usage = emptyUsage();
+  let steps = 0;
+  for (;;) {
+    const response = await callModel(params, [...input, ...produced], deps);
+    steps++;
+    usage = addUsage(usage, response.usage);
+    produced.push(...response.output);
+    const calls = response.output.filter((item): item is FunctionCallItem => item.type === "function_call");
+    // With no tool call there is nothing new to tell the model: asking again would repeat itself.
+    if (response.incomplete_details || calls.length === 0) return { ...response, output: produced, usage };
+    for (const fc of calls) {
+      produced.push({ type: "function_call_output", call_id: fc.call_id, output: await runTool(fc, offered, deps) });
+    }
+    // As in the reference, the tools of the last allowed step still run.
+    if (deps.maxSteps != null && steps >= deps.maxSteps) return { ...response, output: produced, usage };
+  }
+}

@@ -1,0 +1,31 @@
+// The head server: publishes the resolved global config (secrets redacted) and the server
+// instances, both read from KV where the CLI (or a deploy) put them (SPEC "head").
+import { stringify } from "yaml";
+import { redactSecrets } from "../../shared/config/index.ts";
+import { createServerApp } from "../../shared/server/app.ts";
+import type { BaseBindings } from "../../shared/server/app.ts";
+import { HttpError } from "../../shared/server/errors.ts";
+import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "./keys.ts";
+
+
+interface Bindings extends BaseBindings {
+  CONFIG: KVNamespace;
+}
+
+const app = createServerApp<Bindings>();
+
+async function published(kv: KVNamespace, key: string): Promise<unknown> {
+  const value = await kv.get(key, "json");
+  if (value === null) throw new HttpError(503, "not_published", `no ${key} has been published to this head server yet`);
+  return value;
+}
+
+app.get("/global_config_dict_yaml", async (c) => {
+  // NeMo Gym clients expect the YAML text as one JSON-encoded string.
+  const config = await published(c.env.CONFIG, GLOBAL_CONFIG_KEY);
+  return c.json(stringify(redactSecrets(config)));
+});
+
+app.get("/server_instances", async (c) => c.json(await published(c.env.CONFIG, SERVER_INSTANCES_KEY)));
+
+export default app;
