@@ -1,0 +1,17 @@
+// `edge-gym resolve`: print the merged, interpolated config as YAML (secrets redacted).
+import { stringify } from "yaml";
+import { redactSecrets } from "../../shared/config/index.ts";
+import { loadConfig } from "./config.ts";
+import { parseCommand } from "./args.ts";
+
+export const help = "resolve [--config a.yaml ...] [--show-secrets] [key=value ...]   print the merged config";
+
+export async function resolve(argv: string[]): Promise<number> {
+  const { values, overrides } = parseCommand(argv, {
+    config: { type: "string", multiple: true },
+    "show-secrets": { type: "boolean" },
+  });
+  const { config } = loadConfig(values.config, overrides);
+  process.stdout.write(stringify(values["show-secrets"] ? config : redactSecrets(config)));
+  return 0;
+}

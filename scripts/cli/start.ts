@@ -1,0 +1,32 @@
+// `edge-gym start`: run every configured instance locally until Ctrl+C.
+import { bringUp } from "../stack/up.ts";
+import { parseCommand, port } from "./args.ts";
+
+export const help = "start [--config a.yaml ...] [--head-port 11000 (0: any free port)] [key=value ...]   run the configured servers locally (Miniflare + workerd)";
+
+export async function start(argv: string[]): Promise<number> {
+  const { values, overrides } = parseCommand(argv, {
+    config: { type: "string", multiple: true },
+    "head-port": { type: "string" },
+  });
+  const began = performance.now();
+  const running = await bringUp({
+    configPaths: values.config,
+    overrides,
+    headPort: port(values["head-port"], "--head-port", 11000),
+    log: (line) => console.log(line),
+  });
+  console.log(`head  ${running.stack.headUrl}`);
+  for (const instance of running.stack.instances) {
+    console.log(`${instance.server_type.padEnd(21)} ${instance.name.padEnd(40)} ${instance.url}`);
+  }
+  console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s; local emulation runs without authentication)`);
+  await new Promise<void>((resolve) => {
+    process.once("SIGINT", resolve);
+    process.once("SIGTERM", resolve);
+  });
+  console.log("Shutting down...");
+  await running.stop();
+  console.log("Stopped.");
+  return 0;
+}

@@ -1,0 +1,102 @@
+// Runs a planned stack locally in Miniflare (real workerd): every Worker on its own loopback
+// port (port 0 = chosen by the OS, so no races), the head on 11000, the resolved config and the
+// instance list published to the head's KV, and every server health-polled before returning.
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { bundleWorkers } from "./build.ts";
+import type { ResolvedInstance, WorkerSpec } from "./plan.ts";
+import { HEAD_NAME } from "./plan.ts";
+import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
+
+export const COMPATIBILITY_DATE = "2026-08-01";
+export const COMPATIBILITY_FLAGS = ["nodejs_compat"];
+
+export interface ServerInstanceInfo {
+  name: string;
+  server_type: string;
+  implementation: string;
+  url: string;
+  host: string;
+  port: number;
+  domain?: string;
+}
+
+export interface LocalStack {
+  headUrl: string;
+  instances: ServerInstanceInfo[];
+  /** Worker name -> base URL, for every Worker including the head and gateways. */
+  urls: Map<string, string>;
+  dispose(): Promise<void>;
+}
+
+export interface LocalStackOptions {
+  specs: WorkerSpec[];
+  instances: ResolvedInstance[];
+  config: Record<string, unknown>;
+  sessionSecret: string;
+  host?: string;
+  readyTimeoutMs?: number;
+}
+
+async function waitHealthy(url: string, deadline: number): Promise<void> {
+  let last = "";
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      last = `status ${response.status}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`${url} did not become healthy: ${last}`);
+}
+
+export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
+  const host = options.host ?? "127.0.0.1";
+  const bundles = await bundleWorkers(options.specs.map((s) => s.entry));
+  const head = options.specs.find((s) => s.name === HEAD_NAME);
+  if (!head) throw new Error("the plan has no head server");
+  const workers = [head, ...options.specs.filter((s) => s !== head)].map((spec) => ({
+    name: spec.name,
+    modules: true,
+    scriptPath: bundles.get(spec.entry)!,
+    compatibilityDate: COMPATIBILITY_DATE,
+    compatibilityFlags: COMPATIBILITY_FLAGS,
+    bindings: { ...(spec.vars as Record<string, string>), SESSION_SECRET: options.sessionSecret },
+    serviceBindings: spec.services,
+    kvNamespaces: spec.kv,
+    ...(spec.sessions ? { durableObjects: { SESSIONS: { className: "SessionDO", useSQLite: true } } } : {}),
+    ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
+  }));
+  const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers }));
+  try {
+    const headUrl = (await mf.ready).href.replace(/\/$/, "");
+    const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);
+    for (const spec of options.specs) {
+      if (spec !== head) urls.set(spec.name, (await mf.unsafeGetDirectURL(spec.name)).href.replace(/\/$/, ""));
+    }
+    const instances = options.instances.map((instance) => {
+      const url = new URL(urls.get(instance.name)!);
+      const domain = instance.config.domain;
+      return {
+        name: instance.name,
+        server_type: instance.serverType,
+        implementation: instance.implementation,
+        url: url.href.replace(/\/$/, ""),
+        host: url.hostname,
+        port: Number(url.port),
+        ...(typeof domain === "string" ? { domain } : {}),
+      };
+    });
+    const kv = await mf.getKVNamespace("CONFIG", HEAD_NAME);
+    await kv.put(GLOBAL_CONFIG_KEY, JSON.stringify(options.config));
+    await kv.put(SERVER_INSTANCES_KEY, JSON.stringify(instances));
+    const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
+    await Promise.all([...urls.values()].map((url) => waitHealthy(url, deadline)));
+    return { headUrl, instances, urls, dispose: () => mf.dispose() };
+  } catch (err) {
+    await mf.dispose();
+    throw err;
+  }
+}

@@ -1,0 +1,115 @@
+// From a resolved config to the Workers that run it: one Worker per instance (its implementation's
+// bundle, its config as a JSON binding, a service binding per instance it references), one GPU
+// gateway per vllm_model instance, and the head. Miniflare options (local) and wrangler configs
+// (deploy) are both generated from this plan.
+import { bindingName } from "../../shared/client/targets.ts";
+import { join } from "node:path";
+import { ROOT, entryPoint } from "./registry.ts";
+import type { ServerType } from "./registry.ts";
+
+export interface ResolvedInstance {
+  name: string;
+  serverType: ServerType;
+  implementation: string;
+  config: Record<string, unknown>;
+}
+
+export interface WorkerSpec {
+  name: string;
+  role: ServerType | "head" | "gpu_gateway";
+  instance: string;
+  implementation: string;
+  entry: string;
+  /** Plain and JSON bindings (never secrets). */
+  vars: Record<string, unknown>;
+  /** Binding name -> worker name. */
+  services: Record<string, string>;
+  /** Resources servers keep per-session state in their own SessionDO class. */
+  sessions: boolean;
+  kv: string[];
+  host?: string;
+  port?: number;
+}
+
+export const HEAD_NAME = "head";
+export const HEAD_PORT = 11000;
+export const gatewayName = (modelInstance: string) => `${modelInstance}_gpu_gateway`;
+
+// Binding names the Workers use for themselves; an instance must not shadow one of them.
+const RESERVED_BINDINGS = new Set(["INSTANCE_NAME", "INSTANCE_CONFIG", "SESSION_SECRET", "SESSIONS", "SESSION_TTL_S", "MAX_BODY_BYTES", "GATEWAY", "GATEWAY_CONFIG", "CONFIG"]);
+
+const SERVER_TYPES = new Set(["responses_api_agents", "resources_servers", "responses_api_models"]);
+
+function referencedInstances(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) value.forEach((v) => referencedInstances(v, out));
+  else if (value && typeof value === "object") {
+    const obj = value as Record<string, unknown>;
+    if (typeof obj.type === "string" && SERVER_TYPES.has(obj.type) && typeof obj.name === "string") out.add(obj.name);
+    else Object.values(obj).forEach((v) => referencedInstances(v, out));
+  }
+  return out;
+}
+
+const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)]);
+
+function portOf(config: Record<string, unknown>): { host?: string; port?: number } {
+  return {
+    ...(typeof config.host === "string" ? { host: config.host } : {}),
+    ...(typeof config.port === "number" ? { port: config.port } : {}),
+  };
+}
+
+export function planWorkers(instances: ResolvedInstance[], headPort = HEAD_PORT): WorkerSpec[] {
+  const specs: WorkerSpec[] = [
+    {
+      name: HEAD_NAME,
+      role: "head",
+      instance: HEAD_NAME,
+      implementation: "head",
+      entry: join(ROOT, "workers/head/index.ts"),
+      vars: { INSTANCE_NAME: HEAD_NAME },
+      services: {},
+      sessions: false,
+      kv: ["CONFIG"],
+      port: headPort,
+    },
+  ];
+  for (const instance of instances) {
+    if (instance.name === HEAD_NAME) throw new Error(`instance name "${HEAD_NAME}" is reserved for the head server`);
+    const binding = bindingName(instance.name);
+    if (RESERVED_BINDINGS.has(binding)) throw new Error(`instance name "${instance.name}" clashes with the reserved binding ${binding}; rename the instance`);
+    const services = Object.fromEntries([...referencedInstances(instance.config)].map((name) => [bindingName(name), name]));
+    const spec: WorkerSpec = {
+      name: instance.name,
+      role: instance.serverType,
+      instance: instance.name,
+      implementation: instance.implementation,
+      entry: entryPoint(instance.serverType, instance.implementation),
+      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: instance.config },
+      services,
+      sessions: instance.serverType === "resources_servers",
+      kv: [],
+      ...portOf(instance.config),
+    };
+    if (instance.serverType === "responses_api_models" && instance.implementation === "vllm_model") {
+      const gateway = gatewayName(instance.name);
+      spec.services.GATEWAY = gateway;
+      specs.push({
+        name: gateway,
+        role: "gpu_gateway",
+        instance: instance.name,
+        implementation: "gpu_gateway",
+        entry: join(ROOT, "gpu_gateway/index.ts"),
+        vars: {
+          INSTANCE_NAME: gateway,
+          GATEWAY_CONFIG: { endpoints: asList(instance.config.base_url), api_key: instance.config.api_key ?? undefined },
+        },
+        services: {},
+        sessions: false,
+        kv: [],
+      });
+    }
+    specs.push(spec);
+  }
+  return specs;
+}

@@ -1,0 +1,28 @@
+// `npm test`: the whole suite (Node and workerd projects), then the one plain summary line CI
+// reads: `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+
+const root = new URL("../", import.meta.url).pathname;
+const report = join(root, ".edge-gym", "test-report.json");
+mkdirSync(join(root, ".edge-gym"), { recursive: true });
+rmSync(report, { force: true });
+
+const run = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter=json", `--outputFile.json=${report}`, ...process.argv.slice(2)], {
+  cwd: root,
+  stdio: "inherit",
+});
+
+let passed = 0;
+let failed = 0;
+try {
+  const results = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+  passed = results.numPassedTests;
+  // A file that fails to load counts as a failure even though none of its tests ran.
+  failed = results.numFailedTests + results.numFailedTestSuites;
+} catch {
+  failed = 1;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

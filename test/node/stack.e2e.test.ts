@@ -1,0 +1,86 @@
+// The whole stack as a user runs it: real Workers in workerd (Miniflare) joined by service
+// bindings, the vLLM emulator as its own process, rollouts collected through the head server.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { parse } from "yaml";
+import { collect } from "../../scripts/collect/collect.ts";
+import { bringUp } from "../../scripts/stack/up.ts";
+import type { RunningStack } from "../../scripts/stack/up.ts";
+
+const ENVIRONMENTS = ["example_single_tool_call", "example_session_state_mgmt", "example_multi_step"];
+const readJsonl = (path: string) => readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
+
+let running: RunningStack;
+const dir = mkdtempSync(join(tmpdir(), "edge-gym-e2e-"));
+
+beforeAll(async () => {
+  running = await bringUp({ headPort: 0, emulatorArgs: ["--seed", "7", "--p-correct", "0.6"] });
+});
+afterAll(async () => {
+  await running?.stop();
+});
+
+describe("local stack end to end", () => {
+  test("the head lists every instance and publishes the config without secrets", async () => {
+    const instances = (await (await fetch(`${running.stack.headUrl}/server_instances`)).json()) as any[];
+    const names = instances.map((i) => i.name).sort();
+    expect(names).toEqual([...ENVIRONMENTS, ...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "policy_model"].sort());
+    for (const instance of instances) {
+      expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+      expect(await (await fetch(instance.url)).json()).toEqual({ status: "ok" });
+    }
+    const yamlText = (await (await fetch(`${running.stack.headUrl}/global_config_dict_yaml`)).json()) as string;
+    const config = parse(yamlText);
+    expect(config.example_single_tool_call_simple_agent.responses_api_agents.simple_agent.resources_server.name).toBe("example_single_tool_call");
+    expect(config.policy_api_key).not.toBe("emulator");
+    expect(yamlText).not.toContain("api_key: emulator");
+  });
+
+  test.each(ENVIRONMENTS)("collects and scores rollouts for %s", async (environment) => {
+    const output = join(dir, `${environment}.jsonl`);
+    const summary = await collect({
+      headUrl: running.stack.headUrl,
+      input: `workers/resources/${environment}/data/example.jsonl`,
+      output,
+      agent: `${environment}_simple_agent`,
+      concurrency: 8,
+      numRepeats: 3,
+      rolloutTimeoutS: 120,
+      progress: false,
+    });
+    expect(summary).toMatchObject({ total: 15, succeeded: 15, failed: 0 });
+    const materialized = readJsonl(summary.files.materialized);
+    expect(materialized.map((r) => [r._ng_task_index, r._ng_rollout_index])).toEqual(
+      [0, 1, 2, 3, 4].flatMap((t) => [0, 1, 2].map((r) => [t, r])),
+    );
+    const rollouts = readJsonl(output);
+    expect(rollouts).toHaveLength(15);
+    const pairs = new Set(rollouts.map((r) => `${r._ng_task_index}/${r._ng_rollout_index}`));
+    expect(pairs.size).toBe(15);
+    for (const r of rollouts) {
+      expect(r.agent_ref).toEqual({ name: `${environment}_simple_agent` });
+      expect([0, 1]).toContain(r.reward);
+      expect(r.response.output.some((i: any) => i.type === "function_call")).toBe(true);
+      expect(r.response.usage.total_tokens).toBeGreaterThan(0);
+    }
+    if (environment === "example_single_tool_call") expect(summary.meanReward).toBe(1);
+    else {
+      // seeded right/wrong answers: both outcomes occur, so rewards are not trivial
+      const rewards = new Set(rollouts.map((r) => r.reward));
+      expect(rewards).toEqual(new Set([0, 1]));
+    }
+  });
+
+  test("an unreachable model is an infrastructure failure, never a reward", async () => {
+    await running.emulator!.stop();
+    const agent = running.stack.instances.find((i) => i.name === "example_single_tool_call_simple_agent")!;
+    const row = readJsonl("workers/resources/example_single_tool_call/data/example.jsonl")[0];
+    const response = await fetch(`${agent.url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(row) });
+    expect([502, 503, 504]).toContain(response.status);
+    const body = (await response.json()) as any;
+    expect(body.error.hop).toMatch(/^policy_model/);
+    expect(body.reward).toBeUndefined();
+  });
+});
