@@ -39,8 +39,17 @@ async function main() {
   const dir = mkdtempSync(join(tmpdir(), "edge-gym-bench-"));
   const running = await bringUp({ headPort: 0, emulatorArgs: ["--latency-ms", "0"] });
   try {
-    const stackPids = [...childPids(process.pid).filter((pid) => pid !== running.emulator?.pid), running.emulator!.pid];
-    const cpuMs = () => stackPids.reduce((sum, pid) => sum + processCpuMs(pid), 0) + (process.cpuUsage().user + process.cpuUsage().system) / 1000;
+    const emulatorPid = running.emulator!.pid;
+    const runtimePids = childPids(process.pid).filter((pid) => pid !== emulatorPid);
+    const collectorMs = () => {
+      const usage = process.cpuUsage();
+      return (usage.user + usage.system) / 1000;
+    };
+    const cpuMs = () => ({
+      workerd: runtimePids.reduce((sum, pid) => sum + processCpuMs(pid), 0),
+      emulator: processCpuMs(emulatorPid),
+      collector: collectorMs(),
+    });
     const run = async (concurrency: number, repeats: number, latencies?: number[]) => {
       const summary = await collect({
         headUrl: running.stack.headUrl,
@@ -62,7 +71,9 @@ async function main() {
       const began = performance.now();
       await run(concurrency, 100, latencies);
       const seconds = (performance.now() - began) / 1000;
-      const cpu = cpuMs() - cpuBefore;
+      const cpuAfter = cpuMs();
+      const perRollout = (key: keyof typeof cpuAfter) => Number(((cpuAfter[key] - cpuBefore[key]) / latencies.length).toFixed(2));
+      const byProcess = { workerd: perRollout("workerd"), emulator: perRollout("emulator"), collector: perRollout("collector") };
       latencies.sort((a, b) => a - b);
       console.log(
         JSON.stringify({
@@ -71,7 +82,8 @@ async function main() {
           rollouts_per_s: Number((latencies.length / seconds).toFixed(1)),
           p50_ms: Number(percentile(latencies, 50).toFixed(1)),
           p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-          cpu_ms_per_rollout: Number((cpu / latencies.length).toFixed(2)),
+          cpu_ms_per_rollout: Number((byProcess.workerd + byProcess.emulator + byProcess.collector).toFixed(2)),
+          cpu_ms_per_rollout_by_process: byProcess,
         }),
       );
     }

@@ -1,8 +1,9 @@
 // Rollout collection (SPEC "Collection outputs"): rows are checked and materialized up front
 // (limit, repeats laid out aabbcc, task/rollout indices), then run through agents' /run with a
 // bounded concurrency; each result is appended as it completes, failures go to their own file.
-import { createWriteStream } from "node:fs";
+import { mkdir, open } from "node:fs/promises";
 import type { WriteStream } from "node:fs";
+import { dirname } from "node:path";
 import { call } from "../../shared/client/call.ts";
 import { InputError, readRows, siblingPath } from "./jsonl.ts";
 import { serverInstances } from "./head.ts";
@@ -42,6 +43,12 @@ function writeLine(stream: WriteStream, value: unknown): Promise<void> {
 
 const closeStream = (stream: WriteStream) => new Promise<void>((resolve) => stream.end(resolve));
 
+// Opening through a file handle makes a bad path a rejected promise here, not a stream error later.
+async function createOutput(path: string): Promise<WriteStream> {
+  await mkdir(dirname(path), { recursive: true });
+  return (await open(path, "w")).createWriteStream();
+}
+
 export async function collect(options: CollectOptions): Promise<CollectSummary> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new InputError("--concurrency must be a positive integer");
   if (!Number.isInteger(options.numRepeats) || options.numRepeats < 1) throw new InputError("--num-repeats must be a positive integer");
@@ -63,12 +70,12 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     materialized: siblingPath(options.output, "materialized_inputs.jsonl"),
     failures: siblingPath(options.output, "failures.jsonl"),
   };
-  const inputs = createWriteStream(files.materialized);
+  const inputs = await createOutput(files.materialized);
   for (const row of materialized) await writeLine(inputs, row);
   await closeStream(inputs);
 
-  const out = createWriteStream(files.rollouts);
-  const failures = createWriteStream(files.failures);
+  const out = await createOutput(files.rollouts);
+  const failures = await createOutput(files.failures);
   const state: ProgressState = { done: 0, total: materialized.length, failed: 0, rewardSum: 0 };
   const rewards: number[][] = rows.map(() => []);
   const bar = options.progress ? new ProgressBar(options.label ?? "collect", state) : undefined;

@@ -24,7 +24,6 @@ export interface HandlerContext {
 }
 
 export interface Tool<I extends z.ZodType = z.ZodType> {
-  description?: string;
   input: I;
   run(args: z.infer<I>, ctx: HandlerContext): unknown;
 }

@@ -1,0 +1,39 @@
+// A per-session counter: seeded from the row, changed by tools, rewarded when it ends at expected_count.
+import { z } from "../../../shared/zod.ts";
+import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
+
+export { SessionDO } from "../../../durable_objects/session_do.ts";
+
+const COUNT = "count";
+
+export default defineResourcesServer({
+  task: z.object({
+    initial_count: z.number().int().default(0),
+    expected_count: z.number().int(),
+  }),
+  stateful: true,
+  async seedSession(row, { session }) {
+    await session.state.set(COUNT, row.initial_count);
+  },
+  tools: {
+    increment_counter: tool({
+      input: z.strictObject({ count: z.number().int() }),
+      async run({ count }, { session }) {
+        // An unseeded session counts from 0, as the reference does.
+        await session.state.set(COUNT, ((await session.state.get<number>(COUNT)) ?? 0) + count);
+        return { success: true };
+      },
+    }),
+    get_counter_value: tool({
+      input: z.strictObject({}),
+      async run(_args, { session }) {
+        return { count: (await session.state.get<number>(COUNT)) ?? 0 };
+      },
+    }),
+  },
+  async verify(body, { session }) {
+    // A request without a session has no counter; reading it would only create an empty object.
+    const count = session.fresh ? undefined : await session.state.get<number>(COUNT);
+    return { reward: count === body.expected_count ? 1.0 : 0.0 };
+  },
+});
