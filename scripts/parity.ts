@@ -1,7 +1,9 @@
 // `npm run parity`: replays the reference system's recorded rollouts through our resources
-// servers and compares rewards. For each row: seed a session with the row, replay the recorded
-// tool calls in order (stateful servers rebuild their state this way), then /verify the recorded
-// response. The recorded reward is read only to compare, never to compute ours.
+// servers and compares rewards. Rollout rows may carry only the create params, the response and
+// the reward, so each is joined with its task row in the reference example.jsonl (same input
+// messages). Then: seed a session with the task row, replay the recorded tool calls in order
+// (stateful servers rebuild their state this way), and /verify the recorded response. The
+// recorded reward is read only to compare, never to compute ours.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,8 +23,24 @@ interface Outcome {
   disagreements: string[];
 }
 
-async function replay(url: string, line: number, recorded: Record<string, any>): Promise<string | null> {
-  const { reward: expected, ...row } = recorded;
+type Row = Record<string, any>;
+
+// The conversation a row opens with, as a join key: role and text of each input message.
+function inputKey(row: Row): string {
+  const input = row.responses_create_params?.input;
+  if (typeof input === "string") return JSON.stringify([["user", input]]);
+  return JSON.stringify((input as Row[]).map((m) => [m.role, typeof m.content === "string" ? m.content : JSON.stringify(m.content)]));
+}
+
+function readJsonl(path: string): Row[] {
+  return readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
+}
+
+async function replay(url: string, line: number, recorded: Row, tasks: Map<string, Row>): Promise<string | null> {
+  const { reward: expected, ...rollout } = recorded;
+  const taskRow = tasks.get(inputKey(rollout));
+  if (!taskRow) throw new Error("no task row in example.jsonl has this rollout's input");
+  const row = { ...taskRow, ...rollout };
   const target = { name: "resources", url };
   const jar = new CookieJar();
   const post = async (path: string, body: unknown) => {
@@ -52,10 +70,11 @@ async function main(): Promise<number> {
     for (const name of SERVERS) {
       const url = stack.urls.get(name);
       if (!url) throw new Error(`no resources server "${name}" in the bundled config`);
-      const lines = readFileSync(join(REFERENCE, name, "example_rollouts.jsonl"), "utf8").split("\n").filter((l) => l.trim());
-      const outcome: Outcome = { agree: 0, total: lines.length, disagreements: [] };
-      for (const [i, text] of lines.entries()) {
-        const disagreement = await replay(url, i + 1, JSON.parse(text)).catch((err: Error) => `row ${i + 1}: ${err.message}`);
+      const tasks = new Map(readJsonl(join(REFERENCE, name, "example.jsonl")).map((row) => [inputKey(row), row]));
+      const rollouts = readJsonl(join(REFERENCE, name, "example_rollouts.jsonl"));
+      const outcome: Outcome = { agree: 0, total: rollouts.length, disagreements: [] };
+      for (const [i, recorded] of rollouts.entries()) {
+        const disagreement = await replay(url, i + 1, recorded, tasks).catch((err: Error) => `row ${i + 1}: ${err.message}`);
         if (disagreement) outcome.disagreements.push(disagreement);
         else outcome.agree++;
       }
