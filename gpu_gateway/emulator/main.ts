@@ -1,5 +1,5 @@
 // CLI: node gpu_gateway/emulator/main.ts [--port 0] [--host 127.0.0.1] [--seed 42] [--p-correct 0.7]
-//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768]
+//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--exit-with-parent]
 // Prints exactly one line when listening (callers parse it): vLLM emulator listening on http://HOST:PORT
 import { parseArgs } from "node:util";
 import { DEFAULTS, startEmulator } from "./server.ts";
@@ -29,6 +29,7 @@ try {
       "latency-ms": { type: "string" },
       model: { type: "string" },
       "max-model-len": { type: "string" },
+      "exit-with-parent": { type: "boolean" },
     },
   }));
 } catch (err) {
@@ -47,11 +48,15 @@ const emulator = await startEmulator({
 
 process.stdout.write(`vLLM emulator listening on ${emulator.url}\n`);
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.once(signal, () => {
-    emulator.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
+const shutdown = () => {
+  emulator.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
+// A parent that started us with a stdin pipe may die without stopping us (SIGKILL, or a library's
+// exit hook): the pipe closing is the one signal that always arrives.
+if (values["exit-with-parent"]) {
+  process.stdin.on("end", shutdown).resume();
 }

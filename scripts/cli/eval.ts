@@ -45,7 +45,8 @@ export async function evaluate(argv: string[]): Promise<number> {
   mkdirSync(outDir, { recursive: true });
 
   const began = performance.now();
-  const running = await bringUp({ configPaths: values.config, overrides, log: (line) => console.log(line) });
+  // Any free head port: an eval is self-contained and must not collide with a running `start`.
+  const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, log: (line) => console.log(line) });
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s)`);
   const rows: string[][] = [];
   let failed = 0;
@@ -77,7 +78,7 @@ export async function evaluate(argv: string[]): Promise<number> {
   }
   const header = ["environment", "rollouts", "mean reward", "pass@1", `pass@${repeats}`, "rollouts file"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join("  "));
+  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
   console.log("");
   print(header);
   rows.forEach(print);

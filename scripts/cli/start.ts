@@ -21,6 +21,9 @@ export async function start(argv: string[]): Promise<number> {
     console.log(`${instance.server_type.padEnd(21)} ${instance.name.padEnd(40)} ${instance.url}`);
   }
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s; local emulation runs without authentication)`);
+  // Miniflare's own exit hook would exit at once with 130; this command shuts down in order instead.
+  process.removeAllListeners("SIGINT");
+  process.removeAllListeners("SIGTERM");
   await new Promise<void>((resolve) => {
     process.once("SIGINT", resolve);
     process.once("SIGTERM", resolve);

@@ -14,8 +14,8 @@ export interface EmulatorProcess {
 }
 
 export async function spawnEmulator(args: string[] = [], timeoutMs = 30_000): Promise<EmulatorProcess> {
-  const child = spawn(process.execPath, [join(ROOT, "gpu_gateway/emulator/main.ts"), "--port", "0", ...args], {
-    stdio: ["ignore", "pipe", "inherit"],
+  const child = spawn(process.execPath, [join(ROOT, "gpu_gateway/emulator/main.ts"), "--port", "0", "--exit-with-parent", ...args], {
+    stdio: ["pipe", "pipe", "inherit"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -59,6 +59,14 @@ function portOf(config: Record<string, unknown>): { host?: string; port?: number
   };
 }
 
+// Verify bodies with token ids can be MBs: the 32 MiB default is configurable per instance.
+function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string } {
+  const limit = config.max_body_bytes;
+  if (limit === undefined) return {};
+  if (!Number.isInteger(limit) || (limit as number) <= 0) throw new Error(`max_body_bytes must be a positive integer, got ${JSON.stringify(limit)}`);
+  return { MAX_BODY_BYTES: String(limit) };
+}
+
 export function planWorkers(instances: ResolvedInstance[], headPort = HEAD_PORT): WorkerSpec[] {
   const specs: WorkerSpec[] = [
     {
@@ -85,7 +93,7 @@ export function planWorkers(instances: ResolvedInstance[], headPort = HEAD_PORT)
       instance: instance.name,
       implementation: instance.implementation,
       entry: entryPoint(instance.serverType, instance.implementation),
-      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: instance.config },
+      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: instance.config, ...bodyLimit(instance.config) },
       services,
       sessions: instance.serverType === "resources_servers",
       kv: [],

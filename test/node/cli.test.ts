@@ -1,0 +1,95 @@
+// The CLI as a user runs it: a real `edge-gym start` process, `status` and `collect` against it,
+// Ctrl+C, and one-line errors with non-zero exits.
+import { spawn, spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { describe, expect, test } from "vitest";
+
+const CLI = "scripts/edge-gym.ts";
+const dir = mkdtempSync(join(tmpdir(), "edge-gym-cli-"));
+
+function cli(...args: string[]) {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: "utf8", timeout: 120_000 });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+async function startStack(): Promise<{ child: ChildProcess; headUrl: string; lines: string[] }> {
+  const child = spawn(process.execPath, [CLI, "start", "--head-port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const lines: string[] = [];
+  const headUrl = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${lines.join("\n")}`)), 60_000);
+    let head = "";
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      lines.push(line);
+      head ||= /^head\s+(http:\S+)/.exec(line)?.[1] ?? "";
+      if (line.startsWith("All servers ready!")) {
+        clearTimeout(timer);
+        resolve(head);
+      }
+    });
+    child.once("exit", (code) => reject(new Error(`start exited with ${code}:\n${lines.join("\n")}`)));
+  });
+  return { child, headUrl, lines };
+}
+
+describe("edge-gym CLI", () => {
+  test("start, status, collect, then Ctrl+C shuts everything down", async () => {
+    const { child, headUrl, lines } = await startStack();
+    expect(lines.some((l) => /policy_model\s+http:\/\/127\.0\.0\.1:\d+/.test(l))).toBe(true);
+
+    const status = cli("status", "--head-url", headUrl);
+    expect(status.code).toBe(0);
+    expect(status.stdout.match(/^up /gm)).toHaveLength(8);
+
+    const output = join(dir, "weather.jsonl");
+    const collect = cli("collect", "--head-url", headUrl, "--agent", "example_single_tool_call_simple_agent",
+      "--input", "workers/resources/example_single_tool_call/data/example.jsonl", "--output", output, "--limit", "2", "--num-repeats", "3");
+    expect(collect.code).toBe(0);
+    expect(collect.stdout).toContain("6/6 rollouts");
+    expect(readFileSync(output, "utf8").trim().split("\n")).toHaveLength(6);
+
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    const after = cli("status", "--head-url", headUrl);
+    expect(after.code).toBe(1);
+    expect(after.stderr.trim().split("\n")).toHaveLength(1);
+    expect(after.stderr).toMatch(/cannot reach the head server/);
+  });
+
+  test("usage errors are one line and exit 2", () => {
+    for (const args of [["frob"], ["collect", "--input", "x.jsonl"], ["start", "--bogus"], ["collect", "--input", "a", "--output", "b", "--concurrency", "0"]]) {
+      const result = cli(...args);
+      expect(result.code, args.join(" ")).toBe(2);
+      expect(result.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(result.stderr).toMatch(/^edge-gym: /);
+    }
+  });
+
+  test("a bad JSONL line is reported by line number before anything runs", () => {
+    const input = join(dir, "bad.jsonl");
+    writeFileSync(input, '{"responses_create_params": {"input": "hi"}}\n{"responses_create_params": {"input": "hi", "temprature": 1}}\n');
+    const result = cli("collect", "--input", input, "--output", join(dir, "never.jsonl"), "--head-url", "http://127.0.0.1:9");
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(`edge-gym: ${input}:2: responses_create_params.temprature: unknown field`);
+  });
+
+  test("resolve prints the merged config, redacts secrets and explains config errors", () => {
+    const ok = cli("resolve", "++policy_api_key=sk-very-secret");
+    expect(ok.code).toBe(0);
+    expect(ok.stdout).toContain("example_single_tool_call_simple_agent:");
+    expect(ok.stdout).not.toContain("sk-very-secret");
+
+    const typo = cli("resolve", "example_single_tool_call_simple_agent.responses_api_agents.simple_agent.resources_server.name=exmple_single_tool_call");
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toMatch(/did you mean "example_single_tool_call"/);
+
+    const missing = cli("resolve", "++policy_model_name=???", "++policy_api_key=???");
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/policy_model_name/);
+    expect(missing.stderr).toMatch(/policy_api_key/);
+  });
+});
