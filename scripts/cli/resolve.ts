@@ -1,6 +1,6 @@
 // `edge-gym resolve`: print the merged, interpolated config as YAML (secrets redacted).
 import { stringify } from "yaml";
-import { redactSecrets } from "../../shared/config/index.ts";
+import { redactSecrets } from "../../shared/config/redact.ts";
 import { loadConfig } from "./config.ts";
 import { parseCommand } from "./args.ts";
 

@@ -3,7 +3,8 @@
 // instance list published to the head's KV, and every server health-polled before returning.
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { bundleWorkers } from "./build.ts";
-import type { ResolvedInstance, WorkerSpec } from "./plan.ts";
+import type { Instance } from "../../shared/config/instances.ts";
+import type { WorkerSpec } from "./plan.ts";
 import { HEAD_NAME } from "./plan.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 
@@ -30,7 +31,7 @@ export interface LocalStack {
 
 export interface LocalStackOptions {
   specs: WorkerSpec[];
-  instances: ResolvedInstance[];
+  instances: Instance[];
   config: Record<string, unknown>;
   sessionSecret: string;
   host?: string;

@@ -2,17 +2,12 @@
 // bundle, its config as a JSON binding, a service binding per instance it references), one GPU
 // gateway per vllm_model instance, and the head. Miniflare options (local) and wrangler configs
 // (deploy) are both generated from this plan.
-import { bindingName } from "../../shared/client/targets.ts";
 import { join } from "node:path";
+import { bindingName } from "../../shared/client/targets.ts";
+import { findReferences } from "../../shared/config/instances.ts";
+import type { Instance } from "../../shared/config/instances.ts";
+import type { ServerType } from "../../shared/schemas/config.ts";
 import { ROOT, entryPoint } from "./registry.ts";
-import type { ServerType } from "./registry.ts";
-
-export interface ResolvedInstance {
-  name: string;
-  serverType: ServerType;
-  implementation: string;
-  config: Record<string, unknown>;
-}
 
 export interface WorkerSpec {
   name: string;
@@ -38,18 +33,6 @@ export const gatewayName = (modelInstance: string) => `${modelInstance}_gpu_gate
 // Binding names the Workers use for themselves; an instance must not shadow one of them.
 const RESERVED_BINDINGS = new Set(["INSTANCE_NAME", "INSTANCE_CONFIG", "SESSION_SECRET", "SESSIONS", "SESSION_TTL_S", "MAX_BODY_BYTES", "GATEWAY", "GATEWAY_CONFIG", "CONFIG"]);
 
-const SERVER_TYPES = new Set(["responses_api_agents", "resources_servers", "responses_api_models"]);
-
-function referencedInstances(value: unknown, out = new Set<string>()): Set<string> {
-  if (Array.isArray(value)) value.forEach((v) => referencedInstances(v, out));
-  else if (value && typeof value === "object") {
-    const obj = value as Record<string, unknown>;
-    if (typeof obj.type === "string" && SERVER_TYPES.has(obj.type) && typeof obj.name === "string") out.add(obj.name);
-    else Object.values(obj).forEach((v) => referencedInstances(v, out));
-  }
-  return out;
-}
-
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)]);
 
 function portOf(config: Record<string, unknown>): { host?: string; port?: number } {
@@ -67,7 +50,7 @@ function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string }
   return { MAX_BODY_BYTES: String(limit) };
 }
 
-export function planWorkers(instances: ResolvedInstance[], headPort = HEAD_PORT): WorkerSpec[] {
+export function planWorkers(instances: Instance[], headPort = HEAD_PORT): WorkerSpec[] {
   const specs: WorkerSpec[] = [
     {
       name: HEAD_NAME,
@@ -86,7 +69,7 @@ export function planWorkers(instances: ResolvedInstance[], headPort = HEAD_PORT)
     if (instance.name === HEAD_NAME) throw new Error(`instance name "${HEAD_NAME}" is reserved for the head server`);
     const binding = bindingName(instance.name);
     if (RESERVED_BINDINGS.has(binding)) throw new Error(`instance name "${instance.name}" clashes with the reserved binding ${binding}; rename the instance`);
-    const services = Object.fromEntries([...referencedInstances(instance.config)].map((name) => [bindingName(name), name]));
+    const services = Object.fromEntries([...findReferences(instance.config, [])].map(({ ref }) => [bindingName(ref.name), ref.name]));
     const spec: WorkerSpec = {
       name: instance.name,
       role: instance.serverType,

@@ -1,14 +1,8 @@
 // How a Worker finds the instances its config references: one service binding per referenced
 // instance, named after it (`example_single_tool_call` -> `EXAMPLE_SINGLE_TOOL_CALL`).
-import { z } from "../zod.ts";
+import type { ServerRef } from "../schemas/config.ts";
 import { HttpError } from "../server/errors.ts";
 import type { FetcherLike, Target } from "./call.ts";
-
-export const ServerRef = z.strictObject({
-  type: z.enum(["responses_api_agents", "resources_servers", "responses_api_models"]),
-  name: z.string().min(1),
-});
-export type ServerRef = z.infer<typeof ServerRef>;
 
 export function bindingName(instance: string): string {
   return instance.toUpperCase().replace(/[^A-Z0-9]/g, "_");

@@ -90,7 +90,7 @@ function checkReferences(instances: readonly Instance[]): string[] {
 }
 
 /** Every `{type: <server type>, name: <string>}` object at any depth, with its path. */
-function* findReferences(value: unknown, path: Path): Generator<{ ref: ServerRef; path: Path }> {
+export function* findReferences(value: unknown, path: Path): Generator<{ ref: ServerRef; path: Path }> {
   const ref = ServerRef.safeParse(value);
   if (ref.success) {
     yield { ref: ref.data, path };

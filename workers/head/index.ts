@@ -1,7 +1,7 @@
 // The head server: publishes the resolved global config (secrets redacted) and the server
 // instances, both read from KV where the CLI (or a deploy) put them (SPEC "head").
 import { stringify } from "yaml";
-import { redactSecrets } from "../../shared/config/index.ts";
+import { redactSecrets } from "../../shared/config/redact.ts";
 import { createServerApp } from "../../shared/server/app.ts";
 import type { BaseBindings } from "../../shared/server/app.ts";
 import { HttpError } from "../../shared/server/errors.ts";

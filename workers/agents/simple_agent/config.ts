@@ -1,6 +1,6 @@
 // simple_agent's implementation fields (NeMo Gym's, plus per-hop deadlines).
 import { z } from "../../../shared/zod.ts";
-import { ServerRef } from "../../../shared/client/targets.ts";
+import { ServerRef } from "../../../shared/schemas/config.ts";
 
 export const SimpleAgentConfig = z.looseObject({
   resources_server: ServerRef,
