@@ -1,13 +1,50 @@
-// GATEWAY_CONFIG: the vLLM fleet behind the gateway. Endpoints are stored as base URLs without
-// /v1, since vLLM serves /tokenize beside /v1 rather than under it.
+// GATEWAY_CONFIG: the vLLM fleet behind the gateway and how it is routed. Endpoints are stored as
+// base URLs without /v1, since vLLM serves /tokenize and /health beside /v1 rather than under it.
 import { z } from "../shared/zod.ts";
+import type { RouterConfig } from "./router.ts";
+
+/** The model server's session id, the key that keeps one rollout on one endpoint. */
+export const SESSION_HEADER = "x-edge-gym-session";
 
 const baseUrl = (url: string) => url.replace(/\/+$/, "").replace(/\/v1$/, "");
 
 export const GatewayConfig = z.object({
   endpoints: z.array(z.url()).min(1).transform((urls) => urls.map(baseUrl)),
+  /** Sent to every endpoint as `Authorization: Bearer`. */
   api_key: z.string().nullish(),
+  /** Required as a bearer token on /admin/*; without it the admin routes are off. */
+  admin_api_key: z.string().min(1).nullish(),
   /** Long generations take minutes. */
   timeout_s: z.number().positive().default(600),
+  /** Beyond this many requests at once on an endpoint, requests queue in the gateway. */
+  max_in_flight_per_endpoint: z.number().int().positive().default(256),
+  /** Consecutive failures (refused, reset, 5xx, deadline) that take an endpoint out of rotation. */
+  eject_after_failures: z.number().int().positive().default(3),
+  /** How long an ejected endpoint stays out unless a probe sees it healthy earlier. */
+  eject_s: z.number().positive().default(30),
+  /** `GET /health` on every endpoint this often while traffic flows; 0 turns probing off. */
+  probe_interval_s: z.number().min(0).default(5),
+  probe_timeout_s: z.number().positive().default(2),
+  /** A session unseen this long forgets its endpoint. */
+  session_ttl_s: z.number().positive().default(3600),
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
+
+export function routerConfig(config: GatewayConfig): RouterConfig {
+  return {
+    endpoints: config.endpoints,
+    maxInFlight: config.max_in_flight_per_endpoint,
+    ejectAfterFailures: config.eject_after_failures,
+    ejectMs: config.eject_s * 1000,
+    leaseMs: config.timeout_s * 1000,
+    sessionTtlMs: config.session_ttl_s * 1000,
+    probe:
+      config.probe_interval_s > 0
+        ? { path: "health", intervalMs: config.probe_interval_s * 1000, timeoutMs: config.probe_timeout_s * 1000, headers: fleetHeaders(config) }
+        : null,
+  };
+}
+
+export function fleetHeaders(config: Pick<GatewayConfig, "api_key">): Record<string, string> {
+  return config.api_key ? { authorization: `Bearer ${config.api_key}` } : {};
+}

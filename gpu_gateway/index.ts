@@ -1,25 +1,29 @@
 // gpu_gateway: the Worker between model servers and the self-hosted vLLM fleet. It relays vLLM's
-// OpenAI-compatible routes to one endpoint at a time (SPEC "Shape on Cloudflare").
+// OpenAI-compatible routes to one endpoint per request, sticky per session, through the fleet's
+// router (SPEC "Shape on Cloudflare"), and offers the operator routes under /admin.
 import { createServerApp } from "../shared/server/app.ts";
-import type { BaseBindings } from "../shared/server/app.ts";
-import { readJson } from "../shared/server/body.ts";
-import { instanceConfig } from "../shared/server/instance_config.ts";
-import { GatewayConfig } from "./config.ts";
+import { admin } from "./admin.ts";
+import { SESSION_HEADER } from "./config.ts";
+import { relayContext } from "./fleet.ts";
+import type { GatewayBindings } from "./fleet.ts";
 import { relay } from "./relay.ts";
 
-interface Bindings extends BaseBindings {
-  GATEWAY_CONFIG?: Record<string, unknown>;
-}
+export { FleetRouterDO } from "../durable_objects/fleet_router_do.ts";
 
-const config = (env: Bindings) => instanceConfig({ INSTANCE_CONFIG: env.GATEWAY_CONFIG, INSTANCE_NAME: env.INSTANCE_NAME }, GatewayConfig);
+const app = createServerApp<GatewayBindings>();
 
-const app = createServerApp<Bindings>();
+// Bodies go through as text: vLLM validates them, and re-encoding MBs of token ids costs CPU.
+app.post("/v1/chat/completions", async (c) =>
+  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "v1/chat/completions", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER) }),
+);
 
-app.post("/v1/chat/completions", async (c) => relay(config(c.env), { method: "POST", path: "v1/chat/completions", body: await readJson(c) }));
+// vLLM serves /tokenize at the base URL, not under /v1. Same session, same endpoint: one tokenizer.
+app.post("/tokenize", async (c) =>
+  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "tokenize", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER) }),
+);
 
-// vLLM serves /tokenize at the base URL, not under /v1.
-app.post("/tokenize", async (c) => relay(config(c.env), { method: "POST", path: "tokenize", body: await readJson(c) }));
+app.get("/v1/models", (c) => relay(relayContext(c.env, c.executionCtx), { method: "GET", path: "v1/models" }));
 
-app.get("/v1/models", (c) => relay(config(c.env), { method: "GET", path: "v1/models" }));
+app.route("/admin", admin);
 
 export default app;

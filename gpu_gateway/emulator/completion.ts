@@ -7,6 +7,7 @@ import { logprobEntries, type LogprobEntry } from "./logprobs.ts";
 import { toTurns, toolSpecs, type Turn } from "./messages.ts";
 import type { DrawOutcome } from "./outcomes.ts";
 import { play } from "./policy/index.ts";
+import type { PrefixCache } from "./prefix_cache.ts";
 import { renderCompletion, renderPrompt, toJsonText } from "./template.ts";
 import { EOS_TOKEN_ID, decode, encode } from "./tokenizer.ts";
 
@@ -24,11 +25,18 @@ export interface Generation {
   finishReason: "stop" | "tool_calls" | "length";
   logprobs: LogprobEntry[] | undefined;
   returnTokenIds: boolean;
+  /** Prompt tokens found in the prefix cache. */
+  cachedTokens: number;
+  /** Whether usage reports them (vLLM's --enable-prompt-tokens-details; off by default). */
+  reportsCachedTokens: boolean;
 }
 
 export interface GenerateContext {
   drawOutcome: DrawOutcome;
   maxModelLen: number;
+  prefixCache: PrefixCache;
+  /** As vLLM's --enable-prompt-tokens-details: report cached tokens in usage. */
+  promptTokensDetails: boolean;
 }
 
 /** How many tokens may be generated; 400 with vLLM's wording when the request cannot fit. */
@@ -79,6 +87,7 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
     finishReason = "length";
   }
 
+  const cachedTokens = context.prefixCache.serve(promptIds, tokenIds);
   const toolCalls = (message.tool_calls ?? []).map((toolCall) => ({
     id: toolCall.id,
     type: "function" as const,
@@ -96,13 +105,16 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
     finishReason,
     logprobs: request.logprobs ? logprobEntries(tokenIds, request.return_tokens_as_token_ids === true) : undefined,
     returnTokenIds: request.return_token_ids === true,
+    cachedTokens,
+    reportsCachedTokens: context.promptTokensDetails,
   };
 }
 
 export function usage(generation: Generation) {
   const prompt = generation.promptIds.length;
   const completion = generation.tokenIds.length;
-  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: null };
+  const details = generation.reportsCachedTokens ? { cached_tokens: generation.cachedTokens } : null;
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion, prompt_tokens_details: details };
 }
 
 export function completionBody(generation: Generation) {

@@ -1,8 +1,8 @@
-// node:http plumbing: bounded body reading and writing JSON or a finished SSE stream.
+// node:http plumbing: bounded body reading and writing JSON, plain text or a finished SSE stream.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "./errors.ts";
 
-export type Reply = { status?: number; json: unknown } | { sse: string };
+export type Reply = { status?: number; json: unknown } | { sse: string } | { text: string };
 
 function tooLarge(limit: number): ApiError {
   return new ApiError(413, `request body exceeds ${limit} bytes`, { code: "request_too_large" });
@@ -39,6 +39,11 @@ export function readJson(req: IncomingMessage, limit: number): Promise<unknown> 
 }
 
 export function send(res: ServerResponse, reply: Reply): void {
+  if ("text" in reply) {
+    res.writeHead(200, { "content-type": "text/plain; version=0.0.4; charset=utf-8", "content-length": Buffer.byteLength(reply.text) });
+    res.end(reply.text);
+    return;
+  }
   if ("sse" in reply) {
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" });
     res.end(reply.sse);

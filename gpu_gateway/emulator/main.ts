@@ -1,5 +1,6 @@
 // CLI: node gpu_gateway/emulator/main.ts [--port 0] [--host 127.0.0.1] [--seed 42] [--p-correct 0.7]
-//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--exit-with-parent]
+//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--enable-prompt-tokens-details]
+//   [--exit-with-parent]
 // Prints exactly one line when listening (callers parse it): vLLM emulator listening on http://HOST:PORT
 import { parseArgs } from "node:util";
 import { DEFAULTS, startEmulator } from "./server.ts";
@@ -29,6 +30,7 @@ try {
       "latency-ms": { type: "string" },
       model: { type: "string" },
       "max-model-len": { type: "string" },
+      "enable-prompt-tokens-details": { type: "boolean" },
       "exit-with-parent": { type: "boolean" },
     },
   }));
@@ -44,6 +46,7 @@ const emulator = await startEmulator({
   latencyMs: number("latency-ms", values["latency-ms"], DEFAULTS.latencyMs, (n) => n >= 0 && Number.isFinite(n)),
   model: values.model ?? DEFAULTS.model,
   maxModelLen: number("max-model-len", values["max-model-len"], DEFAULTS.maxModelLen, (n) => isCount(n) && n > 0),
+  promptTokensDetails: values["enable-prompt-tokens-details"] ?? DEFAULTS.promptTokensDetails,
 }).catch((err: Error) => fail(err.message));
 
 process.stdout.write(`vLLM emulator listening on ${emulator.url}\n`);

@@ -7,7 +7,9 @@ import { completionBody, generate } from "./completion.ts";
 import { ApiError, invalidBody } from "./errors.ts";
 import type { Reply } from "./http.ts";
 import { toTurns } from "./messages.ts";
+import type { Metrics } from "./metrics.ts";
 import type { DrawOutcome } from "./outcomes.ts";
+import type { PrefixCache } from "./prefix_cache.ts";
 import { streamBody } from "./stream.ts";
 import { renderPrompt } from "./template.ts";
 import { decode, encode } from "./tokenizer.ts";
@@ -18,6 +20,9 @@ export interface RouteContext {
   latencyMs: number;
   drawOutcome: DrawOutcome;
   startedAt: number;
+  prefixCache: PrefixCache;
+  promptTokensDetails: boolean;
+  metrics: Metrics;
 }
 
 type Handler = (body: unknown) => Reply | Promise<Reply>;
@@ -49,6 +54,7 @@ export function routes(context: RouteContext): Record<string, Partial<Record<"GE
   return {
     "/": { GET: () => ({ json: { status: "ok" } }) },
     "/health": { GET: () => ({ json: {} }) },
+    "/metrics": { GET: () => ({ text: context.metrics.render(model) }) },
     "/v1/models": {
       GET: () => ({
         json: {
@@ -60,10 +66,19 @@ export function routes(context: RouteContext): Record<string, Partial<Record<"GE
     "/v1/chat/completions": {
       POST: async (body) => {
         const request = parse(ChatRequest, body);
-        const generation = generate(request, context);
-        if (context.latencyMs > 0) await delay(context.latencyMs);
-        if (request.stream) return { sse: streamBody(generation, request.stream_options?.include_usage === true) };
-        return { json: completionBody(generation) };
+        const { metrics } = context;
+        metrics.running++;
+        try {
+          const generation = generate(request, context);
+          metrics.prefixQueries += generation.promptIds.length;
+          metrics.prefixHits += generation.cachedTokens;
+          if (context.latencyMs > 0) await delay(context.latencyMs);
+          metrics.succeeded++;
+          if (request.stream) return { sse: streamBody(generation, request.stream_options?.include_usage === true) };
+          return { json: completionBody(generation) };
+        } finally {
+          metrics.running--;
+        }
       },
     },
     "/tokenize": {

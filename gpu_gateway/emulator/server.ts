@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { ApiError } from "./errors.ts";
 import { readJson, send } from "./http.ts";
+import { Metrics } from "./metrics.ts";
 import { outcomeDrawer } from "./outcomes.ts";
+import { PrefixCache } from "./prefix_cache.ts";
 import { routes } from "./routes.ts";
 
 export interface EmulatorOptions {
@@ -19,6 +21,8 @@ export interface EmulatorOptions {
   model?: string;
   maxModelLen?: number;
   maxBodyBytes?: number;
+  /** Report prefix-cache hits as usage.prompt_tokens_details.cached_tokens, as vLLM's flag does. */
+  promptTokensDetails?: boolean;
 }
 
 export interface Emulator {
@@ -36,6 +40,7 @@ export const DEFAULTS = {
   model: "edge-gym-emulator",
   maxModelLen: 32_768,
   maxBodyBytes: 32 * 1024 * 1024,
+  promptTokensDetails: false,
 } satisfies Required<EmulatorOptions>;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
@@ -46,6 +51,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     latencyMs: config.latencyMs,
     drawOutcome: outcomeDrawer(config.seed, config.pCorrect),
     startedAt: Math.floor(Date.now() / 1000),
+    prefixCache: new PrefixCache(),
+    promptTokensDetails: config.promptTokensDetails,
+    metrics: new Metrics(),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

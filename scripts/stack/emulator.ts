@@ -5,7 +5,8 @@ import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { ROOT } from "./registry.ts";
 
-export const EMULATOR_PLACEHOLDER = "emulator://local";
+/** A gateway endpoint `emulator://<name>` stands for an emulator process the stack starts. */
+export const EMULATOR_SCHEME = "emulator://";
 
 export interface EmulatorProcess {
   url: string;

@@ -67,7 +67,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     bindings: { ...(spec.vars as Record<string, string>), SESSION_SECRET: options.sessionSecret },
     serviceBindings: spec.services,
     kvNamespaces: spec.kv,
-    ...(spec.sessions ? { durableObjects: { SESSIONS: { className: "SessionDO", useSQLite: true } } } : {}),
+    durableObjects: Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
   }));
   const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers }));

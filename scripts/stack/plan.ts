@@ -1,10 +1,12 @@
 // From a resolved config to the Workers that run it: one Worker per instance (its implementation's
 // bundle, its config as a JSON binding, a service binding per instance it references), one GPU
-// gateway per vllm_model instance, and the head. Miniflare options (local) and wrangler configs
+// gateway per vllm_model instance (its fleet from the instance's base_url, api_key and `gateway`
+// settings), and the head. Miniflare options (local) and wrangler configs
 // (deploy) are both generated from this plan.
 import { join } from "node:path";
 import { bindingName } from "../../shared/client/targets.ts";
 import { findReferences } from "../../shared/config/instances.ts";
+import { GatewayConfig } from "../../gpu_gateway/config.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import type { ServerType } from "../../shared/schemas/config.ts";
 import { ROOT, entryPoint } from "./registry.ts";
@@ -19,8 +21,8 @@ export interface WorkerSpec {
   vars: Record<string, unknown>;
   /** Binding name -> worker name. */
   services: Record<string, string>;
-  /** Resources servers keep per-session state in their own SessionDO class. */
-  sessions: boolean;
+  /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */
+  durableObjects: Record<string, string>;
   kv: string[];
   host?: string;
   port?: number;
@@ -31,7 +33,12 @@ export const HEAD_PORT = 11000;
 export const gatewayName = (modelInstance: string) => `${modelInstance}_gpu_gateway`;
 
 // Binding names the Workers use for themselves; an instance must not shadow one of them.
-const RESERVED_BINDINGS = new Set(["INSTANCE_NAME", "INSTANCE_CONFIG", "SESSION_SECRET", "SESSIONS", "SESSION_TTL_S", "MAX_BODY_BYTES", "GATEWAY", "GATEWAY_CONFIG", "CONFIG"]);
+const RESERVED_BINDINGS = new Set(["INSTANCE_NAME", "INSTANCE_CONFIG", "SESSION_SECRET", "SESSIONS", "SESSION_TTL_S", "MAX_BODY_BYTES", "GATEWAY", "GATEWAY_CONFIG", "ROUTER", "CONFIG"]);
+
+// Resources servers keep per-session state in their own SessionDO class; routers keep a fleet's
+// routing state (sessions, load, health) in their own FleetRouterDO class.
+const SESSION_OBJECTS = { SESSIONS: "SessionDO" };
+const ROUTER_OBJECTS = { ROUTER: "FleetRouterDO" };
 
 const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)]);
 
@@ -50,6 +57,26 @@ function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string }
   return { MAX_BODY_BYTES: String(limit) };
 }
 
+function durableObjectsOf(instance: Instance): Record<string, string> {
+  if (instance.serverType === "resources_servers") return SESSION_OBJECTS;
+  // openai_model's concurrency limit holds across isolates through its own router object.
+  if (instance.implementation === "openai_model") return ROUTER_OBJECTS;
+  return {};
+}
+
+// Checked here so a bad setting stops the start with its path, not the first rollout with a 500.
+function gatewayConfig(instance: Instance): Record<string, unknown> {
+  const settings = instance.config.gateway ?? {};
+  if (typeof settings !== "object" || Array.isArray(settings)) throw new Error(`${instance.name}.gateway must be a mapping of gateway settings`);
+  const config = { ...settings, endpoints: asList(instance.config.base_url), api_key: instance.config.api_key ?? undefined };
+  const checked = GatewayConfig.safeParse(config);
+  if (!checked.success) {
+    const issues = checked.error.issues.map((i) => `${[instance.name, ...(i.path[0] === "endpoints" ? ["base_url", ...i.path.slice(1)] : ["gateway", ...i.path])].join(".")}: ${i.message}`);
+    throw new Error(`invalid gateway settings: ${issues.join("; ")}`);
+  }
+  return config;
+}
+
 export function planWorkers(instances: Instance[], headPort = HEAD_PORT): WorkerSpec[] {
   const specs: WorkerSpec[] = [
     {
@@ -60,7 +87,7 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT): Worker
       entry: join(ROOT, "workers/head/index.ts"),
       vars: { INSTANCE_NAME: HEAD_NAME },
       services: {},
-      sessions: false,
+      durableObjects: {},
       kv: ["CONFIG"],
       port: headPort,
     },
@@ -78,7 +105,7 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT): Worker
       entry: entryPoint(instance.serverType, instance.implementation),
       vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: instance.config, ...bodyLimit(instance.config) },
       services,
-      sessions: instance.serverType === "resources_servers",
+      durableObjects: durableObjectsOf(instance),
       kv: [],
       ...portOf(instance.config),
     };
@@ -91,12 +118,9 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT): Worker
         instance: instance.name,
         implementation: "gpu_gateway",
         entry: join(ROOT, "gpu_gateway/index.ts"),
-        vars: {
-          INSTANCE_NAME: gateway,
-          GATEWAY_CONFIG: { endpoints: asList(instance.config.base_url), api_key: instance.config.api_key ?? undefined },
-        },
+        vars: { INSTANCE_NAME: gateway, GATEWAY_CONFIG: gatewayConfig(instance) },
         services: {},
-        sessions: false,
+        durableObjects: ROUTER_OBJECTS,
         kv: [],
       });
     }

@@ -1,8 +1,10 @@
 // Bringing a whole local stack up from config: resolve, plan, start the vLLM emulator when the
 // config points at it, run the Workers, and take everything down again in reverse order.
+// Each distinct `emulator://<name>` among the gateways' endpoints is one emulator process, so
+// `policy_base_url: [emulator://a, emulator://b]` is a local fleet of two.
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../cli/config.ts";
-import { EMULATOR_PLACEHOLDER, spawnEmulator } from "./emulator.ts";
+import { EMULATOR_SCHEME, spawnEmulator } from "./emulator.ts";
 import type { EmulatorProcess } from "./emulator.ts";
 import { startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
@@ -19,51 +21,64 @@ export interface UpOptions {
 
 export interface RunningStack {
   stack: LocalStack;
+  /** The first emulator started, when any was. */
   emulator?: EmulatorProcess;
+  /** Every emulator started, by its placeholder (`emulator://local`). */
+  emulators: Map<string, EmulatorProcess>;
   specs: WorkerSpec[];
   stop(): Promise<void>;
 }
 
-function usesEmulator(specs: WorkerSpec[]): boolean {
-  return specs.some((s) => s.role === "gpu_gateway" && (s.vars.GATEWAY_CONFIG as { endpoints: string[] }).endpoints.includes(EMULATOR_PLACEHOLDER));
+const gatewayEndpoints = (specs: WorkerSpec[]) =>
+  specs.filter((s) => s.role === "gpu_gateway").map((s) => s.vars.GATEWAY_CONFIG as { endpoints: string[] });
+
+function emulatorPlaceholders(specs: WorkerSpec[]): string[] {
+  return [...new Set(gatewayEndpoints(specs).flatMap((c) => c.endpoints.filter((e) => e.startsWith(EMULATOR_SCHEME))))];
 }
 
-function pointAtEmulator(specs: WorkerSpec[], url: string): void {
-  for (const spec of specs) {
-    if (spec.role !== "gpu_gateway") continue;
-    const config = spec.vars.GATEWAY_CONFIG as { endpoints: string[] };
-    config.endpoints = config.endpoints.map((e) => (e === EMULATOR_PLACEHOLDER ? url : e));
+function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, EmulatorProcess>): void {
+  for (const config of gatewayEndpoints(specs)) {
+    config.endpoints = config.endpoints.map((e) => (emulators.has(e) ? `${emulators.get(e)!.url}/v1` : e));
   }
+}
+
+async function stopAll(emulators: Map<string, EmulatorProcess>): Promise<void> {
+  await Promise.all([...emulators.values()].map((e) => e.stop()));
 }
 
 export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const log = options.log ?? (() => {});
   const resolved = loadConfig(options.configPaths, options.overrides ?? []);
   const specs = planWorkers(resolved.instances, options.headPort);
-  let emulator: EmulatorProcess | undefined;
-  if (usesEmulator(specs)) {
-    emulator = await spawnEmulator(options.emulatorArgs);
-    log(`policy_base_url is ${EMULATOR_PLACEHOLDER}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`);
-    pointAtEmulator(specs, `${emulator.url}/v1`);
-  }
+  const emulators = new Map<string, EmulatorProcess>();
   try {
+    const started = await Promise.allSettled(emulatorPlaceholders(specs).map(async (placeholder) => {
+      const emulator = await spawnEmulator(options.emulatorArgs);
+      emulators.set(placeholder, emulator);
+      log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`);
+    }));
+    const failed = started.find((s) => s.status === "rejected");
+    if (failed) throw failed.reason;
+    pointAtEmulators(specs, emulators);
     const stack = await startLocalStack({
       specs,
       instances: resolved.instances,
       config: resolved.config,
       sessionSecret: randomBytes(32).toString("hex"),
     });
+    for (const spec of specs.filter((s) => s.role === "gpu_gateway")) log(`gpu_gateway of ${spec.instance}: ${stack.urls.get(spec.name)} (operator routes under /admin)`);
     return {
       stack,
-      emulator,
+      emulator: emulators.values().next().value,
+      emulators,
       specs,
       async stop() {
         await stack.dispose();
-        await emulator?.stop();
+        await stopAll(emulators);
       },
     };
   } catch (err) {
-    await emulator?.stop();
+    await stopAll(emulators);
     throw err;
   }
 }

@@ -20,6 +20,8 @@ export interface Target {
 export interface CallOptions {
   method?: "GET" | "POST";
   body?: unknown;
+  /** A body already serialised as JSON, sent as is: relays need not parse and re-encode MBs. */
+  bodyText?: string;
   deadlineMs: number;
   /** Total attempts, including the first. */
   attempts?: number;
@@ -33,37 +35,61 @@ export interface CallResult {
   headers: Headers;
 }
 
+/** An answer whose body is still arriving; `done` settles once it has been read to the end. */
+export interface StreamResult {
+  status: number;
+  headers: Headers;
+  body: ReadableStream<Uint8Array>;
+  /** Never rejects: `ok` is false when the body failed or the deadline cut it off. */
+  done: Promise<{ ok: boolean; error?: string }>;
+}
+
 /** A 503 carrying this header promises the server did not start the request: safe to retry. */
 export const UNPROCESSED_HEADER = "x-edge-gym-unprocessed";
 
 const DEFAULT_ATTEMPTS = 3;
 const BACKOFF_BASE_MS = 100;
 const BACKOFF_CAP_MS = 2000;
+/** How much of a failed answer's body an error message quotes. */
+export const SNIPPET_CHARS = 300;
 
 export function hopError(status: 502 | 503 | 504, hop: string, message: string): HttpError {
   const type = status === 504 ? "deadline_exceeded" : status === 503 ? "upstream_unavailable" : "bad_upstream_response";
   return new HttpError(status, type, message, { hop });
 }
 
+/** A call that failed without the target having started it: another target may take it. */
+class UnprocessedError extends HttpError {}
+
+export function isUnprocessed(err: unknown): err is HttpError {
+  return err instanceof UnprocessedError;
+}
+
 class Retryable extends Error {}
 
-async function attempt(target: Target, path: string, options: CallOptions, hop: string): Promise<CallResult> {
+interface Sent {
+  response: Response;
+  controller: AbortController;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+async function send(target: Target, path: string, options: CallOptions, hop: string): Promise<Sent> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.deadlineMs);
   const headers: Record<string, string> = { ...options.headers };
-  if (options.body !== undefined) headers["content-type"] = "application/json";
+  const body = options.bodyText ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  if (body !== undefined) headers["content-type"] = "application/json";
   const cookie = options.jar?.header();
   if (cookie) headers.cookie = cookie;
   const base = target.url ?? `https://${target.name}.internal`;
   const request = new Request(new URL(path, base.endsWith("/") ? base : `${base}/`), {
     method: options.method ?? "POST",
     headers,
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    body,
     signal: controller.signal,
   });
-  let response: Response;
   try {
-    response = await (target.fetcher ? target.fetcher.fetch(request) : fetch(request));
+    return { response: await (target.fetcher ? target.fetcher.fetch(request) : fetch(request)), controller, timer };
   } catch (err) {
     clearTimeout(timer);
     if (controller.signal.aborted) throw hopError(504, hop, `${hop}: no response within ${options.deadlineMs} ms`);
@@ -72,10 +98,19 @@ async function attempt(target: Target, path: string, options: CallOptions, hop: 
     if (!target.fetcher) throw new Retryable(`${hop}: connection failed: ${(err as Error).message}`);
     throw hopError(502, hop, `${hop}: ${(err as Error).message}`);
   }
+}
+
+const saysUnprocessed = (response: Response) => response.status === 503 && response.headers.has(UNPROCESSED_HEADER);
+
+// The body says why (paused, every endpoint down...): it goes into the final error.
+const unprocessed = (hop: string, text: string) => new Retryable(`${hop}: unavailable (503): ${text.slice(0, SNIPPET_CHARS)}`);
+
+async function attempt(target: Target, path: string, options: CallOptions, hop: string): Promise<CallResult> {
+  const { response, controller, timer } = await send(target, path, options, hop);
   try {
     const text = await response.text();
     options.jar?.absorb(response.headers);
-    if (response.status === 503 && response.headers.has(UNPROCESSED_HEADER)) throw new Retryable(`${hop}: unavailable (503)`);
+    if (saysUnprocessed(response)) throw unprocessed(hop, text);
     return { status: response.status, text, headers: response.headers };
   } catch (err) {
     if (err instanceof Retryable) throw err;
@@ -86,34 +121,68 @@ async function attempt(target: Target, path: string, options: CallOptions, hop: 
   }
 }
 
-export async function call(target: Target, path: string, options: CallOptions): Promise<CallResult> {
+// The deadline keeps running while the caller reads the body, and ends it when it passes.
+async function attemptStream(target: Target, path: string, options: CallOptions, hop: string): Promise<StreamResult> {
+  const { response, controller, timer } = await send(target, path, options, hop);
+  options.jar?.absorb(response.headers);
+  if (saysUnprocessed(response)) {
+    const text = await response.text().catch(() => "");
+    clearTimeout(timer);
+    throw unprocessed(hop, text);
+  }
+  const pipe = new TransformStream<Uint8Array, Uint8Array>();
+  const source = response.body ?? new Response("").body!;
+  const done = source.pipeTo(pipe.writable).then(
+    () => ({ ok: true }),
+    (err: unknown) => ({
+      ok: false,
+      error: controller.signal.aborted ? `${hop}: response body not complete within ${options.deadlineMs} ms` : `${hop}: response body failed: ${(err as Error)?.message ?? String(err)}`,
+    }),
+  );
+  return { status: response.status, headers: response.headers, body: pipe.readable, done: done.finally(() => clearTimeout(timer)) };
+}
+
+async function withRetries<T>(target: Target, path: string, options: CallOptions, run: (hop: string) => Promise<T>): Promise<T> {
   const hop = `${target.name}${path}`;
   const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
   let last = "";
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** i)));
     try {
-      return await attempt(target, path, options, hop);
+      return await run(hop);
     } catch (err) {
       if (!(err instanceof Retryable)) throw err;
       last = err.message;
     }
   }
-  throw hopError(503, hop, `${last} (after ${attempts} attempts)`);
+  throw new UnprocessedError(503, "upstream_unavailable", `${last} (after ${attempts} attempt${attempts === 1 ? "" : "s"})`, { hop });
+}
+
+export function call(target: Target, path: string, options: CallOptions): Promise<CallResult> {
+  return withRetries(target, path, options, (hop) => attempt(target, path, options, hop));
+}
+
+/** As `call`, but the body is handed over as it arrives (SSE relays). */
+export function callStream(target: Target, path: string, options: CallOptions): Promise<StreamResult> {
+  return withRetries(target, path, options, (hop) => attemptStream(target, path, options, hop));
 }
 
 /**
- * Parse a JSON answer from a hop. A 4xx is the caller's bad input, relayed as such; an upstream
- * 503/504 keeps its status; any other failure is a bad upstream answer (502).
+ * The error a non-2xx answer from a hop stands for. A 4xx is the caller's bad input, relayed as
+ * such; an upstream 503/504 keeps its status; any other failure is a bad upstream answer (502).
  */
-export function jsonOf(result: CallResult, hop: string): unknown {
+export function answerError(result: CallResult, hop: string): HttpError {
   const { status, text } = result;
   if (status >= 400 && status < 500) {
-    throw new HttpError(status === 413 ? 413 : 400, "invalid_request", `${hop} rejected the request (${status}): ${text.slice(0, 1000)}`, { hop });
+    return new HttpError(status === 413 ? 413 : 400, "invalid_request", `${hop} rejected the request (${status}): ${text.slice(0, 1000)}`, { hop });
   }
-  if (status < 200 || status >= 300) {
-    throw hopError(status === 503 || status === 504 ? status : 502, hop, `${hop} answered ${status}: ${text.slice(0, 1000)}`);
-  }
+  return hopError(status === 503 || status === 504 ? status : 502, hop, `${hop} answered ${status}: ${text.slice(0, 1000)}`);
+}
+
+/** Parse a JSON answer from a hop; a non-2xx answer throws its `answerError`. */
+export function jsonOf(result: CallResult, hop: string): unknown {
+  const { status, text } = result;
+  if (status < 200 || status >= 300) throw answerError(result, hop);
   try {
     return JSON.parse(text);
   } catch {

@@ -3,12 +3,14 @@ import { ChatCompletion } from "../../shared/schemas/chat.ts";
 import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { toChatRequest } from "../../workers/models/vllm_model/convert_request.ts";
+import type { ChatRequestOptions } from "../../workers/models/vllm_model/convert_request.ts";
 import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../../workers/models/vllm_model/convert_response.ts";
 import type { ResponseOptions } from "../../workers/models/vllm_model/convert_response.ts";
 
 const params = (p: Record<string, unknown>) => ResponsesCreateParams.parse(p);
-const off = { model: "cfg-model", tokenIds: false };
-const on = { model: "cfg-model", tokenIds: true };
+const fields = { upstream: "fields", tags: ["<think>", "</think>"] } as const;
+const off: ChatRequestOptions = { model: "cfg-model", tokenIds: false, developerAsSystem: false, reasoning: fields };
+const on: ChatRequestOptions = { ...off, tokenIds: true };
 
 function completion(message: Record<string, unknown>, extra: Record<string, unknown> = {}, choice: Record<string, unknown> = {}) {
   return ChatCompletion.parse({
@@ -22,13 +24,12 @@ function completion(message: Record<string, unknown>, extra: Record<string, unkn
   });
 }
 
-const plain: ResponseOptions = { tokenIds: false, thinkTags: false, hop: "gw" };
-const withIds: ResponseOptions = { tokenIds: true, thinkTags: false, hop: "gw" };
+const plain: ResponseOptions = { tokenIds: false, reasoningTags: null, hop: "gw" };
+const withIds: ResponseOptions = { tokenIds: true, reasoningTags: null, hop: "gw" };
 
 describe("Responses -> Chat Completions", () => {
-  test("instructions and leading system/developer messages fold into one system message; later developer is system", () => {
-    const req = toChatRequest(
-      params({
+  test("instructions and leading system/developer messages fold into one system message; a later developer message keeps its role unless configured", () => {
+    const p = params({
         instructions: "Be brief.",
         input: [
           { role: "system", content: "You are a tester." },
@@ -36,19 +37,19 @@ describe("Responses -> Chat Completions", () => {
           { role: "user", content: "hi" },
           { role: "developer", content: "late rule" },
         ],
-      }),
-      off,
-    );
+      });
+    const req = toChatRequest(p, off);
     expect(req.messages).toEqual([
       { role: "system", content: "Be brief.\n\nYou are a tester.\n\nUse tools." },
       { role: "user", content: "hi" },
-      { role: "system", content: "late rule" },
+      { role: "developer", content: "late rule" },
     ]);
     expect(req.model).toBe("cfg-model");
+    expect(toChatRequest(p, { ...off, developerAsSystem: true }).messages[2]).toEqual({ role: "system", content: "late rule" });
   });
 
-  test("a string input is one user message; content parts are joined; the body's model wins", () => {
-    expect(toChatRequest(params({ input: "hello", model: "body-model" }), off)).toEqual({ model: "body-model", messages: [{ role: "user", content: "hello" }] });
+  test("a string input is one user message; content parts are joined; the configured model wins over the body's", () => {
+    expect(toChatRequest(params({ input: "hello", model: "body-model" }), off)).toEqual({ model: "cfg-model", messages: [{ role: "user", content: "hello" }] });
     const req = toChatRequest(
       params({
         input: [
@@ -95,6 +96,7 @@ describe("Responses -> Chat Completions", () => {
         role: "assistant",
         content: "Checking.",
         reasoning_content: "two calls",
+        reasoning: "two calls",
         tool_calls: [
           { id: "call_a", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } },
           { id: "call_b", type: "function", function: { name: "get_weather", arguments: '{"city":"Rome"}' } },
@@ -139,7 +141,7 @@ describe("Responses -> Chat Completions", () => {
       max_tokens: 256,
     });
     expect(toChatRequest(params({ input: "x", tools: p.tools, tool_choice: "required" }), off).tool_choice).toBe("required");
-    expect(toChatRequest(p, on)).toMatchObject({ logprobs: true, return_tokens_as_token_ids: true, return_token_ids: true });
+    expect(toChatRequest(p, on)).toMatchObject({ logprobs: true, top_logprobs: 0, return_tokens_as_token_ids: true, return_token_ids: true });
   });
 
   test("tool_choice required without tools is a 400 on tool_choice; auto without tools is dropped", () => {
@@ -188,7 +190,7 @@ describe("Chat Completions -> Responses", () => {
 
   test("`reasoning` is read too; with uses_reasoning_parser, <think> spans leave the content", () => {
     expect((toResponse(params({ input: "x" }), completion({ content: "ok", reasoning: "r" }), plain).output[0] as any).summary[0].text).toBe("r");
-    const r = toResponse(params({ input: "x" }), completion({ content: "<think>step 1</think>The answer is 4." }), { ...plain, thinkTags: true });
+    const r = toResponse(params({ input: "x" }), completion({ content: "<think>step 1</think>The answer is 4." }), { ...plain, reasoningTags: ["<think>", "</think>"] });
     expect(r.output.map((i) => i.type)).toEqual(["reasoning", "message"]);
     expect((r.output[0] as any).summary[0].text).toBe("step 1");
     expect((r.output[1] as any).content[0].text).toBe("The answer is 4.");
@@ -270,6 +272,7 @@ describe("round trip", () => {
         role: "assistant",
         content: null,
         reasoning_content: "r1",
+        reasoning: "r1",
         tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: "{}" } }],
         prompt_token_ids: [1, 2],
         generation_token_ids: [3, 4],
@@ -298,7 +301,7 @@ describe("round trip", () => {
     );
     expect(req.messages.slice(1)).toEqual([
       { role: "assistant", content: "one", ...tokens },
-      { role: "assistant", content: "two", reasoning_content: "again" },
+      { role: "assistant", content: "two", reasoning_content: "again", reasoning: "again" },
     ]);
   });
 });

@@ -4,12 +4,18 @@
 import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolCall } from "../../../shared/schemas/chat.ts";
 import type { ContentPart, FunctionTool, Item, ResponsesCreateParams, TokenIdFields } from "../../../shared/schemas/responses.ts";
 import { invalidRequest } from "../../../shared/server/errors.ts";
+import { wrapReasoning } from "./reasoning.ts";
+import type { ReasoningTags } from "./reasoning.ts";
 
 export interface ChatRequestOptions {
-  /** The configured model, used unless the body names one. */
+  /** The configured model: the one the fleet serves, whatever the body names (as in NeMo Gym). */
   model: string;
   /** Ask for token ids and logprobs, and re-attach the ones items carry. */
   tokenIds: boolean;
+  /** Send developer messages after the leading ones as system messages. */
+  developerAsSystem: boolean;
+  /** How reasoning goes back: message fields, or wrapped in these tags in the content. */
+  reasoning: { upstream: "fields" | "content_tags"; tags: ReasoningTags };
 }
 
 function text(content: string | readonly ContentPart[], path: string): string {
@@ -45,18 +51,19 @@ function startsNewTurn(turn: AssistantTurn, item: Item): boolean {
   return turn.content.length > 0 || turn.toolCalls.length > 0;
 }
 
-function assistantMessage(turn: AssistantTurn, tokenIds: boolean): ChatMessage {
-  const message: ChatMessage = {
-    role: "assistant",
-    content: turn.content.length > 0 || turn.toolCalls.length === 0 ? turn.content.join("\n") : null,
-  };
+function assistantMessage(turn: AssistantTurn, options: ChatRequestOptions): ChatMessage {
+  const reasoning = turn.reasoning.length > 0 ? turn.reasoning.join("\n") : undefined;
+  let content = turn.content.length > 0 || turn.toolCalls.length === 0 ? turn.content.join("\n") : null;
+  if (reasoning !== undefined && options.reasoning.upstream === "content_tags") content = wrapReasoning(reasoning, content ?? "", options.reasoning.tags);
+  const message: ChatMessage = { role: "assistant", content };
   if (turn.toolCalls.length > 0) message.tool_calls = turn.toolCalls;
-  if (turn.reasoning.length > 0) message.reasoning_content = turn.reasoning.join("\n");
-  if (tokenIds && turn.tokens) Object.assign(message, turn.tokens);
+  // Both names: vLLM reads `reasoning` from 0.16 on, and `reasoning_content` before.
+  if (reasoning !== undefined && options.reasoning.upstream === "fields") Object.assign(message, { reasoning_content: reasoning, reasoning });
+  if (options.tokenIds && turn.tokens) Object.assign(message, turn.tokens);
   return message;
 }
 
-function toMessages(params: ResponsesCreateParams, tokenIds: boolean): ChatMessage[] {
+function toMessages(params: ResponsesCreateParams, options: ChatRequestOptions): ChatMessage[] {
   const items: Item[] = typeof params.input === "string" ? [{ type: "message", role: "user", content: params.input }] : params.input;
   const messages: ChatMessage[] = [];
 
@@ -72,7 +79,7 @@ function toMessages(params: ResponsesCreateParams, tokenIds: boolean): ChatMessa
 
   let turn = emptyTurn();
   const flush = () => {
-    if (turn.reasoning.length + turn.content.length + turn.toolCalls.length > 0) messages.push(assistantMessage(turn, tokenIds));
+    if (turn.reasoning.length + turn.content.length + turn.toolCalls.length > 0) messages.push(assistantMessage(turn, options));
     turn = emptyTurn();
   };
 
@@ -84,8 +91,8 @@ function toMessages(params: ResponsesCreateParams, tokenIds: boolean): ChatMessa
       if (item.type === "function_call_output") {
         messages.push({ role: "tool", tool_call_id: item.call_id, content: text(item.output, `input[${i}].output`) });
       } else if (item.type === "message") {
-        // Chat templates know no developer role.
-        messages.push({ role: item.role === "user" ? "user" : "system", content: text(item.content, `input[${i}].content`) });
+        const role = item.role === "developer" && options.developerAsSystem ? "system" : item.role;
+        messages.push({ role, content: text(item.content, `input[${i}].content`) });
       }
       continue;
     }
@@ -112,7 +119,7 @@ function chatTool(tool: FunctionTool): ChatTool {
 }
 
 export function toChatRequest(params: ResponsesCreateParams, options: ChatRequestOptions): ChatCompletionRequest {
-  const request: ChatCompletionRequest = { model: params.model ?? options.model, messages: toMessages(params, options.tokenIds) };
+  const request: ChatCompletionRequest = { model: options.model, messages: toMessages(params, options) };
 
   const choice = params.tool_choice;
   if (params.tools?.length) {
@@ -127,6 +134,8 @@ export function toChatRequest(params: ResponsesCreateParams, options: ChatReques
   if (params.temperature != null) request.temperature = params.temperature;
   if (params.top_p != null) request.top_p = params.top_p;
   if (params.max_output_tokens != null) request.max_tokens = params.max_output_tokens;
-  if (options.tokenIds) Object.assign(request, { logprobs: true, return_tokens_as_token_ids: true, return_token_ids: true });
+  if (params.reasoning?.effort != null) request.reasoning_effort = params.reasoning.effort;
+  // top_logprobs 0: only the sampled token's logprob is needed, whatever else the request says.
+  if (options.tokenIds) Object.assign(request, { logprobs: true, top_logprobs: 0, return_tokens_as_token_ids: true, return_token_ids: true });
   return request;
 }

@@ -4,12 +4,14 @@ import type { ChatChoice, ChatCompletion } from "../../../shared/schemas/chat.ts
 import { emptyUsage } from "../../../shared/schemas/responses.ts";
 import type { Item, ResponseObject, ResponsesCreateParams, TokenIdFields, Usage } from "../../../shared/schemas/responses.ts";
 import { hopError } from "../../../shared/client/call.ts";
+import { splitReasoning } from "./reasoning.ts";
+import type { ReasoningTags } from "./reasoning.ts";
 
 export interface ResponseOptions {
   /** Put prompt/generation token ids and logprobs on the last output item. */
   tokenIds: boolean;
-  /** Split `<think>…</think>` spans out of the content into reasoning. */
-  thinkTags: boolean;
+  /** Split reasoning spans between these tags out of the content; null leaves the content alone. */
+  reasoningTags: ReasoningTags | null;
   /** The prompt's token ids from /tokenize, for completions that did not carry them. */
   promptTokenIds?: number[];
   /** The hop named when the completion lacks the token data asked for. */
@@ -17,8 +19,6 @@ export interface ResponseOptions {
 }
 
 const hex = () => crypto.randomUUID().replaceAll("-", "");
-
-const THINK = /<think>([\s\S]*?)<\/think>/g;
 
 function messageText(content: ChatChoice["message"]["content"]): string {
   if (content == null) return "";
@@ -29,15 +29,16 @@ function outputMessage(text: string): Item {
   return { id: `msg_${hex()}`, type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text, annotations: [] }] };
 }
 
-function outputItems(choice: ChatChoice, thinkTags: boolean): Item[] {
+function outputItems(choice: ChatChoice, reasoningTags: ReasoningTags | null): Item[] {
   const { message } = choice;
   let text = messageText(message.content);
   const reasoning: string[] = [];
   const parsed = message.reasoning_content ?? message.reasoning;
   if (parsed) reasoning.push(parsed);
-  if (thinkTags) {
-    reasoning.push(...[...text.matchAll(THINK)].map((m) => m[1]!));
-    text = text.replace(THINK, "");
+  if (reasoningTags) {
+    const split = splitReasoning(text, reasoningTags);
+    reasoning.push(...split.reasoning);
+    text = split.text;
   }
 
   const items: Item[] = [];
@@ -119,20 +120,27 @@ function echo(params: ResponsesCreateParams) {
 
 const maxOutputTokens = () => ({ reason: "max_output_tokens" });
 
+// A turn cut short ends the episode: the agent stops on incomplete_details.
+function incompleteReason(finishReason: string | null | undefined): string | undefined {
+  if (finishReason === "length") return "max_output_tokens";
+  if (finishReason === "content_filter") return "content_filter";
+  return undefined;
+}
+
 export function toResponse(params: ResponsesCreateParams, completion: ChatCompletion, options: ResponseOptions): ResponseObject {
   const choice = completion.choices[0]!;
-  const output = outputItems(choice, options.thinkTags);
+  const output = outputItems(choice, options.reasoningTags);
   if (options.tokenIds) Object.assign(output[output.length - 1]!, tokenData(completion, options));
-  const truncated = choice.finish_reason === "length";
+  const incomplete = incompleteReason(choice.finish_reason);
   return {
     id: `resp_${hex()}`,
     object: "response",
     created_at: completion.created,
     model: completion.model,
-    status: truncated ? "incomplete" : "completed",
+    status: incomplete ? "incomplete" : "completed",
     output,
     usage: toUsage(completion.usage),
-    incomplete_details: truncated ? maxOutputTokens() : null,
+    incomplete_details: incomplete ? { reason: incomplete } : null,
     error: null,
     ...echo(params),
   };

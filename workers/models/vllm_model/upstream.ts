@@ -1,17 +1,24 @@
 // The model server's one upstream, the gpu_gateway Worker (a service binding), and how its answers
-// are read.
+// are read. Every call carries the session id, so a rollout stays on one vLLM endpoint.
 import { call, hopError, jsonOf } from "../../../shared/client/call.ts";
 import type { CallResult, Target } from "../../../shared/client/call.ts";
 import { ChatCompletion, TokenizeResponse } from "../../../shared/schemas/chat.ts";
 import type { ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
 import { HttpError } from "../../../shared/server/errors.ts";
+import { SESSION_HEADER } from "../../../gpu_gateway/config.ts";
 
 export const CHAT_HOP = "gpu_gateway/v1/chat/completions";
 const TOKENIZE_HOP = "gpu_gateway/tokenize";
 
-export function gateway(env: { GATEWAY?: Fetcher }): Target {
+export interface Upstream {
+  target: Target;
+  deadlineMs: number;
+  headers: Record<string, string>;
+}
+
+export function gateway(env: { GATEWAY?: Fetcher }, session: string, deadlineMs: number): Upstream {
   if (typeof env.GATEWAY?.fetch !== "function") throw new HttpError(500, "misconfigured", "no service binding GATEWAY to the gpu_gateway Worker");
-  return { name: "gpu_gateway", fetcher: env.GATEWAY };
+  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY }, deadlineMs, headers: { [SESSION_HEADER]: session } };
 }
 
 // vLLM answers 400 when the prompt plus max_tokens do not fit the model's context, e.g. "This
@@ -20,6 +27,10 @@ const CONTEXT_LENGTH = /maximum context length|context_length_exceeded|maximum m
 
 export function isContextLengthError(result: CallResult): boolean {
   return result.status === 400 && CONTEXT_LENGTH.test(result.text);
+}
+
+export function chatCompletion(upstream: Upstream, request: ChatCompletionRequest): Promise<CallResult> {
+  return call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
 }
 
 export function parseCompletion(result: CallResult): ChatCompletion {
@@ -32,9 +43,10 @@ export function parseCompletion(result: CallResult): ChatCompletion {
 }
 
 /** The prompt's token ids as the upstream's chat template renders `request`. */
-export async function tokenizePrompt(target: Target, request: ChatCompletionRequest, deadlineMs: number): Promise<number[]> {
-  const body = { model: request.model, messages: request.messages, tools: request.tools, add_generation_prompt: true };
-  const result = await call(target, "/tokenize", { body, deadlineMs });
+export async function tokenizePrompt(upstream: Upstream, request: ChatCompletionRequest): Promise<number[]> {
+  const { model, messages, tools, chat_template_kwargs } = request;
+  const body = { model, messages, tools, chat_template_kwargs, add_generation_prompt: true };
+  const result = await call(upstream.target, "/tokenize", { body, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
   // Any refusal here is ours to own, not the caller's bad input: the caller never sent this request.
   if (result.status !== 200) throw hopError(502, TOKENIZE_HOP, `${TOKENIZE_HOP} answered ${result.status}: ${result.text.slice(0, 500)}`);
   const parsed = TokenizeResponse.safeParse(jsonOf(result, TOKENIZE_HOP));

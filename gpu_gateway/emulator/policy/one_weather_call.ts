@@ -1,0 +1,33 @@
+// The multi-reward weather task: the system prompt asks for exactly one get_weather call and no
+// text. The weather skill finds the city; this one keeps to the format. Wrong path, one fault per
+// task (so every component gets exercised): the wrong city, a sentence said alongside the call,
+// or the city passed under a parameter name the tool does not have.
+import { lastUserText, systemText } from "./conversation.ts";
+import type { PromptedSkill } from "./prompted.ts";
+import type { Action, Situation } from "./types.ts";
+import { weather } from "./weather.ts";
+
+type Fault = (situation: Situation) => Action;
+
+const FAULTS: Fault[] = [
+  (situation) => weather.play(situation),
+  (situation) => ({ ...weather.play({ ...situation, correct: true }), content: "Let me look that up for you." }),
+  (situation) => {
+    const action = weather.play({ ...situation, correct: true });
+    return { ...action, toolCalls: action.toolCalls.map(({ name, arguments: { city } }) => ({ name, arguments: { location: city } })) };
+  },
+];
+
+function play(situation: Situation): Action {
+  const { turns, correct } = situation;
+  const awaitingCall = !turns.some((turn) => turn.role === "assistant");
+  if (!awaitingCall || correct) return weather.play(situation);
+  const text = lastUserText(turns);
+  const fault = FAULTS[[...text].reduce((sum, ch) => sum + ch.codePointAt(0)!, 0) % FAULTS.length]!;
+  return fault(situation);
+}
+
+export const oneWeatherCall: PromptedSkill = {
+  recognises: ({ tools, turns }) => tools.some((t) => t.name === "get_weather") && /exactly one get_weather (?:tool )?call/i.test(systemText(turns)),
+  play,
+};

@@ -1,0 +1,340 @@
+// Which endpoint serves a request, and when. One Router holds the whole fleet's state: the session
+// -> endpoint map, each endpoint's in-flight count and queue, health, the pause switch, and stats.
+// It lives in one Durable Object (durable_objects/fleet_router_do.ts), so every Worker isolate and
+// instance sees the same state; the logic here is plain code, testable without one.
+//
+// - A new session goes to the next endpoint in round-robin order that is healthy, not already
+//   tried by this request, and below its in-flight limit; when none has room it waits for the
+//   first slot to free. So sessions spread evenly, and load stays bounded per endpoint.
+// - A known session goes back to its endpoint (its prefix cache), waiting there for a slot, unless
+//   that endpoint is out of rotation or was tried: then it is placed as a new one and remembered there.
+// - When every endpoint not yet tried is ejected, they are tried anyway: an ejection is a guess,
+//   and refusing outright would turn a flapping fleet into certain failures.
+import { Health } from "./health.ts";
+import { LatencyWindow } from "./latency.ts";
+
+export interface ProbeConfig {
+  /** Relative to an endpoint's base URL. */
+  path: string;
+  intervalMs: number;
+  timeoutMs: number;
+  headers: Record<string, string>;
+}
+
+export interface RouterConfig {
+  endpoints: string[];
+  maxInFlight: number;
+  ejectAfterFailures: number;
+  ejectMs: number;
+  /** A lease not released by then is taken back (its Worker died mid-request). */
+  leaseMs: number;
+  sessionTtlMs: number;
+  probe: ProbeConfig | null;
+}
+
+export interface AcquireRequest {
+  /** The sticky key; absent for requests outside any session. */
+  session?: string;
+  /** Endpoints this request already tried and that could not take it. */
+  exclude: string[];
+  /** How long to wait for a slot (or for a pause to end) before giving up. */
+  waitMs: number;
+}
+
+export type Grant = { ok: true; lease: string; endpoint: string } | { ok: false; reason: string };
+
+/** `unprocessed`: refused before starting (connection refused/reset, 503); `failed`: may have run. */
+export type Outcome = "ok" | "unprocessed" | "failed";
+
+export interface Report {
+  outcome: Outcome;
+  latencyMs: number;
+}
+
+/** Where sessions are remembered; the Durable Object keeps them in SQLite. */
+export interface SessionStore {
+  get(session: string): string | undefined;
+  set(session: string, endpoint: string): void;
+}
+
+interface Waiter {
+  session?: string;
+  exclude: ReadonlySet<string>;
+  settle(grant: Grant): void;
+}
+
+class Endpoint {
+  readonly url: string;
+  readonly health = new Health();
+  readonly latency = new LatencyWindow();
+  readonly queue: Waiter[] = [];
+  inFlight = 0;
+  requests = 0;
+  errors = 0;
+  unprocessed = 0;
+
+  constructor(url: string) {
+    this.url = url;
+  }
+}
+
+interface Lease {
+  endpoint: Endpoint;
+  expiresAt: number;
+}
+
+export interface EndpointStatus {
+  url: string;
+  healthy: boolean;
+  consecutive_failures: number;
+  in_flight: number;
+  queued: number;
+  requests: number;
+  errors: number;
+  unprocessed: number;
+  latency_ms: { p50: number; p99: number } | null;
+}
+
+export interface FleetStatus {
+  paused: boolean;
+  in_flight: number;
+  /** New sessions waiting for any endpoint, plus requests held by a pause. */
+  queued: number;
+  endpoints: EndpointStatus[];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+export class Router {
+  readonly #store: SessionStore;
+  readonly #all = new Map<string, Endpoint>();
+  readonly #leases = new Map<string, Lease>();
+  #config: RouterConfig;
+  #fleet: Endpoint[] = [];
+  #cursor = 0;
+  #nextLease = 0;
+  #waiting: Waiter[] = [];
+  #parked: Waiter[] = [];
+  #paused = false;
+  #drained: Array<() => void> = [];
+
+  constructor(store: SessionStore, config: RouterConfig) {
+    this.#store = store;
+    this.#config = config;
+    this.configure(config);
+  }
+
+  get config(): RouterConfig {
+    return this.#config;
+  }
+
+  configure(config: RouterConfig): void {
+    const changed = !sameList(config.endpoints, this.#fleet.map((e) => e.url));
+    this.#config = config;
+    if (!changed) return;
+    this.#fleet = config.endpoints.map((url) => this.#all.get(url) ?? this.#all.set(url, new Endpoint(url)).get(url)!);
+    // Waiters queued on an endpoint that left the fleet are placed again.
+    for (const endpoint of this.#all.values()) {
+      if (!this.#fleet.includes(endpoint)) this.#replace(endpoint.queue.splice(0));
+    }
+  }
+
+  acquire(request: AcquireRequest): Promise<Grant> {
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        session: request.session,
+        exclude: new Set(request.exclude),
+        settle: (grant) => {
+          clearTimeout(timer);
+          resolve(grant);
+        },
+      };
+      const timer = setTimeout(() => this.#expire(waiter), request.waitMs);
+      this.#place(waiter);
+    });
+  }
+
+  release(lease: string, report: Report): void {
+    const held = this.#leases.get(lease);
+    if (!held) return;
+    this.#leases.delete(lease);
+    const { endpoint } = held;
+    endpoint.inFlight--;
+    endpoint.requests++;
+    if (report.outcome === "ok") {
+      endpoint.latency.record(report.latencyMs);
+      this.#succeeded(endpoint);
+    } else {
+      endpoint.errors++;
+      if (report.outcome === "unprocessed") endpoint.unprocessed++;
+      this.#failed(endpoint);
+    }
+    this.#dispatch(endpoint);
+    this.#checkDrained();
+  }
+
+  probed(url: string, healthy: boolean): void {
+    const endpoint = this.#all.get(url);
+    if (!endpoint) return;
+    if (healthy) this.#succeeded(endpoint);
+    else this.#failed(endpoint);
+  }
+
+  /** Takes back leases whose holders vanished and serves waiters an expired ejection lets in. */
+  tick(now = Date.now()): void {
+    for (const [id, lease] of this.#leases) {
+      if (lease.expiresAt > now) continue;
+      this.#leases.delete(id);
+      lease.endpoint.inFlight--;
+    }
+    for (const endpoint of this.#fleet) this.#dispatch(endpoint);
+    this.#checkDrained();
+  }
+
+  /** Holds new requests; resolves once nothing is in flight, or when `drainMs` runs out. */
+  pause(drainMs: number): Promise<{ in_flight: number }> {
+    this.#paused = true;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.#drained = this.#drained.filter((d) => d !== done);
+        resolve({ in_flight: this.#inFlight() });
+      };
+      const timer = setTimeout(done, drainMs);
+      this.#drained.push(done);
+      this.#checkDrained();
+    });
+  }
+
+  resume(): void {
+    this.#paused = false;
+    this.#replace(this.#parked.splice(0));
+    for (const endpoint of this.#fleet) this.#dispatch(endpoint);
+  }
+
+  status(now = Date.now()): FleetStatus {
+    return {
+      paused: this.#paused,
+      in_flight: this.#inFlight(),
+      queued: this.#waiting.length + this.#parked.length,
+      endpoints: this.#fleet.map((e) => ({
+        url: e.url,
+        healthy: e.health.usable(now),
+        consecutive_failures: e.health.consecutiveFailures,
+        in_flight: e.inFlight,
+        queued: e.queue.length,
+        requests: e.requests,
+        errors: e.errors,
+        unprocessed: e.unprocessed,
+        latency_ms: e.latency.percentiles(),
+      })),
+    };
+  }
+
+  #inFlight(): number {
+    return this.#fleet.reduce((sum, e) => sum + e.inFlight, 0);
+  }
+
+  #checkDrained(): void {
+    if (this.#inFlight() === 0) for (const done of [...this.#drained]) done();
+  }
+
+  // Endpoints this waiter may use: healthy and untried, or, when there are none, any untried one.
+  #pool(waiter: Waiter, now: number): Endpoint[] {
+    const untried = this.#fleet.filter((e) => !waiter.exclude.has(e.url));
+    const healthy = untried.filter((e) => e.health.usable(now));
+    return healthy.length > 0 ? healthy : untried;
+  }
+
+  #place(waiter: Waiter): void {
+    if (this.#paused) {
+      this.#parked.push(waiter);
+      return;
+    }
+    const pool = this.#pool(waiter, Date.now());
+    if (pool.length === 0) {
+      waiter.settle({ ok: false, reason: "every endpoint was tried and none could take the request" });
+      return;
+    }
+    const known = waiter.session === undefined ? undefined : this.#store.get(waiter.session);
+    const home = pool.find((e) => e.url === known);
+    if (home) {
+      if (home.inFlight < this.#config.maxInFlight) this.#grant(waiter, home, false);
+      else home.queue.push(waiter);
+      return;
+    }
+    const free = this.#nextFree(pool);
+    if (free) this.#grant(waiter, free, true);
+    else this.#waiting.push(waiter);
+  }
+
+  #replace(waiters: Waiter[]): void {
+    for (const waiter of waiters) this.#place(waiter);
+  }
+
+  #nextFree(pool: readonly Endpoint[]): Endpoint | undefined {
+    const n = this.#fleet.length;
+    for (let step = 0; step < n; step++) {
+      const index = (this.#cursor + step) % n;
+      const endpoint = this.#fleet[index]!;
+      if (endpoint.inFlight < this.#config.maxInFlight && pool.includes(endpoint)) {
+        this.#cursor = (index + 1) % n;
+        return endpoint;
+      }
+    }
+    return undefined;
+  }
+
+  #grant(waiter: Waiter, endpoint: Endpoint, assign: boolean): void {
+    endpoint.inFlight++;
+    const lease = String(++this.#nextLease);
+    this.#leases.set(lease, { endpoint, expiresAt: Date.now() + this.#config.leaseMs });
+    if (assign && waiter.session !== undefined) this.#store.set(waiter.session, endpoint.url);
+    waiter.settle({ ok: true, lease, endpoint: endpoint.url });
+  }
+
+  // A freed slot goes to the endpoint's own sessions first, then to the oldest new session that
+  // may use this endpoint.
+  #dispatch(endpoint: Endpoint): void {
+    if (!this.#fleet.includes(endpoint)) return;
+    while (!this.#paused && endpoint.inFlight < this.#config.maxInFlight) {
+      const own = endpoint.queue.shift();
+      if (own) {
+        this.#grant(own, endpoint, false);
+        continue;
+      }
+      const now = Date.now();
+      const index = this.#waiting.findIndex((w) => this.#pool(w, now).includes(endpoint));
+      if (index === -1) return;
+      this.#grant(this.#waiting.splice(index, 1)[0]!, endpoint, true);
+    }
+  }
+
+  #succeeded(endpoint: Endpoint): void {
+    const wasOut = !endpoint.health.usable(Date.now());
+    endpoint.health.succeeded();
+    if (wasOut) this.#dispatch(endpoint);
+  }
+
+  #failed(endpoint: Endpoint): void {
+    // Sessions queued on an endpoint that just left rotation move to one that is in it.
+    if (endpoint.health.failed(Date.now(), this.#config)) this.#replace(endpoint.queue.splice(0));
+  }
+
+  #expire(waiter: Waiter): void {
+    const parked = this.#parked.includes(waiter);
+    const drop = (list: Waiter[]) => {
+      const index = list.indexOf(waiter);
+      if (index !== -1) list.splice(index, 1);
+    };
+    drop(this.#parked);
+    drop(this.#waiting);
+    for (const endpoint of this.#all.values()) drop(endpoint.queue);
+    waiter.settle({
+      ok: false,
+      reason: parked
+        ? "the gateway is paused (weight refit) and was not resumed within the request's deadline"
+        : `no endpoint had a free slot (limit ${this.#config.maxInFlight} in flight each) within the request's deadline`,
+    });
+  }
+}

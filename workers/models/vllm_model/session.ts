@@ -1,0 +1,23 @@
+// The model server's session: a signed cookie the agent replays on every turn of a rollout (SPEC
+// "Cookies"). It holds no state here; its id is the key the gateway keeps a rollout on one vLLM
+// endpoint by, so turn after turn hits that endpoint's prefix cache.
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { HttpError } from "../../../shared/server/errors.ts";
+import { SESSION_COOKIE, newSessionId, signSession, verifySession } from "../../../shared/session/cookie.ts";
+
+export interface SessionBindings {
+  INSTANCE_NAME?: string;
+  SESSION_SECRET?: string;
+}
+
+/** The request's session id; a request without a valid cookie starts a session and gets one. */
+export async function modelSession(c: Context): Promise<string> {
+  const { SESSION_SECRET: secret, INSTANCE_NAME: instance } = c.env as SessionBindings;
+  if (!secret || !instance) throw new HttpError(500, "misconfigured", "SESSION_SECRET and INSTANCE_NAME must be set for the model server's session cookie");
+  const existing = await verifySession(secret, instance, getCookie(c, SESSION_COOKIE));
+  if (existing) return existing;
+  const id = newSessionId();
+  setCookie(c, SESSION_COOKIE, await signSession(secret, instance, id), { httpOnly: true, sameSite: "Lax", path: "/" });
+  return id;
+}
