@@ -5,7 +5,8 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 
 const root = new URL("../", import.meta.url).pathname;
-const report = join(root, ".edge-gym", "test-report.json");
+// One report per run: two runs at once must not read each other's counts.
+const report = join(root, ".edge-gym", `test-report-${process.pid}.json`);
 mkdirSync(join(root, ".edge-gym"), { recursive: true });
 rmSync(report, { force: true });
 
@@ -24,5 +25,6 @@ try {
 } catch {
   failed = 1;
 }
+rmSync(report, { force: true });
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

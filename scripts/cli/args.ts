@@ -33,3 +33,10 @@ export function port(value: string | undefined, flag: string, fallback: number):
 }
 
 export const HEAD_URL_DEFAULT = "http://127.0.0.1:11000";
+
+export function number(value: string | undefined, flag: string): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (value.trim() === "" || !Number.isFinite(n)) throw new UsageError(`${flag} expects a number, got "${value}"`);
+  return n;
+}

@@ -1,24 +1,99 @@
-// `edge-gym collect`: run rows through agents of a running stack and write the rollouts.
+// `edge-gym collect`: run rows through agents of a running stack and write the rollouts. Flags or
+// NeMo Gym's spellings; Ctrl+C stops dispatching, lets rollouts in flight finish for a grace
+// period, flushes, and prints the command that resumes the run.
 import { collect as runCollect } from "../collect/collect.ts";
-import { HEAD_URL_DEFAULT, UsageError, parseCommand, positiveInt } from "./args.ts";
+import type { CollectSummary } from "../collect/collect.ts";
+import { zodIssues } from "../../shared/server/errors.ts";
+import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
+import { HEAD_URL_DEFAULT, UsageError, number, parseCommand, positiveInt } from "./args.ts";
+import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
-  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--concurrency 16] [--num-repeats 1] [--limit N] [--head-url URL]   collect rollouts from a running stack";
+  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume] " +
+  "[--temperature T] [--top-p P] [--max-output-tokens N] [--max-attempts 3] [--grace-s 30] [--rollout-timeout-s 3600] [--head-url URL] " +
+  "(or NeMo Gym's +input_jsonl_fpath=... +output_jsonl_fpath=... +agent_name=... +num_samples_in_parallel=... +num_repeats=... +limit=... " +
+  "+resume_from_cache=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
+
+const SPELLINGS = {
+  flags: {
+    input_jsonl_fpath: "input",
+    output_jsonl_fpath: "output",
+    agent_name: "agent",
+    limit: "limit",
+    num_repeats: "num-repeats",
+    num_samples_in_parallel: "concurrency",
+    resume_from_cache: "resume",
+  },
+  createParams: true,
+};
+
+function createParamOverrides(values: { temperature?: string; "top-p"?: string; "max-output-tokens"?: string }, fromNemo: Record<string, unknown>) {
+  const overrides: Record<string, unknown> = { ...fromNemo };
+  const flags = { temperature: "temperature", "top-p": "top_p", "max-output-tokens": "max_output_tokens" } as const;
+  for (const [flag, field] of Object.entries(flags)) {
+    const value = number(values[flag as keyof typeof flags], `--${flag}`);
+    if (value !== undefined) overrides[field] = value;
+  }
+  const checked = ResponsesCreateParams.partial().safeParse(overrides);
+  if (!checked.success) {
+    const issue = zodIssues(checked.error, ["responses_create_params"])[0]!;
+    throw new UsageError(`override ${issue.path}: ${issue.message}`);
+  }
+  return overrides;
+}
+
+const RESUME_SPELLINGS = /^(--resume|\+{0,2}resume_from_cache=.*)$/;
+const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+
+/** The command that picks up where this one stopped: the same arguments, plus --resume. */
+export function resumeCommand(argv: readonly string[]): string {
+  return ["npx", "edge-gym", "collect", ...argv.filter((a) => !RESUME_SPELLINGS.test(a)), "--resume"].map(shellQuote).join(" ");
+}
+
+function report(summary: CollectSummary): void {
+  const previous = summary.resumed ? ` (${summary.resumed} from before)` : "";
+  console.log(`${summary.resumed + summary.succeeded}/${summary.total} rollouts${previous}, mean reward ${summary.meanReward.toFixed(3)}, ${summary.failed} failed`);
+  console.log(`rollouts:            ${summary.files.rollouts}`);
+  console.log(`materialized inputs: ${summary.files.materialized}`);
+  if (summary.failed) console.log(`failures:            ${summary.files.failures}`);
+  if (summary.aggregate) {
+    console.log(`aggregate metrics:   ${summary.files.aggregateMetrics}`);
+    for (const entry of summary.aggregate) console.log(`key metrics of ${entry.agent_ref.name}: ${JSON.stringify(entry.key_metrics)}`);
+  }
+  if (summary.aggregateError) console.error(`edge-gym: aggregate metrics failed: ${summary.aggregateError}`);
+}
 
 export async function collect(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values: flags, overrides } = parseCommand(argv, {
     input: { type: "string" },
     output: { type: "string" },
     agent: { type: "string" },
     concurrency: { type: "string" },
     "num-repeats": { type: "string" },
     limit: { type: "string" },
+    resume: { type: "boolean" },
+    temperature: { type: "string" },
+    "top-p": { type: "string" },
+    "max-output-tokens": { type: "string" },
+    "max-attempts": { type: "string" },
+    "grace-s": { type: "string" },
     "head-url": { type: "string" },
     "rollout-timeout-s": { type: "string" },
   });
-  if (overrides.length) throw new UsageError(`collect takes flags, not config overrides: ${overrides[0]}`);
+  const nemo = translate(overrides, SPELLINGS);
+  const values = withSpellings(flags, nemo);
   if (!values.input) throw new UsageError("collect needs --input FILE.jsonl");
   if (!values.output) throw new UsageError("collect needs --output FILE.jsonl");
+  if (values.resume !== undefined && typeof values.resume !== "boolean") throw new UsageError("resume_from_cache expects true or false");
+  const grace = number(values["grace-s"], "--grace-s") ?? 30;
+  if (grace < 0) throw new UsageError("--grace-s expects a number of seconds >= 0");
+
+  const interrupt = new AbortController();
+  process.once("SIGINT", () => {
+    console.error(`\nInterrupted: no new rollouts; waiting up to ${grace} s for those in flight (Ctrl+C again to stop at once).`);
+    interrupt.abort();
+    process.once("SIGINT", () => process.exit(130));
+  });
   const summary = await runCollect({
     headUrl: values["head-url"] ?? HEAD_URL_DEFAULT,
     input: values.input,
@@ -27,12 +102,19 @@ export async function collect(argv: string[]): Promise<number> {
     concurrency: positiveInt(values.concurrency, "--concurrency", 16),
     numRepeats: positiveInt(values["num-repeats"], "--num-repeats", 1),
     limit: values.limit === undefined ? undefined : positiveInt(values.limit, "--limit", 1),
+    resume: values.resume,
+    overrides: createParamOverrides(values, nemo.createParams),
     rolloutTimeoutS: positiveInt(values["rollout-timeout-s"], "--rollout-timeout-s", 3600),
+    maxAttempts: positiveInt(values["max-attempts"], "--max-attempts", 3),
     progress: true,
+    log: (line) => console.log(line),
+    signal: interrupt.signal,
+    graceMs: grace * 1000,
   });
-  console.log(`${summary.succeeded}/${summary.total} rollouts, mean reward ${summary.meanReward.toFixed(3)}, ${summary.failed} failed`);
-  console.log(`rollouts:            ${summary.files.rollouts}`);
-  console.log(`materialized inputs: ${summary.files.materialized}`);
-  if (summary.failed) console.log(`failures:            ${summary.files.failures}`);
-  return summary.failed ? 1 : 0;
+  report(summary);
+  if (summary.interrupted) {
+    console.log(`Interrupted with ${summary.missing} of ${summary.total} rollouts to go. Resume with:\n  ${resumeCommand(argv)}`);
+    return 130;
+  }
+  return summary.failed || summary.aggregateError ? 1 : 0;
 }

@@ -1,14 +1,20 @@
 // `edge-gym eval` (the main job, `npm start`): bring up the default local stack, collect rollouts
-// over every bundled example dataset, print a reward summary per environment, and shut down.
+// over the bundled example datasets (or one environment's), profile each, and end with the
+// pass@k table.
 import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { collect } from "../collect/collect.ts";
-import { meanPassAtK } from "../collect/pass_at_k.ts";
+import { profile } from "../profile/profile.ts";
+import type { AgentProfile } from "../profile/profile.ts";
+import { writeReport } from "../profile/report.ts";
+import { passAtKTable } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
 import { loadConfig, resolveUserPath } from "./config.ts";
-import { parseCommand, positiveInt } from "./args.ts";
+import { UsageError, parseCommand, positiveInt } from "./args.ts";
 
-export const help = "eval [--config a.yaml ...] [--num-repeats 4] [--concurrency 16] [--output-dir DIR] [key=value ...]   start a local stack, collect over the example datasets, summarize";
+export const help =
+  "eval [--config a.yaml ...] [--environment NAME] [--num-repeats 4] [--concurrency 16] [--output-dir DIR] [key=value ...]   " +
+  "start a local stack, collect over the example datasets, profile, print pass@k";
 
 interface Dataset {
   agent: string;
@@ -29,17 +35,29 @@ function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]):
   return out;
 }
 
+/** The datasets of one environment, named by its resources server or its agent. */
+function pick(datasets: Dataset[], environment: string | undefined): Dataset[] {
+  if (environment === undefined) return datasets;
+  const picked = datasets.filter((d) => d.resources === environment || d.agent === environment);
+  if (picked.length === 0) {
+    throw new UsageError(`unknown environment "${environment}" (environments: ${[...new Set(datasets.map((d) => d.resources))].join(", ")})`);
+  }
+  return picked;
+}
+
 export async function evaluate(argv: string[]): Promise<number> {
   const { values, overrides } = parseCommand(argv, {
     config: { type: "string", multiple: true },
+    environment: { type: "string" },
     "num-repeats": { type: "string" },
     concurrency: { type: "string" },
     "output-dir": { type: "string" },
   });
   const repeats = positiveInt(values["num-repeats"], "--num-repeats", 4);
   const concurrency = positiveInt(values.concurrency, "--concurrency", 16);
-  const datasets = exampleDatasets(loadConfig(values.config, overrides).instances);
-  if (datasets.length === 0) throw new Error("no agent in the config has an example dataset (datasets: [{type: example, jsonl_fpath: ...}])");
+  const all = exampleDatasets(loadConfig(values.config, overrides).instances);
+  if (all.length === 0) throw new Error("no agent in the config has an example dataset (datasets: [{type: example, jsonl_fpath: ...}])");
+  const datasets = pick(all, values.environment);
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");
   const outDir = values["output-dir"] ?? join("results", `eval-${stamp}`);
   mkdirSync(outDir, { recursive: true });
@@ -48,7 +66,7 @@ export async function evaluate(argv: string[]): Promise<number> {
   // Any free head port: an eval is self-contained and must not collide with a running `start`.
   const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, log: (line) => console.log(line) });
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s)`);
-  const rows: string[][] = [];
+  const profiled: { environment: string; agent: AgentProfile; report: string }[] = [];
   let failed = 0;
   try {
     for (const dataset of datasets) {
@@ -64,25 +82,19 @@ export async function evaluate(argv: string[]): Promise<number> {
         label: dataset.resources,
       });
       failed += summary.failed;
-      rows.push([
-        dataset.resources,
-        `${summary.succeeded}/${summary.total}`,
-        summary.meanReward.toFixed(3),
-        meanPassAtK(summary.rewards, 1).toFixed(3),
-        meanPassAtK(summary.rewards, repeats).toFixed(3),
-        relative(process.cwd(), summary.files.rollouts),
-      ]);
+      if (summary.aggregateError) throw new Error(`aggregate metrics of ${dataset.agent}: ${summary.aggregateError}`);
+      const result = await profile({ inputs: summary.files.materialized, rollouts: summary.files.rollouts });
+      const report = await writeReport(result, summary.files.rollouts);
+      for (const agent of result.agents) profiled.push({ environment: dataset.resources, agent, report });
     }
   } finally {
     await running.stop();
   }
-  const header = ["environment", "rollouts", "mean reward", "pass@1", `pass@${repeats}`, "rollouts file"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const print = (r: string[]) => console.log(r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
   console.log("");
-  print(header);
-  rows.forEach(print);
-  console.log(`\nOutputs (with *_materialized_inputs.jsonl beside each) in ${outDir}/`);
+  console.log(passAtKTable(profiled.map((p) => ({ ...p.agent, name: p.environment })), "environment"));
+  console.log(`\npass@k in percent of tasks. Reports (open in a browser):`);
+  for (const p of profiled) console.log(`  ${relative(process.cwd(), p.report)}`);
+  console.log(`Outputs (rollouts, materialized inputs, aggregate metrics, reward profiles) in ${outDir}/`);
   if (failed) console.log(`${failed} rollouts failed: see the *_failures.jsonl files`);
   return failed ? 1 : 0;
 }

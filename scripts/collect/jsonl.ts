@@ -1,51 +1,80 @@
-// Reading task rows from JSONL: every line is checked before anything runs, and a bad one is
-// reported by file and line number with the field path.
+// JSONL on disk: rows read one line at a time with their line numbers, and an appending writer
+// that waits for the disk (memory stays flat however many lines go through).
 import { createReadStream } from "node:fs";
+import type { WriteStream } from "node:fs";
+import { mkdir, open } from "node:fs/promises";
+import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { RunRequest } from "../../shared/schemas/run.ts";
 
-export interface NumberedRow {
-  line: number;
-  row: RunRequest;
-}
-
 export class InputError extends Error {}
 
-export async function* readLines(path: string): AsyncGenerator<{ line: number; text: string }> {
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
+async function* readLines(path: string): AsyncGenerator<{ line: number; text: string }> {
+  const stream = createReadStream(path);
+  const lines = createInterface({ input: stream, crlfDelay: Infinity });
   let line = 0;
-  for await (const text of lines) {
-    line++;
-    if (text.trim() !== "") yield { line, text };
+  try {
+    for await (const text of lines) {
+      line++;
+      if (text.trim() !== "") yield { line, text };
+    }
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new InputError(`file not found: ${path}`);
+    throw err;
+  } finally {
+    stream.destroy();
   }
 }
 
-export async function readRows(path: string): Promise<NumberedRow[]> {
-  const rows: NumberedRow[] = [];
-  try {
-    for await (const { line, text } of readLines(path)) {
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (err) {
-        throw new InputError(`${path}:${line}: not valid JSON: ${(err as Error).message}`);
-      }
-      const parsed = RunRequest.safeParse(value);
-      if (!parsed.success) {
-        const issue = zodIssues(parsed.error)[0]!;
-        throw new InputError(`${path}:${line}: ${issue.path}: ${issue.message}`);
-      }
-      rows.push({ line, row: parsed.data });
+/** Parsed JSON objects, each with its line number; a line that is not JSON names its place. */
+export async function* readJsonl(path: string): AsyncGenerator<{ line: number; text: string; value: Record<string, unknown> }> {
+  for await (const { line, text } of readLines(path)) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (err) {
+      throw new InputError(`${path}:${line}: not valid JSON: ${(err as Error).message}`);
     }
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") throw new InputError(`input file not found: ${path}`);
-    throw err;
+    if (typeof value !== "object" || value === null || Array.isArray(value)) throw new InputError(`${path}:${line}: not a JSON object`);
+    yield { line, text, value: value as Record<string, unknown> };
   }
-  return rows;
+}
+
+/** A task row, checked against the row schema; the first problem is reported with its field path. */
+export function parseRow(value: unknown, path: string, line: number): RunRequest {
+  const parsed = RunRequest.safeParse(value);
+  if (!parsed.success) {
+    const issue = zodIssues(parsed.error)[0]!;
+    throw new InputError(`${path}:${line}: ${issue.path}: ${issue.message}`);
+  }
+  return parsed.data;
 }
 
 /** `X.jsonl` -> `X_<suffix>` (SPEC "Collection outputs"). */
 export function siblingPath(output: string, suffix: string): string {
   return `${output.replace(/\.jsonl$/, "")}_${suffix}`;
+}
+
+export class JsonlWriter {
+  readonly #stream: WriteStream;
+
+  private constructor(stream: WriteStream) {
+    this.#stream = stream;
+  }
+
+  /** Opening through a file handle makes a bad path a rejected promise here, not a stream error later. */
+  static async open(path: string, mode: "append" | "truncate"): Promise<JsonlWriter> {
+    await mkdir(dirname(path), { recursive: true });
+    return new JsonlWriter((await open(path, mode === "append" ? "a" : "w")).createWriteStream());
+  }
+
+  /** One whole line per write call, so a killed process leaves at most one torn line. */
+  write(value: unknown): Promise<void> {
+    return new Promise((resolve, reject) => this.#stream.write(`${JSON.stringify(value)}\n`, (err) => (err ? reject(err) : resolve())));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => this.#stream.end(resolve));
+  }
 }

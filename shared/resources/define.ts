@@ -12,7 +12,7 @@ import { HttpError } from "../server/errors.ts";
 import { resolveSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
-import { summarizeRewards } from "./metrics.ts";
+import { aggregateMetrics } from "../metrics/profile.ts";
 
 export interface ResourcesBindings extends BaseBindings, SessionBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -47,6 +47,11 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
   /** Declares that handlers use `ctx.session.state`; stateless servers never create a SessionDO. */
   stateful?: boolean;
   tools: Record<string, Tool>;
+  /**
+   * The verify response field holding the extracted answer (e.g. `extracted_answer`): with it,
+   * /aggregate_metrics adds majority@k and `no_answer` rates to pass@k.
+   */
+  answerKey?: string;
   seedSession?(row: Row<T>, ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
 }
@@ -80,7 +85,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readBody(c, AggregateMetricsRequest);
-    return c.json(summarizeRewards(body.verify_responses));
+    return c.json(aggregateMetrics(body.verify_responses, definition.answerKey));
   });
 
   app.post("/close_session", async (c) => {

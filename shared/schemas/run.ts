@@ -3,6 +3,11 @@
 import { z } from "../zod.ts";
 import { ResponseObject, ResponsesCreateParams } from "./responses.ts";
 
+/** Bookkeeping keys the collector stamps on rows and results (NeMo Gym's spellings). */
+export const TASK_INDEX_KEY = "_ng_task_index";
+export const ROLLOUT_INDEX_KEY = "_ng_rollout_index";
+export const FAILURE_CLASS_KEY = "_ng_failure_class";
+
 export const AgentRef = z.looseObject({ name: z.string().min(1) });
 
 export const RunRequest = z.looseObject({
@@ -16,11 +21,46 @@ export type VerifyRequest = z.infer<typeof VerifyRequest>;
 
 export const VerifyResponse = VerifyRequest.safeExtend({
   reward: z.number(),
-  _ng_failure_class: z.string().optional(),
+  [FAILURE_CLASS_KEY]: z.string().optional(),
 });
 export type VerifyResponse = z.infer<typeof VerifyResponse>;
 
-export const AggregateMetricsRequest = z.strictObject({
-  verify_responses: z.array(z.looseObject({ reward: z.number() })),
+/** A rollout that produced no reward: its class (e.g. `judge_failed`, `deadline_exceeded`) and error. */
+export const RolloutFailure = z.looseObject({
+  [FAILURE_CLASS_KEY]: z.string(),
+  error: z.unknown(),
 });
+export type RolloutFailure = z.infer<typeof RolloutFailure>;
+
+/** POST /run_batch: rows run concurrently; results stream back as NDJSON as each one finishes. */
+export const RunBatchRequest = z.strictObject({ rows: z.array(RunRequest).min(1) });
+export type RunBatchRequest = z.infer<typeof RunBatchRequest>;
+
+/** One NDJSON line of a /run_batch answer, tagged with the row's position in `rows`. */
+export const RunBatchLine = z.union([
+  z.strictObject({ index: z.number().int().min(0), result: VerifyResponse }),
+  z.strictObject({ index: z.number().int().min(0), failure: RolloutFailure }),
+]);
+export type RunBatchLine = z.infer<typeof RunBatchLine>;
+
+/**
+ * POST /aggregate_metrics (NeMo Gym's contract): verify responses stripped of
+ * `responses_create_params` and of `response` except `response.usage`.
+ */
+export const StrippedVerifyResponse = z.looseObject({
+  reward: z.number(),
+  [TASK_INDEX_KEY]: z.number().int().min(0).optional(),
+  [ROLLOUT_INDEX_KEY]: z.number().int().min(0).optional(),
+});
+export type StrippedVerifyResponse = z.infer<typeof StrippedVerifyResponse>;
+
+export const AggregateMetricsRequest = z.strictObject({ verify_responses: z.array(StrippedVerifyResponse) });
 export type AggregateMetricsRequest = z.infer<typeof AggregateMetricsRequest>;
+
+/** Per-task statistics, overall statistics with pass@k, and the headline subset of those. */
+export const AggregateMetrics = z.object({
+  group_level_metrics: z.array(z.record(z.string(), z.unknown())).default([]),
+  agent_metrics: z.record(z.string(), z.unknown()).default({}),
+  key_metrics: z.record(z.string(), z.unknown()).default({}),
+});
+export type AggregateMetrics = z.infer<typeof AggregateMetrics>;

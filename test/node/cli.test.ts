@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
+import { implementations } from "../../scripts/stack/registry.ts";
 
 const CLI = "scripts/edge-gym.ts";
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-cli-"));
@@ -42,7 +43,8 @@ describe("edge-gym CLI", () => {
 
     const status = cli("status", "--head-url", headUrl);
     expect(status.code).toBe(0);
-    expect(status.stdout.match(/^up /gm)).toHaveLength(8);
+    // the head, policy_model, and a resources server and an agent per bundled environment
+    expect(status.stdout.match(/^up /gm)).toHaveLength(2 + 2 * implementations("resources_servers").length);
 
     const output = join(dir, "weather.jsonl");
     const collect = cli("collect", "--head-url", headUrl, "--agent", "example_single_tool_call_simple_agent",
@@ -72,7 +74,7 @@ describe("edge-gym CLI", () => {
   test("a bad JSONL line is reported by line number before anything runs", () => {
     const input = join(dir, "bad.jsonl");
     writeFileSync(input, '{"responses_create_params": {"input": "hi"}}\n{"responses_create_params": {"input": "hi", "temprature": 1}}\n');
-    const result = cli("collect", "--input", input, "--output", join(dir, "never.jsonl"), "--head-url", "http://127.0.0.1:9");
+    const result = cli("collect", "--agent", "any_agent", "--input", input, "--output", join(dir, "never.jsonl"), "--head-url", "http://127.0.0.1:9");
     expect(result.code).toBe(1);
     expect(result.stderr.trim()).toBe(`edge-gym: ${input}:2: responses_create_params.temprature: unknown field`);
   });

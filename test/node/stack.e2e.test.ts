@@ -6,6 +6,8 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { collect } from "../../scripts/collect/collect.ts";
+import { RunBatchLine } from "../../shared/schemas/run.ts";
+import { implementations } from "../../scripts/stack/registry.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 
@@ -26,7 +28,10 @@ describe("local stack end to end", () => {
   test("the head lists every instance and publishes the config without secrets", async () => {
     const instances = (await (await fetch(`${running.stack.headUrl}/server_instances`)).json()) as any[];
     const names = instances.map((i) => i.name).sort();
-    expect(names).toEqual([...ENVIRONMENTS, ...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "policy_model"].sort());
+    // Every bundled environment: its resources server and its agent.
+    const bundled = implementations("resources_servers");
+    expect(bundled).toEqual(expect.arrayContaining(ENVIRONMENTS));
+    expect(names).toEqual([...bundled, ...bundled.map((e) => `${e}_simple_agent`), "policy_model"].sort());
     for (const instance of instances) {
       expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(instance.url)).json()).toEqual({ status: "ok" });
@@ -65,11 +70,31 @@ describe("local stack end to end", () => {
       expect(r.response.output.some((i: any) => i.type === "function_call")).toBe(true);
       expect(r.response.usage.total_tokens).toBeGreaterThan(0);
     }
+    const [aggregate] = JSON.parse(readFileSync(summary.files.aggregateMetrics, "utf8"));
+    expect(aggregate.agent_ref).toEqual({ name: `${environment}_simple_agent` });
+    expect(aggregate.agent_metrics["mean/reward"]).toBeCloseTo(summary.meanReward);
+    expect(aggregate.group_level_metrics).toHaveLength(5);
+    expect(aggregate.key_metrics).toHaveProperty("pass@2/accuracy");
     if (environment === "example_single_tool_call") expect(summary.meanReward).toBe(1);
     else {
       // seeded right/wrong answers: both outcomes occur, so rewards are not trivial
       const rewards = new Set(rollouts.map((r) => r.reward));
       expect(rewards).toEqual(new Set([0, 1]));
+    }
+  });
+
+  test("/run_batch streams NDJSON results from the real agent as they complete", async () => {
+    const agent = running.stack.instances.find((i) => i.name === "example_multi_step_simple_agent")!;
+    const rows = readJsonl("workers/resources/example_multi_step/data/example.jsonl").slice(0, 3);
+    const response = await fetch(`${agent.url}/run_batch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ rows }) });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("application/x-ndjson");
+    const lines = (await response.text()).trim().split("\n").map((l) => RunBatchLine.parse(JSON.parse(l)));
+    expect(lines.map((l) => l.index).sort()).toEqual([0, 1, 2]);
+    for (const line of lines) {
+      if (!("result" in line)) throw new Error(`rollout ${line.index} failed: ${JSON.stringify(line.failure)}`);
+      expect(line.result.id).toBe(rows[line.index].id);
+      expect([0, 1]).toContain(line.result.reward);
     }
   });
 

@@ -156,6 +156,9 @@ describe("simple_agent /run", () => {
     const model = scriptedModel([{ output: [say("x")] }]);
     const res = await client(agent, agentEnv(model.fetcher)).post("/aggregate_metrics", { verify_responses: [{ reward: 1 }, { reward: 0 }] });
     expect(res.status).toBe(200);
-    expect(res.body["mean/reward"]).toBe(0.5);
+    expect(res.body.agent_metrics["mean/reward"]).toBe(0.5);
+    // rows without indices are one task: two rollouts, one right
+    expect(res.body.agent_metrics["pass@1/accuracy"]).toBe(50);
+    expect(res.body.key_metrics["pass@2/accuracy"]).toBe(100);
   });
 });

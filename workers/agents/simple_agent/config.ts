@@ -11,5 +11,7 @@ export const SimpleAgentConfig = z.looseObject({
   model_timeout_s: z.number().positive().default(600),
   /** seed_session, tool calls, verify and close_session. */
   resources_timeout_s: z.number().positive().default(120),
+  /** At most this many rollouts of one /run_batch request at a time; absent: all rows at once. */
+  run_batch_concurrency: z.number().int().positive().nullish(),
 });
 export type SimpleAgentConfig = z.infer<typeof SimpleAgentConfig>;

@@ -1,9 +1,10 @@
 // simple_agent: the reference rollout orchestrator. /run seeds a session on the resources server,
-// runs the model/tool loop, verifies, and releases the session (SPEC "simple_agent /run").
-import { call, jsonOf, hopError } from "../../../shared/client/call.ts";
+// runs the model/tool loop, verifies, and releases the session (SPEC "simple_agent /run");
+// /run_batch does the same for many rows and streams results as they complete.
+import { call, jsonOf } from "../../../shared/client/call.ts";
 import { CookieJar } from "../../../shared/client/cookies.ts";
 import { targetFor } from "../../../shared/client/targets.ts";
-import { AggregateMetricsRequest, RunRequest, VerifyResponse } from "../../../shared/schemas/run.ts";
+import { AggregateMetricsRequest, RunBatchRequest, RunRequest } from "../../../shared/schemas/run.ts";
 import { ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
@@ -12,6 +13,8 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { SimpleAgentConfig } from "./config.ts";
 import { runAgentLoop } from "./loop.ts";
 import type { LoopDeps } from "./loop.ts";
+import { runRollout } from "./rollout.ts";
+import { runBatch } from "./run_batch.ts";
 
 interface Bindings extends BaseBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -39,18 +42,15 @@ app.post("/v1/responses", async (c) => {
 
 app.post("/run", async (c) => {
   const row = await readBody(c, RunRequest);
-  const deps = loopDeps(c.env);
-  const resources = (path: string, body: unknown) =>
-    call(deps.resources, path, { body, deadlineMs: deps.resourcesDeadlineMs, jar: deps.resourcesJar });
+  return c.json(await runRollout(row, loopDeps(c.env)));
+});
 
-  jsonOf(await resources("/seed_session", row), `${deps.resources.name}/seed_session`);
-  const response = await runAgentLoop(row.responses_create_params, deps);
-  const verifyHop = `${deps.resources.name}/verify`;
-  const verified = VerifyResponse.safeParse(jsonOf(await resources("/verify", { ...row, response }), verifyHop));
-  if (!verified.success) throw hopError(502, verifyHop, `${verifyHop} answered without a numeric reward`);
-  // Releasing state is housekeeping: the rollout is already scored, and the TTL is the backstop.
-  await resources("/close_session", {}).catch((err) => console.warn(`close_session failed: ${(err as Error).message}`));
-  return c.json(verified.data);
+app.post("/run_batch", async (c) => {
+  const { rows } = await readBody(c, RunBatchRequest);
+  // Resolving the config first makes a misconfigured agent a 500 before any line is streamed.
+  loopDeps(c.env);
+  const limit = instanceConfig(c.env, SimpleAgentConfig).run_batch_concurrency ?? rows.length;
+  return new Response(runBatch(rows, () => loopDeps(c.env), limit), { headers: { "content-type": "application/x-ndjson" } });
 });
 
 app.post("/aggregate_metrics", async (c) => {

@@ -1,0 +1,81 @@
+// Materializing the inputs of a collection (SPEC "Collection outputs"): every row checked before
+// anything runs, then written with its agent, the create-params overrides and its indices;
+// repeats are laid out aabbcc. As in NeMo Gym, identical input lines are one task, and a row
+// that already carries `_ng_task_index` keeps it. Rows stream from file to file, into a partial
+// file that replaces X_materialized_inputs.jsonl only once the agents are known to run.
+import { createHash } from "node:crypto";
+import { rename, rm } from "node:fs/promises";
+import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
+
+export interface MaterializeOptions {
+  input: string;
+  /** The `X_materialized_inputs.jsonl` to write; it appears only once complete. */
+  output: string;
+  agent?: string;
+  limit?: number;
+  numRepeats: number;
+  /** Shallow overrides of every row's `responses_create_params`. */
+  overrides: Record<string, unknown>;
+}
+
+export interface Materialized {
+  /** Checks the agents against those running, then puts the file in place (or discards it). */
+  commit(running: ReadonlySet<string>): Promise<void>;
+  discard(): Promise<void>;
+}
+
+export async function materialize(options: MaterializeOptions): Promise<Materialized> {
+  const partial = `${options.output}.partial`;
+  const out = await JsonlWriter.open(partial, "truncate");
+  const taskOfLine = new Map<string, number>();
+  const nextRollout = new Map<number, number>();
+  // Each agent the rows name, with the input line that first names it.
+  const agents = new Map<string, number>();
+  const discard = () => rm(partial, { force: true });
+  try {
+    let rows = 0;
+    for await (const { line, text, value } of readJsonl(options.input)) {
+      const row = parseRow(value, options.input, line);
+      const name = row.agent_ref?.name ?? options.agent;
+      if (!name) throw new InputError(`${options.input}:${line}: the row has no agent_ref and no --agent was given`);
+      if (!agents.has(name)) agents.set(name, line);
+      const given = row[TASK_INDEX_KEY];
+      if (given !== undefined && !(Number.isInteger(given) && (given as number) >= 0)) {
+        throw new InputError(`${options.input}:${line}: ${TASK_INDEX_KEY}: expected a non-negative integer`);
+      }
+      // A digest, not the line: the map must not hold a copy of the dataset.
+      const digest = createHash("sha1").update(text.trim()).digest("base64");
+      const task = typeof given === "number" ? given : taskOfLine.get(digest) ?? taskOfLine.size;
+      if (typeof given !== "number") taskOfLine.set(digest, task);
+      const stamped = {
+        ...row,
+        responses_create_params: { ...row.responses_create_params, ...options.overrides },
+        agent_ref: { ...row.agent_ref, name },
+      };
+      for (let i = 0; i < options.numRepeats; i++) {
+        const rollout = nextRollout.get(task) ?? 0;
+        nextRollout.set(task, rollout + 1);
+        await out.write({ ...stamped, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout });
+      }
+      // Stop before reading on: lines past the limit are not ours to judge.
+      if (++rows === options.limit) break;
+    }
+    await out.close();
+  } catch (err) {
+    await out.close();
+    await discard();
+    throw err;
+  }
+  return {
+    discard,
+    async commit(running) {
+      const unknown = [...agents].find(([name]) => !running.has(name));
+      if (unknown) {
+        await discard();
+        throw new InputError(`${options.input}:${unknown[1]}: unknown agent "${unknown[0]}" (running agents: ${[...running].join(", ") || "none"})`);
+      }
+      await rename(partial, options.output);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+// One rollout through an agent's /run, retried a bounded number of times. A whole rollout may run
+// again: it starts from a fresh session, so a repeat is a new sample, never a double side effect.
+// What comes back without a reward is a failure with a class, never a reward of 0.
+import { call } from "../../shared/client/call.ts";
+import type { Target } from "../../shared/client/call.ts";
+import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
+import { HttpError } from "../../shared/server/errors.ts";
+
+export interface Failure {
+  [FAILURE_CLASS_KEY]: string;
+  error: unknown;
+}
+
+export type Outcome = { result: Record<string, unknown> } | { failure: Failure; attempts: number } | { abandoned: true };
+
+const BACKOFF_BASE_MS = 1000;
+const BACKOFF_CAP_MS = 30_000;
+
+interface Attempt {
+  result?: Record<string, unknown>;
+  failure?: Failure;
+  /** Bad input gives the same answer every time: no point asking again. */
+  final?: boolean;
+}
+
+const parse = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
+
+async function attempt(agent: Target, body: unknown, deadlineMs: number): Promise<Attempt> {
+  let status: number;
+  let text: string;
+  try {
+    ({ status, text } = await call(agent, "/run", { body, deadlineMs }));
+  } catch (err) {
+    if (err instanceof HttpError) return { failure: { [FAILURE_CLASS_KEY]: err.type, error: err.toJSON().error } };
+    return { failure: { [FAILURE_CLASS_KEY]: "transport", error: (err as Error).message } };
+  }
+  const parsed = parse(text) as Record<string, unknown> | undefined;
+  if (status !== 200) {
+    const error = parsed?.error && typeof parsed.error === "object" ? (parsed.error as Record<string, unknown>) : { message: text.slice(0, 1000) };
+    const type = typeof error.type === "string" ? error.type : `http_${status}`;
+    return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, final: status < 500 };
+  }
+  if (!parsed || typeof parsed !== "object") return { failure: { [FAILURE_CLASS_KEY]: "bad_response", error: `/run answered 200 with a body that is not a JSON object: ${text.slice(0, 200)}` } };
+  if (typeof parsed[FAILURE_CLASS_KEY] === "string") return { failure: { [FAILURE_CLASS_KEY]: parsed[FAILURE_CLASS_KEY], error: parsed.error ?? null } };
+  if (typeof parsed.reward !== "number") return { failure: { [FAILURE_CLASS_KEY]: "no_reward", error: "the /run result has no numeric reward" } };
+  return { result: parsed };
+}
+
+export interface RolloutOptions {
+  deadlineMs: number;
+  maxAttempts: number;
+  /** Once true, no new attempt starts. */
+  stopped: () => boolean;
+}
+
+export async function runRollout(agent: Target, body: unknown, options: RolloutOptions): Promise<Outcome> {
+  for (let attempts = 1; ; attempts++) {
+    const outcome = await attempt(agent, body, options.deadlineMs);
+    if (outcome.result) return { result: outcome.result };
+    if (outcome.final || attempts >= options.maxAttempts) return { failure: outcome.failure!, attempts };
+    if (options.stopped()) return { abandoned: true };
+    // Full jitter: rollouts that failed together do not all come back together.
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1))));
+    if (options.stopped()) return { abandoned: true };
+  }
+}

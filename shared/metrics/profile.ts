@@ -1,0 +1,82 @@
+// The reward profile of rollouts grouped by task (SPEC "Reward profile"), shared by a resources
+// server's /aggregate_metrics and `edge-gym profile`: one line of statistics per task, and the
+// same statistics with pass@k over all rollouts.
+import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../schemas/run.ts";
+import { answerOf, numericFields, rolloutInfo } from "./fields.ts";
+import { keyMetrics, passMajorityMetrics } from "./pass_at_k.ts";
+import type { TaskRollout } from "./pass_at_k.ts";
+import { FieldValues } from "./stats.ts";
+
+/** What the profile keeps of one rollout: its numbers, its `rollout_infos` entry, its score. */
+export interface ProfiledRollout {
+  rollout: number;
+  fields: Record<string, number>;
+  info: Record<string, unknown>;
+  scored: TaskRollout;
+}
+
+export function profileRollout(result: Record<string, unknown>, task: number, rollout: number, answerKey?: string): ProfiledRollout {
+  return {
+    rollout,
+    fields: numericFields(result),
+    info: rolloutInfo(result, task, rollout),
+    scored: { reward: result.reward as number, answer: answerOf(result, answerKey) },
+  };
+}
+
+const byRollout = (a: ProfiledRollout, b: ProfiledRollout) => a.rollout - b.rollout;
+
+export interface TaskExtras {
+  /** The task's input row, without its indices. */
+  sample?: Record<string, unknown>;
+  /** Rollouts materialized for the task; fewer completed ones make a partial profile. */
+  expected?: number;
+  /** Whether to list every rollout's `rollout_infos` entry. */
+  infos?: boolean;
+}
+
+/** One task's line: `_ng_task_index`, `mean/<f>` ... `std/<f>`, then counts and `rollout_infos`. */
+export function taskProfile(task: number, rollouts: readonly ProfiledRollout[], extras: TaskExtras = {}): Record<string, unknown> {
+  const sorted = [...rollouts].sort(byRollout);
+  const fields = new FieldValues();
+  for (const r of sorted) fields.add(r.fields);
+  const line: Record<string, unknown> = { [TASK_INDEX_KEY]: task, ...fields.summary() };
+  if (extras.sample) line.sample = extras.sample;
+  line.num_rollouts = sorted.length;
+  if (extras.expected !== undefined) {
+    line.expected_num_rollouts = extras.expected;
+    line.missing_num_rollouts = extras.expected - sorted.length;
+    line.reward_profile_completion_pct = extras.expected === 0 ? 100 : (100 * sorted.length) / extras.expected;
+  }
+  if (extras.infos !== false) line.rollout_infos = sorted.map((r) => r.info);
+  return line;
+}
+
+/** Statistics over all of an agent's rollouts, then pass@k / majority@k over its tasks. */
+export function agentProfile(tasks: readonly (readonly ProfiledRollout[])[], withAnswers: boolean): Record<string, unknown> {
+  const fields = new FieldValues();
+  for (const task of tasks) for (const r of task) fields.add(r.fields);
+  const scored = tasks.map((task) => [...task].sort(byRollout).map((r) => r.scored));
+  return { ...fields.summary(), ...passMajorityMetrics(scored, withAnswers) };
+}
+
+/** A resources server's /aggregate_metrics answer for stripped verify responses. */
+export function aggregateMetrics(responses: readonly Record<string, unknown>[], answerKey?: string) {
+  const byTask = new Map<number, ProfiledRollout[]>();
+  for (const r of responses) {
+    const task = (r[TASK_INDEX_KEY] as number | undefined) ?? 0;
+    const group = byTask.get(task) ?? [];
+    group.push(profileRollout(r, task, (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0, answerKey));
+    byTask.set(task, group);
+  }
+  const tasks = [...byTask].sort(([a], [b]) => a - b);
+  if (tasks.length === 0) return { group_level_metrics: [], agent_metrics: {}, key_metrics: {} };
+  const agent = agentProfile(tasks.map(([, rollouts]) => rollouts), answerKey !== undefined);
+  return {
+    // Without rollout_infos: the answer is one JSON document the caller holds whole, so it is kept
+    // to a size per task, not per rollout (X_reward_profiling.jsonl lists every rollout).
+    group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { infos: false })),
+    agent_metrics: agent,
+    key_metrics: keyMetrics(agent),
+  };
+}

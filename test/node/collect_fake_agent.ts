@@ -1,0 +1,80 @@
+// A head server and an agent on one loopback port, scripted by each row's `behavior`, for testing
+// the collector's bookkeeping without a stack: what it sends, how it retries, what it writes.
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface FakeAgent {
+  url: string;
+  /** Every /run body received, in arrival order. */
+  runs: Record<string, any>[];
+  /** Every /aggregate_metrics body received. */
+  aggregates: Record<string, any>[];
+  /** /run requests answered so far. */
+  answered: () => number;
+  close(): Promise<void>;
+}
+
+const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 5 };
+
+/**
+ * Behaviors: "ok" (reward = row.score), "flaky" (a 503 the first time this row's id is seen),
+ * "down" (always 504), "bad" (400), "judge" (200 with _ng_failure_class), "no_reward".
+ * `delayMs` delays every /run answer.
+ */
+export async function startFakeAgent(options: { delayMs?: number } = {}): Promise<FakeAgent> {
+  const runs: Record<string, any>[] = [];
+  const aggregates: Record<string, any>[] = [];
+  const seen = new Set<string>();
+  let answered = 0;
+  const server = createServer(async (req, res) => {
+    let text = "";
+    for await (const chunk of req) text += chunk;
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/json" });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === "/server_instances") {
+      return send(200, ["fake_agent", "other_agent"].map((name) => ({ name, server_type: "responses_api_agents", implementation: "simple_agent", url })));
+    }
+    if (req.url === "/aggregate_metrics") {
+      const body = JSON.parse(text);
+      aggregates.push(body);
+      const rewards = body.verify_responses.map((r: { reward: number }) => r.reward);
+      const mean = rewards.reduce((a: number, b: number) => a + b, 0) / rewards.length;
+      return send(200, { group_level_metrics: [], agent_metrics: { "mean/reward": mean }, key_metrics: { "mean/reward": mean } });
+    }
+    const row = JSON.parse(text);
+    runs.push(row);
+    await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
+    answered++;
+    const ok = () => send(200, { ...row, response: { id: "r", output: [], usage }, reward: row.score ?? 1 });
+    switch (row.behavior ?? "ok") {
+      case "flaky":
+        if (seen.has(row.id)) return ok();
+        seen.add(row.id);
+        return send(503, { error: { type: "upstream_unavailable", message: "model down", hop: "policy_model/v1/responses" } });
+      case "down":
+        return send(504, { error: { type: "deadline_exceeded", message: "no answer", hop: "policy_model/v1/responses" } });
+      case "bad":
+        return send(400, { error: { type: "invalid_request", message: "expected_count: required" } });
+      case "judge":
+        return send(200, { ...row, response: { id: "r", output: [], usage }, reward: 0, _ng_failure_class: "judge_failed", error: "judge down" });
+      case "no_reward":
+        return send(200, { ...row, response: { id: "r", output: [], usage } });
+      default:
+        return ok();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url,
+    runs,
+    aggregates,
+    answered: () => answered,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
