@@ -77,4 +77,86 @@ describe("server-specific invariants", () => {
     }
     expect(ids.size).toBe(rows("example_multi_step").length);
   });
+
+  test("example_tool_call_multireward: one strict get_weather, an exactly-one-call instruction, and the expected city named by the user", () => {
+    for (const row of rows("example_tool_call_multireward")) {
+      expect(row.responses_create_params.tools).toEqual([
+        expect.objectContaining({ name: "get_weather", strict: true, parameters: expect.objectContaining({ required: ["city"], additionalProperties: false }) }),
+      ]);
+      const [developer] = messages(row, "developer");
+      expect(developer).toMatch(/exactly one get_weather tool call/);
+      expect(row.expected_call).toEqual({ name: "get_weather", arguments: { city: expect.any(String) } });
+      expect(hasWord(messages(row, "user")[0]!, row.expected_call.arguments.city)).toBe(true);
+    }
+  });
+
+  test("mcqa: the options are the prompt's option lines, the gold option is the one that works the question out, templates match their regex", () => {
+    const uuids = new Set<string>();
+    for (const row of rows("mcqa")) {
+      uuids.add(row.uuid);
+      const [prompt] = messages(row, "user") as string[];
+      const lines = [...prompt!.matchAll(/^([A-Z]): (.+)$/gm)].map(([, letter, text]) => ({ [letter!]: text }));
+      expect(row.options).toEqual(lines);
+      const [, a, op, b] = /(\d+) ([+−×÷]) (\d+)\?/.exec(prompt!)!;
+      const value = { "+": Number(a) + Number(b), "−": Number(a) - Number(b), "×": Number(a) * Number(b), "÷": Number(a) / Number(b) }[op!];
+      const gold = row.options.find((o: Record<string, string>) => row.expected_answer in o);
+      expect(Number(gold[row.expected_answer])).toBe(value);
+      expect(row.options.filter((o: Record<string, string>) => Number(Object.values(o)[0]) === value)).toHaveLength(1);
+      expect(["strict_single_letter_boxed", "lenient_boxed", "lenient_answer_colon"]).toContain(row.grading_mode);
+      const regexes = row.template_metadata?.output_regex;
+      if (regexes !== undefined) {
+        const template = /"([^"]*\bX)"/.exec(prompt!)![1]!;
+        const pattern = typeof regexes === "string" ? regexes : regexes[0];
+        expect(new RegExp(pattern, "i").exec(template.replace(/X$/, row.expected_answer))?.[1]).toBe(row.expected_answer);
+      } else if (row.grading_mode === "lenient_answer_colon") {
+        expect(prompt).toContain("'Answer: X'");
+      } else {
+        expect(prompt).toContain("\\boxed{}");
+      }
+    }
+    expect(uuids.size).toBe(rows("mcqa").length);
+  });
+
+  test("string_match: each row's prompt asks for the form its extraction_mode reads", () => {
+    const asks = { boxed: "\\boxed{}", final_answer: "'Final answer: <answer>'", last_line: "on the last line", full_response: "answer only" };
+    for (const row of rows("string_match")) {
+      const [part] = row.responses_create_params.input[0].content;
+      expect(part.type).toBe("input_text");
+      expect(part.text).toContain(asks[row.extraction_mode as keyof typeof asks]);
+      expect(typeof row.case_sensitive).toBe("boolean");
+      expect(row.expected_answer.length).toBeGreaterThan(0);
+    }
+    expect(new Set(rows("string_match").map((r) => r.extraction_mode))).toEqual(new Set(Object.keys(asks)));
+  });
+
+  test("arc_agi: the prompt shows exactly train and test_input, and the answer is not the test input", () => {
+    const grid = (text: string) => text.trim().split("\n").map((line) => line.split(" ").map(Number));
+    const ids = new Set<string>();
+    for (const row of rows("arc_agi")) {
+      ids.add(row.task_id);
+      const [prompt] = messages(row, "user") as string[];
+      expect(prompt).toContain(`ARC-AGI task ${row.task_id}.`);
+      const examples = [...prompt!.matchAll(/Example \d+:\nInput:\n([\d \n]+?)\n\nOutput:\n([\d \n]+?)\n\n/g)].map(([, i, o]) => ({ input: grid(i!), output: grid(o!) }));
+      expect(examples).toEqual(row.train);
+      expect(grid(/Test Input:\n([\d \n]+?)\n\n/.exec(prompt!)![1]!)).toEqual(row.test_input);
+      expect(row.expected_output).not.toEqual(row.test_input);
+    }
+    expect(ids.size).toBe(rows("arc_agi").length);
+  });
+
+  test("xlam_fc: expected calls use offered tools and declared parameters of the right type, never all defaults", () => {
+    const typeOf = (v: unknown) => (Number.isInteger(v) ? ["integer", "number"] : typeof v === "number" ? ["number"] : [typeof v]);
+    for (const row of rows("xlam_fc")) {
+      expect(messages(row, "system")[0]).toMatch(/with access to functions/);
+      for (const call of row.expected_answers) {
+        const tool = row.responses_create_params.tools.find((t: any) => t.name === call.name);
+        expect(tool, call.name).toBeDefined();
+        const entries = Object.entries(call.arguments);
+        for (const [name, value] of entries) expect(typeOf(value)).toContain(tool.parameters.properties[name]?.type);
+        // The emulator's wrong path uses the defaults: they must not be the answer.
+        expect(entries.some(([name, value]) => tool.parameters.properties[name].default !== value)).toBe(true);
+      }
+    }
+    expect(new Set(rows("xlam_fc").map((r) => r.id)).size).toBe(rows("xlam_fc").length);
+  });
 });

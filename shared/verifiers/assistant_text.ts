@@ -1,0 +1,13 @@
+// The text a verifier grades: the text of every assistant message in a response's output, in
+// order, joined by newlines and trimmed (tool calls, their outputs and reasoning are not answers).
+import type { Item } from "../schemas/responses.ts";
+
+export function assistantText(output: readonly Item[]): string {
+  const texts: string[] = [];
+  for (const item of output) {
+    if (item.type !== "message" || item.role !== "assistant") continue;
+    if (typeof item.content === "string") texts.push(item.content);
+    else for (const part of item.content) if (part.type === "output_text" || part.type === "input_text") texts.push(part.text);
+  }
+  return texts.join("\n").trim();
+}

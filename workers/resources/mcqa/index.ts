@@ -1,0 +1,55 @@
+// Multiple-choice QA: the letter the answer chose, read the way the row's grading mode (or the
+// instance's) says, against the gold letter. A row's template_metadata.output_regex comes first.
+import { z } from "../../../shared/zod.ts";
+import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
+import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "./letters.ts";
+import type { Options } from "./letters.ts";
+
+export { SessionDO } from "../../../durable_objects/session_do.ts";
+
+const GradingMode = z.enum(["strict_single_letter_boxed", "lenient_boxed", "lenient_answer_colon"]);
+type GradingMode = z.infer<typeof GradingMode>;
+
+// Set on the instance, it grades every row that way, whatever the row says.
+const McqaConfig = z.looseObject({ grading_mode: GradingMode.nullish() });
+
+function letterByMode(mode: GradingMode, text: string, options: Options, letters: ReadonlySet<string>): string | null {
+  switch (mode) {
+    case "strict_single_letter_boxed":
+      return boxedLetter(text, letters);
+    case "lenient_boxed":
+      return boxedLetter(text, letters) ?? boxedOptionText(text, options, letters);
+    case "lenient_answer_colon":
+      return answerColonLetter(text, options, letters);
+  }
+}
+
+export default defineResourcesServer({
+  task: z.object({
+    /** One single-letter key per option: `[{"A": "Karyotyping"}, {"B": "PCR"}]`. */
+    options: z.array(z.record(z.string(), z.string().nullable())).nullish(),
+    expected_answer: z.string(),
+    grading_mode: GradingMode.default("strict_single_letter_boxed"),
+    template_metadata: z.looseObject({ output_regex: z.union([z.string(), z.array(z.string())]).optional() }).nullish(),
+    uuid: z.string().nullish(),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+  }),
+  tools: {},
+  answerKey: "extracted_answer",
+  verify(body, { env }) {
+    const text = assistantText(body.response.output);
+    const options = body.options ?? [];
+    const letters = optionLetters(options);
+    const mode = instanceConfig(env, McqaConfig).grading_mode ?? body.grading_mode;
+    const regex = body.template_metadata?.output_regex;
+    let letter: string | null = null;
+    if (text) {
+      if (regex !== undefined) letter = templateLetter(text, regex, options, letters);
+      letter ??= letterByMode(mode, text, options, letters);
+    }
+    const gold = body.expected_answer.trim().toUpperCase();
+    return { reward: letter !== null && gold !== "" && letter === gold ? 1 : 0, expected_answer: gold, extracted_answer: letter };
+  },
+});

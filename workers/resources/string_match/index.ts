@@ -1,0 +1,45 @@
+// Free-form short answers: extract the answer the way the row says (last \boxed{}, after
+// "Final answer:", the last line, or the whole reply), then compare it with expected_answer
+// after normalisation (1, 0.98 for a number within about 1%, else 0), or exactly when the row is
+// case-sensitive.
+import { z } from "../../../shared/zod.ts";
+import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { finalAnswer, lastLine } from "../../../shared/verifiers/answer_extract.ts";
+import { matchAnswer, matchAnswerExactly } from "../../../shared/verifiers/answer_match.ts";
+import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { lastClosedBoxed } from "../../../shared/verifiers/boxed.ts";
+import { stripTextWrappers } from "../../../shared/verifiers/latex.ts";
+
+export { SessionDO } from "../../../durable_objects/session_do.ts";
+
+const ExtractionMode = z.enum(["boxed", "final_answer", "last_line", "full_response"]);
+
+function boxed(text: string): string | undefined {
+  const inner = lastClosedBoxed(text);
+  return inner === undefined ? undefined : stripTextWrappers(inner.trim()).trim();
+}
+
+const EXTRACT: Record<z.infer<typeof ExtractionMode>, (text: string) => string | undefined> = {
+  boxed,
+  // A reply that boxes its answer instead of labelling it still counts.
+  final_answer: (text) => finalAnswer(text) ?? boxed(text),
+  last_line: lastLine,
+  full_response: (text) => text || undefined,
+};
+
+export default defineResourcesServer({
+  task: z.object({
+    expected_answer: z.string(),
+    extraction_mode: ExtractionMode.default("final_answer"),
+    case_sensitive: z.boolean().default(false),
+    metadata: z.record(z.string(), z.unknown()).nullish(),
+  }),
+  tools: {},
+  answerKey: "extracted_answer",
+  verify(body) {
+    const extracted = EXTRACT[body.extraction_mode](assistantText(body.response.output)) ?? null;
+    const match = body.case_sensitive ? matchAnswerExactly : matchAnswer;
+    const reward = extracted !== null && body.expected_answer ? match(body.expected_answer, extracted) : 0;
+    return { reward, extracted_answer: extracted };
+  },
+});
