@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { collect } from "../../scripts/collect/collect.ts";
 import type { CollectOptions } from "../../scripts/collect/collect.ts";
 import { startFakeAgent } from "./collect_fake_agent.ts";
+import { readJsonl } from "./helpers.ts";
 import type { FakeAgent } from "./collect_fake_agent.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-collect-"));
-const readJsonl = (path: string) => readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 const input = (name: string, rows: (object | string)[]) => {
   const path = join(dir, `${name}.in.jsonl`);
   writeFileSync(path, rows.map((r) => (typeof r === "string" ? r : JSON.stringify(r))).join("\n") + "\n");

@@ -5,14 +5,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { collect } from "../../scripts/collect/collect.ts";
+import { collectExample, readJsonl } from "./helpers.ts";
 import { RunBatchLine } from "../../shared/schemas/run.ts";
 import { implementations } from "../../scripts/stack/registry.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 
 const ENVIRONMENTS = ["example_single_tool_call", "example_session_state_mgmt", "example_multi_step"];
-const readJsonl = (path: string) => readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 
 let running: RunningStack;
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-e2e-"));
@@ -44,17 +43,8 @@ describe("local stack end to end", () => {
   });
 
   test.each(ENVIRONMENTS)("collects and scores rollouts for %s", async (environment) => {
-    const output = join(dir, `${environment}.jsonl`);
-    const summary = await collect({
-      headUrl: running.stack.headUrl,
-      input: `workers/resources/${environment}/data/example.jsonl`,
-      output,
-      agent: `${environment}_simple_agent`,
-      concurrency: 8,
-      numRepeats: 3,
-      rolloutTimeoutS: 120,
-      progress: false,
-    });
+    const summary = await collectExample(running.stack.headUrl, environment, 3, dir);
+    const output = summary.files.rollouts;
     expect(summary).toMatchObject({ total: 15, succeeded: 15, failed: 0 });
     const materialized = readJsonl(summary.files.materialized);
     expect(materialized.map((r) => [r._ng_task_index, r._ng_rollout_index])).toEqual(

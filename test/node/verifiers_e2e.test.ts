@@ -5,11 +5,10 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { collect } from "../../scripts/collect/collect.ts";
+import { collectExample, readJsonl } from "./helpers.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 
-const readJsonl = (path: string) => readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l));
 
 /** Per environment: the fields its verify adds, and the best reward a rollout can earn. */
 const ENVIRONMENTS: Record<string, { fields: string[]; best: number }> = {
@@ -32,17 +31,8 @@ afterAll(async () => {
 
 describe("wave-1 verifiers end to end", () => {
   test.each(Object.entries(ENVIRONMENTS))("%s: 2 rollouts per example task, scored, with right and wrong ones", async (environment, { fields, best }) => {
-    const output = join(dir, `${environment}.jsonl`);
-    const summary = await collect({
-      headUrl: running.stack.headUrl,
-      input: `workers/resources/${environment}/data/example.jsonl`,
-      output,
-      agent: `${environment}_simple_agent`,
-      concurrency: 8,
-      numRepeats: 2,
-      rolloutTimeoutS: 120,
-      progress: false,
-    });
+    const summary = await collectExample(running.stack.headUrl, environment, 2, dir);
+    const output = summary.files.rollouts;
     expect(summary).toMatchObject({ total: 10, succeeded: 10, failed: 0 });
     const rollouts = readJsonl(output);
     expect(rollouts).toHaveLength(10);
