@@ -1,6 +1,8 @@
 // A resources server is declared, not wired: its task fields, its tools, its verify. This module
 // turns a declaration into the Worker's routes (SPEC "resources"): /seed_session, /verify,
 // /<tool>, /aggregate_metrics, /close_session, with sessions, validation and errors handled once.
+// A tool is only ever a declared tool: no tool, declared or offered by a row, may be named like a
+// route (tool_names.ts), and /seed_session tells the agent which of the row's tools it may call.
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "../zod.ts";
@@ -8,12 +10,13 @@ import { RunRequest, VerifyRequest, AggregateMetricsRequest, FAILURE_CLASS_KEY }
 import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody, readJson, validate } from "../server/body.ts";
-import { HttpError } from "../server/errors.ts";
+import { HttpError, invalidRequest } from "../server/errors.ts";
 import { resolveSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
 import { VerifierFailure } from "./failure.ts";
+import { toolNameProblem } from "./tool_names.ts";
 
 export interface ResourcesBindings extends BaseBindings, SessionBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -63,7 +66,22 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
 }
 
+/** The names of the row's tools this server runs: all of them for a server with a fallback tool. */
+function callableTools(tools: ReadonlyArray<{ name: string }> | null | undefined, declared: Record<string, Tool>, fallback: boolean): string[] {
+  const offered = (tools ?? []).map((t) => t.name);
+  const problems = offered.flatMap((name, i) => {
+    const problem = toolNameProblem(name);
+    return problem ? [{ path: `responses_create_params.tools[${i}].name`, message: problem }] : [];
+  });
+  if (problems.length > 0) throw invalidRequest(problems);
+  return offered.filter((name) => fallback || Object.hasOwn(declared, name));
+}
+
 export function defineResourcesServer<T extends z.ZodObject>(definition: ResourcesServerDefinition<T>) {
+  for (const name of Object.keys(definition.tools)) {
+    const problem = toolNameProblem(name);
+    if (problem) throw new Error(`resources server tool ${problem}`);
+  }
   const rowSchema = RunRequest.safeExtend(definition.task.shape);
   const verifySchema = VerifyRequest.safeExtend(definition.task.shape);
   const app = createServerApp<ResourcesBindings>();
@@ -76,9 +94,11 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/seed_session", async (c) => {
     const row = await readBody(c, rowSchema);
+    const callable = callableTools((row as RunRequest).responses_create_params.tools, definition.tools, definition.fallbackTool !== undefined);
     const ctx = await context(c, true);
     await definition.seedSession?.(row as Row<T>, ctx);
-    return c.json({});
+    // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
+    return c.json({ callable_tools: callable });
   });
 
   app.post("/verify", async (c) => {
@@ -111,6 +131,8 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/:tool", async (c) => {
     const name = c.req.param("tool");
+    const problem = toolNameProblem(name);
+    if (problem) throw new HttpError(404, "unknown_tool", problem);
     const found = Object.hasOwn(definition.tools, name) ? definition.tools[name] : undefined;
     if (!found && definition.fallbackTool) return c.json((await definition.fallbackTool(name, await readJson(c), await context(c))) ?? {});
     if (!found) {

@@ -16,6 +16,13 @@ export const RunRequest = z.looseObject({
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 
+/**
+ * /seed_session's answer. NeMo Gym's is {}; ours adds which of the row's tools the server runs in
+ * this session, so an agent sends no other tool call (absent from servers that are not ours).
+ */
+export const SeedSessionResponse = z.looseObject({ callable_tools: z.array(z.string()).optional() });
+export type SeedSessionResponse = z.infer<typeof SeedSessionResponse>;
+
 export const VerifyRequest = RunRequest.safeExtend({ response: ResponseObject });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 

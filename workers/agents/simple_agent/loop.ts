@@ -5,6 +5,7 @@ import type { Target } from "../../../shared/client/call.ts";
 import type { CookieJar } from "../../../shared/client/cookies.ts";
 import { ResponseObject, addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
 import type { FunctionCallItem, Item, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
+import { toolNameProblem } from "../../../shared/resources/tool_names.ts";
 
 export interface LoopDeps {
   model: Target;
@@ -35,11 +36,19 @@ async function callModel(params: ResponsesCreateParams, input: Item[], deps: Loo
   return parsed.data;
 }
 
-async function runTool(fc: FunctionCallItem, offered: ReadonlySet<string>, deps: LoopDeps): Promise<string> {
-  // Only tools the row offers are callable: a model must not reach /verify or /seed_session by
-  // naming them as tools.
-  if (!offered.has(fc.name)) {
-    return `Error: tool "${fc.name}" is not available. Available tools: ${[...offered].join(", ") || "(none)"}`;
+/**
+ * The names a tool call may use: offered by the row, run by the resources server (as its
+ * /seed_session said, where it said), and never a route's name, so a model cannot reach /verify
+ * or /seed_session by naming them as tools.
+ */
+function callableTools(params: ResponsesCreateParams, runByServer?: readonly string[]): ReadonlySet<string> {
+  const offered = (params.tools ?? []).map((t) => t.name).filter((name) => toolNameProblem(name) === undefined);
+  return new Set(runByServer ? offered.filter((name) => runByServer.includes(name)) : offered);
+}
+
+async function runTool(fc: FunctionCallItem, callable: ReadonlySet<string>, deps: LoopDeps): Promise<string> {
+  if (!callable.has(fc.name)) {
+    return `Error: tool "${fc.name}" is not available. Available tools: ${[...callable].join(", ") || "(none)"}`;
   }
   let args: unknown;
   try {
@@ -47,7 +56,7 @@ async function runTool(fc: FunctionCallItem, offered: ReadonlySet<string>, deps:
   } catch (err) {
     return `Error: the arguments of ${fc.name} are not valid JSON (${(err as Error).message}): ${fc.arguments}`;
   }
-  const result = await call(deps.resources, `/${encodeURIComponent(fc.name)}`, {
+  const result = await call(deps.resources, `/${fc.name}`, {
     body: args,
     deadlineMs: deps.resourcesDeadlineMs,
     jar: deps.resourcesJar,
@@ -56,10 +65,13 @@ async function runTool(fc: FunctionCallItem, offered: ReadonlySet<string>, deps:
   return result.text;
 }
 
-/** Runs the loop; returns the last model response with `output` = every item of the episode. */
-export async function runAgentLoop(params: ResponsesCreateParams, deps: LoopDeps): Promise<ResponseObject> {
+/**
+ * Runs the loop; returns the last model response with `output` = every item of the episode.
+ * `runByServer`: the tools /seed_session said the resources server runs in this session.
+ */
+export async function runAgentLoop(params: ResponsesCreateParams, deps: LoopDeps, runByServer?: readonly string[]): Promise<ResponseObject> {
   const input = inputItems(params);
-  const offered = new Set((params.tools ?? []).map((t) => t.name));
+  const callable = callableTools(params, runByServer);
   const produced: Item[] = [];
   let usage = emptyUsage();
   let steps = 0;
@@ -72,7 +84,7 @@ export async function runAgentLoop(params: ResponsesCreateParams, deps: LoopDeps
     // With no tool call there is nothing new to tell the model: asking again would repeat itself.
     if (response.incomplete_details || calls.length === 0 || deps.executeToolCalls === false) return { ...response, output: produced, usage };
     for (const fc of calls) {
-      produced.push({ type: "function_call_output", call_id: fc.call_id, output: await runTool(fc, offered, deps) });
+      produced.push({ type: "function_call_output", call_id: fc.call_id, output: await runTool(fc, callable, deps) });
     }
     // As in the reference, the tools of the last allowed step still run.
     if (deps.maxSteps != null && steps >= deps.maxSteps) return { ...response, output: produced, usage };
