@@ -19,7 +19,7 @@ export default defineConfig({
             main: "./test/workers/harness.ts",
             miniflare: {
               compatibilityDate: "2026-08-01",
-              compatibilityFlags: ["nodejs_compat"],
+              compatibilityFlags: ["nodejs_compat", "enable_request_signal"],
               durableObjects: { SESSIONS: { className: "SessionDO", useSQLite: true }, ROLLOUTS: { className: "RolloutDO", useSQLite: true } },
               kvNamespaces: ["CONFIG"],
               bindings: { SESSION_SECRET: "workers-test-secret" },

@@ -15,7 +15,7 @@
 // a previous life are simply unknown, and their releases ignored). The pause switch is stored,
 // so a refit in progress is never ended by an eviction.
 import { DurableObject } from "cloudflare:workers";
-import { Router } from "../gpu_gateway/router.ts";
+import { LEASE_RENEW_MS, Router } from "../gpu_gateway/router.ts";
 import type { AcquireRequest, EndpointStatus, FleetStatus, Grant, ProbeConfig, Report, RouterConfig, SessionStore } from "../gpu_gateway/router.ts";
 
 const SCHEMA = [
@@ -77,6 +77,10 @@ export class FleetRouterDO extends DurableObject {
     this.#router?.release(lease, report);
   }
 
+  async renew(leases: string[]): Promise<void> {
+    this.#router?.renew(leases);
+  }
+
   async pause(config: RouterConfig, drainMs: number): Promise<{ in_flight: number }> {
     const router = this.#use(config);
     this.#setSetting("paused", 1);
@@ -110,7 +114,7 @@ export class FleetRouterDO extends DurableObject {
       if (router.config.probe) await this.#probe(router, router.config.probe);
     }
     if (router && (now - this.#lastActive < IDLE_MS || router.status(now).in_flight > 0)) {
-      await this.ctx.storage.setAlarm(now + (router.config.probe?.intervalMs ?? IDLE_MS));
+      await this.ctx.storage.setAlarm(now + this.#alarmInterval(router.config.probe));
       return;
     }
     // Idle: wake once more when the oldest remembered session expires, to forget it.
@@ -139,7 +143,13 @@ export class FleetRouterDO extends DurableObject {
   async #armAlarm(probe: ProbeConfig | null): Promise<void> {
     if (this.#alarmArmed) return;
     this.#alarmArmed = true;
-    await this.ctx.storage.setAlarm(Date.now() + (probe?.intervalMs ?? IDLE_MS));
+    await this.ctx.storage.setAlarm(Date.now() + this.#alarmInterval(probe));
+  }
+
+  // While traffic flows, wake often enough that a lapsed lease is taken back even if no request
+  // comes to do it.
+  #alarmInterval(probe: ProbeConfig | null): number {
+    return Math.min(probe?.intervalMs ?? IDLE_MS, LEASE_RENEW_MS);
   }
 
   async #probe(router: Router, probe: ProbeConfig): Promise<void> {

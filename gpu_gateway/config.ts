@@ -1,6 +1,7 @@
 // GATEWAY_CONFIG: the vLLM fleet behind the gateway and how it is routed. Endpoints are stored as
 // base URLs without /v1, since vLLM serves /tokenize and /health beside /v1 rather than under it.
 import { z } from "../shared/zod.ts";
+import { LEASE_TTL_MS } from "./router.ts";
 import type { RouterConfig } from "./router.ts";
 
 /** The model server's session id, the key that keeps one rollout on one endpoint. */
@@ -36,7 +37,7 @@ export function routerConfig(config: GatewayConfig): RouterConfig {
     maxInFlight: config.max_in_flight_per_endpoint,
     ejectAfterFailures: config.eject_after_failures,
     ejectMs: config.eject_s * 1000,
-    leaseMs: config.timeout_s * 1000,
+    leaseMs: LEASE_TTL_MS,
     sessionTtlMs: config.session_ttl_s * 1000,
     probe:
       config.probe_interval_s > 0

@@ -14,15 +14,15 @@ const app = createServerApp<GatewayBindings>();
 
 // Bodies go through as text: vLLM validates them, and re-encoding MBs of token ids costs CPU.
 app.post("/v1/chat/completions", async (c) =>
-  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "v1/chat/completions", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER) }),
+  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "v1/chat/completions", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER), signal: c.req.raw.signal }),
 );
 
 // vLLM serves /tokenize at the base URL, not under /v1. Same session, same endpoint: one tokenizer.
 app.post("/tokenize", async (c) =>
-  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "tokenize", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER) }),
+  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "tokenize", bodyText: await c.req.text(), session: c.req.header(SESSION_HEADER), signal: c.req.raw.signal }),
 );
 
-app.get("/v1/models", (c) => relay(relayContext(c.env, c.executionCtx), { method: "GET", path: "v1/models" }));
+app.get("/v1/models", (c) => relay(relayContext(c.env, c.executionCtx), { method: "GET", path: "v1/models", signal: c.req.raw.signal }));
 
 app.route("/admin", admin);
 

@@ -26,13 +26,26 @@ export interface RouterConfig {
   maxInFlight: number;
   ejectAfterFailures: number;
   ejectMs: number;
-  /** A lease not released by then is taken back (its Worker died mid-request). */
+  /**
+   * A lease not renewed or released for this long is taken back: its holder died mid-request
+   * without a word (a cancelled or crashed Worker). Holders renew every `LEASE_RENEW_MS`.
+   */
   leaseMs: number;
   sessionTtlMs: number;
   probe: ProbeConfig | null;
 }
 
+/** How long an unrenewed lease lives: the most a slot can outlive the request that took it. */
+export const LEASE_TTL_MS = 15_000;
+/** How often a holder renews its lease while its request runs (a third of the TTL: two may be lost). */
+export const LEASE_RENEW_MS = 5_000;
+
 export interface AcquireRequest {
+  /**
+   * The caller's name for the lease it waits for: it renews, releases or cancels by this id, even
+   * while still queued. Absent, the router picks one.
+   */
+  id?: string;
   /** The sticky key; absent for requests outside any session. */
   session?: string;
   /** Endpoints this request already tried and that could not take it. */
@@ -43,8 +56,11 @@ export interface AcquireRequest {
 
 export type Grant = { ok: true; lease: string; endpoint: string } | { ok: false; reason: string };
 
-/** `unprocessed`: refused before starting (connection refused/reset, 503); `failed`: may have run. */
-export type Outcome = "ok" | "unprocessed" | "failed";
+/**
+ * `unprocessed`: refused before starting (connection refused/reset, 503); `failed`: may have run;
+ * `cancelled`: the caller went away, which says nothing about the endpoint's health.
+ */
+export type Outcome = "ok" | "unprocessed" | "failed" | "cancelled";
 
 export interface Report {
   outcome: Outcome;
@@ -58,6 +74,7 @@ export interface SessionStore {
 }
 
 interface Waiter {
+  id: string;
   session?: string;
   exclude: ReadonlySet<string>;
   settle(grant: Grant): void;
@@ -113,6 +130,7 @@ export class Router {
   #fleet: Endpoint[] = [];
   #cursor = 0;
   #nextLease = 0;
+  #nextSweep = 0;
   #waiting: Waiter[] = [];
   #parked: Waiter[] = [];
   #paused = false;
@@ -140,8 +158,10 @@ export class Router {
   }
 
   acquire(request: AcquireRequest): Promise<Grant> {
+    this.#sweep();
     return new Promise((resolve) => {
       const waiter: Waiter = {
+        id: request.id ?? `lease-${++this.#nextLease}`,
         session: request.session,
         exclude: new Set(request.exclude),
         settle: (grant) => {
@@ -154,23 +174,39 @@ export class Router {
     });
   }
 
-  release(lease: string, report: Report): void {
-    const held = this.#leases.get(lease);
-    if (!held) return;
-    this.#leases.delete(lease);
+  /** Ends a lease, or a wait for one, by its id; unknown ids (already ended, or taken back) are ignored. */
+  release(id: string, report: Report): void {
+    const held = this.#leases.get(id);
+    if (!held) {
+      // A caller that went away while queued: its turn must not become a slot nobody uses.
+      if (report.outcome === "cancelled") this.#drop(id, "cancelled by the caller");
+      return;
+    }
+    this.#leases.delete(id);
     const { endpoint } = held;
     endpoint.inFlight--;
-    endpoint.requests++;
-    if (report.outcome === "ok") {
-      endpoint.latency.record(report.latencyMs);
-      this.#succeeded(endpoint);
-    } else {
-      endpoint.errors++;
-      if (report.outcome === "unprocessed") endpoint.unprocessed++;
-      this.#failed(endpoint);
+    if (report.outcome !== "cancelled") {
+      endpoint.requests++;
+      if (report.outcome === "ok") {
+        endpoint.latency.record(report.latencyMs);
+        this.#succeeded(endpoint);
+      } else {
+        endpoint.errors++;
+        if (report.outcome === "unprocessed") endpoint.unprocessed++;
+        this.#failed(endpoint);
+      }
     }
     this.#dispatch(endpoint);
     this.#checkDrained();
+    this.#sweep();
+  }
+
+  /** Keeps leases whose requests are still running from being taken back. */
+  renew(ids: readonly string[], now = Date.now()): void {
+    for (const id of ids) {
+      const lease = this.#leases.get(id);
+      if (lease) lease.expiresAt = now + this.#config.leaseMs;
+    }
   }
 
   probed(url: string, healthy: boolean): void {
@@ -182,6 +218,7 @@ export class Router {
 
   /** Takes back leases whose holders vanished and serves waiters an expired ejection lets in. */
   tick(now = Date.now()): void {
+    this.#nextSweep = now + this.#config.leaseMs / 4;
     for (const [id, lease] of this.#leases) {
       if (lease.expiresAt > now) continue;
       this.#leases.delete(id);
@@ -189,6 +226,11 @@ export class Router {
     }
     for (const endpoint of this.#fleet) this.#dispatch(endpoint);
     this.#checkDrained();
+  }
+
+  // Traffic itself takes back lapsed leases, a few times per TTL, so no timer need be exact.
+  #sweep(now = Date.now()): void {
+    if (now >= this.#nextSweep) this.tick(now);
   }
 
   /** Holds new requests; resolves once nothing is in flight, or when `drainMs` runs out. */
@@ -287,10 +329,9 @@ export class Router {
 
   #grant(waiter: Waiter, endpoint: Endpoint, assign: boolean): void {
     endpoint.inFlight++;
-    const lease = String(++this.#nextLease);
-    this.#leases.set(lease, { endpoint, expiresAt: Date.now() + this.#config.leaseMs });
+    this.#leases.set(waiter.id, { endpoint, expiresAt: Date.now() + this.#config.leaseMs });
     if (assign && waiter.session !== undefined) this.#store.set(waiter.session, endpoint.url);
-    waiter.settle({ ok: true, lease, endpoint: endpoint.url });
+    waiter.settle({ ok: true, lease: waiter.id, endpoint: endpoint.url });
   }
 
   // A freed slot goes to the endpoint's own sessions first, then to the oldest new session that
@@ -323,6 +364,24 @@ export class Router {
 
   #expire(waiter: Waiter): void {
     const parked = this.#parked.includes(waiter);
+    this.#unqueue(waiter);
+    waiter.settle({
+      ok: false,
+      reason: parked
+        ? "the gateway is paused (weight refit) and was not resumed within the request's deadline"
+        : `no endpoint had a free slot (limit ${this.#config.maxInFlight} in flight each) within the request's deadline`,
+    });
+  }
+
+  #drop(id: string, reason: string): void {
+    const queues = [this.#parked, this.#waiting, ...[...this.#all.values()].map((e) => e.queue)];
+    const waiter = queues.flat().find((w) => w.id === id);
+    if (!waiter) return;
+    this.#unqueue(waiter);
+    waiter.settle({ ok: false, reason });
+  }
+
+  #unqueue(waiter: Waiter): void {
     const drop = (list: Waiter[]) => {
       const index = list.indexOf(waiter);
       if (index !== -1) list.splice(index, 1);
@@ -330,11 +389,5 @@ export class Router {
     drop(this.#parked);
     drop(this.#waiting);
     for (const endpoint of this.#all.values()) drop(endpoint.queue);
-    waiter.settle({
-      ok: false,
-      reason: parked
-        ? "the gateway is paused (weight refit) and was not resumed within the request's deadline"
-        : `no endpoint had a free slot (limit ${this.#config.maxInFlight} in flight each) within the request's deadline`,
-    });
   }
 }

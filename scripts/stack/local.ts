@@ -10,7 +10,9 @@ import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../deploy/settings.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 
 export const COMPATIBILITY_DATE = "2026-08-01";
-export const COMPATIBILITY_FLAGS = ["nodejs_compat"];
+// enable_request_signal: a request's signal aborts when its caller cancels it (a deadline upstream),
+// so the gateway frees that request's slot at once.
+export const COMPATIBILITY_FLAGS = ["nodejs_compat", "enable_request_signal"];
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
 export const LOCAL_DEPLOYMENT_ID = "local";
 // With authTokens, public Workers get the Rate Limiting binding they get deployed (Miniflare emulates it).

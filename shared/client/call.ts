@@ -27,6 +27,8 @@ export interface CallOptions {
   attempts?: number;
   jar?: CookieJar;
   headers?: Record<string, string>;
+  /** The caller's own request: when it is cancelled, this call is abandoned too. */
+  signal?: AbortSignal;
 }
 
 export interface CallResult {
@@ -73,9 +75,16 @@ interface Sent {
   timer: ReturnType<typeof setTimeout>;
 }
 
+/** The caller's request was cancelled: nobody is left to read the answer. */
+export function cancelledError(hop: string): HttpError {
+  return new HttpError(499, "cancelled", `${hop}: the caller went away before the answer`, { hop });
+}
+
 async function send(target: Target, path: string, options: CallOptions, hop: string): Promise<Sent> {
+  if (options.signal?.aborted) throw cancelledError(hop);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.deadlineMs);
+  options.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   const headers: Record<string, string> = { ...options.headers };
   const body = options.bodyText ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers["content-type"] = "application/json";
@@ -92,6 +101,7 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
     return { response: await (target.fetcher ? target.fetcher.fetch(request) : fetch(request)), controller, timer };
   } catch (err) {
     clearTimeout(timer);
+    if (options.signal?.aborted) throw cancelledError(hop);
     if (controller.signal.aborted) throw hopError(504, hop, `${hop}: no response within ${options.deadlineMs} ms`);
     // Over the network, an error before any response byte means the connection was refused or
     // reset. Through a service binding, it is the callee's own exception: it may have run.
@@ -136,7 +146,11 @@ async function attemptStream(target: Target, path: string, options: CallOptions,
     () => ({ ok: true }),
     (err: unknown) => ({
       ok: false,
-      error: controller.signal.aborted ? `${hop}: response body not complete within ${options.deadlineMs} ms` : `${hop}: response body failed: ${(err as Error)?.message ?? String(err)}`,
+      error: options.signal?.aborted
+        ? cancelledError(hop).message
+        : controller.signal.aborted
+          ? `${hop}: response body not complete within ${options.deadlineMs} ms`
+          : `${hop}: response body failed: ${(err as Error)?.message ?? String(err)}`,
     }),
   );
   return { status: response.status, headers: response.headers, body: pipe.readable, done: done.finally(() => clearTimeout(timer)) };

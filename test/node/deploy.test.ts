@@ -265,7 +265,7 @@ describe("wrangler deploy --dry-run, offline", () => {
       for (const w of workers) {
         const config = readConfig(dir, w.config.name);
         expect(config.name.endsWith(env)).toBe(true);
-        expect(config).toMatchObject({ compatibility_date: "2026-08-01", compatibility_flags: ["nodejs_compat"], send_metrics: false, preview_urls: false });
+        expect(config).toMatchObject({ compatibility_date: "2026-08-01", compatibility_flags: ["nodejs_compat", "enable_request_signal"], send_metrics: false, preview_urls: false });
         expect(config.vars.DEPLOYMENT_ID).toBe(`${P}${env}`);
         // every binding points at a Worker of the same environment
         for (const s of config.services ?? []) expect(names.has(s.service)).toBe(true);

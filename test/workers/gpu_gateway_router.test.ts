@@ -201,6 +201,45 @@ describe("router", () => {
     expect(await waiting).toMatchObject({ ok: true, endpoint: A });
   });
 
+  test("a renewed lease is kept past leaseMs; once renewals stop it lapses, and new traffic takes it back without a tick", async () => {
+    const router = new Router(mapStore(), config({ endpoints: [A], maxInFlight: 1, leaseMs: 1000 }));
+    const held = await granted(router.acquire({ id: "long-generation", exclude: [], waitMs: 10_000 }));
+    expect(held.lease).toBe("long-generation");
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(600);
+      router.renew(["long-generation"]);
+      router.tick();
+      expect(router.status().in_flight).toBe(1);
+    }
+    await vi.advanceTimersByTimeAsync(1001);
+    expect(await router.acquire({ exclude: [], waitMs: 10_000 })).toMatchObject({ ok: true, endpoint: A });
+  });
+
+  test("a caller that cancels its queued wait leaves the queue: the freed slot goes to the next caller, and the cancelled one is told so", async () => {
+    const router = new Router(mapStore(), config({ endpoints: [A], maxInFlight: 1 }));
+    const first = await granted(router.acquire({ id: "first", exclude: [], waitMs: 10_000 }));
+    const gone = router.acquire({ id: "gone", session: "s-gone", exclude: [], waitMs: 10_000 });
+    const next = router.acquire({ id: "next", exclude: [], waitMs: 10_000 });
+    expect(router.status().queued).toBe(2);
+    router.release("gone", { outcome: "cancelled", latencyMs: 0 });
+    expect(await gone).toEqual({ ok: false, reason: "cancelled by the caller" });
+    expect(router.status().queued).toBe(1);
+    router.release(first.lease, ok);
+    expect(await next).toMatchObject({ ok: true, lease: "next", endpoint: A });
+  });
+
+  test("a cancelled lease frees its slot at once and says nothing of the endpoint: no request, error or ejection counted", async () => {
+    const router = new Router(mapStore(), config({ endpoints: [A], maxInFlight: 1, ejectAfterFailures: 1 }));
+    for (let i = 0; i < 3; i++) {
+      const g = await granted(router.acquire({ exclude: [], waitMs: 1000 }));
+      router.release(g.lease, { outcome: "cancelled", latencyMs: 1 });
+    }
+    expect(router.status().endpoints[0]).toMatchObject({ healthy: true, in_flight: 0, requests: 0, errors: 0 });
+    // Releasing twice, or a lease the router never gave, changes nothing.
+    router.release("unknown", { outcome: "cancelled", latencyMs: 0 });
+    expect(router.status()).toMatchObject({ in_flight: 0, queued: 0 });
+  });
+
   test("stats: requests, errors, in flight and latency percentiles per endpoint", async () => {
     const router = new Router(mapStore(), config({ endpoints: [A] }));
     for (let i = 1; i <= 100; i++) {

@@ -14,6 +14,7 @@ export function routerNamespace() {
   const stub = {
     acquire: async (config: RouterConfig, request: AcquireRequest) => use(config).acquire(request),
     release: async (lease: string, report: Report) => router?.release(lease, report),
+    renew: async (leases: string[]) => router?.renew(leases),
     pause: async (config: RouterConfig, drainMs: number) => use(config).pause(drainMs),
     resume: async (config: RouterConfig) => use(config).resume(),
     status: async (config: RouterConfig) => {

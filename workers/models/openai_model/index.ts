@@ -44,6 +44,7 @@ const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache
 async function forward(
   env: Bindings,
   ctx: Pick<ExecutionContext, "waitUntil">,
+  signal: AbortSignal,
   path: string,
   body: Record<string, unknown>,
   usable: (value: unknown, hop: string) => object,
@@ -51,7 +52,7 @@ async function forward(
   const config = instanceConfig(env, OpenaiModelConfig);
   const upstream = upstreamContext(config, env, ctx);
   const hop = `${upstream.hop}/${path}`;
-  const answer = await relay(upstream, { method: "POST", path, bodyText: JSON.stringify({ ...config.extra_body, ...body, model: config.openai_model }) });
+  const answer = await relay(upstream, { method: "POST", path, bodyText: JSON.stringify({ ...config.extra_body, ...body, model: config.openai_model }), signal });
   if (!answer.ok) throw upstreamFailure({ status: answer.status, text: await answer.text(), headers: answer.headers }, hop);
   if (body.stream === true) return new Response(answer.body, { headers: SSE_HEADERS });
   return Response.json(usable(jsonOf({ status: answer.status, text: await answer.text(), headers: answer.headers }, hop), hop));
@@ -59,8 +60,8 @@ async function forward(
 
 const app = createServerApp<Bindings>();
 
-app.post("/v1/responses", async (c) => forward(c.env, c.executionCtx, "responses", await readBody(c, ResponsesRequest), usableResponse));
+app.post("/v1/responses", async (c) => forward(c.env, c.executionCtx, c.req.raw.signal, "responses", await readBody(c, ResponsesRequest), usableResponse));
 
-app.post("/v1/chat/completions", async (c) => forward(c.env, c.executionCtx, "chat/completions", await readBody(c, ChatRequest), usableCompletion));
+app.post("/v1/chat/completions", async (c) => forward(c.env, c.executionCtx, c.req.raw.signal, "chat/completions", await readBody(c, ChatRequest), usableCompletion));
 
 export default app;

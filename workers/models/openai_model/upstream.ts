@@ -3,6 +3,7 @@
 // multiply with the isolates), queueing requests beyond it.
 import type { FleetRouterDO } from "../../../durable_objects/fleet_router_do.ts";
 import type { RelayContext, RouterClient } from "../../../gpu_gateway/relay.ts";
+import { LEASE_TTL_MS } from "../../../gpu_gateway/router.ts";
 import type { RouterConfig } from "../../../gpu_gateway/router.ts";
 import { answerError, hopError } from "../../../shared/client/call.ts";
 import type { CallResult } from "../../../shared/client/call.ts";
@@ -23,7 +24,7 @@ export function upstreamContext(config: OpenaiModelConfig, env: UpstreamBindings
     maxInFlight: config.max_concurrent_requests ?? UNLIMITED,
     ejectAfterFailures: 3,
     ejectMs: 30_000,
-    leaseMs: config.timeout_s * 1000,
+    leaseMs: LEASE_TTL_MS,
     sessionTtlMs: 3_600_000,
     probe: null,
   };
