@@ -1,5 +1,5 @@
 // The fleet's routing state, in one Durable Object per gateway (or per openai_model instance):
-// gpu_gateway/router.ts holds the logic; this adds what only a Durable Object gives.
+// shared/fleet/router.ts holds the logic; this adds what only a Durable Object gives.
 //
 // Why a Durable Object rather than hashing: stickiness alone could be stateless (rendezvous
 // hashing), but the other promises cannot. Round-robin for new sessions (an exactly even
@@ -15,8 +15,8 @@
 // a previous life are simply unknown, and their releases ignored). The pause switch is stored,
 // so a refit in progress is never ended by an eviction.
 import { DurableObject } from "cloudflare:workers";
-import { LEASE_RENEW_MS, Router } from "../gpu_gateway/router.ts";
-import type { AcquireRequest, EndpointStatus, FleetStatus, Grant, ProbeConfig, Report, RouterConfig, SessionStore } from "../gpu_gateway/router.ts";
+import { LEASE_RENEW_MS, Router } from "../shared/fleet/router.ts";
+import type { AcquireRequest, EndpointStatus, FleetStatus, Grant, ProbeConfig, Report, RouterConfig, SessionStore } from "../shared/fleet/router.ts";
 
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, endpoint TEXT NOT NULL, seen_at INTEGER NOT NULL)",

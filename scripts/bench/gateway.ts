@@ -2,7 +2,7 @@
 // emulator (its own process, 0 ms latency) directly and through the gpu_gateway Worker (workerd,
 // with its router Durable Object), alternating in rounds so both see the same machine state.
 // Sessions of three turns, as rollouts make them. Prints p50/p99 per path and their difference.
-import { SESSION_HEADER } from "../../gpu_gateway/config.ts";
+import { SESSION_HEADER } from "../../shared/fleet/headers.ts";
 import { bringUp } from "../stack/up.ts";
 
 const ROUNDS = 10;

@@ -6,7 +6,7 @@
 import { join } from "node:path";
 import { bindingName } from "../../shared/client/targets.ts";
 import { findReferences } from "../../shared/config/instances.ts";
-import { GatewayConfig } from "../../gpu_gateway/config.ts";
+import { GatewayConfig } from "../../gpu_gateway/worker/config.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import type { ServerType } from "../../shared/schemas/config.ts";
 import { ROOT, entryPoint } from "./registry.ts";
@@ -124,7 +124,7 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT): Worker
         role: "gpu_gateway",
         instance: instance.name,
         implementation: "gpu_gateway",
-        entry: join(ROOT, "gpu_gateway/index.ts"),
+        entry: join(ROOT, "gpu_gateway/worker/index.ts"),
         vars: { INSTANCE_NAME: gateway, GATEWAY_CONFIG: gatewayConfig(instance) },
         services: {},
         durableObjects: ROUTER_OBJECTS,

@@ -5,10 +5,10 @@ import { createServer } from "node:http";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
-import { relay } from "../../gpu_gateway/relay.ts";
-import type { RelayContext } from "../../gpu_gateway/relay.ts";
-import { LEASE_RENEW_MS } from "../../gpu_gateway/router.ts";
-import type { AcquireRequest, Report } from "../../gpu_gateway/router.ts";
+import { relay } from "../../shared/fleet/relay.ts";
+import type { RelayContext } from "../../shared/fleet/relay.ts";
+import { LEASE_RENEW_MS } from "../../shared/fleet/router.ts";
+import type { AcquireRequest, Report } from "../../shared/fleet/router.ts";
 
 const held: ServerResponse[] = [];
 let closed = 0;

@@ -2,8 +2,8 @@
 // real Router behind a stand-in for its Durable Object stub (the DO itself runs in the fleet tests).
 import { afterEach, describe, expect, test, vi } from "vitest";
 import { UNPROCESSED_HEADER } from "../../shared/client/call.ts";
-import { SESSION_HEADER } from "../../gpu_gateway/config.ts";
-import gateway from "../../gpu_gateway/index.ts";
+import { SESSION_HEADER } from "../../shared/fleet/headers.ts";
+import gateway from "../../gpu_gateway/worker/index.ts";
 import { routerNamespace } from "./gpu_gateway_router_stub.ts";
 
 const ENDPOINTS = ["http://gpu-a:8000/v1", "http://gpu-b:8000/", "http://gpu-c:8000"];

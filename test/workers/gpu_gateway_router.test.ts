@@ -1,8 +1,8 @@
 // The fleet router's decisions, without the Durable Object around it: round-robin for new sessions,
 // stickiness, in-flight limits with queueing, health, pause, and what it reports.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
-import { Router } from "../../gpu_gateway/router.ts";
-import type { Grant, RouterConfig, SessionStore } from "../../gpu_gateway/router.ts";
+import { Router } from "../../shared/fleet/router.ts";
+import type { Grant, RouterConfig, SessionStore } from "../../shared/fleet/router.ts";
 
 const A = "http://gpu-a:8000";
 const B = "http://gpu-b:8000";

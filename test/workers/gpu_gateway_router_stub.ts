@@ -1,7 +1,7 @@
 // A stand-in for the router Durable Object's namespace: the real Router behind the stub's methods,
 // sessions in a Map instead of SQLite. The Durable Object itself runs in the Node fleet tests.
-import { Router } from "../../gpu_gateway/router.ts";
-import type { AcquireRequest, Report, RouterConfig } from "../../gpu_gateway/router.ts";
+import { Router } from "../../shared/fleet/router.ts";
+import type { AcquireRequest, Report, RouterConfig } from "../../shared/fleet/router.ts";
 
 export function routerNamespace() {
   const sessions = new Map<string, string>();

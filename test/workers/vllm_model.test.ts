@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { SESSION_HEADER } from "../../gpu_gateway/config.ts";
+import { SESSION_HEADER } from "../../shared/fleet/headers.ts";
 import model from "../../workers/models/vllm_model/index.ts";
 import { client } from "./helpers.ts";
 

@@ -6,6 +6,7 @@ import type { CookieJar } from "../../../shared/client/cookies.ts";
 import { ResponseObject, addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
 import type { FunctionCallItem, Item, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
 import { toolNameProblem } from "../../../shared/resources/tool_names.ts";
+import { ENVIRONMENT_HEADER } from "../../../shared/fleet/headers.ts";
 
 export interface LoopDeps {
   model: Target;
@@ -27,6 +28,7 @@ async function callModel(params: ResponsesCreateParams, input: Item[], deps: Loo
   const hop = `${deps.model.name}/v1/responses`;
   const result = await call(deps.model, "/v1/responses", {
     body: { ...params, input },
+    headers: { [ENVIRONMENT_HEADER]: deps.resources.name },
     deadlineMs: deps.modelDeadlineMs,
     jar: deps.modelJar,
     // A model call that may have started is never repeated: only unprocessed failures retry.

@@ -2,7 +2,7 @@
 // the configured model, key and headers, under a concurrency limit. An upstream failure, or an
 // answer with nothing in it, is an error naming the upstream: never an empty answer.
 import { hopError, jsonOf } from "../../../shared/client/call.ts";
-import { relay } from "../../../gpu_gateway/relay.ts";
+import { relay } from "../../../shared/fleet/relay.ts";
 import { ChatCompletion, ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
 import { ResponseObject, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
 import { createServerApp } from "../../../shared/server/app.ts";

@@ -2,9 +2,9 @@
 // the concurrency limit for every isolate of this server at once (a per-isolate counter would
 // multiply with the isolates), queueing requests beyond it.
 import type { FleetRouterDO } from "../../../durable_objects/fleet_router_do.ts";
-import type { RelayContext, RouterClient } from "../../../gpu_gateway/relay.ts";
-import { LEASE_TTL_MS } from "../../../gpu_gateway/router.ts";
-import type { RouterConfig } from "../../../gpu_gateway/router.ts";
+import type { RelayContext, RouterClient } from "../../../shared/fleet/relay.ts";
+import { LEASE_TTL_MS } from "../../../shared/fleet/router.ts";
+import type { RouterConfig } from "../../../shared/fleet/router.ts";
 import { answerError, hopError } from "../../../shared/client/call.ts";
 import type { CallResult } from "../../../shared/client/call.ts";
 import { HttpError } from "../../../shared/server/errors.ts";

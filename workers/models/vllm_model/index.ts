@@ -6,6 +6,7 @@ import { ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
 import type { ChatMessage } from "../../../shared/schemas/chat.ts";
 import { ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
 import type { ResponseObject } from "../../../shared/schemas/responses.ts";
+import { ENVIRONMENT_HEADER } from "../../../shared/fleet/headers.ts";
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
 import { readBody } from "../../../shared/server/body.ts";
@@ -60,14 +61,14 @@ const app = createServerApp<Bindings>();
 app.post("/v1/responses", async (c) => {
   const { stream, ...params } = await readBody(c, ResponsesRequest);
   const config = instanceConfig(c.env, VllmModelConfig);
-  const response = await respond(params, config, gateway(c.env, await modelSession(c), config.timeout_s * 1000));
+  const response = await respond(params, config, gateway(c.env, await modelSession(c), config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER)));
   return stream ? c.body(toSse(responseEvents(response)), 200, SSE_HEADERS) : c.json(response);
 });
 
 app.post("/v1/chat/completions", async (c) => {
   const body = await readBody(c, PassthroughRequest);
   const config = instanceConfig(c.env, VllmModelConfig);
-  const upstream = gateway(c.env, await modelSession(c), config.timeout_s * 1000);
+  const upstream = gateway(c.env, await modelSession(c), config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER));
   const messages = config.replace_developer_role_with_system
     ? body.messages.map((m): ChatMessage => (m.role === "developer" ? { ...m, role: "system" } : m))
     : body.messages;

@@ -5,7 +5,7 @@ import type { CallResult, Target } from "../../../shared/client/call.ts";
 import { ChatCompletion, TokenizeResponse } from "../../../shared/schemas/chat.ts";
 import type { ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
 import { HttpError } from "../../../shared/server/errors.ts";
-import { SESSION_HEADER } from "../../../gpu_gateway/config.ts";
+import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../../shared/fleet/headers.ts";
 
 export const CHAT_HOP = "gpu_gateway/v1/chat/completions";
 const TOKENIZE_HOP = "gpu_gateway/tokenize";
@@ -16,9 +16,11 @@ export interface Upstream {
   headers: Record<string, string>;
 }
 
-export function gateway(env: { GATEWAY?: Fetcher }, session: string, deadlineMs: number): Upstream {
+/** `environment`: the caller's ENVIRONMENT_HEADER, passed on to the fleet when present. */
+export function gateway(env: { GATEWAY?: Fetcher }, session: string, deadlineMs: number, environment?: string): Upstream {
   if (typeof env.GATEWAY?.fetch !== "function") throw new HttpError(500, "misconfigured", "no service binding GATEWAY to the gpu_gateway Worker");
-  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY }, deadlineMs, headers: { [SESSION_HEADER]: session } };
+  const headers = { [SESSION_HEADER]: session, ...(environment ? { [ENVIRONMENT_HEADER]: environment } : {}) };
+  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY }, deadlineMs, headers };
 }
 
 // vLLM answers 400 when the prompt plus max_tokens do not fit the model's context, e.g. "This

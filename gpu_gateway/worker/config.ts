@@ -1,11 +1,8 @@
 // GATEWAY_CONFIG: the vLLM fleet behind the gateway and how it is routed. Endpoints are stored as
 // base URLs without /v1, since vLLM serves /tokenize and /health beside /v1 rather than under it.
-import { z } from "../shared/zod.ts";
-import { LEASE_TTL_MS } from "./router.ts";
-import type { RouterConfig } from "./router.ts";
-
-/** The model server's session id, the key that keeps one rollout on one endpoint. */
-export const SESSION_HEADER = "x-edge-gym-session";
+import { z } from "../../shared/zod.ts";
+import { LEASE_TTL_MS } from "../../shared/fleet/router.ts";
+import type { RouterConfig } from "../../shared/fleet/router.ts";
 
 const baseUrl = (url: string) => url.replace(/\/+$/, "").replace(/\/v1$/, "");
 

@@ -1,10 +1,10 @@
 // The operator's routes, behind the admin bearer key: pause and resume the fleet around a weight
 // refit, and see each endpoint's load, health and latency.
 import { Hono } from "hono";
-import type { AppEnv } from "../shared/server/app.ts";
-import { validate } from "../shared/server/body.ts";
-import { HttpError } from "../shared/server/errors.ts";
-import { z } from "../shared/zod.ts";
+import type { AppEnv } from "../../shared/server/app.ts";
+import { validate } from "../../shared/server/body.ts";
+import { HttpError } from "../../shared/server/errors.ts";
+import { z } from "../../shared/zod.ts";
 import { requireBearer } from "./bearer.ts";
 import { fleet } from "./fleet.ts";
 import type { GatewayBindings } from "./fleet.ts";

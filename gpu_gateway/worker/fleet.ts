@@ -1,12 +1,12 @@
 // What a gateway request needs from its env: the validated config, the router Durable Object
 // (one per gateway: its namespace is bound to this Worker only) and how to relay through it.
-import type { FleetRouterDO } from "../durable_objects/fleet_router_do.ts";
-import type { BaseBindings } from "../shared/server/app.ts";
-import { HttpError } from "../shared/server/errors.ts";
-import { instanceConfig } from "../shared/server/instance_config.ts";
+import type { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
+import type { BaseBindings } from "../../shared/server/app.ts";
+import { HttpError } from "../../shared/server/errors.ts";
+import { instanceConfig } from "../../shared/server/instance_config.ts";
 import { GatewayConfig, fleetHeaders, routerConfig } from "./config.ts";
-import type { RelayContext, RouterClient } from "./relay.ts";
-import type { RouterConfig } from "./router.ts";
+import type { RelayContext, RouterClient } from "../../shared/fleet/relay.ts";
+import type { RouterConfig } from "../../shared/fleet/router.ts";
 
 export interface GatewayBindings extends BaseBindings {
   GATEWAY_CONFIG?: Record<string, unknown>;

@@ -7,8 +7,8 @@
 // call fails, or when the caller goes away (its request's signal), whether it was in flight or
 // still queued. A holder that dies without a word stops renewing its lease, and the router takes
 // the slot back within LEASE_TTL_MS.
-import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../shared/client/call.ts";
-import type { StreamResult } from "../shared/client/call.ts";
+import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
+import type { StreamResult } from "../client/call.ts";
 import { LEASE_RENEW_MS } from "./router.ts";
 import type { AcquireRequest, Grant, Outcome, Report, RouterConfig } from "./router.ts";
 
@@ -38,6 +38,8 @@ export interface RelayRequest {
   bodyText?: string;
   /** The sticky key. */
   session?: string;
+  /** Sent to the endpoint beside the context's headers. */
+  headers?: Record<string, string>;
   /** The caller's request: once it is cancelled, nothing more is sent and the slot is freed. */
   signal?: AbortSignal;
 }
@@ -129,7 +131,7 @@ export async function relay(ctx: RelayContext, request: RelayRequest): Promise<R
         result = await callStream({ name: `${grant.endpoint}/`, url: `${grant.endpoint}/` }, request.path, {
           method: request.method,
           bodyText: request.bodyText,
-          headers: ctx.headers,
+          headers: { ...request.headers, ...ctx.headers },
           deadlineMs: remaining(),
           attempts: 1,
           signal,
