@@ -1,5 +1,12 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
+import { IMPLEMENTATIONS } from "./scripts/stack/registry.ts";
+
+// Every Durable Object binding an implementation declares, with its class: test/workers/harness.ts
+// exports each class, so a server under test gets the same real SQLite-backed namespaces it has deployed.
+const durableObjects = Object.fromEntries(
+  IMPLEMENTATIONS.flatMap((i) => Object.entries(i.declaration.durableObjects)).map(([binding, className]) => [binding, { className, useSQLite: true }]),
+);
 
 export default defineConfig({
   test: {
@@ -20,7 +27,7 @@ export default defineConfig({
             miniflare: {
               compatibilityDate: "2026-08-01",
               compatibilityFlags: ["nodejs_compat", "enable_request_signal"],
-              durableObjects: { SESSIONS: { className: "SessionDO", useSQLite: true }, ROLLOUTS: { className: "RolloutDO", useSQLite: true } },
+              durableObjects,
               kvNamespaces: ["CONFIG"],
               bindings: { SESSION_SECRET: "workers-test-secret" },
               // The real Rate Limiting binding (Miniflare emulates it), for the bearer auth tests.

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The edge-gym CLI. Each command is a module with its help line, loaded only when it runs: the
 // stack's modules (Miniflare) weigh ~90 MB and slow every fetch, and `collect` needs none of it.
-// Errors are one line on stderr and a non-zero exit (2 for usage errors).
+// Errors are one line on stderr and a non-zero exit (2 for usage and config errors).
 import { UsageError } from "./cli/args.ts";
+import { ConfigError } from "../shared/config/errors.ts";
 
 interface Command {
   run(argv: string[]): Promise<number>;
@@ -54,6 +55,7 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (err: Error) => {
     console.error(`edge-gym: ${err.message}`);
-    process.exit(err instanceof UsageError ? 2 : 1);
+    // A config the user can fix is a usage error too: exit 2, as for bad arguments.
+    process.exit(err instanceof UsageError || err instanceof ConfigError ? 2 : 1);
   },
 );

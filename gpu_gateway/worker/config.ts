@@ -1,4 +1,4 @@
-// GATEWAY_CONFIG: the vLLM fleet behind the gateway and how it is routed. Endpoints are stored as
+// The gateway's INSTANCE_CONFIG: the vLLM fleet behind the gateway and how it is routed. Endpoints are stored as
 // base URLs without /v1, since vLLM serves /tokenize and /health beside /v1 rather than under it.
 import { z } from "../../shared/zod.ts";
 import { LEASE_TTL_MS } from "../../shared/fleet/router.ts";

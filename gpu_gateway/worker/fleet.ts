@@ -4,14 +4,12 @@ import type { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 import type { BaseBindings } from "../../shared/server/app.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { instanceConfig } from "../../shared/server/instance_config.ts";
+import type { InstanceConfigBindings } from "../../shared/server/instance_config.ts";
 import { GatewayConfig, fleetHeaders, routerConfig } from "./config.ts";
 import type { RelayContext, RouterClient } from "../../shared/fleet/relay.ts";
 import type { RouterConfig } from "../../shared/fleet/router.ts";
 
-export interface GatewayBindings extends BaseBindings {
-  GATEWAY_CONFIG?: Record<string, unknown>;
-  /** Deployed: the api key and other secret leaves of GATEWAY_CONFIG, as JSON (scripts/deploy/secrets.ts). */
-  GATEWAY_CONFIG_SECRETS?: string;
+export interface GatewayBindings extends BaseBindings, InstanceConfigBindings {
   ROUTER?: DurableObjectNamespace<FleetRouterDO>;
 }
 
@@ -25,7 +23,7 @@ const ROUTER_NAME = "fleet";
 const derived = new WeakMap<GatewayConfig, RouterConfig>();
 
 export function fleet(env: GatewayBindings): Fleet {
-  const config = instanceConfig({ INSTANCE_CONFIG: env.GATEWAY_CONFIG, INSTANCE_CONFIG_SECRETS: env.GATEWAY_CONFIG_SECRETS, INSTANCE_NAME: env.INSTANCE_NAME }, GatewayConfig);
+  const config = instanceConfig(env, GatewayConfig);
   if (!env.ROUTER) throw new HttpError(500, "misconfigured", "no Durable Object binding ROUTER (class FleetRouterDO) for the gateway's routing state");
   let routing = derived.get(config);
   if (!routing) derived.set(config, (routing = routerConfig(config)));

@@ -3,6 +3,7 @@ import { stringify } from "yaml";
 import { redactSecrets } from "../../shared/config/redact.ts";
 import { loadConfig } from "./config.ts";
 import { parseCommand } from "./args.ts";
+import { checkInstances } from "../stack/plan.ts";
 
 export const help = "resolve [--config a.yaml ...] [--show-secrets] [key=value ...]   print the merged config";
 
@@ -11,7 +12,8 @@ export async function resolve(argv: string[]): Promise<number> {
     config: { type: "string", multiple: true },
     "show-secrets": { type: "boolean" },
   });
-  const { config } = loadConfig(values.config, overrides);
+  const { config, instances } = loadConfig(values.config, overrides);
+  checkInstances(instances);
   process.stdout.write(stringify(values["show-secrets"] ? config : redactSecrets(config)));
   return 0;
 }

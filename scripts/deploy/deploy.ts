@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAuthTokens } from "../../shared/server/auth_tokens.ts";
-import { EMULATOR_SCHEME } from "../stack/emulator.ts";
+import { emulatorPlaceholders } from "../stack/emulator.ts";
 import { HEAD_NAME } from "../stack/plan.ts";
 import type { WorkerSpec } from "../stack/plan.ts";
 import { CheckedBuilds } from "./checked.ts";
@@ -19,7 +19,7 @@ import { deploymentId, envLabel, kvTitle } from "./names.ts";
 import { deployedInstances, publishedKeys } from "./publish.ts";
 import { forEachBounded, failureLine, showCommand, wranglerRunner } from "./runner.ts";
 import type { Outcome, Runner } from "./runner.ts";
-import { AUTH_TOKENS, SESSION_SECRET, requiredSecrets, signsSessions } from "./secrets.ts";
+import { AUTH_TOKENS, SESSION_SECRET, requiredSecrets } from "./secrets.ts";
 import { deploySettings } from "./settings.ts";
 import { deployedStack } from "./stack.ts";
 import type { StackOptions } from "./stack.ts";
@@ -59,8 +59,7 @@ export const kvPutArgs = (key: string, path: string, namespaceId: string) => ["k
 
 function refuseEmulator(specs: WorkerSpec[]): void {
   for (const spec of specs) {
-    const endpoints = (spec.vars.GATEWAY_CONFIG as { endpoints?: string[] } | undefined)?.endpoints ?? [];
-    const local = endpoints.find((e) => e.startsWith(EMULATOR_SCHEME));
+    const [local] = emulatorPlaceholders([spec.vars.INSTANCE_CONFIG]);
     if (local) throw new Error(`${spec.instance} points at the local vLLM emulator (${local}); set policy_base_url (env.yaml) to a reachable vLLM endpoint before deploying`);
   }
 }
@@ -114,7 +113,7 @@ async function existingSecrets(run: Runner, worker: string): Promise<string[]> {
 function secretsToSend(w: WrittenWorker, existing: string[], authTokens: string | undefined): Record<string, string> {
   return {
     ...w.configSecrets,
-    ...(signsSessions(w.spec) && !existing.includes(SESSION_SECRET) ? { [SESSION_SECRET]: randomBytes(32).toString("hex") } : {}),
+    ...(w.spec.signsSessions && !existing.includes(SESSION_SECRET) ? { [SESSION_SECRET]: randomBytes(32).toString("hex") } : {}),
     ...(w.spec.public && authTokens !== undefined ? { [AUTH_TOKENS]: authTokens } : {}),
   };
 }

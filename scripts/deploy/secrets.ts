@@ -60,10 +60,7 @@ export function splitSecrets(vars: Record<string, unknown>): SplitVars {
   return out;
 }
 
-/** Resources and model servers sign session cookies (shared/session, workers/models/vllm_model/session.ts). */
-export const signsSessions = (spec: WorkerSpec) => spec.role === "resources_servers" || spec.role === "responses_api_models";
-
 /** Every secret name a Worker needs, whether the deploy can supply it or the operator must. */
 export function requiredSecrets(spec: WorkerSpec, fromConfig: Record<string, string>): string[] {
-  return [...(signsSessions(spec) ? [SESSION_SECRET] : []), ...(spec.public ? [AUTH_TOKENS] : []), ...Object.keys(fromConfig)];
+  return [...(spec.signsSessions ? [SESSION_SECRET] : []), ...(spec.public ? [AUTH_TOKENS] : []), ...Object.keys(fromConfig)];
 }

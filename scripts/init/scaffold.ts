@@ -1,11 +1,11 @@
-// `edge-gym init resources <name>`: writes a new resources server (Worker, config.yaml, a 5-row
+// `edge-gym init resources <name>`: writes a new resources server (Worker, declaration, config.yaml, a 5-row
 // example dataset) and its workerd test into a project. Nothing else needs an edit: the stack
 // discovers servers by their folders.
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { configTemplate } from "./config_template.ts";
 import { dataTemplate } from "./data_template.ts";
-import { serverTemplate } from "./server_template.ts";
+import { declarationTemplate, serverTemplate } from "./server_template.ts";
 import { testTemplate } from "./test_template.ts";
 
 // Instance and binding names derive from it (<name>_simple_agent, <NAME>), so it stays snake_case.
@@ -17,6 +17,7 @@ export class ScaffoldError extends Error {}
 export function resourcesFiles(name: string): Record<string, string> {
   return {
     [`workers/resources/${name}/index.ts`]: serverTemplate(name),
+    [`workers/resources/${name}/declaration.ts`]: declarationTemplate(name),
     [`workers/resources/${name}/config.yaml`]: configTemplate(name),
     [`workers/resources/${name}/data/example.jsonl`]: dataTemplate(),
     [`test/workers/resources_${name}.test.ts`]: testTemplate(name),

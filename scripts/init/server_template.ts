@@ -6,6 +6,7 @@ export function serverTemplate(name: string): string {
 // change the task fields, the tools and verify to make it your environment.
 import { z } from "../../../shared/zod.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
+import declaration from "./declaration.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
@@ -13,12 +14,12 @@ export { SessionDO } from "../../../durable_objects/session_do.ts";
 const CODE_WORD = "code_word";
 
 export default defineResourcesServer({
+  declaration,
   // The row fields this server reads (beside responses_create_params); a bad row is a 400 naming the field.
   task: z.object({
     code_word: z.string().min(1),
   }),
-  // Tools keep per-rollout state in the session's Durable Object, seeded from the row.
-  stateful: true,
+  // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded from the row.
   async seedSession(row, { session }) {
     await session.state.set(CODE_WORD, row.code_word);
   },
@@ -36,5 +37,15 @@ export default defineResourcesServer({
     return { reward: answer.toLowerCase().includes(body.code_word.toLowerCase()) ? 1 : 0 };
   },
 });
+`;
+}
+
+/** What the scaffolded server says about itself: its config schema, and that it keeps session state. */
+export function declarationTemplate(name: string): string {
+  return `// ${name}: a resources server that keeps session state in its own SessionDO.
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+
+export default resourcesServer({ config: ResourcesServerConfig, stateful: true });
 `;
 }

@@ -2,6 +2,7 @@
 // esbuild directly, not `wrangler deploy --dry-run`: the same output in a fraction of the time,
 // which is most of the stack's start-up.
 import { build } from "esbuild";
+import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "./registry.ts";
 
@@ -10,7 +11,8 @@ export const BUILD_DIR = join(ROOT, ".edge-gym", "build");
 /** Builds each entry once; returns entry path -> bundle path. */
 export async function bundleWorkers(entries: string[]): Promise<Map<string, string>> {
   const unique = [...new Set(entries)];
-  const names = new Map(unique.map((entry) => [entry, relative(ROOT, entry).replace(/\.ts$/, "")]));
+  // Named by where the code really is (an implementation folder may be a link), kept inside BUILD_DIR.
+  const names = new Map(unique.map((entry) => [entry, relative(ROOT, realpathSync(entry)).replaceAll("../", "_/").replace(/\.ts$/, "")]));
   await build({
     entryPoints: Object.fromEntries(unique.map((entry) => [names.get(entry)!, entry])),
     outdir: BUILD_DIR,

@@ -1,19 +1,23 @@
-// From a resolved config to the Workers that run it: one Worker per instance (its implementation's
-// bundle, its config as a JSON binding, a service binding per instance it references), one GPU
-// gateway per vllm_model instance (its fleet from the instance's base_url, api_key and `gateway`
-// settings), and the head. Miniflare options (local) and wrangler configs
-// (deploy) are both generated from this plan.
-import { join } from "node:path";
+// From a resolved config to the Workers that run it, as the implementations declare them: one
+// Worker per instance (its implementation's bundle, its config as a JSON binding, a service binding
+// per instance it references, the Durable Objects it declares), the companions an implementation
+// brings along (vllm_model's gpu_gateway), and the head. Miniflare options (local) and wrangler
+// configs (deploy) are both generated from this plan. Every instance's config is checked against
+// its implementation's schema here, so a bad value stops the start with its path.
 import { bindingName } from "../../shared/client/targets.ts";
-import { findReferences } from "../../shared/config/instances.ts";
-import { GatewayConfig } from "../../gpu_gateway/worker/config.ts";
+import { ConfigError } from "../../shared/config/errors.ts";
 import type { Instance } from "../../shared/config/instances.ts";
-import type { ServerType } from "../../shared/schemas/config.ts";
-import { ROOT, entryPoint } from "./registry.ts";
+import { formatPath, withoutNulls } from "../../shared/config/tree.ts";
+import { PLATFORM_BINDINGS } from "../../shared/declaration.ts";
+import type { Declaration, WorkerKind } from "../../shared/declaration.ts";
+import { ServerRef } from "../../shared/schemas/config.ts";
+import type { z } from "../../shared/zod.ts";
+import { IMPLEMENTATIONS, findImplementation } from "./registry.ts";
+import type { Implementation } from "./registry.ts";
 
 export interface WorkerSpec {
   name: string;
-  role: ServerType | "head" | "gpu_gateway";
+  role: WorkerKind;
   instance: string;
   implementation: string;
   entry: string;
@@ -26,25 +30,20 @@ export interface WorkerSpec {
   kv: string[];
   /** Reachable from outside the deployment (the head and agents); every other Worker is internal. */
   public: boolean;
+  /** Sets signed session cookies, so it gets a SESSION_SECRET. */
+  signsSessions: boolean;
   host?: string;
   port?: number;
 }
 
 export const HEAD_NAME = "head";
 export const HEAD_PORT = 11000;
-export const gatewayName = (modelInstance: string) => `${modelInstance}_gpu_gateway`;
 
-// Binding names the Workers use for themselves; an instance must not shadow one of them.
-const RESERVED_BINDINGS = new Set(["INSTANCE_NAME", "INSTANCE_CONFIG", "SESSION_SECRET", "SESSIONS", "SESSION_TTL_S", "MAX_BODY_BYTES", "GATEWAY", "GATEWAY_CONFIG", "ROUTER", "CONFIG", "INSTANCE_CONFIG_SECRETS", "GATEWAY_CONFIG_SECRETS", "DEPLOYMENT_ID", "AUTH_MODE", "AUTH_TOKENS", "RATE_LIMITER", "ROLLOUTS"]);
-
-// Resources servers keep per-session state in their own SessionDO class; routers keep a fleet's
-// routing state (sessions, load, health) in their own FleetRouterDO class.
-const SESSION_OBJECTS = { SESSIONS: "SessionDO" };
-const ROUTER_OBJECTS = { ROUTER: "FleetRouterDO" };
-// Agents run async rollouts (POST /run with Prefer: respond-async) in their own RolloutDO class.
-const ROLLOUT_OBJECTS = { ROLLOUTS: "RolloutDO" };
-
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)]);
+/** Every binding some Worker reads for itself: an instance whose binding name is one of them would shadow it. */
+function reservedBindings(from: readonly Implementation[]): Set<string> {
+  const own = (d: Declaration) => [...Object.keys(d.durableObjects), ...(d.kv ?? []), ...(d.bindings ?? []), ...(d.companion ? [d.companion.binding] : [])];
+  return new Set([...PLATFORM_BINDINGS, ...from.flatMap((i) => own(i.declaration))]);
+}
 
 function portOf(config: Record<string, unknown>): { host?: string; port?: number } {
   return {
@@ -61,78 +60,87 @@ function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string }
   return { MAX_BODY_BYTES: String(limit) };
 }
 
-function durableObjectsOf(instance: Instance): Record<string, string> {
-  if (instance.serverType === "resources_servers") return SESSION_OBJECTS;
-  if (instance.serverType === "responses_api_agents") return ROLLOUT_OBJECTS;
-  // openai_model's concurrency limit holds across isolates through its own router object.
-  if (instance.implementation === "openai_model") return ROUTER_OBJECTS;
-  return {};
-}
-
-// Checked here so a bad setting stops the start with its path, not the first rollout with a 500.
-function gatewayConfig(instance: Instance): Record<string, unknown> {
-  const settings = instance.config.gateway ?? {};
-  if (typeof settings !== "object" || Array.isArray(settings)) throw new Error(`${instance.name}.gateway must be a mapping of gateway settings`);
-  const config = { ...settings, endpoints: asList(instance.config.base_url), api_key: instance.config.api_key ?? undefined };
-  const checked = GatewayConfig.safeParse(config);
-  if (!checked.success) {
-    const issues = checked.error.issues.map((i) => `${[instance.name, ...(i.path[0] === "endpoints" ? ["base_url", ...i.path.slice(1)] : ["gateway", ...i.path])].join(".")}: ${i.message}`);
-    throw new Error(`invalid gateway settings: ${issues.join("; ")}`);
+/** `problems` gets one line per issue, each at its path in the config file. */
+function check(schema: z.ZodType, config: unknown, at: (path: readonly PropertyKey[]) => PropertyKey[], problems: string[]): void {
+  const result = schema.safeParse(config);
+  if (result.success) return;
+  for (const issue of result.error.issues) {
+    problems.push(`${formatPath(at(issue.path).map((p) => (typeof p === "number" ? p : String(p))))}: ${issue.message}`);
   }
-  return config;
 }
 
-export function planWorkers(instances: Instance[], headPort = HEAD_PORT): WorkerSpec[] {
-  const specs: WorkerSpec[] = [
-    {
-      name: HEAD_NAME,
-      role: "head",
-      instance: HEAD_NAME,
-      implementation: "head",
-      entry: join(ROOT, "workers/head/index.ts"),
-      vars: { INSTANCE_NAME: HEAD_NAME },
-      services: {},
-      durableObjects: {},
-      kv: ["CONFIG"],
-      public: true,
-      port: headPort,
-    },
-  ];
+/**
+ * Checks every instance's config (nulls meaning unset, as in NeMo Gym) against its
+ * implementation's schema, and a companion's against its own; throws one ConfigError listing all.
+ */
+export function checkInstances(instances: readonly Instance[], from: readonly Implementation[] = IMPLEMENTATIONS): void {
+  const problems: string[] = [];
+  for (const instance of instances) {
+    const base = [instance.name, instance.serverType, instance.implementation];
+    let implementation: Implementation;
+    try {
+      implementation = findImplementation(instance.serverType, instance.implementation, from);
+    } catch (err) {
+      problems.push(`${formatPath(base)}: ${(err as Error).message}`);
+      continue;
+    }
+    const config = withoutNulls(instance.config) as Record<string, unknown>;
+    check(implementation.declaration.config, config, (path) => [...base, ...path], problems);
+    const companion = implementation.declaration.companion;
+    if (companion) {
+      check(findImplementation(companion.kind, companion.implementation, from).declaration.config, companion.config(config), (path) => [...base, ...companion.sourcePath(path)], problems);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+}
+
+function serviceBindings(instance: Instance, declaration: Declaration): Record<string, string> {
+  const services: Record<string, string> = {};
+  for (const field of declaration.references) {
+    const ref = ServerRef.safeParse(instance.config[field]);
+    if (ref.success) services[bindingName(ref.data.name)] = ref.data.name;
+  }
+  return services;
+}
+
+function spec(implementation: Implementation, fields: Pick<WorkerSpec, "name" | "instance" | "vars" | "services"> & Partial<WorkerSpec>): WorkerSpec {
+  const { declaration } = implementation;
+  return {
+    role: implementation.kind,
+    implementation: implementation.name,
+    entry: implementation.entry,
+    durableObjects: { ...declaration.durableObjects },
+    kv: [...(declaration.kv ?? [])],
+    public: declaration.public,
+    signsSessions: declaration.signsSessions,
+    ...fields,
+  };
+}
+
+export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: readonly Implementation[] = IMPLEMENTATIONS): WorkerSpec[] {
+  checkInstances(instances, from);
+  const reserved = reservedBindings(from);
+  const specs: WorkerSpec[] = [spec(findImplementation("head", "head", from), { name: HEAD_NAME, instance: HEAD_NAME, vars: { INSTANCE_NAME: HEAD_NAME }, services: {}, port: headPort })];
   for (const instance of instances) {
     if (instance.name === HEAD_NAME) throw new Error(`instance name "${HEAD_NAME}" is reserved for the head server`);
     const binding = bindingName(instance.name);
-    if (RESERVED_BINDINGS.has(binding)) throw new Error(`instance name "${instance.name}" clashes with the reserved binding ${binding}; rename the instance`);
-    const services = Object.fromEntries([...findReferences(instance.config, [])].map(({ ref }) => [bindingName(ref.name), ref.name]));
-    const spec: WorkerSpec = {
+    if (reserved.has(binding)) throw new Error(`instance name "${instance.name}" clashes with the reserved binding ${binding}; rename the instance`);
+    const implementation = findImplementation(instance.serverType, instance.implementation, from);
+    const config = withoutNulls(instance.config) as Record<string, unknown>;
+    const worker = spec(implementation, {
       name: instance.name,
-      role: instance.serverType,
       instance: instance.name,
-      implementation: instance.implementation,
-      entry: entryPoint(instance.serverType, instance.implementation),
-      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: instance.config, ...bodyLimit(instance.config) },
-      services,
-      durableObjects: durableObjectsOf(instance),
-      kv: [],
-      public: instance.serverType === "responses_api_agents",
-      ...portOf(instance.config),
-    };
-    if (instance.serverType === "responses_api_models" && instance.implementation === "vllm_model") {
-      const gateway = gatewayName(instance.name);
-      spec.services.GATEWAY = gateway;
-      specs.push({
-        name: gateway,
-        role: "gpu_gateway",
-        instance: instance.name,
-        implementation: "gpu_gateway",
-        entry: join(ROOT, "gpu_gateway/worker/index.ts"),
-        vars: { INSTANCE_NAME: gateway, GATEWAY_CONFIG: gatewayConfig(instance) },
-        services: {},
-        durableObjects: ROUTER_OBJECTS,
-        kv: [],
-        public: false,
-      });
+      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: config, ...bodyLimit(config) },
+      services: serviceBindings(instance, implementation.declaration),
+      ...portOf(config),
+    });
+    const companion = implementation.declaration.companion;
+    if (companion) {
+      const name = companion.name(instance.name);
+      worker.services[companion.binding] = name;
+      specs.push(spec(findImplementation(companion.kind, companion.implementation, from), { name, instance: instance.name, vars: { INSTANCE_NAME: name, INSTANCE_CONFIG: companion.config(config) }, services: {} }));
     }
-    specs.push(spec);
+    specs.push(worker);
   }
   return specs;
 }

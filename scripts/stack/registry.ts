@@ -1,38 +1,68 @@
-// Where the implementation named in a config lives: one folder per implementation under the
-// Worker kind's folder, discovered from disk so a new server needs no registration.
+// Every implementation and what it declares: one folder each (its Worker's index.ts beside its
+// declaration.ts), discovered from disk, so a new server, agent or model is one new folder.
 import { existsSync, readdirSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import type { Declaration, WorkerKind } from "../../shared/declaration.ts";
+import { SERVER_TYPES } from "../../shared/schemas/config.ts";
+import type { ServerType } from "../../shared/schemas/config.ts";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
-export const KIND_DIRS = {
+/** Where each of the config's server types keeps its implementations, one folder each. */
+const KIND_DIRS: Record<ServerType, string> = {
   responses_api_agents: "workers/agents",
   resources_servers: "workers/resources",
   responses_api_models: "workers/models",
-} as const;
-export type ServerType = keyof typeof KIND_DIRS;
+};
+/** Workers that no config names: one implementation each, named after their kind. */
+const SINGLE_DIRS = ["workers/head", "gpu_gateway/worker"];
 
-export function implementations(type: ServerType): string[] {
-  const dir = join(ROOT, KIND_DIRS[type]);
-  return readdirSync(dir, { withFileTypes: true })
-    .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, "index.ts")))
-    .map((d) => d.name)
-    .sort();
+export interface Implementation {
+  name: string;
+  kind: WorkerKind;
+  dir: string;
+  /** The Worker's entry point. */
+  entry: string;
+  declaration: Declaration;
 }
 
-export function entryPoint(type: ServerType, implementation: string): string {
-  const known = implementations(type);
-  if (!known.includes(implementation)) {
-    throw new Error(`no ${type} implementation "${implementation}" (available: ${known.join(", ")})`);
-  }
-  return join(ROOT, KIND_DIRS[type], implementation, "index.ts");
+const isServerType = (kind: WorkerKind): kind is ServerType => (SERVER_TYPES as readonly string[]).includes(kind);
+
+async function load(dir: string, expected?: ServerType): Promise<Implementation> {
+  const file = join(dir, "declaration.ts");
+  if (!existsSync(file)) throw new Error(`${dir} has an index.ts but no declaration.ts: every implementation declares itself`);
+  const declaration = (await import(file)).default as Declaration;
+  if (expected !== undefined && declaration.kind !== expected) throw new Error(`${file} declares kind ${declaration.kind}, but its folder is for ${expected}`);
+  const name = isServerType(declaration.kind) ? basename(dir) : declaration.kind;
+  return { name, kind: declaration.kind, dir, entry: join(dir, "index.ts"), declaration };
 }
 
-/** The config files of the bundled environments and the local model default. */
-export function defaultConfigPaths(): string[] {
-  return [
-    "gpu_gateway/emulator/config.yaml",
-    "workers/models/vllm_model/config.yaml",
-    ...implementations("resources_servers").map((name) => `workers/resources/${name}/config.yaml`),
-  ].filter((p) => existsSync(join(ROOT, p)));
+/** Every implementation under `root`. */
+export async function discoverImplementations(root = ROOT): Promise<Implementation[]> {
+  const folders = Object.entries(KIND_DIRS).flatMap(([kind, dir]) =>
+    readdirSync(join(root, dir))
+      .filter((name) => existsSync(join(root, dir, name, "index.ts")))
+      .map((name) => load(join(root, dir, name), kind as ServerType)),
+  );
+  const singles = SINGLE_DIRS.map((dir) => load(join(root, dir)));
+  return (await Promise.all([...folders, ...singles])).sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/** This project's implementations. */
+export const IMPLEMENTATIONS = await discoverImplementations();
+
+/** The names of one kind's implementations. */
+export function implementations(kind: WorkerKind, from: readonly Implementation[] = IMPLEMENTATIONS): string[] {
+  return from.filter((i) => i.kind === kind).map((i) => i.name);
+}
+
+export function findImplementation(kind: WorkerKind, name: string, from: readonly Implementation[] = IMPLEMENTATIONS): Implementation {
+  const found = from.find((i) => i.kind === kind && i.name === name);
+  if (!found) throw new Error(`no ${kind} implementation "${name}" (available: ${implementations(kind, from).join(", ")})`);
+  return found;
+}
+
+/** The config files of the bundled environments and the local model default: every implementation's config.yaml, and the emulator's. */
+export function defaultConfigPaths(root = ROOT, from: readonly Implementation[] = IMPLEMENTATIONS): string[] {
+  return [join(root, "gpu_gateway/emulator/config.yaml"), ...from.map((i) => join(i.dir, "config.yaml"))].filter((p) => existsSync(p));
 }

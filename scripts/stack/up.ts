@@ -5,11 +5,12 @@
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../cli/config.ts";
 import { withDependencies } from "../../shared/config/instances.ts";
-import { EMULATOR_SCHEME, spawnEmulator } from "./emulator.ts";
+import { emulatorPlaceholders, mapStrings, spawnEmulator } from "./emulator.ts";
 import type { EmulatorProcess } from "./emulator.ts";
 import { startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
 import { planWorkers } from "./plan.ts";
+import type { Implementation } from "./registry.ts";
 import type { WorkerSpec } from "./plan.ts";
 
 export interface UpOptions {
@@ -19,6 +20,8 @@ export interface UpOptions {
   emulatorArgs?: string[];
   /** Run only these instances and what they reference (all when absent): one environment starts in a fraction of the time. */
   only?: string[];
+  /** The implementations to plan with (default: this project's, discovered from disk). */
+  implementations?: readonly Implementation[];
   /** AUTH_TOKENS for the head and agents: bearer auth as deployed. Without it the routes are open. */
   authTokens?: string;
   log?: (line: string) => void;
@@ -34,16 +37,10 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-const gatewayEndpoints = (specs: WorkerSpec[]) =>
-  specs.filter((s) => s.role === "gpu_gateway").map((s) => s.vars.GATEWAY_CONFIG as { endpoints: string[] });
-
-function emulatorPlaceholders(specs: WorkerSpec[]): string[] {
-  return [...new Set(gatewayEndpoints(specs).flatMap((c) => c.endpoints.filter((e) => e.startsWith(EMULATOR_SCHEME))))];
-}
-
+// Wherever an instance config names `emulator://<name>` (a gateway's endpoints), it gets a URL.
 function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, EmulatorProcess>): void {
-  for (const config of gatewayEndpoints(specs)) {
-    config.endpoints = config.endpoints.map((e) => (emulators.has(e) ? `${emulators.get(e)!.url}/v1` : e));
+  for (const spec of specs) {
+    if (spec.vars.INSTANCE_CONFIG !== undefined) spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => (emulators.has(s) ? `${emulators.get(s)!.url}/v1` : s));
   }
 }
 
@@ -55,10 +52,10 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const log = options.log ?? (() => {});
   const resolved = loadConfig(options.configPaths, options.overrides ?? []);
   const instances = options.only ? withDependencies(resolved.instances, options.only) : resolved.instances;
-  const specs = planWorkers(instances, options.headPort);
+  const specs = planWorkers(instances, options.headPort, options.implementations);
   const emulators = new Map<string, EmulatorProcess>();
   try {
-    const started = await Promise.allSettled(emulatorPlaceholders(specs).map(async (placeholder) => {
+    const started = await Promise.allSettled(emulatorPlaceholders(specs.map((s) => s.vars.INSTANCE_CONFIG)).map(async (placeholder) => {
       const emulator = await spawnEmulator(options.emulatorArgs);
       emulators.set(placeholder, emulator);
       log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`);

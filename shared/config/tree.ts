@@ -18,3 +18,12 @@ export const getKey = (mapping: Mapping, key: string): unknown =>
 // `a.b[0].c`: dotted like override keys, list items by index.
 export const formatPath = (path: Path): string =>
   path.map((part, i) => (typeof part === "number" ? `[${part}]` : i === 0 ? part : `.${part}`)).join("");
+
+/** The value with every null-valued key of its mappings left out: in NeMo Gym configs null means "unset". */
+export function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isMapping(value)) return value;
+  const out: Mapping = {};
+  for (const [key, child] of Object.entries(value)) if (child !== null) setKey(out, key, withoutNulls(child));
+  return out;
+}

@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
 import { VerifierFailure } from "./failure.ts";
 import { toolNameProblem } from "./tool_names.ts";
+import type { ResourcesDeclaration } from "../declaration.ts";
 
 export interface ResourcesBindings extends BaseBindings, SessionBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -48,8 +49,8 @@ type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
 export interface ResourcesServerDefinition<T extends z.ZodObject> {
   /** The task fields of a row that this server reads (top level, as NeMo Gym rows carry them). */
   task: T;
-  /** Declares that handlers use `ctx.session.state`; stateless servers never create a SessionDO. */
-  stateful?: boolean;
+  /** The server's declaration (its declaration.ts); absent, the server is stateless and never creates a SessionDO. */
+  declaration?: ResourcesDeclaration;
   tools: Record<string, Tool>;
   /**
    * Answers POST /<name> for a name not in `tools`: for servers whose rows define their own tools
@@ -124,7 +125,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/close_session", async (c) => {
     const ctx = await context(c);
-    if (definition.stateful && !ctx.session.fresh) await ctx.session.state.release();
+    if (definition.declaration?.stateful && !ctx.session.fresh) await ctx.session.state.release();
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ closed: true });
   });

@@ -1,9 +1,9 @@
 // Each Worker receives its instance's implementation config as the JSON binding INSTANCE_CONFIG.
 // Deployed, the secret leaves (api keys, tokens) are not in it: vars are shown in the dashboard,
 // so the deploy moves them to the secret INSTANCE_CONFIG_SECRETS (JSON of the same shape), merged
-// back here. The result is validated once per isolate against the Worker's own schema; a bad
+// back here. Null means unset, as in NeMo Gym. The result is validated once per isolate against the Worker's own schema; a bad
 // config is a 500 that names the field, never a crash deeper in a handler.
-import { isMapping } from "../config/tree.ts";
+import { isMapping, withoutNulls } from "../config/tree.ts";
 import type { z } from "../zod.ts";
 import { HttpError, zodIssues } from "./errors.ts";
 
@@ -41,7 +41,7 @@ function secretsOf(env: InstanceConfigBindings): unknown {
 export function instanceConfig<S extends z.ZodType>(env: InstanceConfigBindings, schema: S): z.infer<S> {
   const raw = (env.INSTANCE_CONFIG ?? {}) as object;
   if (cache.has(raw)) return cache.get(raw) as z.infer<S>;
-  const result = schema.safeParse(mergeSecrets(raw, secretsOf(env)));
+  const result = schema.safeParse(withoutNulls(mergeSecrets(raw, secretsOf(env))));
   if (!result.success) {
     const issues = zodIssues(result.error).map((i) => `${i.path}: ${i.message}`);
     throw new HttpError(500, "misconfigured", `instance ${env.INSTANCE_NAME ?? "?"} has an invalid config: ${issues.join("; ")}`);

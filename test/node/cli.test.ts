@@ -86,12 +86,24 @@ describe("edge-gym CLI", () => {
     expect(ok.stdout).not.toContain("sk-very-secret");
 
     const typo = cli("resolve", "example_single_tool_call_simple_agent.responses_api_agents.simple_agent.resources_server.name=exmple_single_tool_call");
-    expect(typo.code).toBe(1);
+    expect(typo.code).toBe(2);
     expect(typo.stderr).toMatch(/did you mean "example_single_tool_call"/);
 
     const missing = cli("resolve", "++policy_model_name=???", "++policy_api_key=???");
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/policy_model_name/);
     expect(missing.stderr).toMatch(/policy_api_key/);
+  });
+
+  test("a bad implementation setting stops resolve and start with its path, before anything is ready", () => {
+    const setting = "mcqa.resources_servers.mcqa.grading_mode";
+    for (const command of [["resolve"], ["start", "--head-port", "0"]]) {
+      const bad = cli(...command, `++${setting}=most_lenient`);
+      const what = command[0];
+      expect(bad.code, what).toBe(2);
+      expect(bad.stderr.trim().split("\n"), what).toHaveLength(1);
+      expect(bad.stderr, what).toMatch(new RegExp(`^edge-gym: ${setting.replaceAll(".", "\\.")}: Invalid option: expected one of`));
+      expect(bad.stdout, what).not.toMatch(/ready/i);
+    }
   });
 });

@@ -86,7 +86,7 @@ describe("generated configs", () => {
     const spec: WorkerSpec = {
       name: "my_agent", role: "responses_api_agents", instance: "my_agent", implementation: "simple_agent", entry: "x.ts",
       vars: { INSTANCE_NAME: "my_agent", INSTANCE_CONFIG: { judge: { api_key: SECRET, model: "m" }, keys: [{ token: "t0" }, "plain"] } },
-      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, kv: [], public: false,
+      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, kv: [], public: false, signsSessions: false,
     };
     const { config, configSecrets } = wranglerConfig(spec, { deployment: { project: P, env: undefined }, names: new Map([["my_agent", "edge-gym-my-agent"]]), settings: undefined, kvNamespaceId: "k", main: "index.js" });
     expect(config.durable_objects!.bindings).toEqual([
@@ -147,7 +147,7 @@ describe("a real deploy, as wrangler command lines", () => {
     const secretsOf = (worker: string) => deploys.find((c) => configArg(c.args).includes(`/${P}-${worker}${e}/`))!.secrets;
     expect(secretsOf("head")).toEqual({ AUTH_TOKENS: TOKENS });
     expect(secretsOf("mcqa-simple-agent")).toEqual({ AUTH_TOKENS: TOKENS });
-    expect(JSON.parse(secretsOf("policy-model-gpu-gateway")!.GATEWAY_CONFIG_SECRETS!)).toEqual({ api_key: SECRET });
+    expect(JSON.parse(secretsOf("policy-model-gpu-gateway")!.INSTANCE_CONFIG_SECRETS!)).toEqual({ api_key: SECRET });
     expect(JSON.parse(secretsOf("policy-model")!.INSTANCE_CONFIG_SECRETS!)).toEqual({ api_key: SECRET });
     // The secrets file is gone once wrangler has read it, and no command line carries a secret.
     expect(existsSync(calls[mcqa]!.args[4]!)).toBe(false);
@@ -287,7 +287,10 @@ describe("wrangler deploy --dry-run, offline", () => {
       const agent = readConfig(dir, `${P}-mcqa-simple-agent${env}`);
       expect(agent.services).toEqual([{ binding: "MCQA", service: `${P}-mcqa${env}` }, { binding: "POLICY_MODEL", service: `${P}-policy-model${env}` }]);
       expect(readConfig(dir, `${P}-policy-model${env}`).services).toEqual([{ binding: "GATEWAY", service: `${P}-policy-model-gpu-gateway${env}` }]);
-      expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
+      // Only a resources server that keeps session state binds (and migrates) a SessionDO.
+      expect(readConfig(dir, `${P}-example-session-state-mgmt${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
+      expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();
+      expect(readConfig(dir, `${P}-mcqa${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-head${env}`).kv_namespaces).toEqual([{ binding: "CONFIG", id: "dry-run-placeholder-kv-namespace-id" }]);
     }
   });

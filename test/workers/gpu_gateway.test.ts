@@ -33,7 +33,7 @@ function fleet(refusing: readonly string[] = [], answer: Answer = () => Response
 }
 
 function gatewayClient(config: Record<string, unknown> = {}, env: Record<string, unknown> = {}) {
-  const appEnv = { INSTANCE_NAME: "policy_model_gpu_gateway", GATEWAY_CONFIG: { endpoints: ENDPOINTS, ...config }, ROUTER: routerNamespace(), ...env };
+  const appEnv = { INSTANCE_NAME: "policy_model_gpu_gateway", INSTANCE_CONFIG: { endpoints: ENDPOINTS, ...config }, ROUTER: routerNamespace(), ...env };
   const background: Promise<unknown>[] = [];
   const ctx = { waitUntil: (p: Promise<unknown>) => void background.push(p), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   const send = async (path: string, body?: unknown, headers: Record<string, string> = {}) => {
@@ -146,7 +146,7 @@ describe("gpu_gateway relay", () => {
     expect(seen).toHaveLength(1);
   });
 
-  test("bad GATEWAY_CONFIG or no ROUTER binding is a 500 naming what is wrong", async () => {
+  test("bad INSTANCE_CONFIG or no ROUTER binding is a 500 naming what is wrong", async () => {
     fleet();
     const bad = await gatewayClient({ endpoints: [] }).send("/v1/chat/completions", chat);
     expect(bad.status).toBe(500);

@@ -1,6 +1,8 @@
-// The test Worker: it exports the SessionDO and RolloutDO classes so tests in workerd get real
-// SQLite-backed Durable Object namespaces (SESSIONS, ROLLOUTS) to hand to the server apps they exercise.
+// The test Worker: it exports every Durable Object class the implementations declare (vitest.config.ts
+// binds them as they declare), so tests in workerd get real SQLite-backed namespaces to hand to the
+// server apps they exercise.
 export { SessionDO } from "../../durable_objects/session_do.ts";
+export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 import { RolloutDO as AgentRolloutDO } from "../../workers/agents/simple_agent/index.ts";
 
 // simple_agent's RolloutDO (binding ROLLOUTS) with the agent's bindings a test installs: the

@@ -2,6 +2,8 @@ import { runDurableObjectAlarm, listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import { signSession } from "../../shared/session/cookie.ts";
 import { client, serverEnv } from "./helpers.ts";
@@ -111,7 +113,7 @@ describe("defineResourcesServer", () => {
     // Rows name the tools: the fallback records each call in the session, verify reads them back.
     const rowTools = defineResourcesServer({
       task: z.object({}),
-      stateful: true,
+      declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
       tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
       async fallbackTool(name, args, { session }) {
         const calls = (await session.state.get<unknown[]>("calls")) ?? [];

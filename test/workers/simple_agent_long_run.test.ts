@@ -4,6 +4,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
 import { setRolloutEnv } from "./harness.ts";
@@ -14,7 +16,7 @@ const TURNS = 300;
 // A counter in session state: each call adds one; verify rewards exactly `want` calls.
 const counter = defineResourcesServer({
   task: z.object({ want: z.number().int() }),
-  stateful: true,
+  declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
   async seedSession(_row, { session }) {
     await session.state.set("count", 0);
   },

@@ -6,7 +6,7 @@
 // translator does not know is compared as normalised text. Every check has an operation budget
 // (budget.ts); one that runs out is "not equivalent", reported as `budgetExhausted`.
 import type { BigNumber } from "mathjs";
-import { Budget, BudgetExhausted } from "./budget.ts";
+import { Budget, BudgetExhausted, DEFAULT_BUDGET } from "./budget.ts";
 import { evaluate, parseExpression, variables } from "./evaluate.ts";
 import type { Scope } from "./evaluate.ts";
 import { math } from "./library.ts";
@@ -26,7 +26,6 @@ export interface MathCheckOptions {
   budget?: number;
 }
 
-export const DEFAULT_BUDGET = 200_000;
 const MAX_ANSWER_CHARS = 2_000;
 // Brackets nest at most this deep: parsing and evaluation recurse once per level.
 const MAX_DEPTH = 100;

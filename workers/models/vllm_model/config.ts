@@ -27,5 +27,7 @@ export const VllmModelConfig = z.looseObject({
   chat_template_kwargs: JsonObject.default({}),
   /** Long generations take minutes. */
   timeout_s: z.number().positive().default(600),
+  /** The gateway's settings (gpu_gateway/worker/config.ts), checked there. */
+  gateway: JsonObject.optional(),
 });
 export type VllmModelConfig = z.infer<typeof VllmModelConfig>;

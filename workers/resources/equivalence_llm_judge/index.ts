@@ -4,6 +4,7 @@
 // to the judge is the row's last user message. A judge that fails marks the row with a failure
 // class (judge_failed), never a reward of 0.
 import { z } from "../../../shared/zod.ts";
+import declaration, { JudgeConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
 import type { Item, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
@@ -11,13 +12,6 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText, lastAssistantMessage } from "../../../shared/verifiers/assistant_text.ts";
 import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
 import { SHORT_ANSWER_JUDGE_PROMPT } from "./judge_prompt.ts";
-
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
-const JudgeConfig = z.looseObject({
-  judge_model_server: ServerRef,
-  ...JudgeCallSettings,
-});
 
 function lastUserText(input: ResponsesCreateParams["input"]): string {
   if (typeof input === "string") return input.trim();
@@ -34,6 +28,7 @@ function lastAssistantText(output: readonly Item[]): string {
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     expected_answer: z.string().trim().min(1),
     uuid: z.union([z.string(), z.number()]).nullish(),

@@ -1,10 +1,9 @@
 // Synonym extraction: look up the value of each synonym of the term the query is about, then
 // extract them in listed order. Scored on the last extract_synonym_values call.
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import type { Item } from "../../../shared/schemas/responses.ts";
-
-export { SessionDO } from "../../../durable_objects/session_do.ts";
 
 /** A synonym's value: the sum of its code points ("Hot" is 72 + 111 + 116 = 299). */
 const synonymValue = (synonym: string) => [...synonym].reduce((sum, ch) => sum + (ch.codePointAt(0) ?? 0), 0);
@@ -25,6 +24,7 @@ function lastExtracted(output: readonly Item[]): number[] {
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     id: z.number().int(),
     expected_synonyms: z.array(z.string()),

@@ -1,5 +1,6 @@
 // A per-session counter: seeded from the row, changed by tools, rewarded when it ends at expected_count.
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
@@ -7,11 +8,11 @@ export { SessionDO } from "../../../durable_objects/session_do.ts";
 const COUNT = "count";
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     initial_count: z.number().int().default(0),
     expected_count: z.number().int(),
   }),
-  stateful: true,
   async seedSession(row, { session }) {
     await session.state.set(COUNT, row.initial_count);
   },

@@ -1,10 +1,10 @@
 // A tool-call demo: one get_weather tool whose answer is always "cold"; every rollout earns 1.0.
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
 export default defineResourcesServer({
+  declaration,
   task: z.object({}),
   tools: {
     get_weather: tool({

@@ -3,11 +3,10 @@
 // arguments are a JSON object with every required parameter of that tool) and format (exactly
 // one call and no assistant message at all).
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import { callMatches, functionCalls, parseArguments } from "../../../shared/verifiers/function_calls.ts";
 import type { FunctionCallItem, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
-
-export { SessionDO } from "../../../durable_objects/session_do.ts";
 
 const score = (ok: boolean) => (ok ? 1 : 0);
 
@@ -17,6 +16,7 @@ function requiredParameters(params: ResponsesCreateParams, name: string): string
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     expected_call: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
   }),

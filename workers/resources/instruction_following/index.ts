@@ -2,14 +2,14 @@
 // instruction ids with their kwargs; the final answer is checked against each. Reward: 1 when
 // all are followed (grading_mode binary, the default) or the share followed (fraction), from the
 // strict checks; the loose checks are reported beside them.
+import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { grade } from "./grade.ts";
 import { finalMessageText } from "./response_text.ts";
 import { TaskFields, readTask } from "./task.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
 export default defineResourcesServer({
+  declaration,
   task: TaskFields,
   tools: {},
   // A row with an unknown instruction or bad kwargs is refused before any model call is spent on it.

@@ -4,29 +4,19 @@
 // with (expected, generated) and, only if it says equal, again with the two swapped; both must
 // say equal. A judge that fails marks the row with a failure class, never a reward of 0.
 import { z } from "../../../shared/zod.ts";
+import declaration, { MathConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { lastBoxed } from "../../../shared/verifiers/boxed.ts";
 import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
-import { DEFAULT_BUDGET, mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
+import { mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
 import { normalizeAnswer } from "../../../shared/verifiers/math/normalize.ts";
 import { MATH_JUDGE_PROMPT } from "./judge_prompt.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
-const MathConfig = z
-  .looseObject({
-    judge_model_server: ServerRef.nullish(),
-    ...JudgeCallSettings,
-    should_use_judge: z.boolean().default(false),
-    /** Operation units per equivalence check (shared/verifiers/math/budget.ts). */
-    library_budget: z.int().positive().default(DEFAULT_BUDGET),
-  })
-  .refine((c) => !c.should_use_judge || c.judge_model_server, { message: "should_use_judge needs a judge_model_server", path: ["judge_model_server"] });
-
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     question: z.string(),
     expected_answer: z.string(),

@@ -1,19 +1,13 @@
 // Multiple-choice QA: the letter the answer chose, read the way the row's grading mode (or the
 // instance's) says, against the gold letter. A row's template_metadata.output_regex comes first.
 import { z } from "../../../shared/zod.ts";
+import declaration, { GradingMode, McqaConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "./letters.ts";
 import type { Options } from "./letters.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
-const GradingMode = z.enum(["strict_single_letter_boxed", "lenient_boxed", "lenient_answer_colon"]);
-type GradingMode = z.infer<typeof GradingMode>;
-
-// Set on the instance, it grades every row that way, whatever the row says.
-const McqaConfig = z.looseObject({ grading_mode: GradingMode.nullish() });
 
 function letterByMode(mode: GradingMode, text: string, options: Options, letters: ReadonlySet<string>): string | null {
   switch (mode) {
@@ -27,6 +21,7 @@ function letterByMode(mode: GradingMode, text: string, options: Options, letters
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     /** One single-letter key per option: `[{"A": "Karyotyping"}, {"B": "PCR"}]`. */
     options: z.array(z.record(z.string(), z.string().nullable())).nullish(),

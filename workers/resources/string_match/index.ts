@@ -3,14 +3,13 @@
 // after normalisation (1, 0.98 for a number within about 1%, else 0), or exactly when the row is
 // case-sensitive.
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { finalAnswer, lastLine } from "../../../shared/verifiers/answer_extract.ts";
 import { matchAnswer, matchAnswerExactly } from "../../../shared/verifiers/answer_match.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { lastClosedBoxed } from "../../../shared/verifiers/boxed.ts";
 import { stripTextWrappers } from "../../../shared/verifiers/latex.ts";
-
-export { SessionDO } from "../../../durable_objects/session_do.ts";
 
 const ExtractionMode = z.enum(["boxed", "final_answer", "last_line", "full_response"]);
 
@@ -28,6 +27,7 @@ const EXTRACT: Record<z.infer<typeof ExtractionMode>, (text: string) => string |
 };
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     expected_answer: z.string(),
     extraction_mode: ExtractionMode.default("final_answer"),

@@ -5,6 +5,7 @@
 // invalid earns 0 with `error_type` and `error_message` saying why; a row whose schema is
 // malformed is a 400 naming the field path inside the schema.
 import { z } from "../../../shared/zod.ts";
+import declaration, { StructuredOutputsConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
@@ -13,10 +14,7 @@ import { SchemaText, compileSchema } from "./row_schema.ts";
 import { toolCallAnswer } from "./tool_call_answer.ts";
 import type { Answer } from "./tool_call_answer.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
-
 // The cap bounds the work per verify: parsing is linear, but uniqueItems compares items pairwise.
-const StructuredOutputsConfig = z.looseObject({ max_answer_chars: z.number().int().positive().default(65_536) });
 
 const MESSAGE_CHARS = 300;
 
@@ -48,6 +46,7 @@ function grade(schemaStr: string, value: unknown): Graded {
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     schema_str: SchemaText,
     // The reference also knows yaml, xml, toml and csv; this server grades JSON only.

@@ -3,11 +3,10 @@
 // descriptions only: this server runs none of them, so a call gets a 404 to read, as the
 // reference's does.
 import { z } from "../../../shared/zod.ts";
+import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { callMatches, functionCalls } from "../../../shared/verifiers/function_calls.ts";
 import type { Call } from "../../../shared/verifiers/function_calls.ts";
-
-export { SessionDO } from "../../../durable_objects/session_do.ts";
 
 /** How many expected calls find a distinct matching predicted call, taken first come first served. */
 function countMatched(predicted: readonly Call[], expected: readonly Call[]): number {
@@ -20,6 +19,7 @@ function countMatched(predicted: readonly Call[], expected: readonly Call[]): nu
 }
 
 export default defineResourcesServer({
+  declaration,
   task: z.object({
     expected_answers: z.array(z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) })),
   }),

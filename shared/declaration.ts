@@ -1,0 +1,87 @@
+// What an implementation says about itself, in its own folder (`declaration.ts` beside its
+// index.ts): its config schema, the Durable Objects it binds, whether it is public, what it refers
+// to. The local stack, the deploy, the test harness and the vitest configuration read these, so a
+// new agent, model server or resources server is one new folder and nothing else. Worker-safe:
+// schemas and plain data only.
+import type { ServerType } from "./schemas/config.ts";
+import type { z } from "./zod.ts";
+
+/** The config's server types, plus the two Workers no config names directly. */
+export type WorkerKind = ServerType | "head" | "gpu_gateway";
+
+/** A Worker that each instance brings along, configured from the instance's own fields. */
+export interface Companion {
+  /** The companion's implementation (a declaration of its kind). */
+  implementation: string;
+  kind: WorkerKind;
+  /** The binding through which the instance calls it. */
+  binding: string;
+  /** Its Worker name, from the instance's. */
+  name(instance: string): string;
+  /** Its config, from the instance's (validated against the companion's own schema). */
+  config(instanceConfig: Record<string, unknown>): Record<string, unknown>;
+  /** Where a field of the companion's config comes from in the instance's, for error messages. */
+  sourcePath(path: readonly PropertyKey[]): PropertyKey[];
+}
+
+export interface Declaration {
+  kind: WorkerKind;
+  /** The implementation's fields; every instance's config is checked against it before anything starts. */
+  config: z.ZodType;
+  /** Binding -> the SQLite-backed Durable Object class its Worker exports. */
+  durableObjects: Readonly<Record<string, string>>;
+  /** KV namespace bindings. */
+  kv?: readonly string[];
+  /** Reachable from outside (bearer auth, rate limit, workers.dev); otherwise service bindings only. */
+  public: boolean;
+  /** Sets signed session cookies, so it needs SESSION_SECRET. */
+  signsSessions: boolean;
+  /** Config fields that name other instances (`{type, name}`): one service binding each. */
+  references: readonly string[];
+  /** Other bindings the Worker reads for itself, which no instance's binding may shadow. */
+  bindings?: readonly string[];
+  companion?: Companion;
+}
+
+/** The identity: it only gives a declaration its type where it is written. */
+export function declare(declaration: Declaration): Declaration {
+  return declaration;
+}
+
+export interface ResourcesDeclaration extends Declaration {
+  /** Handlers use `ctx.session.state`, kept in the server's own SessionDO. */
+  stateful: boolean;
+}
+
+/**
+ * A resources server's declaration: internal, signs sessions, and binds its own SessionDO only
+ * when it keeps session state.
+ */
+export function resourcesServer(options: { config: z.ZodType; stateful: boolean; references?: readonly string[] }): ResourcesDeclaration {
+  return {
+    kind: "resources_servers",
+    config: options.config,
+    stateful: options.stateful,
+    durableObjects: options.stateful ? { SESSIONS: "SessionDO" } : {},
+    public: false,
+    signsSessions: true,
+    references: options.references ?? [],
+  };
+}
+
+/**
+ * Bindings the local stack and the deploy give Workers for the shared library to read (instance
+ * config, limits, session signing, auth): no implementation or instance may take these names.
+ */
+export const PLATFORM_BINDINGS: readonly string[] = [
+  "INSTANCE_NAME",
+  "INSTANCE_CONFIG",
+  "INSTANCE_CONFIG_SECRETS",
+  "MAX_BODY_BYTES",
+  "DEPLOYMENT_ID",
+  "SESSION_SECRET",
+  "SESSION_TTL_S",
+  "AUTH_MODE",
+  "AUTH_TOKENS",
+  "RATE_LIMITER",
+];

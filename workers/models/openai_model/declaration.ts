@@ -1,0 +1,12 @@
+// openai_model: internal; its concurrency limit holds across isolates through its own router object.
+import { declare } from "../../../shared/declaration.ts";
+import { OpenaiModelConfig } from "./config.ts";
+
+export default declare({
+  kind: "responses_api_models",
+  config: OpenaiModelConfig,
+  durableObjects: { ROUTER: "FleetRouterDO" },
+  public: false,
+  signsSessions: false,
+  references: [],
+});

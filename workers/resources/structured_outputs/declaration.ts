@@ -1,0 +1,8 @@
+// structured_outputs: a resources server, stateless (no session objects).
+import { z } from "../../../shared/zod.ts";
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+
+export const StructuredOutputsConfig = ResourcesServerConfig.safeExtend({ max_answer_chars: z.number().int().positive().default(65_536) });
+
+export default resourcesServer({ config: StructuredOutputsConfig, stateful: false });
