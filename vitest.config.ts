@@ -1,6 +1,6 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
-import { IMPLEMENTATIONS } from "./scripts/stack/registry.ts";
+import { IMPLEMENTATIONS } from "./scripts/plan/registry.ts";
 
 // Every Durable Object binding an implementation declares, with its class: test/workers/harness.ts
 // exports each class, so a server under test gets the same real SQLite-backed namespaces it has deployed.

@@ -2,10 +2,11 @@
 // Durable Object addressed by the session id. Every access slides the expiry alarm forward; the
 // alarm, or an explicit release, deletes everything.
 import { DurableObject } from "cloudflare:workers";
+import type { SessionStore } from "../shared/session/session.ts";
 
 const SCHEMA = "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
 
-export class SessionDO extends DurableObject {
+export class SessionDO extends DurableObject implements SessionStore {
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     ctx.storage.sql.exec(SCHEMA);

@@ -9,7 +9,7 @@ import type { AgentProfile } from "../profile/profile.ts";
 import { writeReport } from "../profile/report.ts";
 import { passAtKTable, passAtKUnits } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
-import { loadConfig, resolveUserPath } from "./config.ts";
+import { loadConfig, resolveUserPath } from "../plan/config.ts";
 import { UsageError, parseCommand, positiveInt } from "./args.ts";
 
 export const help =

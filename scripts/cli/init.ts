@@ -3,7 +3,7 @@
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
 import { ScaffoldError, scaffoldResources } from "../init/scaffold.ts";
-import { ROOT } from "../stack/registry.ts";
+import { ROOT } from "../plan/registry.ts";
 import { UsageError } from "./args.ts";
 
 export const help = "init resources NAME [--root DIR]   scaffold a resources server (Worker, config.yaml, 5-row dataset, workerd test)";

@@ -1,9 +1,9 @@
 // `edge-gym resolve`: print the merged, interpolated config as YAML (secrets redacted).
 import { stringify } from "yaml";
 import { redactSecrets } from "../../shared/config/redact.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig } from "../plan/config.ts";
 import { parseCommand } from "./args.ts";
-import { checkInstances } from "../stack/plan.ts";
+import { checkInstances } from "../plan/plan.ts";
 
 export const help = "resolve [--config a.yaml ...] [--show-secrets] [key=value ...]   print the merged config";
 

@@ -5,8 +5,8 @@
 // X.jsonl; an interrupted one stops dispatching and lets in-flight rollouts finish for a while.
 import { existsSync } from "node:fs";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
-import { ProgressBar } from "../cli/progress.ts";
-import type { ProgressState } from "../cli/progress.ts";
+import { ProgressBar } from "./progress.ts";
+import type { ProgressState } from "./progress.ts";
 import { writeAggregateMetrics } from "./aggregate.ts";
 import type { AgentAggregate } from "./aggregate.ts";
 import { bearer, serverInstances } from "./head.ts";

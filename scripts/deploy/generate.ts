@@ -3,8 +3,8 @@
 // a Worker dropped from the config leaves nothing behind to deploy by mistake.
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bundleWorkers } from "../stack/build.ts";
-import { ROOT } from "../stack/registry.ts";
+import { bundleWorkers } from "../plan/build.ts";
+import { ROOT } from "../plan/registry.ts";
 import { envLabel } from "./names.ts";
 import type { WorkerSettings } from "./settings.ts";
 import type { DeployedStack } from "./stack.ts";

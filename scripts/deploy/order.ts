@@ -1,7 +1,7 @@
 // Deploy order: every Worker after the Workers its service bindings point at (resources and models
 // before their agents, a gpu_gateway before its model server), so a Worker never goes live bound to
 // a service that does not exist yet. Destroy runs it backwards.
-import type { WorkerSpec } from "../stack/plan.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
 
 export function dependencyOrder(specs: WorkerSpec[]): WorkerSpec[] {
   const byName = new Map(specs.map((s) => [s.name, s]));

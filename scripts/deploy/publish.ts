@@ -7,7 +7,7 @@ import type { Instance } from "../../shared/config/instances.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 import { ServerInstances } from "../../workers/head/instances.ts";
 import type { ServerInstance } from "../../workers/head/instances.ts";
-import type { WorkerSpec } from "../stack/plan.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
 
 export interface Published {
   key: string;

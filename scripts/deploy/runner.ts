@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { ROOT } from "../stack/registry.ts";
+import { ROOT } from "../plan/registry.ts";
 
 export interface Outcome {
   code: number;

@@ -5,7 +5,7 @@
 // as the secret `X_SECRETS` (a JSON object of the same shape, for the Worker to merge back).
 import { isSecretKey } from "../../shared/config/redact.ts";
 import { isMapping, setKey, type Mapping } from "../../shared/config/tree.ts";
-import type { WorkerSpec } from "../stack/plan.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
 
 export const SESSION_SECRET = "SESSION_SECRET";
 export const AUTH_TOKENS = "AUTH_TOKENS";

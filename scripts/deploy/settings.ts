@@ -6,9 +6,9 @@
 //     head: {routes: [{pattern: gym.example.com/*, zone_name: example.com}], workers_dev: false}
 //     my_simple_agent: {rate_limit_per_minute: 1200}
 import { z } from "../../shared/zod.ts";
-import type { WorkerSpec } from "../stack/plan.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
 
-export const DEFAULT_RATE_LIMIT_PER_MINUTE = 600;
+import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 
 const Route = z.union([
   z.string().min(1),

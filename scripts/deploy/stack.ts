@@ -2,10 +2,10 @@
 // their Worker names. Deploy and destroy both start here, so they always agree on the names.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { loadConfig } from "../cli/config.ts";
-import { planWorkers } from "../stack/plan.ts";
-import type { WorkerSpec } from "../stack/plan.ts";
-import { ROOT } from "../stack/registry.ts";
+import { loadConfig } from "../plan/config.ts";
+import { planWorkers } from "../plan/plan.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
+import { ROOT } from "../plan/registry.ts";
 import { deployment, workerNames } from "./names.ts";
 import type { Deployment } from "./names.ts";
 import { dependencyOrder } from "./order.ts";

@@ -2,8 +2,8 @@
 // `[env.*]` blocks): the environment is already in every name, and wrangler does not inherit
 // bindings into env blocks anyway. `main` is the bundle scripts/stack/build.ts made, the same code
 // the local stack runs.
-import type { WorkerSpec } from "../stack/plan.ts";
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../stack/local.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../plan/runtime.ts";
 import { deploymentId, rateLimitNamespaceId } from "./names.ts";
 import type { Deployment } from "./names.ts";
 import type { Route, WorkerSettings } from "./settings.ts";

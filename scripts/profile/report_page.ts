@@ -1,7 +1,7 @@
 // The report page: a static shell, the data as inline JSON, and a small script that draws each
 // chart as SVG. Every chart marks its data points with class "mark" and records how many it drew
 // in `data-marks`, so a test (or a curious reader) can check that each one rendered its data.
-import type { ReportData } from "./report.ts";
+import type { ReportData } from "./report_data.ts";
 
 const STYLE = `
   body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1000px; padding: 0 1rem; color: #1d2433; }

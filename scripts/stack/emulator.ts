@@ -3,26 +3,7 @@
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
-import { isMapping } from "../../shared/config/tree.ts";
-import { ROOT } from "./registry.ts";
-
-/** A gateway endpoint `emulator://<name>` stands for an emulator process the stack starts. */
-export const EMULATOR_SCHEME = "emulator://";
-
-/** Every string in `value`, at any depth, mapped by `f`. */
-export function mapStrings(value: unknown, f: (s: string) => string): unknown {
-  if (typeof value === "string") return f(value);
-  if (Array.isArray(value)) return value.map((v) => mapStrings(v, f));
-  if (isMapping(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, mapStrings(v, f)]));
-  return value;
-}
-
-/** The distinct `emulator://` placeholders anywhere in `values`. */
-export function emulatorPlaceholders(values: unknown[]): string[] {
-  const found = new Set<string>();
-  mapStrings(values, (s) => (s.startsWith(EMULATOR_SCHEME) && found.add(s), s));
-  return [...found];
-}
+import { ROOT } from "../plan/registry.ts";
 
 export interface EmulatorProcess {
   url: string;

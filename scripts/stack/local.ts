@@ -2,17 +2,13 @@
 // port (port 0 = chosen by the OS, so no races), the head on 11000, the resolved config and the
 // instance list published to the head's KV, and every server health-polled before returning.
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { bundleWorkers } from "./build.ts";
+import { bundleWorkers } from "../plan/build.ts";
 import type { Instance } from "../../shared/config/instances.ts";
-import type { WorkerSpec } from "./plan.ts";
-import { HEAD_NAME } from "./plan.ts";
-import { DEFAULT_RATE_LIMIT_PER_MINUTE } from "../deploy/settings.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
+import { HEAD_NAME } from "../plan/plan.ts";
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 
-export const COMPATIBILITY_DATE = "2026-08-01";
-// enable_request_signal: a request's signal aborts when its caller cancels it (a deadline upstream),
-// so the gateway frees that request's slot at once.
-export const COMPATIBILITY_FLAGS = ["nodejs_compat", "enable_request_signal"];
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
 export const LOCAL_DEPLOYMENT_ID = "local";
 // With authTokens, public Workers get the Rate Limiting binding they get deployed (Miniflare emulates it).

@@ -3,15 +3,16 @@
 // Each distinct `emulator://<name>` among the gateways' endpoints is one emulator process, so
 // `policy_base_url: [emulator://a, emulator://b]` is a local fleet of two.
 import { randomBytes } from "node:crypto";
-import { loadConfig } from "../cli/config.ts";
+import { loadConfig } from "../plan/config.ts";
 import { withDependencies } from "../../shared/config/instances.ts";
-import { emulatorPlaceholders, mapStrings, spawnEmulator } from "./emulator.ts";
+import { emulatorPlaceholders, mapStrings } from "../plan/emulator_endpoints.ts";
+import { spawnEmulator } from "./emulator.ts";
 import type { EmulatorProcess } from "./emulator.ts";
 import { startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
-import { planWorkers } from "./plan.ts";
-import type { Implementation } from "./registry.ts";
-import type { WorkerSpec } from "./plan.ts";
+import { planWorkers } from "../plan/plan.ts";
+import type { Implementation } from "../plan/registry.ts";
+import type { WorkerSpec } from "../plan/plan.ts";
 
 export interface UpOptions {
   configPaths?: string[];

@@ -3,26 +3,32 @@
 // touched only when a handler reads or writes it, so stateless servers create no objects.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import type { SessionDO } from "../../durable_objects/session_do.ts";
 import { HttpError } from "../server/errors.ts";
 import { SESSION_COOKIE, cookieScope, newSessionId, signSession, verifySession } from "./cookie.ts";
 
 export const DEFAULT_SESSION_TTL_S = 3600;
+
+/** What a session's Durable Object answers (durable_objects/session_do.ts implements it). */
+export interface SessionStore {
+  read(keys: string[], ttlMs: number): Promise<Record<string, unknown>>;
+  write(entries: Record<string, unknown>, ttlMs: number): Promise<void>;
+  release(): Promise<void>;
+}
 
 export interface SessionBindings {
   INSTANCE_NAME?: string;
   /** "<project>[-<env>]", set on every deployed Worker: cookies never cross deployments. */
   DEPLOYMENT_ID?: string;
   SESSION_SECRET?: string;
-  SESSIONS?: DurableObjectNamespace<SessionDO>;
+  SESSIONS?: DurableObjectNamespace;
   SESSION_TTL_S?: string;
 }
 
 export class SessionState {
-  readonly #stub: () => DurableObjectStub<SessionDO>;
+  readonly #stub: () => SessionStore;
   readonly #ttlMs: number;
 
-  constructor(stub: () => DurableObjectStub<SessionDO>, ttlMs: number) {
+  constructor(stub: () => SessionStore, ttlMs: number) {
     this.#stub = stub;
     this.#ttlMs = ttlMs;
   }
@@ -67,7 +73,7 @@ export async function resolveSession(c: Context, forceNew = false): Promise<Sess
   const ttlMs = Number(env.SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000;
   const stub = () => {
     if (!env.SESSIONS) throw new HttpError(500, "misconfigured", "this server stores session state but has no SESSIONS binding");
-    return env.SESSIONS.get(env.SESSIONS.idFromName(id));
+    return env.SESSIONS.get(env.SESSIONS.idFromName(id)) as unknown as SessionStore;
   };
   return { id, fresh: !existing, state: new SessionState(stub, ttlMs) };
 }

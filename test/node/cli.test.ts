@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
-import { implementations } from "../../scripts/stack/registry.ts";
+import { implementations } from "../../scripts/plan/registry.ts";
 
 const CLI = "scripts/edge-gym.ts";
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-cli-"));

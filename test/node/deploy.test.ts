@@ -13,10 +13,10 @@ import { deployedInstances } from "../../scripts/deploy/publish.ts";
 import type { Outcome } from "../../scripts/deploy/runner.ts";
 import { wranglerConfig } from "../../scripts/deploy/wrangler_config.ts";
 import type { WranglerConfig } from "../../scripts/deploy/wrangler_config.ts";
-import type { WorkerSpec } from "../../scripts/stack/plan.ts";
-import { loadConfig } from "../../scripts/cli/config.ts";
-import { planWorkers } from "../../scripts/stack/plan.ts";
-import { implementations } from "../../scripts/stack/registry.ts";
+import type { WorkerSpec } from "../../scripts/plan/plan.ts";
+import { loadConfig } from "../../scripts/plan/config.ts";
+import { planWorkers } from "../../scripts/plan/plan.ts";
+import { implementations } from "../../scripts/plan/registry.ts";
 import { ServerInstances } from "../../workers/head/instances.ts";
 
 const SECRET = "sk-live-DEPLOYTESTSECRET";

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { RunRequest } from "../../shared/schemas/run.ts";
-import { ROOT } from "../../scripts/stack/registry.ts";
+import { ROOT } from "../../scripts/plan/registry.ts";
 
 const CLI = join(ROOT, "scripts/edge-gym.ts");
 

@@ -6,10 +6,10 @@ import { mkdirSync, mkdtempSync, readdirSync, symlinkSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { loadConfig } from "../../scripts/cli/config.ts";
-import { checkInstances, planWorkers } from "../../scripts/stack/plan.ts";
-import { ROOT, discoverImplementations, implementations } from "../../scripts/stack/registry.ts";
-import type { Implementation } from "../../scripts/stack/registry.ts";
+import { loadConfig } from "../../scripts/plan/config.ts";
+import { checkInstances, planWorkers } from "../../scripts/plan/plan.ts";
+import { ROOT, discoverImplementations, implementations } from "../../scripts/plan/registry.ts";
+import type { Implementation } from "../../scripts/plan/registry.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 

@@ -1,4 +1,4 @@
-// scripts/edge_gym_client.py, the trainers' standard-library client, driven with python3: against
+// scripts/python_client/edge_gym_client.py, the trainers' standard-library client, driven with python3: against
 // a real local stack (workerd + the vLLM emulator) in both modes, and its retry rules against a
 // fake agent on loopback that answers exactly what each rule is about.
 import { spawn } from "node:child_process";
@@ -13,7 +13,7 @@ import { readJsonl } from "./helpers.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 
-const CLIENT = "scripts/edge_gym_client.py";
+const CLIENT = "scripts/python_client/edge_gym_client.py";
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-pyclient-"));
 let files = 0;
 

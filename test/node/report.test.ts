@@ -9,7 +9,8 @@ import { chromium } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { profile } from "../../scripts/profile/profile.ts";
-import { histogram, writeReport } from "../../scripts/profile/report.ts";
+import { writeReport } from "../../scripts/profile/report.ts";
+import { histogram } from "../../scripts/profile/report_data.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-report-"));
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { collectExample, readJsonl } from "./helpers.ts";
 import { RunBatchLine } from "../../shared/schemas/run.ts";
-import { implementations } from "../../scripts/stack/registry.ts";
+import { implementations } from "../../scripts/plan/registry.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 

@@ -3,7 +3,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
 import { resolveConfig } from "../../shared/config/index.ts";
-import { ROOT, defaultConfigPaths } from "../stack/registry.ts";
+import { ROOT, defaultConfigPaths } from "./registry.ts";
 
 /** A path as the user wrote it: relative to the working directory, else to the project root. */
 export function resolveUserPath(path: string, from?: string): string {
