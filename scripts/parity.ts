@@ -1,38 +1,30 @@
 // `npm run parity`: replays the reference system's recorded rollouts through our resources
-// servers and compares rewards. Rollout rows may carry only the create params, the response and
-// the reward, so each is joined with its task row in the reference example.jsonl (same input
-// messages). Then: seed a session with the task row, replay the recorded tool calls in order
-// (stateful servers rebuild their state this way), and /verify the recorded response. The
-// recorded reward is read only to compare, never to compute ours. A disagreement is excused only
-// when the reference graded that row with a judge model we don't run, or when the row is listed
-// in STALE (recorded before the reference changed its own verifier); both are printed per row.
-// A rollout with no task row to join is a disagreement, except for the servers in UNJOINABLE, whose
-// rollouts the reference recorded against an older example.jsonl: those rows are printed as not
-// compared, with the reason.
+// servers and compares rewards, for every bundled server the reference has data for (found on
+// disk). Rollout rows may carry only the create params, the response and the reward, so each is
+// joined with its task row in the reference example.jsonl (same input messages). Then: seed a
+// session with the task row, replay the recorded tool calls in order (stateful servers rebuild
+// their state this way), and /verify the recorded response. The recorded reward is read only to
+// compare, never to compute ours. A disagreement is excused only when the reference graded that
+// row with a judge model we don't run, or when the row is listed in STALE (recorded before the
+// reference changed its own verifier); both are printed per row. A rollout with no task row to
+// join is a disagreement, except for the servers in UNJOINABLE, whose rollouts the reference
+// recorded against an older example.jsonl: those rows are printed as not compared, with the reason.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { CookieJar } from "../shared/client/cookies.ts";
 import { call } from "../shared/client/call.ts";
-import { loadConfig } from "./cli/config.ts";
+import { loadConfig } from "./plan/config.ts";
 import { startLocalStack } from "./stack/local.ts";
-import { planWorkers } from "./stack/plan.ts";
-import { ROOT } from "./stack/registry.ts";
+import { planWorkers } from "./plan/plan.ts";
+import { ROOT, implementations } from "./plan/registry.ts";
 
 const REFERENCE = join(ROOT, "..", "shared", "reference", "nemo_gym");
-const SERVERS = [
-  "example_single_tool_call",
-  "example_session_state_mgmt",
-  "example_multi_step",
-  "example_tool_call_multireward",
-  "mcqa",
-  "string_match",
-  "arc_agi",
-  "xlam_fc",
-  "structured_outputs",
-  "instruction_following",
-  "math_with_judge",
-];
+const REFERENCE_FILES = ["example.jsonl", "example_rollouts.jsonl"];
+
+/** The bundled resources servers (folders under workers/resources/) whose reference data sits under REFERENCE. */
+const comparable = (): string[] =>
+  implementations("resources_servers").filter((name) => REFERENCE_FILES.every((file) => existsSync(join(REFERENCE, name, file))));
 
 /**
  * Rollouts whose recorded reward predates a change to the reference's own verifier, by server and
@@ -124,8 +116,13 @@ async function main(): Promise<number> {
     console.error(`parity: reference data not found at ${REFERENCE} (it sits beside the repository and is not shipped)`);
     return 2;
   }
+  const servers = comparable();
+  if (servers.length === 0) {
+    console.error(`parity: no bundled resources server has reference data (${REFERENCE_FILES.join(", ")}) under ${REFERENCE}`);
+    return 2;
+  }
   const { instances, config } = loadConfig(undefined, []);
-  const resources = instances.filter((i) => i.serverType === "resources_servers" && SERVERS.includes(i.name));
+  const resources = instances.filter((i) => i.serverType === "resources_servers" && servers.includes(i.name));
   const specs = planWorkers(resources, 0);
   // Only resources servers run here, so a reference to a model (a judge) is left unbound: the
   // bundled configs keep their judges off, and a row the reference judged is excused anyway.
@@ -134,7 +131,7 @@ async function main(): Promise<number> {
   const stack = await startLocalStack({ specs, instances: resources, config, sessionSecret: randomBytes(32).toString("hex") });
   let failed = false;
   try {
-    for (const name of SERVERS) {
+    for (const name of servers) {
       const url = stack.urls.get(name);
       if (!url) throw new Error(`no resources server "${name}" in the bundled config`);
       const tasks = new Map(readJsonl(join(REFERENCE, name, "example.jsonl")).map((row) => [inputKey(row), row]));

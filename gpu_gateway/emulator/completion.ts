@@ -57,18 +57,22 @@ function tokenBudget(promptTokens: number, maxTokens: number | undefined, maxMod
   );
 }
 
-export function generate(request: ChatCompletionRequest, context: GenerateContext): Generation {
+/** `environment`: the environment the call names (the x-edge-gym-environment header), whose skill plays it. */
+export function generate(request: ChatCompletionRequest, context: GenerateContext, environment: string | undefined): Generation {
   const turns = toTurns(request.messages);
   const prompt = renderPrompt(turns, request.tools, true);
   const promptIds = encode(prompt);
   const budget = tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
 
   const firstTurn = !turns.some((turn) => turn.role === "assistant");
-  const action = play({
-    turns,
-    tools: request.tool_choice === "none" ? [] : toolSpecs(request.tools),
-    correct: firstTurn ? context.drawOutcome(prompt) : true,
-  });
+  const action = play(
+    {
+      turns,
+      tools: request.tool_choice === "none" ? [] : toolSpecs(request.tools),
+      correct: firstTurn ? context.drawOutcome(prompt) : true,
+    },
+    environment,
+  );
 
   let message: Generation["message"] = {
     content: action.content ?? "",

@@ -1,6 +1,8 @@
-// vLLM's OpenAI-compatible routes. Each handler takes the parsed JSON body (POST) and returns a reply;
-// the server does the I/O.
+// vLLM's OpenAI-compatible routes. Each handler takes the parsed JSON body (POST) and the request's
+// headers and returns a reply; the server does the I/O.
+import type { IncomingHttpHeaders } from "node:http";
 import { setTimeout as delay } from "node:timers/promises";
+import { ENVIRONMENT_HEADER } from "../../shared/fleet/headers.ts";
 import { ChatCompletionRequest, TokenizeRequest } from "../../shared/schemas/chat.ts";
 import { z } from "../../shared/zod.ts";
 import { completionBody, generate } from "./completion.ts";
@@ -25,7 +27,7 @@ export interface RouteContext {
   metrics: Metrics;
 }
 
-type Handler = (body: unknown) => Reply | Promise<Reply>;
+type Handler = (body: unknown, headers: IncomingHttpHeaders) => Reply | Promise<Reply>;
 
 const ChatRequest = ChatCompletionRequest.extend({
   stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
@@ -64,12 +66,13 @@ export function routes(context: RouteContext): Record<string, Partial<Record<"GE
       }),
     },
     "/v1/chat/completions": {
-      POST: async (body) => {
+      POST: async (body, headers) => {
         const request = parse(ChatRequest, body);
+        const environment = headers[ENVIRONMENT_HEADER];
         const { metrics } = context;
         metrics.running++;
         try {
-          const generation = generate(request, context);
+          const generation = generate(request, context, typeof environment === "string" ? environment : undefined);
           metrics.prefixQueries += generation.promptIds.length;
           metrics.prefixHits += generation.cachedTokens;
           if (context.latencyMs > 0) await delay(context.latencyMs);

@@ -63,7 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     if (!methods) throw new ApiError(404, `no route ${req.method} ${path}`, { type: "not_found_error" });
     if (!handler) throw new ApiError(405, `method ${req.method} not allowed on ${path}`, { type: "invalid_request_error" });
     const body = req.method === "POST" ? await readJson(req, config.maxBodyBytes) : undefined;
-    send(res, await handler(body));
+    send(res, await handler(body, req.headers));
   }
 
   const server = createServer((req, res) => {

@@ -3,6 +3,7 @@ import { once } from "node:events";
 import { createInterface } from "node:readline";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startEmulator, type Emulator, type EmulatorOptions } from "../../gpu_gateway/emulator/server.ts";
+import { ENVIRONMENT_HEADER } from "../../shared/fleet/headers.ts";
 
 type Json = any;
 const jsonOf = (res: Response): Promise<Json> => res.json();
@@ -15,13 +16,17 @@ async function emulator(options: EmulatorOptions = {}): Promise<Emulator> {
 }
 afterAll(() => Promise.all(started.map((e) => e.close())));
 
-async function post(url: string, path: string, body: unknown): Promise<{ status: number; json: Json }> {
-  const res = await fetch(url + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+/** The header an agent adds to its model calls, naming the environment whose skill plays them. */
+const inEnvironment = (environment: string | undefined): Record<string, string> => (environment === undefined ? {} : { [ENVIRONMENT_HEADER]: environment });
+
+async function post(url: string, path: string, body: unknown, environment?: string): Promise<{ status: number; json: Json }> {
+  const headers = { "content-type": "application/json", ...inEnvironment(environment) };
+  const res = await fetch(url + path, { method: "POST", headers, body: JSON.stringify(body) });
   return { status: res.status, json: await jsonOf(res) };
 }
 
-async function chat(url: string, body: Record<string, unknown>): Promise<Json> {
-  const { status, json } = await post(url, "/v1/chat/completions", { model: "edge-gym-emulator", ...body });
+async function chat(url: string, body: Record<string, unknown>, environment?: string): Promise<Json> {
+  const { status, json } = await post(url, "/v1/chat/completions", { model: "edge-gym-emulator", ...body }, environment);
   expect(status, JSON.stringify(json)).toBe(200);
   return json;
 }
@@ -30,6 +35,11 @@ const fn = (name: string, properties: Record<string, unknown> = {}) => ({
   type: "function",
   function: { name, description: `the ${name} tool`, parameters: { type: "object", properties, required: Object.keys(properties) } },
 });
+
+// The bundled environments whose skills play these tool sets.
+const WEATHER = "example_single_tool_call";
+const COUNTER = "example_session_state_mgmt";
+const SYNONYMS = "example_multi_step";
 
 const WEATHER_TOOLS = [fn("get_weather", { city: { type: "string" } })];
 const COUNTER_TOOLS = [fn("increment_counter", { count: { type: "integer" } }), fn("get_counter_value")];
@@ -41,11 +51,11 @@ const SYNONYM_TOOLS = [
 type Tools = Record<string, (args: Json) => string>;
 
 /** What an agent does: call the model, run the tool calls it makes, feed the outputs back, repeat. */
-async function rollout(url: string, messages: Json[], tools: Json[], impl: Tools) {
+async function rollout(url: string, messages: Json[], tools: Json[], impl: Tools, environment?: string) {
   const history = [...messages];
   const turns: Json[] = [];
   for (let step = 0; step < 8; step++) {
-    const completion = await chat(url, { messages: history, tools });
+    const completion = await chat(url, { messages: history, tools }, environment);
     const message = completion.choices[0].message;
     turns.push(completion.choices[0]);
     history.push(message);
@@ -105,7 +115,7 @@ describe("tokens", () => {
   ];
 
   test("/tokenize returns exactly the prompt_token_ids of a chat completion with the same messages and tools", async () => {
-    const completion = await chat(right.url, { messages: history, tools: WEATHER_TOOLS, return_token_ids: true });
+    const completion = await chat(right.url, { messages: history, tools: WEATHER_TOOLS, return_token_ids: true }, WEATHER);
     const { status, json } = await post(right.url, "/tokenize", { model: "edge-gym-emulator", messages: history, tools: WEATHER_TOOLS });
     expect(status).toBe(200);
     expect(json.tokens).toEqual(completion.prompt_token_ids);
@@ -138,8 +148,8 @@ describe("tokens", () => {
 
   test("logprobs cover every generated token and are deterministic", async () => {
     const body = { messages: history.slice(0, 2), tools: WEATHER_TOOLS, logprobs: true, return_token_ids: true };
-    const a = await chat(right.url, body);
-    const b = await chat(right.url, body);
+    const a = await chat(right.url, body, WEATHER);
+    const b = await chat(right.url, body, WEATHER);
     const ids: number[] = a.choices[0].token_ids;
     const entries: Json[] = a.choices[0].logprobs.content;
     expect(ids.length).toBeGreaterThan(5);
@@ -160,13 +170,13 @@ describe("tokens", () => {
   });
 
   test("return_tokens_as_token_ids writes each token as token_id:<id>", async () => {
-    const c = await chat(right.url, { messages: history, tools: WEATHER_TOOLS, logprobs: true, return_tokens_as_token_ids: true, return_token_ids: true });
+    const c = await chat(right.url, { messages: history, tools: WEATHER_TOOLS, logprobs: true, return_tokens_as_token_ids: true, return_token_ids: true }, WEATHER);
     const ids: number[] = c.choices[0].token_ids;
     expect(c.choices[0].logprobs.content.map((e: Json) => e.token)).toEqual(ids.map((id) => `token_id:${id}`));
   });
 
   test("token ids are only returned when asked for", async () => {
-    const c = await chat(right.url, { messages: history, tools: WEATHER_TOOLS });
+    const c = await chat(right.url, { messages: history, tools: WEATHER_TOOLS }, WEATHER);
     expect(c).not.toHaveProperty("prompt_token_ids");
     expect(c.choices[0]).not.toHaveProperty("token_ids");
     expect(c.choices[0].logprobs).toBeNull();
@@ -177,7 +187,7 @@ describe("completion shape and limits", () => {
   const ask = [{ role: "user", content: "what is the weather in sf?" }];
 
   test("a tool-call turn has the OpenAI shape", async () => {
-    const c = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS });
+    const c = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS }, WEATHER);
     expect(c.id).toMatch(/^chatcmpl-/);
     expect(c.object).toBe("chat.completion");
     expect(c.model).toBe("edge-gym-emulator");
@@ -192,9 +202,9 @@ describe("completion shape and limits", () => {
   });
 
   test("max_tokens shorter than the generation truncates it with finish_reason length and no tool calls", async () => {
-    const full = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, return_token_ids: true });
+    const full = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, return_token_ids: true }, WEATHER);
     for (const limit of [{ max_tokens: 5 }, { max_completion_tokens: 5 }]) {
-      const c = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, return_token_ids: true, logprobs: true, ...limit });
+      const c = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, return_token_ids: true, logprobs: true, ...limit }, WEATHER);
       expect(c.choices[0].finish_reason).toBe("length");
       expect(c.choices[0].message.tool_calls).toEqual([]);
       expect(c.choices[0].token_ids).toEqual(full.choices[0].token_ids.slice(0, 5));
@@ -204,7 +214,7 @@ describe("completion shape and limits", () => {
       expect(c.choices[0].message.content.startsWith("<tool_call>")).toBe(true);
     }
     // A limit the generation fits in changes nothing.
-    const roomy = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, max_tokens: full.usage.completion_tokens });
+    const roomy = await chat(right.url, { messages: ask, tools: WEATHER_TOOLS, max_tokens: full.usage.completion_tokens }, WEATHER);
     expect(roomy.choices[0].finish_reason).toBe("tool_calls");
   });
 
@@ -223,9 +233,10 @@ describe("completion shape and limits", () => {
 });
 
 describe("streaming", () => {
-  async function stream(url: string, body: Record<string, unknown>) {
+  async function stream(url: string, body: Record<string, unknown>, environment: string) {
     const res = await fetch(`${url}/v1/chat/completions`, {
       method: "POST",
+      headers: inEnvironment(environment),
       body: JSON.stringify({ model: "edge-gym-emulator", stream: true, ...body }),
     });
     expect(res.status).toBe(200);
@@ -239,8 +250,8 @@ describe("streaming", () => {
 
   test("a tool-call turn streams as role, tool call header and arguments, finish and usage chunks adding up to the full answer", async () => {
     const body = { messages: [{ role: "user", content: "weather in nyc please" }], tools: WEATHER_TOOLS, logprobs: true, return_token_ids: true };
-    const full = await chat(right.url, body);
-    const chunks = await stream(right.url, { ...body, stream_options: { include_usage: true } });
+    const full = await chat(right.url, body, WEATHER);
+    const chunks = await stream(right.url, { ...body, stream_options: { include_usage: true } }, WEATHER);
 
     expect(new Set(chunks.map((c) => c.id)).size).toBe(1);
     expect(chunks.every((c) => c.object === "chat.completion.chunk")).toBe(true);
@@ -268,8 +279,8 @@ describe("streaming", () => {
       { role: "assistant", content: null, tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: '{"city": "New York"}' } }] },
       { role: "tool", tool_call_id: "c1", content: '{"weather_description": "Rainy."}' },
     ];
-    const full = await chat(right.url, { messages, tools: WEATHER_TOOLS, return_token_ids: true });
-    const chunks = await stream(right.url, { messages, tools: WEATHER_TOOLS, return_token_ids: true });
+    const full = await chat(right.url, { messages, tools: WEATHER_TOOLS, return_token_ids: true }, WEATHER);
+    const chunks = await stream(right.url, { messages, tools: WEATHER_TOOLS, return_token_ids: true }, WEATHER);
     const contentChunks = chunks.filter((c) => c.choices[0]?.delta.content);
     expect(contentChunks.map((c) => c.choices[0].delta.content).join("")).toBe(full.choices[0].message.content);
     expect(contentChunks.length).toBe(full.choices[0].token_ids.length - 1);
@@ -281,22 +292,22 @@ describe("streaming", () => {
 describe("scripted policy", () => {
   test("get_weather: looks up the city named in the message and reports the tool output", async () => {
     const messages = [{ role: "user", content: "What's the weather like in SF today?" }];
-    const ok = await rollout(right.url, messages, WEATHER_TOOLS, weatherTools);
+    const ok = await rollout(right.url, messages, WEATHER_TOOLS, weatherTools, WEATHER);
     expect(ok.turns).toHaveLength(2);
     expect(calls(ok.turns[0])).toEqual([["get_weather", { city: "San Francisco" }]]);
     expect(ok.answer).toContain("The weather in San Francisco is cold.");
     expect(ok.turns[1].finish_reason).toBe("stop");
 
-    const bad = await rollout(wrong.url, messages, WEATHER_TOOLS, weatherTools);
+    const bad = await rollout(wrong.url, messages, WEATHER_TOOLS, weatherTools, WEATHER);
     const [[, args]] = calls(bad.turns[0]);
     expect(args.city).not.toBe("San Francisco");
     expect(bad.answer).toContain(`The weather in ${args.city} is cold.`);
   });
 
   test("get_weather: an unknown place named the usual way is used as is; no place at all gets a question", async () => {
-    const named = await chat(right.url, { messages: [{ role: "user", content: "How warm is it in Reykjavik?" }], tools: WEATHER_TOOLS });
+    const named = await chat(right.url, { messages: [{ role: "user", content: "How warm is it in Reykjavik?" }], tools: WEATHER_TOOLS }, WEATHER);
     expect(calls(named.choices[0])).toEqual([["get_weather", { city: "Reykjavik" }]]);
-    const vague = await chat(right.url, { messages: [{ role: "user", content: "what's the weather?" }], tools: WEATHER_TOOLS });
+    const vague = await chat(right.url, { messages: [{ role: "user", content: "what's the weather?" }], tools: WEATHER_TOOLS }, WEATHER);
     expect(vague.choices[0].finish_reason).toBe("stop");
     expect(vague.choices[0].message.tool_calls).toEqual([]);
     expect(vague.choices[0].message.content).toMatch(/which city/i);
@@ -304,7 +315,7 @@ describe("scripted policy", () => {
 
   test("counter: parallel increments in order, then a read, then the count", async () => {
     const messages = [{ role: "user", content: "add 4 then add 5 then get the count" }];
-    const ok = await rollout(right.url, messages, COUNTER_TOOLS, counterTools());
+    const ok = await rollout(right.url, messages, COUNTER_TOOLS, counterTools(), COUNTER);
     expect(ok.turns.map(calls)).toEqual([
       [["increment_counter", { count: 4 }], ["increment_counter", { count: 5 }]],
       [["get_counter_value", {}]],
@@ -312,7 +323,7 @@ describe("scripted policy", () => {
     ]);
     expect(ok.answer).toBe("The count is 9.");
 
-    const bad = await rollout(wrong.url, messages, COUNTER_TOOLS, counterTools());
+    const bad = await rollout(wrong.url, messages, COUNTER_TOOLS, counterTools(), COUNTER);
     expect(calls(bad.turns[0])).toEqual([["increment_counter", { count: 4 }], ["increment_counter", { count: 6 }]]);
     expect(bad.answer).toBe("The count is 10.");
   });
@@ -322,7 +333,7 @@ describe("scripted policy", () => {
       { role: "system", content: SYNONYM_SYSTEM },
       { role: "user", content: "I'm feeling really hot today" },
     ];
-    const ok = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools);
+    const ok = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools, SYNONYMS);
     expect(ok.turns.map(calls)).toEqual([
       [["get_synonym_value", { synonym: "Blazing" }], ["get_synonym_value", { synonym: "Scorching" }]],
       [["extract_synonym_values", { synonym_values: [711, 407] }]],
@@ -330,7 +341,7 @@ describe("scripted policy", () => {
     ]);
     expect(ok.answer).toBe("[711, 407]");
 
-    const bad = await rollout(wrong.url, messages, SYNONYM_TOOLS, synonymTools);
+    const bad = await rollout(wrong.url, messages, SYNONYM_TOOLS, synonymTools, SYNONYMS);
     expect(calls(bad.turns[0])).toEqual([["get_synonym_value", { synonym: "Scorching" }], ["get_synonym_value", { synonym: "Blazing" }]]);
     expect(bad.answer).toBe("[407, 711]");
   });
@@ -340,10 +351,10 @@ describe("scripted policy", () => {
       { role: "system", content: SYNONYM_SYSTEM },
       { role: "user", content: "Where is the best HOT DOG stand?" },
     ];
-    const ok = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools);
+    const ok = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools, SYNONYMS);
     expect(calls(ok.turns[0])).toEqual([["get_synonym_value", { synonym: "Frank" }]]);
     expect(ok.answer).toBe("[5]");
-    const bad = await rollout(wrong.url, messages, SYNONYM_TOOLS, synonymTools);
+    const bad = await rollout(wrong.url, messages, SYNONYM_TOOLS, synonymTools, SYNONYMS);
     expect(calls(bad.turns[0])).not.toEqual(calls(ok.turns[0]));
     expect(bad.answer).not.toBe("[5]");
   });
@@ -353,12 +364,12 @@ describe("scripted policy", () => {
       { role: "system", content: "The term 'Hot' has a synonym 'Mystery'." },
       { role: "user", content: "so hot" },
     ];
-    const run = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools);
+    const run = await rollout(right.url, messages, SYNONYM_TOOLS, synonymTools, SYNONYMS);
     expect(run.turns).toHaveLength(2);
     expect(run.answer).toContain("Error: unknown synonym Mystery");
   });
 
-  test("other tools: the first tool is called with arguments made from its schema; no tools: a text answer", async () => {
+  test("a call naming no environment: the first tool is called with arguments made from its schema; no tools: a text answer", async () => {
     const tools = [
       fn("search_docs", {
         query: { type: "string" },
@@ -382,7 +393,7 @@ describe("scripted policy", () => {
   test("outcomes are reproducible per task and occurrence, whatever the arrival order", async () => {
     const cities = ["Paris", "Tokyo", "London"];
     const outcome = async (url: string, city: string) => {
-      const c = await chat(url, { messages: [{ role: "user", content: `weather in ${city.toLowerCase()}?` }], tools: WEATHER_TOOLS });
+      const c = await chat(url, { messages: [{ role: "user", content: `weather in ${city.toLowerCase()}?` }], tools: WEATHER_TOOLS }, WEATHER);
       const called = JSON.parse(c.choices[0].message.tool_calls[0].function.arguments).city;
       return `${city}: ${called === city ? "right" : "wrong"}`;
     };
@@ -397,6 +408,28 @@ describe("scripted policy", () => {
     const right = fromA.filter((o) => o.endsWith("right")).length;
     expect(right).toBeGreaterThan(0);
     expect(right).toBeLessThan(36);
+  });
+});
+
+describe("skills by environment", () => {
+  const multipleChoice = [{ role: "user", content: "What is 6 × 7?\nA: 42\nB: 48\n\nEnd with 'Answer: X'." }];
+  const reply = async (environment?: string) => (await chat(right.url, { messages: multipleChoice }, environment)).choices[0].message.content;
+
+  test("the header's environment plays the call, not the skill the prompt's style suggests", async () => {
+    expect(await reply("mcqa")).toMatch(/which is option A\.\n\nAnswer: A$/);
+    expect(await reply("string_match")).toBe("6 × 7 = 42.\nFinal answer: 42");
+    expect(await reply("instruction_following")).not.toMatch(/option A/);
+  });
+
+  test("without the header, or with an environment that has no skill, the generic skill answers", async () => {
+    expect(await reply()).toBe("I don't know.");
+    expect(await reply("no_such_environment")).toBe("I don't know.");
+  });
+
+  test("a skill calls only the tools offered: under tool_choice none the weather skill's call gives way to text", async () => {
+    const c = await chat(right.url, { messages: [{ role: "user", content: "weather in sf?" }], tools: WEATHER_TOOLS, tool_choice: "none" }, WEATHER);
+    expect(c.choices[0].finish_reason).toBe("stop");
+    expect(c.choices[0].message.tool_calls).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-// The emulator's grid skill on the bundled arc_agi rows: it finds each row's transformation from
+// arc_agi's emulator skill (ARC grids) on the bundled arc_agi rows: it finds each row's transformation from
 // the prompt alone and boxes the expected grid; the wrong path boxes the test input unchanged.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -6,7 +6,7 @@ import { play } from "../../gpu_gateway/emulator/policy/index.ts";
 import { answerGrid } from "../../workers/resources/arc_agi/grid.ts";
 
 const rows = readFileSync(new URL("../../workers/resources/arc_agi/data/example.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }).content ?? "";
+const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }, "arc_agi").content ?? "";
 
 const puzzle = (examples: [number[][], number[][]][], test: number[][]) =>
   `${examples.map(([i, o], n) => `Example ${n + 1}:\nInput:\n${i.map((r) => r.join(" ")).join("\n")}\n\nOutput:\n${o.map((r) => r.join(" ")).join("\n")}\n`).join("\n")}\nTest Input:\n${test.map((r) => r.join(" ")).join("\n")}\n`;

@@ -1,4 +1,4 @@
-// The emulator on the bundled multi-reward weather rows: the right path is exactly one correct
+// example_tool_call_multireward's emulator skill on its bundled rows: the right path is exactly one correct
 // get_weather call and no text; each wrong path breaks one component (city, format or schema).
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -15,7 +15,7 @@ const situation = (row: any, correct: boolean, extra: Turn[] = []) => ({
 
 /** correctness, schema_valid, format, as the server scores a single-turn reply. */
 function components(row: any, correct: boolean): [number, number, number] {
-  const { content, toolCalls } = play(situation(row, correct));
+  const { content, toolCalls } = play(situation(row, correct), "example_tool_call_multireward");
   const calls = toolCalls.map((c) => ({ name: c.name, arguments: c.arguments }));
   return [
     Number(calls.some((c) => callMatches(c, row.expected_call))),
@@ -39,13 +39,14 @@ describe("emulator: one weather call", () => {
       { role: "assistant", content: "", tool_calls: [{ id: "c1", type: "function", function: { name: "get_weather", arguments: { city: "Chicago" } } }] },
       { role: "tool", tool_call_id: "c1", content: '{"city": "Chicago", "weather_description": "The weather in Chicago is sunny."}' },
     ];
-    expect(play(situation(rows[0], true, extra)).content).toContain("The weather in Chicago is sunny.");
+    expect(play(situation(rows[0], true, extra), "example_tool_call_multireward").content).toContain("The weather in Chicago is sunny.");
   });
 
-  test("without the exactly-one-call instruction, get_weather tasks stay with the weather skill", () => {
-    const plain = { ...rows[0], responses_create_params: { ...rows[0].responses_create_params, input: [rows[0].responses_create_params.input[1]] } };
-    const wrong = play(situation(plain, false));
-    expect(wrong.content).toBeNull();
-    expect(wrong.toolCalls).toEqual([{ name: "get_weather", arguments: { city: expect.not.stringMatching(/^Chicago$/) } }]);
+  test("the same task sent as example_single_tool_call is the weather skill's: its wrong path only picks another city", () => {
+    for (const row of rows) {
+      const wrong = play(situation(row, false), "example_single_tool_call");
+      expect(wrong.content).toBeNull();
+      expect(wrong.toolCalls).toEqual([{ name: "get_weather", arguments: { city: expect.not.stringMatching(new RegExp(`^${row.expected_call.arguments.city}$`)) } }]);
+    }
   });
 });

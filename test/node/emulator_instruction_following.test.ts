@@ -1,4 +1,4 @@
-// The emulator's instruction-following skill on the bundled instruction_following rows: the right
+// instruction_following's emulator skill on the bundled instruction_following rows: the right
 // path's reply follows every instruction (reward 1), the wrong path's follows none (reward 0 in
 // binary and fraction grading alike), as the server's own grader scores them.
 import { readFileSync } from "node:fs";
@@ -9,7 +9,8 @@ import { readTask } from "../../workers/resources/instruction_following/task.ts"
 
 const rows = readFileSync(new URL("../../workers/resources/instruction_following/data/example.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const promptOf = (row: any): string => row.responses_create_params.input[0].content;
-const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }).content ?? "";
+const reply = (prompt: string, correct: boolean, environment = "instruction_following") =>
+  play({ turns: [{ role: "user", content: prompt }], tools: [], correct }, environment).content ?? "";
 
 describe("emulator: instruction following", () => {
   test.each(rows.map((row, i) => [i, row]))("row %i: the right path follows every instruction, the wrong path none", (_i, row) => {
@@ -26,8 +27,8 @@ describe("emulator: instruction following", () => {
     expect(new Set(rows.map((row) => readTask(row).gradingMode))).toEqual(new Set(["binary", "fraction"]));
   });
 
-  test("it leaves prompts without stated constraints to the other skills", () => {
-    expect(reply("What is 6 × 7?\nA: 42\nB: 48", true)).toMatch(/which is option A/);
-    expect(reply("hello", true)).toBe("I don't know.");
+  test("prompts of other environments are their skills', whatever instructions they state", () => {
+    expect(reply("What is 6 × 7?\nA: 42\nB: 48", true, "mcqa")).toMatch(/which is option A/);
+    expect(reply(`${promptOf(rows[0])}\nWhat is 6 × 7?\nA: 42\nB: 48`, true, "mcqa")).not.toMatch(/<</);
   });
 });

@@ -1,4 +1,5 @@
-// The emulator as a judge model: it finds the verdict labels the system prompt asks for and the
+// The emulator as a judge model, for calls that name no environment (the servers' judge calls):
+// it finds the verdict labels the system prompt asks for and the
 // two answers between the Start/End markers; the right path gives the true verdict, the wrong
 // path the opposite one.
 import { describe, expect, test } from "vitest";
@@ -36,5 +37,13 @@ describe("emulator: judge", () => {
   test("a conversation without verdict labels is not the judge's", () => {
     const text = play({ turns: [{ role: "user", content: user("1", "1") }], tools: [], correct: true }).content ?? "";
     expect(text).not.toMatch(/\[\[/);
+  });
+
+  test("a judge prompt is the judge's also under an environment name without a skill of its own", () => {
+    const turns = [
+      { role: "system" as const, content: system },
+      { role: "user" as const, content: user("1", "2") },
+    ];
+    expect(play({ turns, tools: [], correct: true }, "no_such_environment").content).toMatch(/\[\[A!=B\]\]\.$/);
   });
 });

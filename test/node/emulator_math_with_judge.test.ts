@@ -1,4 +1,4 @@
-// The emulator's math skill on the bundled math_with_judge rows: the right path's boxed answer is
+// math_with_judge's emulator skill (boxed math answers) on the bundled math_with_judge rows: the right path's boxed answer is
 // equivalent to expected_answer by the server's library check; the wrong path's is not.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -7,7 +7,8 @@ import { lastBoxed } from "../../shared/verifiers/boxed.ts";
 import { mathEquivalent } from "../../shared/verifiers/math/equivalent.ts";
 
 const rows = readFileSync(new URL("../../workers/resources/math_with_judge/data/example.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct });
+const situation = (prompt: string, correct: boolean) => ({ turns: [{ role: "user" as const, content: prompt }], tools: [], correct });
+const reply = (prompt: string, correct: boolean) => play(situation(prompt, correct), "math_with_judge");
 
 function score(row: any, text: string): number {
   const boxed = lastBoxed(text);
@@ -28,8 +29,8 @@ describe("emulator: math answers", () => {
     expect(boxedAnswers.filter((answer, i) => answer !== rows[i].expected_answer).length).toBeGreaterThanOrEqual(3);
   });
 
-  test("it leaves math it cannot solve, and prompts without \\boxed{}, to other skills", () => {
+  test("math it cannot solve gets no boxed answer; a call naming no environment is not its to answer", () => {
     expect(reply("Solve the problem below. Put the final answer inside \\boxed{}.\n\nProve Fermat's last theorem.", true).content).not.toMatch(/\\boxed/);
-    expect(reply("Write the fraction \\( \\frac{18}{24} \\) in lowest terms.", true).content).not.toMatch(/\\boxed\{3\/4\}/);
+    expect(play(situation(rows[0].responses_create_params.input[0].content, true)).content).not.toMatch(/\\boxed\{3\/4\}/);
   });
 });

@@ -1,4 +1,4 @@
-// The emulator's multiple-choice skill on the bundled mcqa rows: the right path picks the gold
+// mcqa's emulator skill (multiple choice) on the bundled mcqa rows: the right path picks the gold
 // letter in the form each row's grading reads; the wrong path picks another option.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -6,7 +6,7 @@ import { play } from "../../gpu_gateway/emulator/policy/index.ts";
 import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "../../workers/resources/mcqa/letters.ts";
 
 const rows = readFileSync(new URL("../../workers/resources/mcqa/data/example.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct });
+const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }, "mcqa");
 
 /** The letter the mcqa server reads for this row (its template regex first, then its mode). */
 function graded(row: any, text: string): string | null {

@@ -1,4 +1,4 @@
-// The emulator's short-answer skill on the bundled string_match rows: the right path's reply,
+// string_match's emulator skill (short answers) on the bundled string_match rows: the right path's reply,
 // extracted the way each row says, matches expected_answer; the wrong path's does not.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -9,7 +9,7 @@ import { lastClosedBoxed } from "../../shared/verifiers/boxed.ts";
 
 const rows = readFileSync(new URL("../../workers/resources/string_match/data/example.jsonl", import.meta.url), "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const promptOf = (row: any): string => row.responses_create_params.input[0].content[0].text;
-const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }).content ?? "";
+const reply = (prompt: string, correct: boolean) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct }, "string_match").content ?? "";
 
 const EXTRACT: Record<string, (text: string) => string | undefined> = {
   boxed: (text) => lastClosedBoxed(text)?.trim(),
@@ -30,8 +30,8 @@ describe("emulator: short answers", () => {
     expect(score(row, reply(promptOf(row), false))).toBe(0);
   });
 
-  test("it leaves multiple choice and unknown questions alone", () => {
-    expect(reply("What is 6 × 7?\nA: 42\nB: 48", true)).toMatch(/which is option A/);
+  test("it answers a multiple-choice prompt as a short answer, and admits a question it cannot work out", () => {
+    expect(reply("What is 6 × 7?\nA: 42\nB: 48", true)).toBe("6 × 7 = 42.\nFinal answer: 42");
     expect(reply("hello", true)).toBe("I don't know.");
   });
 });

@@ -1,4 +1,4 @@
-// The emulator's structured-output skills on the bundled structured_outputs rows: the right path's
+// structured_outputs' emulator skill on the bundled structured_outputs rows: the right path's
 // answer validates against the row's schema (read strictly, as the server grades), the wrong path's
 // does not. Text rows: both paths parse as JSON, so the wrong one is a schema failure, not a parse
 // failure. tool_call rows: one call, graded by the server's own rules; the wrong path calls a
@@ -15,7 +15,7 @@ const textRows = rows.filter((row) => row.response_mode !== "tool_call");
 const toolRows = rows.filter((row) => row.response_mode === "tool_call");
 const turnsOf = (row: any) =>
   row.responses_create_params.input.map((m: any) => ({ role: m.role, content: typeof m.content === "string" ? m.content : m.content.map((p: any) => p.text).join("\n") }));
-const reply = (row: any, correct: boolean) => play({ turns: turnsOf(row), tools: [], correct }).content ?? "";
+const reply = (row: any, correct: boolean) => play({ turns: turnsOf(row), tools: [], correct }, "structured_outputs").content ?? "";
 
 function grade(row: any, text: string) {
   const answer = answerJson(text);
@@ -42,14 +42,14 @@ describe("emulator: structured outputs", () => {
     expect(toolRows.length).toBeGreaterThan(0);
   });
 
-  test("a prompt without a schema line is left to the other skills", () => {
-    expect(reply({ responses_create_params: { input: [{ role: "user", content: "Describe JSON schema in one line." }] } }, true)).toBe("I don't know.");
+  test("a prompt without a schema line gets no made-up JSON", () => {
+    expect(reply({ responses_create_params: { input: [{ role: "user", content: "Describe JSON schema in one line." }] } }, true)).toMatch(/could not find the schema/);
   });
 });
 
 describe("emulator: structured outputs by tool call", () => {
   const toolsOf = (row: any) => row.responses_create_params.tools.map((t: any) => ({ name: t.name, parameters: t.parameters }));
-  const firstTurn = (row: any, correct: boolean) => play({ turns: turnsOf(row), tools: toolsOf(row), correct });
+  const firstTurn = (row: any, correct: boolean) => play({ turns: turnsOf(row), tools: toolsOf(row), correct }, "structured_outputs");
   const items = (calls: { name: string; arguments: unknown }[]) =>
     calls.map((c, i) => ({ type: "function_call" as const, call_id: `call_${i}`, name: c.name, arguments: JSON.stringify(c.arguments) }));
 
@@ -84,7 +84,7 @@ describe("emulator: structured outputs by tool call", () => {
         { role: "assistant", content: "", tool_calls: [{ id: "call_0", type: "function", function: { name: planned!.name, arguments: planned!.arguments } }] },
         { role: "tool", content: '{"status": "recorded"}', tool_call_id: "call_0" },
       ];
-      const next = play({ turns, tools: toolsOf(row), correct: true });
+      const next = play({ turns, tools: toolsOf(row), correct: true }, "structured_outputs");
       expect(next.toolCalls).toEqual([]);
       expect(next.content).toBeTruthy();
     }

@@ -1,4 +1,4 @@
-// The emulator's function-calling skill on the bundled xlam_fc rows: the right path makes
+// xlam_fc's emulator skill (function calling) on the bundled xlam_fc rows: the right path makes
 // exactly the expected calls; the wrong path fills the arguments with the schema defaults.
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
@@ -26,10 +26,10 @@ function solves(made: readonly Call[], expected: readonly Call[]): boolean {
 
 describe("emulator: function calling", () => {
   test.each(rows.map((row) => [row.id, row]))("row %i: the right path makes the expected calls, the wrong path does not", (_id, row) => {
-    const right = play(situation(row, true));
+    const right = play(situation(row, true), "xlam_fc");
     expect(right.content).toBeNull();
     expect(solves(right.toolCalls, row.expected_answers)).toBe(true);
-    const wrong = play(situation(row, false));
+    const wrong = play(situation(row, false), "xlam_fc");
     expect(wrong.toolCalls.map((c) => c.name)).toEqual(right.toolCalls.map((c) => c.name));
     expect(solves(wrong.toolCalls, row.expected_answers)).toBe(false);
   });
@@ -40,7 +40,7 @@ describe("emulator: function calling", () => {
       { role: "assistant", content: "", tool_calls: [{ id: "c1", type: "function", function: { name: "get_exchange_rate", arguments: { base: "GBP", target: "JPY" } } }] },
       { role: "tool", tool_call_id: "c1", content: '{"error": {"message": "unknown tool"}}' },
     ];
-    const action = play(situation(row, true, extra));
+    const action = play(situation(row, true, extra), "xlam_fc");
     expect(action.toolCalls).toEqual([]);
     expect(action.content).toContain("get_exchange_rate");
     expect(action.content).toContain("unknown tool");
@@ -48,8 +48,9 @@ describe("emulator: function calling", () => {
 
   test("a request none of the tools fits gets a text answer", () => {
     const row = { ...rows[0], responses_create_params: { ...rows[0].responses_create_params, input: [rows[0].responses_create_params.input[0], { role: "user", content: "Tell me a joke." }] } };
-    const action = play(situation(row, true));
+    const action = play(situation(row, true), "xlam_fc");
     expect(action.toolCalls).toEqual([]);
     expect(action.content).toMatch(/None of my functions/);
+    expect(play({ ...situation(rows[0], true), tools: [] }, "xlam_fc").content).toMatch(/None of my functions/);
   });
 });

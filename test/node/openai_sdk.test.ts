@@ -2,6 +2,7 @@
 // gateway and the vLLM emulator behind it): Responses and Chat Completions, streaming and not.
 import OpenAI from "openai";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ENVIRONMENT_HEADER } from "../../shared/fleet/headers.ts";
 import { bringUp } from "../../scripts/stack/up.ts";
 import type { RunningStack } from "../../scripts/stack/up.ts";
 
@@ -10,7 +11,13 @@ let client: OpenAI;
 
 beforeAll(async () => {
   running = await bringUp({ headPort: 0, emulatorArgs: ["--p-correct", "1"] });
-  client = new OpenAI({ baseURL: `${running.stack.urls.get("policy_model")}/v1`, apiKey: "not-needed-locally", maxRetries: 0 });
+  // As an agent does, the calls name their environment, so the emulator plays its weather skill.
+  client = new OpenAI({
+    baseURL: `${running.stack.urls.get("policy_model")}/v1`,
+    apiKey: "not-needed-locally",
+    maxRetries: 0,
+    defaultHeaders: { [ENVIRONMENT_HEADER]: "example_single_tool_call" },
+  });
 });
 afterAll(async () => {
   await running?.stop();

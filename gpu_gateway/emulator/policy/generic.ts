@@ -1,5 +1,5 @@
-// Anything else: call the first tool offered with arguments made up from its JSON schema, then
-// acknowledge its output; with no tools, a short text answer.
+// Calls no environment claims: call the first tool offered with arguments made up from its JSON
+// schema, then acknowledge its output; with no tools, a short text answer.
 import { awaitingFirstReply, isObject, quote } from "./conversation.ts";
 import { call, say, type Action, type Situation, type Skill } from "./types.ts";
 
@@ -38,7 +38,4 @@ function play({ turns, tools }: Situation): Action {
   return say("I don't know.");
 }
 
-export const generic: Skill = {
-  handles: () => true,
-  play,
-};
+export const generic: Skill = { play };

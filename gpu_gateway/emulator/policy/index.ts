@@ -1,29 +1,17 @@
-// The scripted policy: a skill that recognises the conversation plays the turn; otherwise the
-// first skill that recognises the offered tools does.
-import { arcGrids } from "./arc_grids.ts";
-import { counter } from "./counter.ts";
-import { functionCalling } from "./function_calling.ts";
+// The scripted policy: a model call names its environment (the x-edge-gym-environment header) and
+// that environment's skill plays the turn. Calls that name none, or one without a skill of its
+// own, are a judge's when the prompt asks for a verdict (the servers' judge calls carry no
+// environment), else the generic skill's.
 import { generic } from "./generic.ts";
-import { instructions } from "./instructions.ts";
-import { jsonSchema } from "./json_schema.ts";
-import { judge } from "./judge.ts";
-import { mathAnswer } from "./math_answer.ts";
-import { multipleChoice } from "./multiple_choice.ts";
-import { oneWeatherCall } from "./one_weather_call.ts";
-import { schemaToolCall } from "./schema_tool_call.ts";
-import { shortAnswer } from "./short_answer.ts";
-import { synonyms } from "./synonyms.ts";
+import { asksForVerdict, judge } from "./judge.ts";
+import { skillFor } from "./registry.ts";
 import type { Action, Situation } from "./types.ts";
-import { weather } from "./weather.ts";
 
-// A schema line is more specific than the numbers and letters the later skills look for.
-const PROMPTED = [judge, oneWeatherCall, functionCalling, jsonSchema, schemaToolCall, arcGrids, mathAnswer, instructions, multipleChoice, shortAnswer];
-const SKILLS = [weather, counter, synonyms, generic];
-
-export function play(situation: Situation): Action {
-  const prompted = PROMPTED.find((s) => s.recognises(situation));
-  if (prompted) return prompted.play(situation);
-  const names = new Set(situation.tools.map((tool) => tool.name));
-  const skill = SKILLS.find((s) => s.handles(names)) ?? generic;
-  return skill.play(situation);
+export function play(situation: Situation, environment?: string): Action {
+  const skill = (environment === undefined ? undefined : skillFor(environment)) ?? (asksForVerdict(situation) ? judge : generic);
+  const action = skill.play(situation);
+  // A skill plays its environment's task whatever the request offers, but the policy only calls
+  // tools offered (none under tool_choice "none"): a turn reaching past them is the generic skill's.
+  const offered = new Set(situation.tools.map((tool) => tool.name));
+  return action.toolCalls.every((planned) => offered.has(planned.name)) ? action : generic.play(situation);
 }

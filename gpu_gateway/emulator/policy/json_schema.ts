@@ -4,8 +4,7 @@
 // the property, else a placeholder of the right type; in a ```json block when the prompt asks for
 // one. Wrong path: the JSON breaks the schema (a property left out, or an item of the wrong type).
 import { isObject, lastUserText, parseJson } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+import { say, type Action, type Situation, type Skill } from "./types.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -112,7 +111,4 @@ function play({ turns, correct }: Situation): Action {
   return say(/```json/.test(prompt) ? `\`\`\`json\n${json}\n\`\`\`` : json);
 }
 
-export const jsonSchema: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && schemaOf(lastUserText(turns)) !== undefined,
-  play,
-};
+export const jsonSchema: Skill = { play };

@@ -5,8 +5,7 @@
 // opposite one, so a judge's mistakes show up in the rewards as a real judge's would.
 import { numericCore, stripLatex } from "../../../shared/verifiers/answer_normalize.ts";
 import { lastUserText, systemText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+import { say, type Action, type Situation, type Skill } from "./types.ts";
 
 const EQUAL_LABEL = /\[\[(\w+)=(\w+)\]\]/;
 const ANSWER_BLOCK = /<\|Start of [^|]*\|>\n?([\s\S]*?)\n?<\|End of [^|]*\|>/g;
@@ -32,6 +31,14 @@ function comparable(answer: string): string {
   return plain !== "" && Number.isFinite(number) ? String(number) : plain.replaceAll(" ", "");
 }
 
+/**
+ * Whether the conversation is a judge prompt (verdict labels in the system prompt, two answers to
+ * compare); play needs it to be.
+ */
+export function asksForVerdict({ turns }: Situation): boolean {
+  return labels(systemText(turns)) !== undefined && answers(lastUserText(turns)).length === 2;
+}
+
 function play({ turns, correct }: Situation): Action {
   const verdict = labels(systemText(turns))!;
   const [first = "", second = ""] = answers(lastUserText(turns));
@@ -41,7 +48,4 @@ function play({ turns, correct }: Situation): Action {
   return say(`Assistant A answers ${first}; assistant B answers ${second}. ${reading}\n\nMy final verdict is ${saysEqual ? verdict.equal : verdict.notEqual}.`);
 }
 
-export const judge: PromptedSkill = {
-  recognises: ({ turns }) => labels(systemText(turns)) !== undefined && answers(lastUserText(turns)).length === 2,
-  play,
-};
+export const judge: Skill = { play };

@@ -7,8 +7,7 @@
 import type { ToolSpec } from "../messages.ts";
 import { callRecords, isObject, lastUserText } from "./conversation.ts";
 import { Builder, broken, labels } from "./json_schema.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { call, say, type Action, type Situation } from "./types.ts";
+import { call, say, type Action, type Situation, type Skill } from "./types.ts";
 
 const NAMED_TOOL = /\bby calling `?([A-Za-z_][\w-]*)`?/;
 
@@ -33,6 +32,11 @@ function argumentsFor(tool: ToolSpec, prompt: string, correct: boolean): Record<
   return key === undefined ? (broken(built) as Record<string, unknown>) : { [key]: broken(built[key]) };
 }
 
+/** Whether the prompt asks for the record through one of the tools offered, by name; play needs it to. */
+export function asksForToolCall(situation: Situation): boolean {
+  return namedTool(situation) !== undefined && /^Text:/m.test(lastUserText(situation.turns));
+}
+
 function play(situation: Situation): Action {
   const { turns, tools, correct } = situation;
   if (callRecords(turns).length > 0) return say("Submitted.");
@@ -43,7 +47,4 @@ function play(situation: Situation): Action {
   return call({ name: tool.name, arguments: argumentsFor(tool, prompt, correct) });
 }
 
-export const schemaToolCall: PromptedSkill = {
-  recognises: (situation) => namedTool(situation) !== undefined && /^Text:/m.test(lastUserText(situation.turns)),
-  play,
-};
+export const schemaToolCall: Skill = { play };

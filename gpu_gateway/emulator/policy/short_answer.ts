@@ -4,8 +4,7 @@
 // Wrong path: the step is skipped or slips (the word as given, a count or sum off).
 import { slip, workOut } from "./arithmetic.ts";
 import { lastUserText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+import { say, type Action, type Situation, type Skill } from "./types.ts";
 
 interface Solved {
   working: string;
@@ -60,7 +59,4 @@ function play({ turns, correct }: Situation): Action {
   return say(solved ? reply(prompt, solved) : "I don't know.");
 }
 
-export const shortAnswer: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && solve(lastUserText(turns), true) !== undefined,
-  play,
-};
+export const shortAnswer: Skill = { play };

@@ -19,8 +19,8 @@ export interface Situation {
   correct: boolean;
 }
 
+/** How a kind of task is played. An environment's own skill is the default export of skills/<environment>.ts. */
 export interface Skill {
-  handles(toolNames: ReadonlySet<string>): boolean;
   play(situation: Situation): Action;
 }
 

@@ -1,12 +1,11 @@
-// Function calling over whatever tools a row offers (xLAM style): pick the tool whose name best
+// xlam_fc: function calling over whatever tools a row offers: pick the tool whose name best
 // fits the request, fill its parameters in order from the request (quoted text for strings,
 // numbers for numeric ones), one call per quoted value when the tool takes a single string; then
 // report what the calls returned. Wrong path: the parameters' schema defaults instead of what
 // the request asked for.
 import type { ToolSpec } from "../messages.ts";
-import { callRecords, isObject, lastUserText, quote, systemText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { call, say, type Action, type PlannedCall, type Situation } from "./types.ts";
+import { callRecords, isObject, lastUserText, quote } from "../policy/conversation.ts";
+import { call, say, type Action, type PlannedCall, type Situation, type Skill } from "../policy/types.ts";
 
 const STOP_TOKENS = new Set(["get"]);
 const QUOTED = /'([^'\n]+)'|"([^"\n]+)"/g;
@@ -63,13 +62,11 @@ function play({ turns, tools, correct }: Situation): Action {
   const request = lastUserText(turns);
   const words = request.toLowerCase().match(/\p{L}+/gu) ?? [];
   const scored = tools.map((tool) => ({ tool, score: relevance(tool, words) }));
-  const best = scored.reduce((a, b) => (b.score > a.score ? b : a), scored[0]!);
-  if (best.score === 0) return say("None of my functions fits this request.");
+  // The first tool with the best score above zero; none when no name fits or no tool is offered.
+  const best = scored.reduce<(typeof scored)[number] | undefined>((a, b) => (b.score > (a?.score ?? 0) ? b : a), undefined);
+  if (!best) return say("None of my functions fits this request.");
   const planned = requestedCalls(best.tool, request);
   return call(...(correct ? planned : planned.map((p) => withDefaults(p, best.tool))));
 }
 
-export const functionCalling: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length > 0 && /with access to (?:various )?functions/i.test(systemText(turns)),
-  play,
-};
+export default { play } satisfies Skill;

@@ -1,10 +1,9 @@
-// ARC-style grid puzzles laid out as "Example N: / Input: / Output:" blocks of space-separated
-// digits and a "Test Input:" block: find a transformation (mirror, flip, rotation, transpose,
-// scaling, recolouring) that turns every example input into its output, apply it to the test
-// input and box the result. Wrong path: the test input is given back unchanged.
-import { lastUserText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+// arc_agi: ARC-style grid puzzles laid out as "Example N: / Input: / Output:" blocks of
+// space-separated digits and a "Test Input:" block: find a transformation (mirror, flip, rotation,
+// transpose, scaling, recolouring) that turns every example input into its output, apply it to
+// the test input and box the result. Wrong path: the test input is given back unchanged.
+import { lastUserText } from "../policy/conversation.ts";
+import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 type Grid = number[][];
 
@@ -86,7 +85,4 @@ function play({ turns, correct }: Situation): Action {
   return say(`Every example is ${solved.rule} of its input. Applying it to the test input:\n\n\\boxed{${JSON.stringify(solved.grid)}}`);
 }
 
-export const arcGrids: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && parsePuzzle(lastUserText(turns)) !== undefined,
-  play,
-};
+export default { play } satisfies Skill;

@@ -1,11 +1,11 @@
-// Math problems that ask for the answer in \boxed{}: a fraction in lowest terms, a square root
-// simplified, a linear equation, a circle's area, a linear inequality as an interval. The
-// answer is worked out and boxed in a form other than the expected one where there is one (3/4
-// for \frac{3}{4}, x = 5), so the verifier has to see through notation. Wrong path: a plausible
-// slip (an off-by-one value, the diameter for the radius, a closed bracket).
-import { lastUserText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+// math_with_judge: math problems that ask for the answer in \boxed{}: a fraction in lowest terms,
+// a square root simplified, a linear equation, a circle's area, a linear inequality as an
+// interval. The answer is worked out and boxed in a form other than the expected one where there
+// is one (3/4 for \frac{3}{4}, x = 5), so the verifier has to see through notation. Wrong path: a
+// plausible slip (an off-by-one value, the diameter for the radius, a closed bracket). The
+// server's judge calls carry no environment: the policy's fallback plays the judge.
+import { lastUserText } from "../policy/conversation.ts";
+import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Solved {
   working: string;
@@ -75,7 +75,4 @@ function play({ turns, correct }: Situation): Action {
   return say(solved ? `${solved.working}\n\nThe answer is \\(\\boxed{${solved.answer}}\\).` : "I cannot solve this one.");
 }
 
-export const mathAnswer: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && lastUserText(turns).includes("\\boxed{}") && solve(lastUserText(turns), true) !== undefined,
-  play,
-};
+export default { play } satisfies Skill;

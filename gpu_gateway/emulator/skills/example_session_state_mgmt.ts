@@ -1,7 +1,8 @@
-// increment_counter(count) + get_counter_value(): one increment per number the user gives, in order
-// and in parallel, then read the counter, then quote it. Wrong path: the last increment is off by one.
-import { callRecords, lastUserText, numberField, quote } from "./conversation.ts";
-import { call, say, type Action, type Situation, type Skill } from "./types.ts";
+// example_session_state_mgmt: increment_counter(count) + get_counter_value(). One increment per
+// number the user gives, in order and in parallel, then read the counter, then quote it. Wrong
+// path: the last increment is off by one.
+import { callRecords, lastUserText, numberField, quote } from "../policy/conversation.ts";
+import { call, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 const READ = { name: "get_counter_value", arguments: {} };
 
@@ -20,7 +21,4 @@ function play({ turns, correct }: Situation): Action {
   return say(count === undefined ? `I could not read the counter: ${quote(last.output)}` : `The count is ${count}.`);
 }
 
-export const counter: Skill = {
-  handles: (names) => names.has("increment_counter") && names.has("get_counter_value"),
-  play,
-};
+export default { play } satisfies Skill;

@@ -1,11 +1,10 @@
-// Multiple choice ("What is 27 + 58?" then "A: 75", "B: 95", ...): work the question out, pick
+// mcqa: multiple choice ("What is 27 + 58?" then "A: 75", "B: 95", ...): work the question out, pick
 // the option with that value and answer in the form the prompt asks for: a quoted template such
 // as 'Answer: X' or "Final Choice: X", else \boxed{} (the option's text when the prompt asks
 // for it), else "Answer: X". Wrong path: an arithmetic slip, so the next option is chosen.
-import { workOut } from "./arithmetic.ts";
-import { lastUserText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+import { workOut } from "../policy/arithmetic.ts";
+import { lastUserText } from "../policy/conversation.ts";
+import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Option {
   letter: string;
@@ -35,7 +34,4 @@ function play({ turns, correct }: Situation): Action {
   return say(`${worked.expression} = ${chosen.text}, which is option ${chosen.letter}.\n\n${answerLine(prompt, chosen)}`);
 }
 
-export const multipleChoice: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && options(lastUserText(turns)).length >= 2,
-  play,
-};
+export default { play } satisfies Skill;

@@ -1,11 +1,9 @@
-// Instruction-following tasks (IFEval-style constraints written out in the prompt, as in the
-// instruction_following dataset): each constraint the prompt states is read, and the reply is
-// drafted to follow all of them. Wrong path: every constraint read is broken (a missing title, a
-// comma, one sentence too few, capitals, one bullet too many, ...), so the reply fails in both
-// binary and fraction grading.
-import { lastUserText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import { say, type Action, type Situation } from "./types.ts";
+// instruction_following: IFEval-style constraints written out in the prompt. Each constraint the
+// prompt states is read, and the reply is drafted to follow all of them. Wrong path: every
+// constraint read is broken (a missing title, a comma, one sentence too few, capitals, one bullet
+// too many, ...), so the reply fails in both binary and fraction grading.
+import { lastUserText } from "../policy/conversation.ts";
+import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Draft {
   title?: string;
@@ -137,7 +135,4 @@ function play({ turns, correct }: Situation): Action {
   return say(render(draft));
 }
 
-export const instructions: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.length === 0 && stated(lastUserText(turns)).length > 0,
-  play,
-};
+export default { play } satisfies Skill;

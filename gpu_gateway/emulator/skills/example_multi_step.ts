@@ -1,9 +1,10 @@
-// get_synonym_value(synonym) + extract_synonym_values(synonym_values): the system message lists
-// "The term 'Hot' has a synonym 'Blazing'." lines; find the term named in the query, look up each of
-// its synonyms in order, pass the values on in call order, then answer with the list.
-// Wrong path: look the synonyms up in reverse order, so the extracted list comes out reversed.
-import { callRecords, lastUserText, numberField, quote, systemText } from "./conversation.ts";
-import { call, say, type Action, type Situation, type Skill } from "./types.ts";
+// example_multi_step: get_synonym_value(synonym) + extract_synonym_values(synonym_values). The
+// system message lists "The term 'Hot' has a synonym 'Blazing'." lines; find the term named in the
+// query, look up each of its synonyms in order, pass the values on in call order, then answer with
+// the list. Wrong path: look the synonyms up in reverse order, so the extracted list comes out
+// reversed.
+import { callRecords, lastUserText, numberField, quote, systemText } from "../policy/conversation.ts";
+import { call, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 const LINE = /The term '(.+?)' has a synonym '(.+?)'\./g;
 
@@ -63,7 +64,4 @@ function play({ turns, correct }: Situation): Action {
   return call({ name: "extract_synonym_values", arguments: { synonym_values: values } });
 }
 
-export const synonyms: Skill = {
-  handles: (names) => names.has("get_synonym_value") && names.has("extract_synonym_values"),
-  play,
-};
+export default { play } satisfies Skill;

@@ -1,11 +1,10 @@
-// The multi-reward weather task: the system prompt asks for exactly one get_weather call and no
+// example_tool_call_multireward: the system prompt asks for exactly one get_weather call and no
 // text. The weather skill finds the city; this one keeps to the format. Wrong path, one fault per
 // task (so every component gets exercised): the wrong city, a sentence said alongside the call,
 // or the city passed under a parameter name the tool does not have.
-import { lastUserText, systemText } from "./conversation.ts";
-import type { PromptedSkill } from "./prompted.ts";
-import type { Action, Situation } from "./types.ts";
-import { weather } from "./weather.ts";
+import { lastUserText } from "../policy/conversation.ts";
+import type { Action, Situation, Skill } from "../policy/types.ts";
+import { weather } from "../policy/weather.ts";
 
 type Fault = (situation: Situation) => Action;
 
@@ -27,7 +26,4 @@ function play(situation: Situation): Action {
   return fault(situation);
 }
 
-export const oneWeatherCall: PromptedSkill = {
-  recognises: ({ tools, turns }) => tools.some((t) => t.name === "get_weather") && /exactly one get_weather (?:tool )?call/i.test(systemText(turns)),
-  play,
-};
+export default { play } satisfies Skill;

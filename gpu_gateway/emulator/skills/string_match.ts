@@ -1,0 +1,4 @@
+// string_match: short free-form answers in the form each row asks for.
+import { shortAnswer } from "../policy/short_answer.ts";
+
+export default shortAnswer;
