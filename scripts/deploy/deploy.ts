@@ -178,7 +178,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   const kvDir = join(dir, "kv");
   mkdirSync(kvDir, { recursive: true });
   const instances = deployedInstances(stack.resolved.instances, stack.ordered, stack.names, urls);
-  for (const { key, json } of publishedKeys(stack.resolved.config, instances)) {
+  for (const { key, json } of publishedKeys(stack.resolved.config, stack.resolved.instances, instances, urls.get(HEAD_NAME))) {
     const path = join(kvDir, `${key}.json`);
     writeFileSync(path, json);
     const outcome = await run(kvPutArgs(key, path, kvId));

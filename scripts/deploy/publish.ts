@@ -8,6 +8,8 @@ import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys
 import { ServerInstances } from "../../workers/head/instances.ts";
 import type { ServerInstance } from "../../workers/head/instances.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
+import { publishedConfig } from "../plan/published_config.ts";
+import type { Address } from "../plan/published_config.ts";
 
 export interface Published {
   key: string;
@@ -37,9 +39,15 @@ export function deployedInstances(instances: Instance[], specs: WorkerSpec[], na
   return checked.data;
 }
 
-export function publishedKeys(config: Record<string, unknown>, instances: ServerInstance[]): Published[] {
+/**
+ * The keys to publish. In the config, public Workers (agents) are addressed by their public URL
+ * and internal ones are marked `reachable: false`: a NeMo Gym client can call only what is public.
+ */
+export function publishedKeys(config: Record<string, unknown>, resolved: Instance[], instances: ServerInstance[], headUrl: string | undefined): Published[] {
+  const address = (url: string | undefined): Address => (url ? { url } : "internal");
+  const addressed = publishedConfig(config, resolved, (name) => address(instances.find((i) => i.name === name)?.url), address(headUrl));
   return [
-    { key: GLOBAL_CONFIG_KEY, json: JSON.stringify(redactSecrets(config)) },
+    { key: GLOBAL_CONFIG_KEY, json: JSON.stringify(redactSecrets(addressed)) },
     { key: SERVER_INSTANCES_KEY, json: JSON.stringify(instances) },
   ];
 }

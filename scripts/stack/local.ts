@@ -5,6 +5,7 @@ import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { bundleWorkers } from "../plan/build.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
+import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
@@ -103,7 +104,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       };
     });
     const kv = await mf.getKVNamespace("CONFIG", HEAD_NAME);
-    await kv.put(GLOBAL_CONFIG_KEY, JSON.stringify(options.config));
+    const headAddress = new URL(headUrl);
+    const published = publishedConfig(options.config, options.instances, (name) => instances.find((i) => i.name === name)!, { host: headAddress.hostname, port: Number(headAddress.port) });
+    await kv.put(GLOBAL_CONFIG_KEY, JSON.stringify(published));
     await kv.put(SERVER_INSTANCES_KEY, JSON.stringify(instances));
     const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
     await Promise.all([...urls.values()].map((url) => waitHealthy(url, deadline)));

@@ -165,6 +165,13 @@ describe("a real deploy, as wrangler command lines", () => {
     expect(listed.find((i) => i.name === "mcqa_simple_agent")!.url).toBe(`https://${P}-mcqa-simple-agent${e}.acme.workers.dev`);
     expect(result.urls.get("head")).toBe(`https://${P}-head${e}.acme.workers.dev`);
     expect(result.pending).toEqual([]);
+    // The published config says what a NeMo Gym client can reach: agents and the head by public URL, internal Workers not at all.
+    const published = JSON.parse(readFileSync(join(result.dir, "kv", "global_config.json"), "utf8"));
+    const agentUrl = `https://${P}-mcqa-simple-agent${e}.acme.workers.dev`;
+    expect(published.mcqa_simple_agent.responses_api_agents.simple_agent).toMatchObject({ host: new URL(agentUrl).hostname, port: 443, url: agentUrl });
+    expect(published.mcqa.resources_servers.mcqa).toMatchObject({ reachable: false });
+    expect(published.mcqa.resources_servers.mcqa.host).toBeUndefined();
+    expect(published.head_server).toEqual({ host: `${P}-head${e}.acme.workers.dev`, port: 443, url: `https://${P}-head${e}.acme.workers.dev` });
   });
 
   test("a first deploy creates the KV namespace; AUTH_TOKENS left to set is printed as commands", async () => {
