@@ -41,6 +41,11 @@ export interface Declaration {
   /** Other bindings the Worker reads for itself, which no instance's binding may shadow. */
   bindings?: readonly string[];
   companion?: Companion;
+  /**
+   * Other implementation names configs may use for this one, each with the fields it fixes
+   * (NeMo Gym's `non_executing_simple_agent` is simple_agent with `execute_tool_calls: false`).
+   */
+  aliases?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
 /** The identity: it only gives a declaration its type where it is written. */

@@ -2,10 +2,15 @@
 // `++a.b=v`, `a.b=v`) taken from the positionals, and usage errors as one-line messages.
 import { parseArgs } from "node:util";
 import type { ParseArgsConfig } from "node:util";
+import { closestName } from "../../shared/config/instances.ts";
 
 export class UsageError extends Error {}
 
-export function parseCommand<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], options: O) {
+// node:util names the option it did not know in its message, and nothing else of use here.
+const UNKNOWN_OPTION = /^Unknown option '(-{1,2}[^']+)'/;
+
+/** Parses a command's flags; `help` is the command's usage line, quoted with a flag it does not know. */
+export function parseCommand<O extends NonNullable<ParseArgsConfig["options"]>>(argv: string[], help: string, options: O) {
   try {
     const { values, positionals } = parseArgs({ args: argv, options, allowPositionals: true, strict: true });
     const overrides = positionals.filter((p) => p.includes("="));
@@ -14,7 +19,11 @@ export function parseCommand<O extends NonNullable<ParseArgsConfig["options"]>>(
     return { values, overrides };
   } catch (err) {
     if (err instanceof UsageError) throw err;
-    throw new UsageError((err as Error).message);
+    const unknown = UNKNOWN_OPTION.exec((err as Error).message)?.[1];
+    if (unknown === undefined) throw new UsageError((err as Error).message);
+    const closest = closestName(unknown.replace(/^-+/, ""), Object.keys(options));
+    const hint = closest === undefined ? "" : ` (did you mean --${closest}?)`;
+    throw new UsageError(`unknown option ${unknown}${hint}; usage: edge-gym ${help.replace(/\s{2,}.*$/, "")}`);
   }
 }
 

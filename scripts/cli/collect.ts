@@ -64,7 +64,7 @@ function report(summary: CollectSummary): void {
 }
 
 export async function collect(argv: string[]): Promise<number> {
-  const { values: flags, overrides } = parseCommand(argv, {
+  const { values: flags, overrides } = parseCommand(argv, help, {
     input: { type: "string" },
     output: { type: "string" },
     agent: { type: "string" },

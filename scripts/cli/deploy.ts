@@ -7,7 +7,7 @@ export const help =
   "deploy one Worker per instance with wrangler (--dry-run: build and check offline); EDGE_GYM_AUTH_TOKENS sets the public Workers' AUTH_TOKENS";
 
 export async function deploy(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values, overrides } = parseCommand(argv, help, {
     config: { type: "string", multiple: true },
     env: { type: "string" },
     "dry-run": { type: "boolean" },

@@ -7,7 +7,7 @@ export const help =
   "delete an environment's Workers and KV namespace (production only with --yes-production)";
 
 export async function destroy(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values, overrides } = parseCommand(argv, help, {
     config: { type: "string", multiple: true },
     env: { type: "string" },
     project: { type: "string" },

@@ -46,7 +46,7 @@ function pick(datasets: Dataset[], environment: string | undefined): Dataset[] {
 }
 
 export async function evaluate(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values, overrides } = parseCommand(argv, help, {
     config: { type: "string", multiple: true },
     environment: { type: "string" },
     "num-repeats": { type: "string" },

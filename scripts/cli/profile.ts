@@ -13,7 +13,7 @@ export const help =
 const SPELLINGS = { flags: { materialized_inputs_jsonl_fpath: "inputs", rollouts_jsonl_fpath: "rollouts" } };
 
 export async function profile(argv: string[]): Promise<number> {
-  const { values: flags, overrides } = parseCommand(argv, {
+  const { values: flags, overrides } = parseCommand(argv, help, {
     inputs: { type: "string" },
     rollouts: { type: "string" },
     "answer-key": { type: "string" },

@@ -8,7 +8,7 @@ import { checkInstances } from "../plan/plan.ts";
 export const help = "resolve [--config a.yaml ...] [--show-secrets] [key=value ...]   print the merged config";
 
 export async function resolve(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values, overrides } = parseCommand(argv, help, {
     config: { type: "string", multiple: true },
     "show-secrets": { type: "boolean" },
   });

@@ -20,7 +20,7 @@ function authTokens(value: string | undefined): string | undefined {
 }
 
 export async function start(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, {
+  const { values, overrides } = parseCommand(argv, help, {
     config: { type: "string", multiple: true },
     "head-port": { type: "string" },
     "auth-token": { type: "string" },

@@ -15,7 +15,7 @@ async function probe(url: string, headers: Record<string, string> = {}): Promise
 }
 
 export async function status(argv: string[]): Promise<number> {
-  const { values, overrides } = parseCommand(argv, { "head-url": { type: "string" }, "auth-token": { type: "string" } });
+  const { values, overrides } = parseCommand(argv, help, { "head-url": { type: "string" }, "auth-token": { type: "string" } });
   if (overrides.length) throw new UsageError(`status takes no overrides: ${overrides[0]}`);
   const headUrl = values["head-url"] ?? HEAD_URL_DEFAULT;
   const token = values["auth-token"] ?? process.env.EDGE_GYM_TOKEN;

@@ -48,9 +48,11 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       const digest = createHash("sha1").update(text.trim()).digest("base64");
       const task = typeof given === "number" ? given : taskOfLine.get(digest) ?? taskOfLine.size;
       if (typeof given !== "number") taskOfLine.set(digest, task);
+      // Checked, but written as given (as NeMo Gym does): the schema's normal form is not the row.
+      const verbatim = value as Record<string, unknown>;
       const stamped = {
-        ...row,
-        responses_create_params: { ...row.responses_create_params, ...options.overrides },
+        ...verbatim,
+        responses_create_params: { ...(verbatim.responses_create_params as object), ...options.overrides },
         agent_ref: { ...row.agent_ref, name },
       };
       for (let i = 0; i < options.numRepeats; i++) {

@@ -60,6 +60,11 @@ function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string }
   return { MAX_BODY_BYTES: String(limit) };
 }
 
+/** What the instance's Worker is given: its fields, nulls meaning unset as in NeMo Gym, and what an alias fixes. */
+function configOf(instance: Instance, implementation: Implementation): Record<string, unknown> {
+  return { ...(withoutNulls(instance.config) as Record<string, unknown>), ...implementation.fixed };
+}
+
 /** `problems` gets one line per issue, each at its path in the config file. */
 function check(schema: z.ZodType, config: unknown, at: (path: readonly PropertyKey[]) => PropertyKey[], problems: string[]): void {
   const result = schema.safeParse(config);
@@ -84,7 +89,7 @@ export function checkInstances(instances: readonly Instance[], from: readonly Im
       problems.push(`${formatPath(base)}: ${(err as Error).message}`);
       continue;
     }
-    const config = withoutNulls(instance.config) as Record<string, unknown>;
+    const config = configOf(instance, implementation);
     check(implementation.declaration.config, config, (path) => [...base, ...path], problems);
     const companion = implementation.declaration.companion;
     if (companion) {
@@ -126,7 +131,7 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: r
     const binding = bindingName(instance.name);
     if (reserved.has(binding)) throw new Error(`instance name "${instance.name}" clashes with the reserved binding ${binding}; rename the instance`);
     const implementation = findImplementation(instance.serverType, instance.implementation, from);
-    const config = withoutNulls(instance.config) as Record<string, unknown>;
+    const config = configOf(instance, implementation);
     const worker = spec(implementation, {
       name: instance.name,
       instance: instance.name,

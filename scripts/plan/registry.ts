@@ -24,17 +24,20 @@ export interface Implementation {
   /** The Worker's entry point. */
   entry: string;
   declaration: Declaration;
+  /** Fields an alias fixes over the instance's own (see Declaration.aliases). */
+  fixed?: Readonly<Record<string, unknown>>;
 }
 
 const isServerType = (kind: WorkerKind): kind is ServerType => (SERVER_TYPES as readonly string[]).includes(kind);
 
-async function load(dir: string, expected?: ServerType): Promise<Implementation> {
+async function load(dir: string, expected?: ServerType): Promise<Implementation[]> {
   const file = join(dir, "declaration.ts");
   if (!existsSync(file)) throw new Error(`${dir} has an index.ts but no declaration.ts: every implementation declares itself`);
   const declaration = (await import(file)).default as Declaration;
   if (expected !== undefined && declaration.kind !== expected) throw new Error(`${file} declares kind ${declaration.kind}, but its folder is for ${expected}`);
   const name = isServerType(declaration.kind) ? basename(dir) : declaration.kind;
-  return { name, kind: declaration.kind, dir, entry: join(dir, "index.ts"), declaration };
+  const implementation = { name, kind: declaration.kind, dir, entry: join(dir, "index.ts"), declaration };
+  return [implementation, ...Object.entries(declaration.aliases ?? {}).map(([alias, fixed]) => ({ ...implementation, name: alias, fixed }))];
 }
 
 /** Every implementation under `root`. */
@@ -45,7 +48,7 @@ export async function discoverImplementations(root = ROOT): Promise<Implementati
       .map((name) => load(join(root, dir, name), kind as ServerType)),
   );
   const singles = SINGLE_DIRS.map((dir) => load(join(root, dir)));
-  return (await Promise.all([...folders, ...singles])).sort((a, b) => a.name.localeCompare(b.name));
+  return (await Promise.all([...folders, ...singles])).flat().sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** This project's implementations. */

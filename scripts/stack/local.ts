@@ -59,6 +59,17 @@ async function waitHealthy(url: string, deadline: number): Promise<void> {
   throw new Error(`${url} did not become healthy: ${last}`);
 }
 
+// Miniflare says "Address already in use (host:port) ... specify a different port with --port", a
+// flag edge-gym does not have: say which of ours, or which instance's config, sets that port.
+function portInUse(err: Error, specs: readonly WorkerSpec[]): Error | undefined {
+  const taken = /Address already in use \(([^)]*):(\d+)\)/.exec(err.message);
+  if (!taken) return undefined;
+  const port = Number(taken[2]);
+  const spec = specs.find((s) => s.port === port);
+  const where = !spec || spec.name === HEAD_NAME ? "choose another with --head-port (0: any free port)" : `change ${spec.name}'s port in the config, or leave it out for a free one`;
+  return new Error(`port ${port} on ${taken[1]} is in use (another edge-gym start?): ${where}`);
+}
+
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const host = options.host ?? "127.0.0.1";
   const bundles = await bundleWorkers(options.specs.map((s) => s.entry));
@@ -85,7 +96,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   }));
   const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers }));
   try {
-    const headUrl = (await mf.ready).href.replace(/\/$/, "");
+    const headUrl = (await mf.ready.catch((err: Error) => Promise.reject(portInUse(err, options.specs) ?? err))).href.replace(/\/$/, "");
     const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);
     for (const spec of options.specs) {
       if (spec !== head) urls.set(spec.name, (await mf.unsafeGetDirectURL(spec.name)).href.replace(/\/$/, ""));
@@ -112,7 +123,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await Promise.all([...urls.values()].map((url) => waitHealthy(url, deadline)));
     return { headUrl, instances, urls, dispose: () => mf.dispose() };
   } catch (err) {
-    await mf.dispose();
+    // A Miniflare that never started rejects its dispose with the start's error: keep ours.
+    await mf.dispose().catch(() => {});
     throw err;
   }
 }

@@ -101,7 +101,7 @@ export function* findReferences(value: unknown, path: Path): Generator<{ ref: Se
   }
 }
 
-function closestName(name: string, candidates: readonly string[]): string | undefined {
+export function closestName(name: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const candidate of candidates) {

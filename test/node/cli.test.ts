@@ -5,8 +5,11 @@ import type { ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { describe, expect, test } from "vitest";
+import { parse } from "yaml";
 import { implementations } from "../../scripts/plan/registry.ts";
 
 const CLI = "scripts/edge-gym.ts";
@@ -71,6 +74,29 @@ describe("edge-gym CLI", () => {
     }
   });
 
+  test("an unknown flag gets a did-you-mean and the command's usage line; a port in use names --head-port", async () => {
+    const typo = cli("start", "--head-prot", "5");
+    expect(typo.code).toBe(2);
+    expect(typo.stderr.trim().split("\n")).toHaveLength(1);
+    expect(typo.stderr).toContain("unknown option --head-prot (did you mean --head-port?); usage: edge-gym start [--config a.yaml ...] [--head-port 11000");
+
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (busy.address() as AddressInfo).port;
+      const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        const child = spawn(process.execPath, [CLI, "start", "--head-port", String(port)], { stdio: ["ignore", "ignore", "pipe"] });
+        let stderr = "";
+        child.stderr!.on("data", (chunk) => (stderr += chunk));
+        child.once("close", (code) => resolve({ code, stderr }));
+      });
+      expect(result.code).not.toBe(0);
+      expect(result.stderr.trim()).toBe(`edge-gym: port ${port} on 127.0.0.1 is in use (another edge-gym start?): choose another with --head-port (0: any free port)`);
+    } finally {
+      busy.close();
+    }
+  });
+
   test("a bad JSONL line is reported by line number before anything runs", () => {
     const input = join(dir, "bad.jsonl");
     writeFileSync(input, '{"responses_create_params": {"input": "hi"}}\n{"responses_create_params": {"input": "hi", "temprature": 1}}\n');
@@ -93,6 +119,15 @@ describe("edge-gym CLI", () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/policy_model_name/);
     expect(missing.stderr).toMatch(/policy_api_key/);
+  });
+
+  test("NeMo Gym's +config_paths=[a.yaml,b.yaml] names the files, in place of the bundled defaults", () => {
+    const files = ["gpu_gateway/emulator/config.yaml", "workers/models/vllm_model/config.yaml", "workers/resources/mcqa/config.yaml"];
+    const result = cli("resolve", `+config_paths=[${files.join(",")}]`);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+    const config = parse(result.stdout);
+    expect(Object.keys(config).filter((k) => typeof config[k] === "object" && !Array.isArray(config[k])).sort()).toEqual(["mcqa", "mcqa_simple_agent", "policy_model"]);
   });
 
   test("a bad implementation setting stops resolve and start with its path, before anything is ready", () => {

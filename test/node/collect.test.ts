@@ -40,6 +40,18 @@ const options = (name: string, inputPath: string, extra: Partial<CollectOptions>
 });
 
 describe("collect", () => {
+  test("materialized inputs copy each row verbatim, as NeMo Gym does: checked, but not rewritten into the schema's normal form", async () => {
+    const row = {
+      responses_create_params: { input: [{ role: "user", content: "hi" }, { role: "assistant", content: [{ type: "output_text", text: "yo" }] }] },
+      id: "verbatim",
+      extra: { nested: [1, "two", null] },
+    };
+    const summary = await collect(options("verbatim", input("verbatim", [row])));
+    const [materialized] = readJsonl(summary.files.materialized);
+    expect(materialized.responses_create_params).toEqual(row.responses_create_params);
+    expect(materialized.extra).toEqual(row.extra);
+  });
+
   test("materializes aabbcc with indices and overrides, appends stamped results, aggregates per agent", async () => {
     const before = agent.runs.length;
     const rows = [task("a", { score: 1 }), task("b", { score: 0, agent_ref: { name: "other_agent" } }), task("a", { score: 1 }), task("c", { score: 0.5 })];

@@ -58,7 +58,7 @@ afterAll(async () => {
 describe("a new implementation is one folder", () => {
   test("the folders are discovered with what they declare; the project's own list is unchanged", () => {
     expect(implementations("responses_api_models", found)).toEqual(["echo_model", "openai_model", "vllm_model"]);
-    expect(implementations("responses_api_agents", found)).toEqual(["echo_agent", "simple_agent"]);
+    expect(implementations("responses_api_agents", found)).toEqual(["echo_agent", "non_executing_simple_agent", "simple_agent"]);
     expect(implementations("responses_api_models")).not.toContain("echo_model");
   });
 

@@ -9,4 +9,5 @@ export default declare({
   public: true,
   signsSessions: false,
   references: ["resources_server", "model_server"],
+  aliases: { non_executing_simple_agent: { execute_tool_calls: false } },
 });
