@@ -1,5 +1,6 @@
 // The vLLM-compatible emulator as an in-process HTTP server: `startEmulator` is what the CLI, the
 // tests and the bench call.
+import { EMULATOR_MODEL } from "../../shared/fleet/emulator.ts";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { ApiError } from "./errors.ts";
@@ -37,7 +38,7 @@ export const DEFAULTS = {
   seed: 42,
   pCorrect: 0.7,
   latencyMs: 0,
-  model: "edge-gym-emulator",
+  model: EMULATOR_MODEL,
   maxModelLen: 32_768,
   maxBodyBytes: 32 * 1024 * 1024,
   promptTokensDetails: false,

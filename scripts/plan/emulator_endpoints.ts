@@ -1,9 +1,8 @@
 // `emulator://<name>` in a config stands for a vLLM emulator process the local stack starts: how the
 // plan finds those placeholders, and puts the emulators' URLs in their place.
 import { isMapping } from "../../shared/config/tree.ts";
+import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
 
-/** A gateway endpoint `emulator://<name>` stands for an emulator process the stack starts. */
-export const EMULATOR_SCHEME = "emulator://";
 
 /** Every string in `value`, at any depth, mapped by `f`. */
 export function mapStrings(value: unknown, f: (s: string) => string): unknown {

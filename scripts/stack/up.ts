@@ -38,10 +38,11 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
-// Wherever an instance config names `emulator://<name>` (a gateway's endpoints), it gets a URL.
+// A gateway's `emulator://<name>` endpoints get the URLs of the emulators started for them. Other
+// configs keep the placeholder: it tells vllm_model its fleet is the emulator.
 function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, EmulatorProcess>): void {
-  for (const spec of specs) {
-    if (spec.vars.INSTANCE_CONFIG !== undefined) spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => (emulators.has(s) ? `${emulators.get(s)!.url}/v1` : s));
+  for (const spec of specs.filter((s) => s.role === "gpu_gateway")) {
+    spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => (emulators.has(s) ? `${emulators.get(s)!.url}/v1` : s));
   }
 }
 

@@ -130,6 +130,15 @@ describe("edge-gym CLI", () => {
     expect(Object.keys(config).filter((k) => typeof config[k] === "object" && !Array.isArray(config[k])).sort()).toEqual(["mcqa", "mcqa_simple_agent", "policy_model"]);
   });
 
+  test("with a real endpoint, a missing, null or blank policy_model_name is an error naming it, not the emulator's model", () => {
+    for (const model of [[], ["++policy_model_name=null"], ["++policy_model_name= "]]) {
+      const result = cli("resolve", "++policy_base_url=http://127.0.0.1:9/v1", ...model);
+      expect(result.code, model.join(" ")).toBe(2);
+      expect(result.stderr, model.join(" ")).toMatch(/^edge-gym: policy_model\.responses_api_models\.vllm_model\.model: .*set policy_model_name \(env\.yaml\)/);
+    }
+    expect(cli("resolve", "++policy_base_url=http://127.0.0.1:9/v1", "++policy_model_name=Qwen/Qwen3-8B").code).toBe(0);
+  });
+
   test("a bad implementation setting stops resolve and start with its path, before anything is ready", () => {
     const setting = "mcqa.resources_servers.mcqa.grading_mode";
     for (const command of [["resolve"], ["start", "--head-port", "0"]]) {

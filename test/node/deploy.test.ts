@@ -21,7 +21,7 @@ import { ServerInstances } from "../../workers/head/instances.ts";
 
 const SECRET = "sk-live-DEPLOYTESTSECRET";
 // A real-looking endpoint and key: a real deploy refuses the emulator, and the key must end up in secrets only.
-const REAL_MODEL = ["++policy_base_url=https://vllm.example.com/v1", `++policy_api_key=${SECRET}`];
+const REAL_MODEL = ["++policy_base_url=https://vllm.example.com/v1", `++policy_api_key=${SECRET}`, "++policy_model_name=Qwen/Qwen3-8B"];
 const P = "edge-gym";
 const TOKENS = "trainer:0123456789abcdef0123,ci:fedcba9876543210fedc";
 const resources = implementations("resources_servers");

@@ -1,12 +1,17 @@
 // vllm_model's implementation fields. base_url, api_key and `gateway` configure the instance's
 // gpu_gateway Worker (scripts/stack/plan.ts), which owns the fleet and its credentials; the model
 // server accepts and ignores them, as it does NeMo Gym's other fields.
+import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../../shared/fleet/emulator.ts";
 import { z } from "../../../shared/zod.ts";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
+const SERVED_MODEL = "set policy_model_name (env.yaml) to the name of the model the endpoints serve";
+
 export const VllmModelConfig = z.looseObject({
-  model: z.string().min(1),
+  model: z.string({ error: `not set: ${SERVED_MODEL}` }).trim().min(1, { error: `blank: ${SERVED_MODEL}` }),
+  /** The fleet (one URL or a list), read by the gateway; here only to tell the emulator's from a real one. */
+  base_url: z.union([z.string(), z.array(z.string())]).optional(),
   /** Ask vLLM for token ids and logprobs and put them on the last output item (SPEC "Training token data"). */
   return_token_id_information: z.boolean().default(false),
   /** As in NeMo Gym: the model writes its reasoning into the content between `reasoning_tags`, to be split out. */
@@ -29,5 +34,9 @@ export const VllmModelConfig = z.looseObject({
   timeout_s: z.number().positive().default(600),
   /** The gateway's settings (gpu_gateway/worker/config.ts), checked there. */
   gateway: JsonObject.optional(),
+}).refine((c) => c.model !== EMULATOR_MODEL || [c.base_url ?? []].flat().every((url) => url.startsWith(EMULATOR_SCHEME)), {
+  // The emulator's defaults left in place while base_url points at a real fleet.
+  error: `is the emulator's model, but base_url points at a real endpoint: ${SERVED_MODEL}`,
+  path: ["model"],
 });
 export type VllmModelConfig = z.infer<typeof VllmModelConfig>;
