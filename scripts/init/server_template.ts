@@ -19,7 +19,9 @@ export default defineResourcesServer({
   task: z.object({
     code_word: z.string().min(1),
   }),
-  // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded from the row.
+  // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded
+  // from the row: /seed_session requires the fields listed here, /verify the whole task.
+  seedFields: ["code_word"],
   async seedSession(row, { session }) {
     await session.state.set(CODE_WORD, row.code_word);
   },

@@ -26,7 +26,7 @@ export interface AgentProfile {
   name: string;
   tasks: number;
   rollouts: number;
-  /** The most rollouts any of its tasks has: pass@k is reported up to this k. */
+  /** The most rollouts any of its tasks has: pass@k is reported for every k up to this one. */
   maxRollouts: number;
   metrics: Record<string, unknown>;
 }
@@ -132,7 +132,7 @@ async function writeTaskLines(inputs: string, output: string, c: Collected): Pro
       }
       remaining.set(task, remaining.get(task)! - 1);
       if (remaining.get(task) !== 0 || !rollouts) continue;
-      const line = taskProfile(task, rollouts, { sample: samples.get(task), expected: c.expected.get(task) });
+      const line = taskProfile(task, rollouts, { sample: samples.get(task), expected: c.expected.get(task)! });
       samples.delete(task);
       tasks.push({ task, agent: c.agentOf.get(task)!, meanReward: line["mean/reward"] as number });
       ready.set(task, line);

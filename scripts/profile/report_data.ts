@@ -1,6 +1,6 @@
 // The numbers of X_report.html, reduced (histograms, a bounded sample of tasks) so the page can
 // embed them as JSON and draw them.
-import { reportedKs } from "../../shared/metrics/pass_at_k.ts";
+import { everyK } from "../../shared/metrics/pass_at_k.ts";
 import type { Profile } from "./profile.ts";
 
 export interface Bin {
@@ -49,7 +49,7 @@ export function reportData(profile: Profile, title: string) {
       tasks: a.tasks,
       rollouts: a.rollouts,
       meanReward: a.metrics["mean/reward"] ?? null,
-      passAtK: reportedKs(a.maxRollouts).map((k) => ({
+      passAtK: everyK(a.maxRollouts).map((k) => ({
         k,
         pass: a.metrics[`pass@${k}/accuracy`] ?? null,
         majority: a.metrics[`majority@${k}/accuracy`] ?? null,

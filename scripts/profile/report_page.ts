@@ -2,6 +2,7 @@
 // chart as SVG. Every chart marks its data points with class "mark" and records how many it drew
 // in `data-marks`, so a test (or a curious reader) can check that each one rendered its data.
 import type { ReportData } from "./report_data.ts";
+import { tableKs } from "./table.ts";
 
 const STYLE = `
   body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 1000px; padding: 0 1rem; color: #1d2433; }
@@ -145,7 +146,8 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => ({ "&": "&am
 const cell = (v: unknown, digits: number) => (typeof v === "number" ? v.toFixed(digits) : "–");
 
 function summaryTable(data: ReportData): string {
-  const ks = [...new Set(data.agents.flatMap((a) => a.passAtK.map((p) => p.k)))].sort((a, b) => a - b);
+  // The chart has every k (passAtK holds k = 1..n); the table the terminal's readable subset.
+  const ks = tableKs(data.agents.reduce((n, a) => Math.max(n, a.passAtK.length), 1));
   const head = ["agent", "tasks", "rollouts", "mean reward", ...ks.map((k) => `pass@${k}`)].map((h) => `<th>${escapeHtml(h)}</th>`).join("");
   const rows = data.agents
     .map((a) => {

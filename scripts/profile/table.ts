@@ -1,7 +1,14 @@
 // The compact terminal table of a profile: one row per agent (or environment) with mean reward,
-// pass@k at every reported k and majority@k at the highest, in NeMo Gym's units (percent).
-import { reportedKs } from "../../shared/metrics/pass_at_k.ts";
+// pass@k at a readable subset of k (tableKs) and majority@k at the highest, in NeMo Gym's units
+// (percent). The metrics files hold every k.
 import type { AgentProfile } from "./profile.ts";
+
+/** The k a table shows for up to n rollouts: the powers of two below n, and n itself. */
+export function tableKs(n: number): number[] {
+  const ks: number[] = [];
+  for (let k = 1; k < n; k *= 2) ks.push(k);
+  return [...ks, n];
+}
 
 export function formatTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -23,7 +30,7 @@ export function passAtKUnits(agents: readonly AgentProfile[]): string {
 
 /** One row per agent; `eval` names its rows by environment under that heading. */
 export function passAtKTable(agents: readonly AgentProfile[], heading = "agent"): string {
-  const ks = reportedKs(Math.max(1, ...agents.map((a) => a.maxRollouts)));
+  const ks = tableKs(agents.reduce((n, a) => Math.max(n, a.maxRollouts), 1));
   const top = ks.at(-1)!;
   const withMajority = agents.some((a) => `majority@1/accuracy` in a.metrics);
   const header = [heading, "tasks", "rollouts", "mean reward", ...ks.map((k) => `pass@${k}`), ...(withMajority ? [`majority@${top}`] : [])];

@@ -1,127 +1,156 @@
-// pass@k, pass@1[avg-of-k] and majority@k over rollouts grouped by task, with NeMo Gym's key
-// spellings and units (percentages, 0-100): `pass@4/accuracy`, `pass@1[avg-of-4]/accuracy`,
-// `majority@4/accuracy`, plus `no_answer` scores when there is an answer key (SPEC "Reward profile").
-import { mean, sampleStd } from "./stats.ts";
+// pass@k, pass@1[avg-of-k] and majority@k for every k from 1 to the most rollouts of a task, per
+// named score (scores.ts), with NeMo Gym's key spellings, order and units (percentages, 0-100):
+// `pass@3/accuracy`, `pass@1[avg-of-3]/accuracy`, `majority@3/accuracy`, plus `no_answer` scored
+// like any other score when there is an answer key (SPEC "Reward profile").
+import { sampleStd } from "./stats.ts";
 
 /** One rollout of a task, in rollout-index order. `answer` is null when none was extracted. */
 export interface TaskRollout {
-  reward: number;
+  scores: Readonly<Record<string, number>>;
   answer?: string | null;
 }
 
-/** The unbiased estimator 1 - C(n-c, k) / C(n, k), as a product so it stays exact for large n. */
+// Binomials up to n = 56 are exact doubles (C(56, 28) < 2^53), so their ratio rounds as NeMo
+// Gym's exact integers do; larger n takes a product that stays finite.
+const EXACT_N = 56;
+const pascal: number[][] = [[1]];
+function binomial(n: number, k: number): number {
+  while (pascal.length <= n) {
+    const prev = pascal.at(-1)!;
+    pascal.push(prev.map((v, i) => v + (prev[i - 1] ?? 0)).concat(1));
+  }
+  return pascal[n]![k]!;
+}
+
+/** The unbiased estimator 1 - C(n-c, k) / C(n, k). */
 export function passAtK(n: number, c: number, k: number): number {
   if (k > n) throw new RangeError(`pass@${k} needs at least ${k} rollouts, got ${n}`);
   if (n - c < k) return 1;
+  if (n <= EXACT_N) return 1 - binomial(n - c, k) / binomial(n, k);
   let miss = 1;
   for (let i = n - c + 1; i <= n; i++) miss *= 1 - k / i;
   return 1 - miss;
 }
 
-/** The k reported for up to n rollouts per task: every power of two up to n (1, 2, 4, 8, 16, ...). */
-export function reportedKs(n: number): number[] {
-  const ks: number[] = [];
-  for (let k = 1; k <= n; k *= 2) ks.push(k);
-  return ks;
+/** Every k from 1 to n: NeMo Gym reports each, so pass@n is there whatever n is. */
+export function everyK(n: number): number[] {
+  return Array.from({ length: n }, (_, i) => i + 1);
 }
 
-const isBinary = (values: readonly number[]) => values.every((v) => v === 0 || v === 1);
+// NeMo Gym's order of operations (100 × sum / count), so shared numbers agree to the last bit.
+const pct = (sum: number, count: number) => (100 * sum) / count;
 
-function passValue(scores: readonly number[], k: number): number {
-  if (isBinary(scores)) return passAtK(scores.length, scores.filter((v) => v === 1).length, k);
-  // Continuous rewards: the best of the first k.
-  let best = -Infinity;
-  for (const v of scores.slice(0, k)) best = Math.max(best, v);
-  return best;
-}
+/** One score's per-task values summed over tasks, indexed by k - 1, and per-run sums by rollout index. */
+class ScoreTotals {
+  readonly maxN: number;
+  readonly pass: number[];
+  readonly passTasks: number[];
+  readonly avg: number[];
+  readonly avgTasks: number[];
+  readonly majority: number[];
+  readonly runSum: number[];
+  readonly runCount: number[];
 
-/** The most frequent (answer, score) pairs among the first k answered rollouts; ties average. */
-function majorityValue(answers: readonly (string | null)[], scores: readonly number[], k: number): number {
-  const counts = new Map<string, { score: number; count: number }>();
-  for (let i = 0; i < Math.min(k, scores.length); i++) {
-    if (answers[i] === null) continue;
-    const key = JSON.stringify([answers[i], scores[i]]);
-    const entry = counts.get(key) ?? { score: scores[i]!, count: 0 };
-    entry.count++;
-    counts.set(key, entry);
+  constructor(maxN: number) {
+    const zeros = () => new Array<number>(maxN).fill(0);
+    this.maxN = maxN;
+    this.pass = zeros();
+    this.passTasks = zeros();
+    this.avg = zeros();
+    this.avgTasks = zeros();
+    this.majority = zeros();
+    this.runSum = zeros();
+    this.runCount = zeros();
   }
-  if (counts.size === 0) return 0;
-  const top = Math.max(...[...counts.values()].map((e) => e.count));
-  return mean([...counts.values()].filter((e) => e.count === top).map((e) => e.score));
+
+  /** One task: `scores[i]` is rollout i's score (undefined when it has none), `answers[i]` its answer. */
+  add(scores: readonly (number | undefined)[], answers: readonly (string | null)[]): void {
+    const vals = scores.filter((v): v is number => v !== undefined);
+    // pass@k over the rollouts that have the score, for k up to their number.
+    const binary = vals.every((v) => v === 0 || v === 1);
+    const correct = vals.filter((v) => v === 1).length;
+    let best = -Infinity;
+    for (let k = 1; k <= vals.length; k++) {
+      best = Math.max(best, vals[k - 1]!);
+      this.pass[k - 1]! += binary ? passAtK(vals.length, correct, k) : best;
+      this.passTasks[k - 1]!++;
+    }
+    // pass@1[avg-of-k] and majority@k over the first k rollouts; a task with fewer keeps all of its.
+    let sum = 0;
+    let count = 0;
+    const votes = new Map<string, number>();
+    let top = 0;
+    let tiedSum = 0;
+    let tied = 0;
+    for (let k = 1; k <= this.maxN; k++) {
+      const v = scores[k - 1];
+      if (v !== undefined) {
+        sum += v;
+        count++;
+        this.runSum[k - 1]! += v;
+        this.runCount[k - 1]!++;
+        const answer = answers[k - 1];
+        if (answer !== null && answer !== undefined) {
+          // Votes go to (answer, score) pairs; tied winners average their scores.
+          const key = JSON.stringify([answer, v]);
+          const votesNow = (votes.get(key) ?? 0) + 1;
+          votes.set(key, votesNow);
+          if (votesNow > top) [top, tiedSum, tied] = [votesNow, v, 1];
+          else if (votesNow === top) [tiedSum, tied] = [tiedSum + v, tied + 1];
+        }
+      }
+      if (count > 0) {
+        this.avg[k - 1]! += sum / count;
+        this.avgTasks[k - 1]!++;
+      }
+      this.majority[k - 1]! += tied > 0 ? tiedSum / tied : 0;
+    }
+  }
 }
 
 export type PassMetrics = Record<string, number | Record<string, number[]>>;
 
 /**
  * `tasks[i]` holds task i's rollouts in rollout order. With `withAnswers`, majority@k is computed
- * and `no_answer` (1 when a rollout has no answer) is scored like accuracy.
+ * and `no_answer` (1 when a rollout has no answer) is scored like the declared scores.
  */
 export function passMajorityMetrics(tasks: readonly (readonly TaskRollout[])[], withAnswers: boolean): PassMetrics {
   const nonEmpty = tasks.filter((t) => t.length > 0);
   if (nonEmpty.length === 0) return {};
-  const names = withAnswers ? ["accuracy", "no_answer"] : ["accuracy"];
-  const scoresOf = (task: readonly TaskRollout[], name: string) =>
-    task.map((r) => (name === "accuracy" ? r.reward : r.answer == null ? 1 : 0));
-  const scored = nonEmpty.map((task) => ({ answers: task.map((r) => r.answer ?? null), byName: new Map(names.map((n) => [n, scoresOf(task, n)])) }));
+  const scored = nonEmpty.map((task) => task.map((r) => (withAnswers ? { ...r.scores, no_answer: r.answer == null ? 1 : 0 } : r.scores)));
+  const answers = nonEmpty.map((task) => task.map((r) => r.answer ?? null));
+  const names = [...new Set(scored.flatMap((task) => task.flatMap((s) => Object.keys(s))))].sort();
   // A reduce, not Math.max(...): a spread of 100k tasks overflows the stack.
   const maxN = nonEmpty.reduce((n, t) => Math.max(n, t.length), 0);
-  const ks = reportedKs(maxN);
-  const pct = (values: number[]) => 100 * mean(values);
+
+  const totals = new Map(names.map((name) => [name, new ScoreTotals(maxN)]));
+  for (const [name, t] of totals) scored.forEach((task, i) => t.add(task.map((s) => s[name]), answers[i]!));
 
   const metrics: PassMetrics = {};
-  for (const k of ks) {
-    for (const name of names) {
-      const all = scored.map((t) => t.byName.get(name)!);
-      const pass = all.filter((s) => s.length >= k).map((s) => passValue(s, k));
-      if (pass.length) metrics[`pass@${k}/${name}`] = pct(pass);
-      metrics[`pass@1[avg-of-${k}]/${name}`] = pct(all.map((s) => mean(s.slice(0, k))));
-      if (withAnswers) metrics[`majority@${k}/${name}`] = pct(scored.map((t) => majorityValue(t.answers, t.byName.get(name)!, k)));
+  for (const k of everyK(maxN)) {
+    for (const [name, t] of totals) {
+      if (t.passTasks[k - 1]) metrics[`pass@${k}/${name}`] = pct(t.pass[k - 1]!, t.passTasks[k - 1]!);
+      if (t.avgTasks[k - 1]) metrics[`pass@1[avg-of-${k}]/${name}`] = pct(t.avg[k - 1]!, t.avgTasks[k - 1]!);
+      if (withAnswers) metrics[`majority@${k}/${name}`] = pct(t.majority[k - 1]!, nonEmpty.length);
     }
   }
 
   // Run i's score: the mean over tasks of rollout i alone; its spread across runs says how much
-  // a single-sample evaluation would vary.
+  // a single-sample evaluation would vary. Runs where no task has the score are left out.
   const perRun: Record<string, number[]> = {};
-  for (const name of names) {
-    perRun[name] = [];
-    for (let run = 0; run < maxN; run++) {
-      const at = scored.map((t) => t.byName.get(name)![run]).filter((v): v is number => v !== undefined);
-      perRun[name].push(pct(at));
-    }
+  for (const [name, t] of totals) {
+    const runs = t.runCount.flatMap((count, i) => (count > 0 ? [pct(t.runSum[i]!, count)] : []));
+    if (runs.length) perRun[name] = runs;
   }
   metrics.per_sample_aggregate = perRun;
-  for (const k of ks.filter((k) => k >= 2)) {
+  for (const k of everyK(maxN).slice(1)) {
     for (const name of names) {
-      const runs = perRun[name]!.slice(0, k);
+      const runs = perRun[name]?.slice(0, k) ?? [];
+      if (runs.length < 2) continue;
       const std = sampleStd(runs);
       metrics[`pass@1[avg-of-${k}]/${name}/std_dev_across_runs`] = std;
       metrics[`pass@1[avg-of-${k}]/${name}/std_err_across_runs`] = std / Math.sqrt(runs.length);
     }
   }
   return metrics;
-}
-
-const STAT_SUFFIXES = ["std_dev_across_runs", "std_err_across_runs"];
-
-/** The entries of `pattern` (with `{k}`) at the highest k, leaving out `no_answer` and spread statistics. */
-export function highestK(metrics: Readonly<Record<string, unknown>>, pattern: string): Record<string, number> {
-  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  const regex = new RegExp(`^${pattern.split("{k}").map(escape).join("(\\d+)")}/(.+)$`);
-  const matches: [number, string][] = [];
-  for (const key of Object.keys(metrics)) {
-    const m = regex.exec(key);
-    if (!m || m[2] === "no_answer" || STAT_SUFFIXES.some((s) => m[2]!.endsWith(s))) continue;
-    matches.push([Number(m[1]), key]);
-  }
-  const top = Math.max(...matches.map(([k]) => k));
-  return Object.fromEntries(matches.filter(([k]) => k === top).map(([, key]) => [key, metrics[key] as number]));
-}
-
-/** Headline metrics: mean reward and tokens, and pass@k, pass@1[avg-of-k], majority@k at the highest k. */
-export function keyMetrics(agentMetrics: Readonly<Record<string, unknown>>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const name of ["mean/reward", "mean/input_tokens", "mean/output_tokens"]) {
-    if (typeof agentMetrics[name] === "number") out[name] = agentMetrics[name];
-  }
-  return { ...out, ...highestK(agentMetrics, "pass@1[avg-of-{k}]"), ...highestK(agentMetrics, "pass@{k}"), ...highestK(agentMetrics, "majority@{k}") };
 }

@@ -3,8 +3,12 @@
 // same statistics with pass@k over all rollouts.
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../schemas/run.ts";
 import { answerOf, numericFields, rolloutInfo } from "./fields.ts";
-import { keyMetrics, passMajorityMetrics } from "./pass_at_k.ts";
+import { keyMetrics } from "./key_metrics.ts";
+import type { KeyMetric } from "./key_metrics.ts";
+import { passMajorityMetrics } from "./pass_at_k.ts";
 import type { TaskRollout } from "./pass_at_k.ts";
+import { scoresOf } from "./scores.ts";
+import type { ScoreSpec } from "./scores.ts";
 import { FieldValues } from "./stats.ts";
 
 /** What the profile keeps of one rollout: its numbers, its `rollout_infos` entry, its score. */
@@ -15,12 +19,12 @@ export interface ProfiledRollout {
   scored: TaskRollout;
 }
 
-export function profileRollout(result: Record<string, unknown>, task: number, rollout: number, answerKey?: string): ProfiledRollout {
+export function profileRollout(result: Record<string, unknown>, task: number, rollout: number, answerKey?: string, scores?: ScoreSpec): ProfiledRollout {
   return {
     rollout,
     fields: numericFields(result),
     info: rolloutInfo(result, task, rollout),
-    scored: { reward: result.reward as number, answer: answerOf(result, answerKey) },
+    scored: { scores: scoresOf(result, scores), answer: answerOf(result, answerKey) },
   };
 }
 
@@ -30,25 +34,25 @@ export interface TaskExtras {
   /** The task's input row, without its indices. */
   sample?: Record<string, unknown>;
   /** Rollouts materialized for the task; fewer completed ones make a partial profile. */
-  expected?: number;
-  /** Whether to list every rollout's `rollout_infos` entry. */
-  infos?: boolean;
+  expected: number;
 }
 
-/** One task's line: `_ng_task_index`, `mean/<f>` ... `std/<f>`, then counts and `rollout_infos`. */
-export function taskProfile(task: number, rollouts: readonly ProfiledRollout[], extras: TaskExtras = {}): Record<string, unknown> {
+/**
+ * One task's line, in NeMo Gym's field order: `_ng_task_index`, `mean/<f>` ... `std/<f>`, `sample`,
+ * `num_rollouts`, `expected_num_rollouts`, `missing_num_rollouts`, `reward_profile_completion_pct`,
+ * `rollout_infos`.
+ */
+export function taskProfile(task: number, rollouts: readonly ProfiledRollout[], extras: TaskExtras): Record<string, unknown> {
   const sorted = [...rollouts].sort(byRollout);
   const fields = new FieldValues();
   for (const r of sorted) fields.add(r.fields);
   const line: Record<string, unknown> = { [TASK_INDEX_KEY]: task, ...fields.summary() };
   if (extras.sample) line.sample = extras.sample;
   line.num_rollouts = sorted.length;
-  if (extras.expected !== undefined) {
-    line.expected_num_rollouts = extras.expected;
-    line.missing_num_rollouts = extras.expected - sorted.length;
-    line.reward_profile_completion_pct = extras.expected === 0 ? 100 : (100 * sorted.length) / extras.expected;
-  }
-  if (extras.infos !== false) line.rollout_infos = sorted.map((r) => r.info);
+  line.expected_num_rollouts = extras.expected;
+  line.missing_num_rollouts = extras.expected - sorted.length;
+  line.reward_profile_completion_pct = extras.expected === 0 ? 100 : (100 * sorted.length) / extras.expected;
+  line.rollout_infos = sorted.map((r) => r.info);
   return line;
 }
 
@@ -60,23 +64,33 @@ export function agentProfile(tasks: readonly (readonly ProfiledRollout[])[], wit
   return { ...fields.summary(), ...passMajorityMetrics(scored, withAnswers) };
 }
 
+/** How a resources server scores its rollouts for /aggregate_metrics (ResourcesServerDefinition). */
+export interface AggregateOptions {
+  answerKey?: string;
+  scores?: ScoreSpec;
+  keyMetrics?: readonly KeyMetric[];
+}
+
+// NeMo Gym's /aggregate_metrics profiles placeholder input rows holding only the indices and one
+// agent named "agent"; what is left of such a row is each task's `sample`.
+const AGGREGATE_SAMPLE = { agent_ref: { name: "agent" } };
+
 /** A resources server's /aggregate_metrics answer for stripped verify responses. */
-export function aggregateMetrics(responses: readonly Record<string, unknown>[], answerKey?: string) {
+export function aggregateMetrics(responses: readonly Record<string, unknown>[], options: AggregateOptions = {}) {
   const byTask = new Map<number, ProfiledRollout[]>();
   for (const r of responses) {
     const task = (r[TASK_INDEX_KEY] as number | undefined) ?? 0;
     const group = byTask.get(task) ?? [];
-    group.push(profileRollout(r, task, (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0, answerKey));
+    group.push(profileRollout(r, task, (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0, options.answerKey, options.scores));
     byTask.set(task, group);
   }
   const tasks = [...byTask].sort(([a], [b]) => a - b);
   if (tasks.length === 0) return { group_level_metrics: [], agent_metrics: {}, key_metrics: {} };
-  const agent = agentProfile(tasks.map(([, rollouts]) => rollouts), answerKey !== undefined);
+  const agent = agentProfile(tasks.map(([, rollouts]) => rollouts), options.answerKey !== undefined);
   return {
-    // Without rollout_infos: the answer is one JSON document the caller holds whole, so it is kept
-    // to a size per task, not per rollout (X_reward_profiling.jsonl lists every rollout).
-    group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { infos: false })),
+    // Every response sent is a task's rollout: none are expected beyond them.
+    group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { sample: AGGREGATE_SAMPLE, expected: rollouts.length })),
     agent_metrics: agent,
-    key_metrics: keyMetrics(agent),
+    key_metrics: keyMetrics(agent, options.keyMetrics),
   };
 }

@@ -15,6 +15,8 @@ import { resolveSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
+import type { KeyMetric } from "../metrics/key_metrics.ts";
+import type { ScoreSpec } from "../metrics/scores.ts";
 import { VerifierFailure } from "./failure.ts";
 import { toolNameProblem } from "./tool_names.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
@@ -43,7 +45,11 @@ export interface VerifyResult {
   [field: string]: unknown;
 }
 
-type Row<T extends z.ZodObject> = RunRequest & z.infer<T>;
+/**
+ * What /seed_session reads: NeMo Gym's seed request is the row's seeding fields only, so every
+ * other task field is optional there (checked when present); /verify checks the whole row.
+ */
+type SeedBody<T extends z.ZodObject> = Partial<RunRequest & z.infer<T>>;
 type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
 
 export interface ResourcesServerDefinition<T extends z.ZodObject> {
@@ -63,7 +69,13 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
    * /aggregate_metrics adds majority@k and `no_answer` rates to pass@k.
    */
   answerKey?: string;
-  seedSession?(row: Row<T>, ctx: HandlerContext): Promise<void> | void;
+  /** The named scores pass@k is computed over (NeMo Gym's score function); by default `accuracy` = the reward. */
+  scores?: ScoreSpec;
+  /** The headline subset of agent_metrics, as NeMo Gym's environment defines it; by default every `mean/*`. */
+  keyMetrics?: readonly KeyMetric[];
+  /** The task fields /seed_session requires (the rest are optional there); none by default. */
+  seedFields?: ReadonlyArray<keyof z.infer<T> & string>;
+  seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
 }
 
@@ -83,7 +95,11 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     const problem = toolNameProblem(name);
     if (problem) throw new Error(`resources server tool ${problem}`);
   }
-  const rowSchema = RunRequest.safeExtend(definition.task.shape);
+  const seedMask = Object.fromEntries((definition.seedFields ?? []).map((field) => [field, true as const]));
+  const seedSchema = z
+    .looseObject({ responses_create_params: RunRequest.shape.responses_create_params.optional() })
+    .safeExtend(definition.task.partial().shape)
+    .safeExtend(definition.task.pick(seedMask as never).shape);
   const verifySchema = VerifyRequest.safeExtend(definition.task.shape);
   const app = createServerApp<ResourcesBindings>();
   type C = Context<AppEnv<ResourcesBindings>>;
@@ -94,10 +110,10 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
   });
 
   app.post("/seed_session", async (c) => {
-    const row = await readBody(c, rowSchema);
-    const callable = callableTools((row as RunRequest).responses_create_params.tools, definition.tools, definition.fallbackTool !== undefined);
+    const row = (await readBody(c, seedSchema)) as SeedBody<T>;
+    const callable = callableTools(row.responses_create_params?.tools, definition.tools, definition.fallbackTool !== undefined);
     const ctx = await context(c, true);
-    await definition.seedSession?.(row as Row<T>, ctx);
+    await definition.seedSession?.(row, ctx);
     // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
     return c.json({ callable_tools: callable });
   });
@@ -120,7 +136,8 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readBody(c, AggregateMetricsRequest);
-    return c.json(aggregateMetrics(body.verify_responses, definition.answerKey));
+    const { answerKey, scores, keyMetrics } = definition;
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics }));
   });
 
   app.post("/close_session", async (c) => {

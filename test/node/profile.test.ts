@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { passAtK, passMajorityMetrics, reportedKs } from "../../shared/metrics/pass_at_k.ts";
+import { everyK, passAtK, passMajorityMetrics } from "../../shared/metrics/pass_at_k.ts";
 import { describe as describeValues } from "../../shared/metrics/stats.ts";
 import { profile } from "../../scripts/profile/profile.ts";
 
@@ -79,18 +79,19 @@ describe("pass@k and majority@k", () => {
     expect(() => passAtK(2, 1, 4)).toThrow(/at least 4/);
   });
 
-  test("k = 1, 4, 16 and every power of two up to n", () => {
-    expect(reportedKs(1)).toEqual([1]);
-    expect(reportedKs(5)).toEqual([1, 2, 4]);
-    expect(reportedKs(16)).toEqual([1, 2, 4, 8, 16]);
-    expect(reportedKs(40)).toEqual([1, 2, 4, 8, 16, 32]);
+  // Was powers of two only (5 -> 1, 2, 4), which drops pass@n whenever n is not one; NeMo Gym
+  // reports every k from 1 to n.
+  test("every k from 1 to n", () => {
+    expect(everyK(1)).toEqual([1]);
+    expect(everyK(5)).toEqual([1, 2, 3, 4, 5]);
+    expect(everyK(6)).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
   test("agent metrics over three tasks of four rollouts, by hand", () => {
     const tasks = [
-      [1, 0, 1, 1].map((reward, i) => ({ reward, answer: ["A", "B", "A", "A"][i]! })),
-      [0, 0, 1, 0].map((reward, i) => ({ reward, answer: ["C", "C", "D", null][i]! })),
-      [0, 0, 0, 0].map((reward) => ({ reward, answer: null })),
+      [1, 0, 1, 1].map((reward, i) => ({ scores: { accuracy: reward }, answer: ["A", "B", "A", "A"][i]! })),
+      [0, 0, 1, 0].map((reward, i) => ({ scores: { accuracy: reward }, answer: ["C", "C", "D", null][i]! })),
+      [0, 0, 0, 0].map((reward) => ({ scores: { accuracy: reward }, answer: null })),
     ];
     const m = passMajorityMetrics(tasks, true);
     // pass@1: (0.75 + 0.25 + 0) / 3; pass@2: (1 + 0.5 + 0) / 3; pass@4: (1 + 1 + 0) / 3
@@ -113,11 +114,14 @@ describe("pass@k and majority@k", () => {
     expect(m["pass@1[avg-of-2]/accuracy/std_dev_across_runs"]).toBeCloseTo(Math.SQRT2 * (100 / 6), 6);
     expect(m["pass@1[avg-of-4]/accuracy/std_dev_across_runs"]).toBeCloseTo(Math.sqrt((2 * (100 / 3) ** 2) / 3), 6);
     expect(m["pass@1[avg-of-4]/accuracy/std_err_across_runs"]).toBeCloseTo(Math.sqrt((2 * (100 / 3) ** 2) / 3) / 2, 6);
-    expect(m["pass@3/accuracy"]).toBeUndefined();
+    // Was expected absent (3 is not a power of two): pass@3 = (1 + (1 - C(3,3)/C(4,3)) + 0) / 3
+    expect(m["pass@3/accuracy"]).toBeCloseTo(175 / 3);
+    expect(m["pass@1[avg-of-3]/accuracy"]).toBeCloseTo(100 / 3); // (2/3 + 1/3 + 0) / 3
+    expect(m["majority@3/accuracy"]).toBeCloseTo(100 / 3); // A wins task 0; C and D tie in task 1 -> 0
   });
 
   test("continuous rewards take the best of the first k; no answer key, no majority", () => {
-    const m = passMajorityMetrics([[{ reward: 0.2 }, { reward: 0.9 }], [{ reward: 0.5 }, { reward: 0.1 }]], false);
+    const m = passMajorityMetrics([[0.2, 0.9], [0.5, 0.1]].map((task) => task.map((accuracy) => ({ scores: { accuracy } }))), false);
     expect(m["pass@1/accuracy"]).toBeCloseTo(35); // (0.2 + 0.5) / 2
     expect(m["pass@2/accuracy"]).toBeCloseTo(70); // (0.9 + 0.5) / 2
     expect(Object.keys(m).some((k) => k.startsWith("majority@") || k.endsWith("no_answer"))).toBe(false);

@@ -1,7 +1,7 @@
 // The terminal pass@k table: binary rewards in percent of tasks, rewards above 1 as the mean best
 // reward of k rollouts (NeMo Gym's metric value is 100 times that).
 import { describe, expect, test } from "vitest";
-import { passAtKTable, passAtKUnits } from "../../scripts/profile/table.ts";
+import { passAtKTable, passAtKUnits, tableKs } from "../../scripts/profile/table.ts";
 import type { AgentProfile } from "../../scripts/profile/profile.ts";
 
 const binary: AgentProfile = {
@@ -27,5 +27,14 @@ describe("pass@k table", () => {
     expect(lines[3]).toMatch(/^multireward\s+5\s+10\s+2\.750\s+2\.750\s+2\.900$/);
     expect(passAtKUnits([binary, summed])).toBe("pass@k in percent of tasks; for multireward (rewards above 1): the mean best reward of k rollouts.");
     expect(passAtKUnits([binary])).toBe("pass@k in percent of tasks.");
+  });
+
+  // The metrics files hold every k; the table a readable subset that always ends at n.
+  test("columns: the powers of two below n, and n", () => {
+    expect(tableKs(1)).toEqual([1]);
+    expect(tableKs(3)).toEqual([1, 2, 3]);
+    expect(tableKs(5)).toEqual([1, 2, 4, 5]);
+    expect(tableKs(6)).toEqual([1, 2, 4, 6]);
+    expect(tableKs(16)).toEqual([1, 2, 4, 8, 16]);
   });
 });

@@ -8,6 +8,7 @@ import { z } from "../../shared/zod.ts";
 export const counter = defineResourcesServer({
   task: z.object({ start: z.number().int() }),
   declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
+  seedFields: ["start"],
   async seedSession(r, { session }) {
     await session.state.set("n", r.start);
   },

@@ -30,6 +30,16 @@ const response = { id: "r1", output: [] };
 
 const open = () => client(server, serverEnv("example_session_state_mgmt"));
 
+test("a NeMo Gym seed request carries the seeding fields only: it seeds, and the rollout verifies", async () => {
+  const s = open();
+  expect(await s.post("/seed_session", { initial_count: 5 })).toMatchObject({ status: 200 });
+  expect((await s.post("/get_counter_value", {})).body).toEqual({ count: 5 });
+  expect((await s.post("/verify", { ...row, expected_count: 5, response })).body.reward).toBe(1);
+  const wrong = await s.post("/seed_session", { initial_count: "five" });
+  expect(wrong.status).toBe(400);
+  expect(wrong.body.error.issues[0].path).toBe("initial_count");
+});
+
 describe("example_session_state_mgmt", () => {
   test("the counter starts at initial_count and keeps increments across tool calls", async () => {
     const s = open();
@@ -99,7 +109,11 @@ describe("example_session_state_mgmt", () => {
     expect((await s.post("/get_counter_value", {})).body).toEqual({ count: 3 });
     const badRow = await s.post("/seed_session", { ...row, initial_count: "3", expected_count: undefined });
     expect(badRow.status).toBe(400);
-    expect(badRow.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expected_count", "initial_count"]);
+    // /seed_session reads initial_count, as NeMo Gym's does; expected_count is /verify's to require.
+    expect(badRow.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["initial_count"]);
+    const unchecked = await s.post("/verify", { ...row, expected_count: undefined, response });
+    expect(unchecked.status).toBe(400);
+    expect(unchecked.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["expected_count"]);
     const unknown = await s.post("/reset_counter", {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.tools).toEqual(["increment_counter", "get_counter_value"]);

@@ -171,6 +171,8 @@ describe("simple_agent /run", () => {
     expect(res.body.agent_metrics["mean/reward"]).toBe(0.5);
     // rows without indices are one task: two rollouts, one right
     expect(res.body.agent_metrics["pass@1/accuracy"]).toBe(50);
-    expect(res.body.key_metrics["pass@2/accuracy"]).toBe(100);
+    expect(res.body.agent_metrics["pass@2/accuracy"]).toBe(100);
+    // NeMo Gym's default key metrics: every mean/*.
+    expect(res.body.key_metrics).toEqual({ "mean/reward": 0.5 });
   });
 });

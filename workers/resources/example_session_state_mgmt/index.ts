@@ -13,6 +13,8 @@ export default defineResourcesServer({
     initial_count: z.number().int().default(0),
     expected_count: z.number().int(),
   }),
+  // NeMo Gym's seed request for this server carries initial_count; expected_count is for /verify.
+  seedFields: ["initial_count"],
   async seedSession(row, { session }) {
     await session.state.set(COUNT, row.initial_count);
   },

@@ -12,9 +12,10 @@ export default defineResourcesServer({
   declaration,
   task: TaskFields,
   tools: {},
-  // A row with an unknown instruction or bad kwargs is refused before any model call is spent on it.
+  // A row with an unknown instruction or bad kwargs is refused before any model call is spent on
+  // it; a NeMo Gym seed request, which need carry no instructions, has nothing to check.
   seedSession(row) {
-    readTask(row);
+    if (row.verifier_metadata != null || row.instruction_id_list != null) readTask(row as Parameters<typeof readTask>[0]);
   },
   verify(body) {
     const task = readTask(body);

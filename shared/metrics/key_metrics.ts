@@ -1,0 +1,49 @@
+// key_metrics: the headline subset of an agent's metrics, declared per environment as NeMo Gym
+// environments define them (their get_key_metrics). The default is NeMo Gym's base class: every
+// `mean/*` entry.
+
+/**
+ * One selector: a metric by name (when present), every metric with a prefix, or the entries of a
+ * pattern with `{k}` (e.g. `pass@{k}`) at its highest k, optionally only some scores or without some.
+ */
+export type KeyMetric =
+  | string
+  | { prefix: string }
+  | { highestK: string; scores?: readonly string[]; exclude?: readonly string[] };
+
+export const DEFAULT_KEY_METRICS: readonly KeyMetric[] = [{ prefix: "mean/" }];
+
+// Spread statistics are never headline values, whatever the score filter.
+const STAT_SUFFIXES = ["std_dev_across_runs", "std_err_across_runs", "avg_sample_std_dev"];
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The entries of `pattern` at the highest k among those the filters keep. */
+export function highestK(metrics: Readonly<Record<string, unknown>>, pattern: string, scores?: readonly string[], exclude?: readonly string[]): Record<string, unknown> {
+  const regex = new RegExp(`^${pattern.split("{k}").map(escape).join("(\\d+)")}/(.+)$`);
+  const matches: [number, string][] = [];
+  for (const key of Object.keys(metrics)) {
+    const m = regex.exec(key);
+    if (!m) continue;
+    const score = m[2]!;
+    if (STAT_SUFFIXES.some((s) => score.endsWith(s))) continue;
+    if (scores && !scores.includes(score)) continue;
+    if (exclude?.includes(score)) continue;
+    matches.push([Number(m[1]), key]);
+  }
+  const top = matches.reduce((k, [n]) => Math.max(k, n), -Infinity);
+  return Object.fromEntries(matches.filter(([k]) => k === top).map(([, key]) => [key, metrics[key]]));
+}
+
+function select(metrics: Readonly<Record<string, unknown>>, selector: KeyMetric): Record<string, unknown> {
+  if (typeof selector === "string") return selector in metrics ? { [selector]: metrics[selector] } : {};
+  if ("prefix" in selector) return Object.fromEntries(Object.entries(metrics).filter(([key]) => key.startsWith(selector.prefix)));
+  return highestK(metrics, selector.highestK, selector.scores, selector.exclude);
+}
+
+/** The selected entries, in selector order; a metric selected twice keeps its first place. */
+export function keyMetrics(metrics: Readonly<Record<string, unknown>>, selectors: readonly KeyMetric[] = DEFAULT_KEY_METRICS): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const selector of selectors) Object.assign(out, select(metrics, selector));
+  return out;
+}
