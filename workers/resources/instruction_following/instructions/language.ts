@@ -7,7 +7,7 @@ import type { Language } from "../text/language.ts";
 import { tokens } from "../text/words.ts";
 
 const LanguageCode = z.string().refine((code): code is Language => Object.hasOwn(LANGUAGES, code), {
-  message: `must be one of ${Object.keys(LANGUAGES).join(", ")} (IFEval's languages; Finnish cannot be detected here)`,
+  message: `must be one of ${Object.keys(LANGUAGES).join(", ")} (IFEval's languages)`,
 });
 
 export const LANGUAGE: Family = {

@@ -1,52 +1,58 @@
-// Sentence splitting, one pass, for every check that counts or walks sentences. IFEval uses two
-// splitters (NLTK's Punkt model to count sentences, a chain of regex rewrites to walk them); this
-// is one set of small rules that agrees with both on ordinary prose:
-// 1. A sentence ends after a run of . ! ? … (plus any closing quotes or brackets right after it)
-//    that is followed by whitespace or the end of the text; 。！？ end a sentence by themselves.
-// 2. A single "." does not end a sentence after a known abbreviation (Mr. Dr. e.g. etc.), a lone
-//    letter (an initial: "J. Smith"), or a number that opens its line (a list item: "1. Tea").
-// 3. A run of "." (including "...") does not end a sentence when the next word starts lower case
-//    (Punkt's orthographic cue).
-// 4. Line breaks do not end sentences (neither splitter splits on them), so an unpunctuated title
-//    joins the sentence after it.
-// Where they differ: Punkt learned more abbreviations and also uses the following word's casing
-// after "?" and "!"; the regex splitter ends a sentence at every "." before a space, even before a
-// lower-case word, and gives "!!" two sentences. Punctuation-free text is one sentence.
-const TERMINATOR = /[.!?…]/u;
-const CJK_TERMINATOR = /[。！？]/u;
-const CLOSER = /["'”’)\]»]/u;
-const ABBREVIATIONS = new Set(["mr", "mrs", "ms", "dr", "prof", "st", "jr", "sr", "inc", "ltd", "co", "vs", "etc", "e.g", "i.e", "ph.d", "capt", "lt", "mt", "no", "fig", "approx"]);
-// The word before a period, at most this long: enough for any abbreviation, and it keeps the
-// backward look constant-time.
-const LOOK_BACK = 12;
+// Sentence splitting for every check that counts or walks sentences, following the decisions
+// NLTK's Punkt splitter makes with its English model (IFEval's `count_sentences`). Measured
+// against Punkt on 56 model-style replies, this agrees on the count for more of them than
+// Intl.Segmenter (which breaks at every line end and never before a lower-case word) or the
+// sbd library; see the README entry.
+// 1. A sentence can end only at a run of . ! ? (plus closing quotes or brackets right after it)
+//    followed by whitespace or the end of the text. Line breaks alone never end one.
+// 2. "!" and "?" always end it, whatever the case of the next word.
+// 3. A "." ends it, before a lower-case word too, unless the word before it is
+//    - one of Punkt's abbreviations ("Mr.", "St.", "Inc.", "U.S."), an initial ("J.") or ends in
+//      "..": then only a capitalised sentence starter ("The", "He", "However") after it ends one;
+//    - a number ("1.", "3.5."): then any word except a lower-case one ends it.
+// Punkt also consults word statistics of its training text after abbreviations and initials
+// (it ends "p.m. Passengers" but not "Wait... Then"); we use its list of sentence starters alone.
+import { ABBREVIATIONS, SENTENCE_STARTERS } from "./punkt_english.ts";
 
-function wordBefore(text: string, end: number): { word: string; lineStart: boolean } {
+const TERMINATOR = /[.!?]/u;
+const CLOSER = /["'”’)\]}»]/u;
+const SPACE = /\s/u;
+const NUMBER = /^-?[.,]?\d[\d,.-]*$/u;
+const INITIAL = /^\p{L}$/u;
+// Marks Punkt never counts as the start of a word ("(Fig." is "Fig."; "°C." stays "°C.", no initial).
+const LEADING = /^[("`{[:;&#*@)}\]\-,“‘]+/u;
+
+/** The whitespace-delimited token ending at `end` (exclusive), without its leading punctuation. */
+function tokenBefore(text: string, end: number): string {
   let start = end;
-  while (start > 0 && end - start < LOOK_BACK && /[\p{L}\p{N}.]/u.test(text[start - 1]!)) start--;
-  let before = start - 1;
-  while (before >= 0 && (text[before] === " " || text[before] === "\t")) before--;
-  return { word: text.slice(start, end), lineStart: before < 0 || text[before] === "\n" };
+  while (start > 0 && !SPACE.test(text[start - 1]!)) start--;
+  return text.slice(start, end).replace(LEADING, "");
 }
 
-function nextVisible(text: string, from: number): string | undefined {
-  let i = from;
-  while (i < text.length && /\s/u.test(text[i]!)) i++;
-  return text[i];
+/** The next word after `from`, without leading punctuation. */
+function wordAfter(text: string, from: number): string {
+  let start = from;
+  while (start < text.length && SPACE.test(text[start]!)) start++;
+  let end = start;
+  while (end < text.length && !SPACE.test(text[end]!)) end++;
+  return text.slice(start, end).replace(LEADING, "");
 }
 
-/** Whether the run text[at, end) ends a sentence; `end` is past any closing quotes. */
+const startsUpper = (word: string) => /^\p{Lu}/u.test(word);
+const startsLower = (word: string) => /^\p{Ll}/u.test(word);
+const isStarter = (word: string) => startsUpper(word) && SENTENCE_STARTERS.has(word.toLowerCase().replace(/[^\p{L}].*$/u, ""));
+
+/** Whether the run text[at, runEnd) of terminators, then closers up to `end`, ends a sentence. */
 function endsSentence(text: string, at: number, runEnd: number, end: number): boolean {
-  const run = text.slice(at, runEnd);
-  if (CJK_TERMINATOR.test(run)) return true;
-  if (end < text.length && !/\s/u.test(text[end]!)) return false;
-  if (!/^\.+$/.test(run)) return true;
-  const next = nextVisible(text, end);
-  if (next !== undefined && /\p{Ll}/u.test(next)) return false;
-  if (run.length > 1) return true;
-  const { word, lineStart } = wordBefore(text, at);
-  if (ABBREVIATIONS.has(word.toLowerCase())) return false;
-  if (/^\p{L}$/u.test(word)) return false;
-  return !(lineStart && /^\d+$/.test(word));
+  if (end < text.length && !SPACE.test(text[end]!)) return false;
+  if (text[runEnd - 1] !== ".") return true;
+  const next = wordAfter(text, end);
+  const token = tokenBefore(text, at);
+  if (runEnd - at > 1 || token.endsWith(".")) return isStarter(next);
+  const type = token.toLowerCase();
+  if (NUMBER.test(type)) return !startsLower(next);
+  if (INITIAL.test(token) || ABBREVIATIONS.has(type)) return isStarter(next);
+  return true;
 }
 
 export function sentences(text: string): string[] {
@@ -54,13 +60,12 @@ export function sentences(text: string): string[] {
   let start = 0;
   let i = 0;
   while (i < text.length) {
-    const ch = text[i]!;
-    if (!TERMINATOR.test(ch) && !CJK_TERMINATOR.test(ch)) {
+    if (!TERMINATOR.test(text[i]!)) {
       i++;
       continue;
     }
     let runEnd = i + 1;
-    while (runEnd < text.length && (TERMINATOR.test(text[runEnd]!) || CJK_TERMINATOR.test(text[runEnd]!))) runEnd++;
+    while (runEnd < text.length && TERMINATOR.test(text[runEnd]!)) runEnd++;
     let end = runEnd;
     while (end < text.length && CLOSER.test(text[end]!)) end++;
     if (endsSentence(text, i, runEnd, end)) {
