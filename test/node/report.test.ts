@@ -1,10 +1,13 @@
-// The HTML report in a real browser (Debian's chromium, driven by playwright-core; another build
-// via EDGE_GYM_CHROMIUM): every chart draws as many marks as its data has, the page fetches
-// nothing, and the script throws nothing.
-import { mkdtempSync, writeFileSync } from "node:fs";
+// The HTML report in a real browser (headless Chromium from the @sparticuz/chromium npm package,
+// driven by playwright-core; another build via EDGE_GYM_CHROMIUM): every chart draws as many marks
+// as its data has, the page fetches nothing, and the script throws nothing.
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { pipeline } from "node:stream/promises";
 import { pathToFileURL } from "node:url";
+import { brotliDecompressSync, createBrotliDecompress } from "node:zlib";
 import { chromium } from "playwright-core";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -15,13 +18,66 @@ import { histogram } from "../../scripts/profile/report_data.ts";
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-report-"));
 const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
 
+// @sparticuz/chromium ships a headless Chromium for x64 Linux inside the npm package (brotli files
+// under bin/, nothing downloaded at install), so `npm ci` is all this test needs. Unpacked once per
+// package version into node_modules/.cache (which `npm ci` clears): the binary, the NSS/NSPR/expat
+// libraries it links (al2023.tar.br) and a font, so the browser needs nothing from the system.
+// The package's own executablePath() unpacks into the shared os.tmpdir() and, as root, chowns
+// the font files to uid 1001 (which fails under `unshare -r`), so this reads its files directly.
+// Staged, then renamed into place: two test runs at once never launch a half-written binary.
+async function packagedChromium(): Promise<{ executablePath: string; env: NodeJS.ProcessEnv }> {
+  const packageDir = join(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..");
+  const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
+  const root = join(packageDir, "..", "..", ".cache", `edge-gym-sparticuz-chromium-${version}`);
+  if (!existsSync(join(root, "ready"))) {
+    const staging = `${root}.${process.pid}.tmp`;
+    rmSync(staging, { recursive: true, force: true });
+    mkdirSync(staging, { recursive: true });
+    const packed = (name: string) => join(packageDir, "bin", name);
+    await pipeline(createReadStream(packed("chromium.br")), createBrotliDecompress(), createWriteStream(join(staging, "chromium"), { mode: 0o755 }));
+    untar(brotliDecompressSync(readFileSync(packed("al2023.tar.br"))), staging); // lib/libnss3.so, ...
+    untar(brotliDecompressSync(readFileSync(packed("fonts.tar.br"))), staging); // fonts/Open_Sans/*.ttf
+    writeFileSync(join(staging, "fonts.conf"), `<?xml version="1.0"?>\n<fontconfig><dir>${root}/fonts</dir><cachedir>${root}/fonts-cache</cachedir></fontconfig>\n`);
+    writeFileSync(join(staging, "ready"), `${version}\n`);
+    try {
+      renameSync(staging, root);
+    } catch {
+      rmSync(staging, { recursive: true, force: true }); // another run got there first
+    }
+  }
+  const libraries = [join(root, "lib"), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":");
+  return { executablePath: join(root, "chromium"), env: { ...process.env, LD_LIBRARY_PATH: libraries, FONTCONFIG_FILE: join(root, "fonts.conf") } };
+}
+
+// The package's tarballs hold plain files and folders with short names.
+function untar(tar: Buffer, into: string) {
+  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
+    const field = (from: number, to: number) => tar.toString("latin1", at + from, at + to).replace(/\0[^]*$/, "").trim();
+    const name = field(0, 100);
+    const size = Number.parseInt(field(124, 136) || "0", 8);
+    const type = field(156, 157) || "0";
+    const path = join(into, name);
+    if (!path.startsWith(`${into}/`)) throw new Error(`tar entry outside the target folder: ${name}`);
+    if (type === "5") mkdirSync(path, { recursive: true });
+    else if (type === "0") {
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, tar.subarray(at + 512, at + 512 + size), { mode: Number.parseInt(field(100, 108), 8) });
+    } else throw new Error(`tar entry of unexpected type ${type}: ${name}`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
 let browser: Browser;
 beforeAll(async () => {
+  const own = process.env.EDGE_GYM_CHROMIUM;
+  const { executablePath, env } = own ? { executablePath: own, env: process.env } : await packagedChromium();
   browser = await chromium.launch({
-    executablePath: process.env.EDGE_GYM_CHROMIUM ?? "/usr/bin/chromium",
+    executablePath,
+    env,
+    headless: true,
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
-});
+}, 120_000);
 afterAll(async () => {
   await browser?.close();
 });
@@ -94,8 +150,8 @@ describe("the HTML report", () => {
     expect(charts).toEqual([
       // rewards 0 and 1
       { chart: "reward-histogram", marks: 2, drawn: 2, svgs: 1, error: null },
-      // two agents with pass@1, @2, @4
-      { chart: "pass-at-k", marks: 6, drawn: 6, svgs: 1, error: null },
+      // two agents with pass@k at every k from 1 to 4 (was 6 marks: pass@1, @2, @4 only)
+      { chart: "pass-at-k", marks: 8, drawn: 8, svgs: 1, error: null },
       { chart: "task-difficulty", marks: 30, drawn: 30, svgs: 1, error: null },
       { chart: "token-usage", marks: tokenBins, drawn: tokenBins, svgs: 3, error: null },
       { chart: "failures", marks: 3, drawn: 3, svgs: 1, error: null },
