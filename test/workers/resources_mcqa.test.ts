@@ -140,9 +140,13 @@ describe("mcqa: wire", () => {
   test("bad rows are 400 with field paths; mcqa has no tools", async () => {
     const s = client(server, serverEnv("mcqa"));
     expect((await s.post("/seed_session", row)).status).toBe(200);
+    // /seed_session checks the task fields it gets (NeMo Gym's seed request needs none); /verify needs them all.
     const bad = await s.post("/seed_session", { ...row, expected_answer: undefined, grading_mode: "lenient", options: [{ A: 1 }], template_metadata: { output_regex: 3 } });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expected_answer", "grading_mode", "options[0].A", "template_metadata.output_regex"]);
+    expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["grading_mode", "options[0].A", "template_metadata.output_regex"]);
+    const noGold = await s.post("/verify", { ...row, expected_answer: undefined, response: answer("\\boxed{C}") });
+    expect(noGold.status).toBe(400);
+    expect(noGold.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["expected_answer"]);
     const misconfigured = await client(server, serverEnv("mcqa", { INSTANCE_CONFIG: { grading_mode: "whatever" } })).post("/verify", { ...row, response: answer("\\boxed{C}") });
     expect(misconfigured.status).toBe(500);
     expect((await s.post("/get_answer", {})).status).toBe(404);

@@ -149,14 +149,20 @@ describe("structured_outputs: bad rows", () => {
     expect(await issues({ schema_str: '{"$ref": "https://example.com/remote.json"}' })).toEqual([{ path: "schema_str.$ref", message: expect.stringMatching(/unresolved \$ref/) }]);
   });
 
-  test("schema_type other than json and a missing schema_str are 400s; seed_session checks rows too", async () => {
-    expect((await issues({ schema_type: "yaml" })).map((i) => i.path)).toEqual(["schema_type"]);
+  test("a schema_type outside json, yaml, xml, toml and csv and a missing schema_str are 400s; seed_session checks the fields it gets", async () => {
+    expect((await issues({ schema_type: "JSON" })).map((i) => i.path)).toEqual(["schema_type"]);
+    expect((await issues({ schema_type: "ini" })).map((i) => i.path)).toEqual(["schema_type"]);
     const { schema_str: _s, ...noSchema } = row;
+    const missing = await verify(JSON.stringify(valid), { schema_str: undefined });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["schema_str"]);
     const s = client(server, serverEnv("structured_outputs"));
     expect((await s.post("/seed_session", row)).status).toBe(200);
-    const bad = await s.post("/seed_session", noSchema);
+    // NeMo Gym's seed request carries the seeding fields only: task fields are checked when present.
+    expect((await s.post("/seed_session", noSchema)).status).toBe(200);
+    const bad = await s.post("/seed_session", { ...noSchema, schema_type: "ini" });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["schema_str"]);
+    expect(bad.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["schema_type"]);
   });
 });
 

@@ -3,10 +3,14 @@ import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
 
-export const GradingMode = z.enum(["strict_single_letter_boxed", "lenient_boxed", "lenient_answer_colon"]);
+/** The modes a row may name, as NeMo Gym's row field allows. */
+export const RowGradingMode = z.enum(["strict_single_letter_boxed", "lenient_boxed", "lenient_answer_colon"]);
+
+/** The modes an instance may set: a row's, and lenient_answer_colon_md, which NeMo Gym offers only there. */
+export const GradingMode = z.enum([...RowGradingMode.options, "lenient_answer_colon_md"]);
 export type GradingMode = z.infer<typeof GradingMode>;
 
-/** Set on the instance, `grading_mode` grades every row that way, whatever the row says. */
+/** Set on the instance, `grading_mode` grades every row that way, whatever the row says (the row's must still be a valid one). */
 export const McqaConfig = ResourcesServerConfig.safeExtend({ grading_mode: GradingMode.nullish() });
 
 export default resourcesServer({ config: McqaConfig, stateful: false });

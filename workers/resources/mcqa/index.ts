@@ -1,12 +1,13 @@
 // Multiple-choice QA: the letter the answer chose, read the way the row's grading mode (or the
 // instance's) says, against the gold letter. A row's template_metadata.output_regex comes first.
 import { z } from "../../../shared/zod.ts";
-import declaration, { GradingMode, McqaConfig } from "./declaration.ts";
+import declaration, { GradingMode, McqaConfig, RowGradingMode } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "./letters.ts";
 import type { Options } from "./letters.ts";
+import { answerColonMdLetter } from "./answer_colon_md.ts";
 
 
 function letterByMode(mode: GradingMode, text: string, options: Options, letters: ReadonlySet<string>): string | null {
@@ -17,6 +18,8 @@ function letterByMode(mode: GradingMode, text: string, options: Options, letters
       return boxedLetter(text, letters) ?? boxedOptionText(text, options, letters);
     case "lenient_answer_colon":
       return answerColonLetter(text, options, letters);
+    case "lenient_answer_colon_md":
+      return answerColonMdLetter(text, letters);
   }
 }
 
@@ -26,13 +29,15 @@ export default defineResourcesServer({
     /** One single-letter key per option: `[{"A": "Karyotyping"}, {"B": "PCR"}]`. */
     options: z.array(z.record(z.string(), z.string().nullable())).nullish(),
     expected_answer: z.string(),
-    grading_mode: GradingMode.default("strict_single_letter_boxed"),
+    grading_mode: RowGradingMode.default("strict_single_letter_boxed"),
     template_metadata: z.looseObject({ output_regex: z.union([z.string(), z.array(z.string())]).optional() }).nullish(),
     uuid: z.string().nullish(),
     metadata: z.record(z.string(), z.unknown()).nullish(),
   }),
   tools: {},
   answerKey: "extracted_answer",
+  // NeMo Gym's mcqa get_key_metrics.
+  keyMetrics: ["mean/reward", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "no_answer"] }, { highestK: "pass@{k}", scores: ["no_answer"] }, { highestK: "majority@{k}", scores: ["accuracy"] }, "pass@1/accuracy"],
   verify(body, { env }) {
     const text = assistantText(body.response.output);
     const options = body.options ?? [];

@@ -1,5 +1,5 @@
 // Reading the chosen option letter out of an answer, one function per grading mode (NeMo Gym's
-// mcqa modes). Every scan is linear; a row-supplied regex runs only in a safe shape (row_regex).
+// mcqa modes; lenient_answer_colon_md in answer_colon_md.ts). Every scan is linear; a row-supplied regex runs only in a safe shape (row_regex).
 import { lastBoxed } from "../../../shared/verifiers/boxed.ts";
 import { stripTextWrappers } from "../../../shared/verifiers/latex.ts";
 import { rowRegex } from "../../../shared/verifiers/row_regex.ts";
@@ -76,7 +76,8 @@ const LOCAL_LETTERS: ReadonlyArray<readonly [string, string]> = [
   ["অ", " A"], ["ব", " B"], ["ড", " C"], ["ঢ", " D"],
 ];
 
-function latinLetters(s: string): string {
+/** Localized and full-width answer letters as Latin ones, trimmed. */
+export function latinLetters(s: string): string {
   let out = s.normalize("NFKC");
   for (const [local, latin] of LOCAL_LETTERS) out = out.replaceAll(local, latin);
   return out.trim();

@@ -1,37 +1,6 @@
-// Where the JSON of an answer sits: the whole reply, or, when the reply is not JSON as a whole, the
-// last fenced block labelled json (else the last unlabelled one), as models often wrap it. Fences
-// are found by one split, so the scan is linear whatever the reply holds.
-const FENCE = "```";
+// A JSON answer: the whole reply, else its last ```json (or unlabelled) block. JSON.parse reads
+// RFC 8259 JSON: NaN and Infinity are not JSON, so a reply holding them does not parse.
+import { fencedAnswer } from "./fenced_answer.ts";
+import type { ParsedAnswer } from "./fenced_answer.ts";
 
-/** The fenced blocks of a text, each with its info string (the rest of the opening line). */
-function fencedBlocks(text: string): { info: string; body: string }[] {
-  const parts = text.split(FENCE);
-  const blocks: { info: string; body: string }[] = [];
-  // Odd parts sit between an opening fence and its closing one; an unclosed last block is not one.
-  for (let i = 1; i < parts.length - 1; i += 2) {
-    const part = parts[i]!;
-    const lineEnd = part.indexOf("\n");
-    if (lineEnd === -1) continue;
-    blocks.push({ info: part.slice(0, lineEnd).trim().toLowerCase(), body: part.slice(lineEnd + 1) });
-  }
-  return blocks;
-}
-
-export type ParsedAnswer = { ok: true; value: unknown } | { ok: false; message: string };
-
-function parse(text: string): ParsedAnswer {
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (err) {
-    return { ok: false, message: `${(err as Error).name}: ${(err as Error).message}` };
-  }
-}
-
-/** The answer's JSON value, or why there is none: the chosen block's parse error, else the whole reply's. */
-export function answerJson(text: string): ParsedAnswer {
-  const whole = parse(text);
-  if (whole.ok) return whole;
-  const blocks = fencedBlocks(text);
-  const block = blocks.findLast((b) => b.info === "json") ?? blocks.findLast((b) => b.info === "");
-  return block ? parse(block.body) : whole;
-}
+export const answerJson = (text: string): ParsedAnswer => fencedAnswer(text, ["json"], JSON.parse);

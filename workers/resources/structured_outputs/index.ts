@@ -1,18 +1,20 @@
-// Structured outputs: the answer must be JSON that validates against the row's JSON schema
-// (`schema_str`, read strictly as the reference does); its content is not checked. The answer is
-// the reply's text by default (`response_mode: text`), or, in `tool_call` mode, the arguments of
-// the call the reply makes (tool_call_answer.ts). An answer that is missing, too large, not JSON or
-// invalid earns 0 with `error_type` and `error_message` saying why; a row whose schema is
-// malformed is a 400 naming the field path inside the schema.
+// Structured outputs: the answer must validate against the row's JSON schema (`schema_str`, read
+// strictly as the reference does); its content is not checked. The answer is the reply's text by
+// default (`response_mode: text`), written in the row's `schema_type` (JSON, YAML, XML, TOML or
+// CSV; formats.ts), or, in `tool_call` mode, the arguments of the call the reply makes
+// (tool_call_answer.ts). An answer that is missing, too large, unparseable or invalid earns 0 with
+// `error_type` and `error_message` saying why; a row whose schema is malformed is a 400 naming the
+// field path inside the schema.
 import { z } from "../../../shared/zod.ts";
 import declaration, { StructuredOutputsConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
-import { answerJson } from "./answer_json.ts";
+import { SchemaType, formatAnswer } from "./formats.ts";
 import { SchemaText, compileSchema } from "./row_schema.ts";
 import { toolCallAnswer } from "./tool_call_answer.ts";
 import type { Answer } from "./tool_call_answer.ts";
+import type { Validator } from "@cfworker/json-schema";
 
 // The cap bounds the work per verify: parsing is linear, but uniqueItems compares items pairwise.
 
@@ -21,19 +23,16 @@ const MESSAGE_CHARS = 300;
 type Graded = { reward: number; error_type: string | null; error_message: string | null };
 const fail = (error_type: string, message: string): Graded => ({ reward: 0, error_type, error_message: message.slice(0, MESSAGE_CHARS) });
 
-function textAnswer(text: string, cap: number): Answer {
+function textAnswer(text: string, cap: number, type: SchemaType, schema: unknown, xmlCoerceTypes: boolean): Answer {
   if (!text) return { ok: false, error_type: "empty_response", message: "no assistant response text" };
   if (text.length > cap) return { ok: false, error_type: "answer_too_large", message: `the answer has ${text.length} characters; this server grades at most ${cap}` };
-  const answer = answerJson(text);
-  return answer.ok ? answer : { ok: false, error_type: "parse_error", message: answer.message };
+  return formatAnswer(type, text, { schema, xmlCoerceTypes });
 }
 
-function grade(schemaStr: string, value: unknown): Graded {
-  // The task schema already checked schema_str, so it compiles.
-  const { validator } = compileSchema(schemaStr);
+function grade(validator: Validator, value: unknown): Graded {
   let result;
   try {
-    result = validator!.validate(value);
+    result = validator.validate(value);
   } catch (err) {
     // A recursive schema follows the answer's nesting; an answer nested deeper than the stack allows is not valid.
     if (err instanceof RangeError) return fail("validation_error", `the answer nests too deeply to validate: ${err.message}`);
@@ -49,8 +48,7 @@ export default defineResourcesServer({
   declaration,
   task: z.object({
     schema_str: SchemaText,
-    // The reference also knows yaml, xml, toml and csv; this server grades JSON only.
-    schema_type: z.enum(["json"]).default("json"),
+    schema_type: SchemaType.default("json"),
     response_mode: z.enum(["text", "tool_call"]).default("text"),
     // tool_call mode: the tool the answer must call (any, when absent), and the key of its
     // arguments that holds the answer when the tool wraps it (extraction_wrapper, random_wrapper,
@@ -64,8 +62,14 @@ export default defineResourcesServer({
   // the right tool and a distractor.
   fallbackTool: (name) => ({ status: "recorded", tool: name, message: "Your call is recorded as the answer; no further call is needed." }),
   verify(body, { env }): Graded {
-    const cap = instanceConfig(env, StructuredOutputsConfig).max_answer_chars;
-    const answer = body.response_mode === "tool_call" ? toolCallAnswer(body.response.output, body, cap) : textAnswer(assistantText(body.response.output), cap);
-    return answer.ok ? grade(body.schema_str, answer.value) : fail(answer.error_type, answer.message);
+    const config = instanceConfig(env, StructuredOutputsConfig);
+    const cap = config.max_answer_chars;
+    // The task schema already checked schema_str, so it compiles.
+    const { validator, schema } = compileSchema(body.schema_str) as { validator: Validator; schema: unknown };
+    const answer =
+      body.response_mode === "tool_call"
+        ? toolCallAnswer(body.response.output, body, cap)
+        : textAnswer(assistantText(body.response.output), cap, body.schema_type, schema, config.xml_coerce_types);
+    return answer.ok ? grade(validator, answer.value) : fail(answer.error_type, answer.message);
   },
 });

@@ -109,9 +109,9 @@ function unresolvedRefs(schema: Schema | boolean, lookup: Record<string, unknown
   return issues;
 }
 
-export type Compiled = { validator: Validator; issues?: undefined } | { validator?: undefined; issues: SchemaIssue[] };
+export type Compiled = { validator: Validator; schema: Schema | boolean; issues?: undefined } | { validator?: undefined; schema?: undefined; issues: SchemaIssue[] };
 
-/** The strict validator for a schema text, or what is wrong with it (paths inside the schema). */
+/** The strict validator for a schema text and the strict schema, or what is wrong with it (paths inside the schema). */
 export function compileSchema(text: string): Compiled {
   let parsed: unknown;
   try {
@@ -131,7 +131,7 @@ export function compileSchema(text: string): Compiled {
   const unresolved = unresolvedRefs(strict, lookup);
   if (unresolved.length > 0) return { issues: unresolved };
   // 2020-12: the dialect of OpenAPI 3.1, whose validator the reference grades with.
-  return { validator: new Validator(strict, "2020-12", true) };
+  return { validator: new Validator(strict, "2020-12", true), schema: strict };
 }
 
 /** The task field: schema text whose problems are reported under its own path. */
