@@ -1,10 +1,7 @@
 // key_metrics per environment, as each NeMo Gym environment defines them (resources_servers/<env>/
 // app.py get_key_metrics; without one, the base class: every mean/ entry). mcqa and math_with_judge
-// are checked on definitions carrying the declarations their index.ts files take (see DECLARED).
+// define their own.
 import { describe, expect, test } from "vitest";
-import { z } from "../../shared/zod.ts";
-import { defineResourcesServer } from "../../shared/resources/define.ts";
-import type { ResourcesServerDefinition } from "../../shared/resources/define.ts";
 import arcAgi from "../../workers/resources/arc_agi/index.ts";
 import equivalenceLlmJudge from "../../workers/resources/equivalence_llm_judge/index.ts";
 import exampleMultiStep from "../../workers/resources/example_multi_step/index.ts";
@@ -12,6 +9,8 @@ import exampleSessionStateMgmt from "../../workers/resources/example_session_sta
 import exampleSingleToolCall from "../../workers/resources/example_single_tool_call/index.ts";
 import exampleToolCallMultireward from "../../workers/resources/example_tool_call_multireward/index.ts";
 import instructionFollowing from "../../workers/resources/instruction_following/index.ts";
+import mathWithJudge from "../../workers/resources/math_with_judge/index.ts";
+import mcqa from "../../workers/resources/mcqa/index.ts";
 import stringMatch from "../../workers/resources/string_match/index.ts";
 import xlamFc from "../../workers/resources/xlam_fc/index.ts";
 import { client, serverEnv } from "./helpers.ts";
@@ -56,26 +55,11 @@ describe("key_metrics of environments without their own (NeMo Gym's base class: 
   });
 });
 
-// The declarations mcqa's and math_with_judge's index.ts carry (their owners add these lines).
-const DECLARED = {
-  mcqa: {
-    answerKey: "extracted_answer",
-    keyMetrics: ["mean/reward", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "no_answer"] }, { highestK: "pass@{k}", scores: ["no_answer"] }, { highestK: "majority@{k}", scores: ["accuracy"] }, "pass@1/accuracy"],
-  },
-  math_with_judge: {
-    answerKey: "extracted_answer",
-    scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
-    keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }, { highestK: "majority@{k}", exclude: ["no_answer"] }],
-  },
-} satisfies Record<string, Partial<ResourcesServerDefinition<z.ZodObject>>>;
-
-const declared = (declaration: Partial<ResourcesServerDefinition<z.ZodObject>>) => defineResourcesServer({ task: z.object({}), tools: {}, verify: () => ({ reward: 0 }), ...declaration });
-
 describe("key_metrics of environments that define their own", () => {
   test("mcqa: mean/reward, pass@1[avg-of-n] with no_answer, pass@n/no_answer, majority@n/accuracy, pass@1/accuracy", async () => {
     // Task 0: rewards 0 1 0, answers A B A; task 1: rewards 1 0 1, answers C none C.
     const rows = responses((t, r) => ({ extracted_answer: t === 0 ? "ABA"[r] : r === 1 ? null : "C" }));
-    const { agent_metrics: agent, key_metrics: key } = await aggregate(declared(DECLARED.mcqa), "mcqa", rows);
+    const { agent_metrics: agent, key_metrics: key } = await aggregate(mcqa, "mcqa", rows);
     expect(key).toEqual({
       "mean/reward": 0.5,
       "pass@1[avg-of-3]/accuracy": 50, // (1/3 + 2/3) / 2
@@ -91,7 +75,7 @@ describe("key_metrics of environments that define their own", () => {
   test("math_with_judge: token means and, at the highest k, pass@1[avg-of-k] of every score, pass@k and majority@k without no_answer", async () => {
     // The judge is asked only where the library said no: rollouts with reward 0 here.
     const rows = responses((t, r) => ({ extracted_answer: `${r}`, library_reward: (t + r) % 2, judge_evaluations: (t + r) % 2 ? null : [{}] }));
-    const { agent_metrics: agent, key_metrics: key } = await aggregate(declared(DECLARED.math_with_judge), "math_with_judge", rows);
+    const { agent_metrics: agent, key_metrics: key } = await aggregate(mathWithJudge, "math_with_judge", rows);
     expect(agent["pass@1/accuracy"]).toBeUndefined();
     expect(Object.keys(key)).toEqual([
       "mean/input_tokens",

@@ -42,15 +42,27 @@ describe("math_with_judge: the library", () => {
     expect(await verify("\\boxed{\\frac{2}{3}}")).toMatchObject({ reward: 0, library_reward: 0, extracted_answer: "\\frac{2}{3}", judge_evaluations: null });
   });
 
-  test("the last box counts, across every assistant message; \\text{} and units are dropped", async () => {
-    expect((await verify(["\\boxed{1/2} is wrong,", "so \\boxed{\\text{3/4}}"])).reward).toBe(1);
-    expect(await verify("\\boxed{3/4} or rather \\boxed{2/3}")).toMatchObject({ reward: 0, extracted_answer: "2/3" });
+  test("the final run of boxes counts, across every assistant message; \\text{} and units are dropped", async () => {
+    expect((await verify(["\\boxed{1/2} is wrong.", "Checking the work again from the start gives \\boxed{\\text{3/4}}"])).reward).toBe(1);
+    expect(await verify("\\boxed{3/4} is what I first thought, but checking the arithmetic once more shows it is really \\boxed{2/3}")).toMatchObject({ reward: 0, extracted_answer: "2/3" });
     expect((await verify("\\boxed{5 \\text{ cm}}", {}, {}, { expected_answer: "5" })).reward).toBe(1);
   });
 
-  test("no box, an empty box or a last box cut off is no answer: reward 0 and no judge", async () => {
+  test("boxes that sit together form one answer, as Math-Verify joins them", async () => {
+    const pair = { expected_answer: "\\(1, 2\\)" };
+    expect(await verify("x = \\boxed{1} and \\boxed{2}", {}, {}, pair)).toMatchObject({ reward: 1, extracted_answer: "1, 2" });
+    expect(await verify("\\boxed{3/4} or rather \\boxed{2/3}")).toMatchObject({ reward: 0, extracted_answer: "3/4, 2/3" });
+  });
+
+  test("an answer without a box is read from the prose", async () => {
+    expect(await verify("Dividing both by 6, the answer is 3/4.")).toMatchObject({ reward: 1, library_reward: 1, extracted_answer: "3/4" });
+    expect(await verify("So the final answer is $\\frac{3}{4}$.")).toMatchObject({ reward: 1, extracted_answer: "\\frac{3}{4}" });
+    expect(await verify("I get $\\frac{2}{3}$ in the end.")).toMatchObject({ reward: 0, extracted_answer: "\\frac{2}{3}" });
+  });
+
+  test("no answer at all, or an empty box, is reward 0 and no judge; a last box cut off leaves the one before", async () => {
     const { bindings, seen } = judgeModel([]);
-    for (const text of ["The answer is 3/4.", "\\boxed{ }", "\\boxed{3/4} then \\boxed{3/"]) {
+    for (const text of ["I could not solve it.", "\\boxed{ }"]) {
       expect(await verify(text, { ...JUDGE, should_use_judge: true }, bindings)).toMatchObject({
         reward: 0,
         extracted_answer: null,
@@ -59,6 +71,7 @@ describe("math_with_judge: the library", () => {
       });
     }
     expect(seen).toHaveLength(0);
+    expect(await verify("\\boxed{3/4} then \\boxed{3/")).toMatchObject({ reward: 1, extracted_answer: "3/4" });
   });
 
   test("a check that runs out of its operation budget is not equivalent, and says so", async () => {
@@ -152,13 +165,15 @@ describe("math_with_judge: wire", () => {
     const s = client(server, serverEnv("math_with_judge"));
     const res = await s.post("/aggregate_metrics", {
       verify_responses: [
-        { ...row, _ng_task_index: 0, reward: 1, extracted_answer: "3/4" },
-        { ...row, _ng_task_index: 0, reward: 1, extracted_answer: "3/4" },
-        { ...row, _ng_task_index: 0, reward: 0, extracted_answer: "2/3" },
+        { ...row, _ng_task_index: 0, reward: 1, library_reward: 1, extracted_answer: "3/4" },
+        { ...row, _ng_task_index: 0, reward: 1, library_reward: 1, extracted_answer: "3/4" },
+        { ...row, _ng_task_index: 0, reward: 0, library_reward: 0, extracted_answer: "2/3" },
       ],
     });
     expect(res.status).toBe(200);
-    // Two of three rollouts agree on 3/4, which scored 1.
-    expect(res.body.agent_metrics["majority@2/accuracy"]).toBe(100);
+    // Two of three rollouts agree on 3/4, which scored 1. As in NeMo Gym, math's scores are the
+    // library's verdict (symbolic_accuracy) and the judge's; it has no plain accuracy.
+    expect(res.body.agent_metrics["majority@2/symbolic_accuracy"]).toBe(100);
+    expect(res.body.agent_metrics["majority@2/accuracy"]).toBeUndefined();
   });
 });

@@ -1,19 +1,24 @@
-// Whether two final answers state the same math. Both are normalised (normalize.ts), split into
-// their shape (structure.ts) and compared shape by shape: tuples and intervals in order with the
-// same brackets, sets and unions in any order, relations side by side. Two values are equal when
-// they agree at 64 significant digits (relative 1e-12) at fixed sample points of their variables,
-// so `\frac{1}{\sqrt2}` equals `\sqrt{2}/2` and `x^2-1` equals `(x-1)(x+1)`. Notation the
-// translator does not know is compared as normalised text. Every check has an operation budget
-// (budget.ts); one that runs out is "not equivalent", reported as `budgetExhausted`.
+// Whether two final answers state the same math, as HuggingFace Math-Verify's grader decides it.
+// Both are normalised (normalize.ts), split into their shape (structure.ts) and compared shape
+// by shape: tuples and intervals in order with the same brackets, sets and unions in any order,
+// matrices cell by cell, relations as relations.ts says. An assignment (`x = 5`, `f(x) = 1`)
+// answers its value; an equation given for a plain answer answers its right side. Values are
+// compared by numeric.ts at fixed sample points of their variables, so `\frac{1}{\sqrt2}` equals
+// `\sqrt{2}/2` and `x^2-1` equals `(x-1)(x+1)`. Notation the translator does not know is
+// compared as normalised text. The expected answer plays Math-Verify's gold: an inequality
+// expected may be answered by its interval, not the other way round. Every check has an
+// operation budget (budget.ts); one that runs out is "not equivalent", reported as `budgetExhausted`.
 import type { BigNumber } from "mathjs";
 import { Budget, BudgetExhausted, DEFAULT_BUDGET } from "./budget.ts";
-import { evaluate, parseExpression, variables } from "./evaluate.ts";
-import type { Scope } from "./evaluate.ts";
+import { evaluate, variables } from "./evaluate.ts";
 import { math } from "./library.ts";
+import { tooLarge } from "./limits.ts";
 import { normalizeAnswer } from "./normalize.ts";
-import { answerShape, flipRelation } from "./structure.ts";
+import { close, compile, isExact, scopes } from "./numeric.ts";
+import { asInterval, sameRelation } from "./relations.ts";
+import { answerShape } from "./structure.ts";
 import type { Shape, Value } from "./structure.ts";
-import { NotMath, toExpression } from "./to_expression.ts";
+import { NotMath } from "./to_expression.ts";
 
 export interface MathCheck {
   equal: boolean;
@@ -26,48 +31,25 @@ export interface MathCheckOptions {
   budget?: number;
 }
 
-const MAX_ANSWER_CHARS = 2_000;
-// Brackets nest at most this deep: parsing and evaluation recurse once per level.
-const MAX_DEPTH = 100;
 const MAX_ITEMS = 64;
 
-const RELATIVE_TOLERANCE = math.bignumber("1e-12");
-// Below this both are zero: 64-digit cancellation leaves residues far smaller.
-const ZERO = math.bignumber("1e-40");
 const HUNDRED = math.bignumber(100);
-const EXACT = math.bignumber("1e50");
-// Distinct transcendental-ish points, so unequal expressions rarely agree by accident.
-const SAMPLES = ["0.5772156649015328606", "1.3247179572447460260", "2.6854520010653064453"].map((s) => math.bignumber(s));
 
 type Compare = (a: Shape, b: Shape) => boolean;
 
 const plainText = (text: string) => text.toLowerCase().replace(/\s+/g, "");
 
-function scopes(names: readonly string[]): Scope[] {
-  if (names.length === 0) return [new Map()];
-  return SAMPLES.map((sample, p) => new Map(names.map((name, k) => [name, sample.plus(0.37 * ((k + p) % names.length))])));
-}
-
-function close(a: BigNumber, b: BigNumber): boolean {
-  if (a.isNaN() || b.isNaN()) return false;
-  if (!a.isFinite() || !b.isFinite()) return a.equals(b);
-  // Integers this small are exact at 64 digits: 2^100 and 2^100 + 1 differ.
-  if (a.isInteger() && b.isInteger() && a.abs().lessThan(EXACT) && b.abs().lessThan(EXACT)) return a.equals(b);
-  const scale = a.abs().greaterThan(b.abs()) ? a.abs() : b.abs();
-  if (scale.lessThan(ZERO)) return true;
-  return a.minus(b).abs().lessThanOrEqualTo(scale.times(RELATIVE_TOLERANCE));
-}
-
 function sameValue(a: Value, b: Value, budget: Budget): boolean {
   if (plainText(a.text) === plainText(b.text) && a.percent === b.percent) return true;
   let nodes;
   try {
-    nodes = [a, b].map((v) => parseExpression(toExpression(v.text, budget), budget));
+    nodes = [a, b].map((v) => compile(v.text, budget));
   } catch (err) {
     if (err instanceof NotMath) return plainText(a.text) === plainText(b.text);
     throw err;
   }
-  const [na, nb] = nodes as [ReturnType<typeof parseExpression>, ReturnType<typeof parseExpression>];
+  const [na, nb] = nodes as [ReturnType<typeof compile>, ReturnType<typeof compile>];
+  const exact = !a.percent && !b.percent && isExact(na) && isExact(nb);
   // A percentage may be meant as its number or as a fraction: 25% is 25 or 0.25.
   const readings = (v: Value, x: BigNumber) => (v.percent ? [x, x.div(HUNDRED)] : [x]);
   let decided = false;
@@ -76,7 +58,7 @@ function sameValue(a: Value, b: Value, budget: Budget): boolean {
     const vb = evaluate(nb, scope, budget);
     // Both undefined at this point (outside a shared domain) says nothing either way.
     if (va.isNaN() && vb.isNaN()) continue;
-    if (!readings(a, va).some((x) => readings(b, vb).some((y) => close(x, y)))) return false;
+    if (!readings(a, va).some((x) => readings(b, vb).some((y) => close(x, y, exact)))) return false;
     decided = true;
   }
   return decided;
@@ -94,33 +76,37 @@ function sameItems(a: readonly Shape[], b: readonly Shape[], compare: Compare): 
   });
 }
 
+const lastTerm = (r: Extract<Shape, { kind: "relation" }>): Shape => r.terms.at(-1)!;
+
+/** Whether the expected answer `a` (Math-Verify's gold) and the given answer `b` state the same math. */
 function sameShape(a: Shape, b: Shape, budget: Budget): boolean {
   const compare: Compare = (x, y) => sameShape(x, y, budget);
   if (a.kind === "value" && b.kind === "value") return sameValue(a, b, budget);
+  if (a.kind === "relation" && b.kind === "relation") return sameRelation(a, b, budget, compare);
+  // Labels: `x = 5` answers 5, and `(p, q) = (3, 2)` answers `(3, 2)`.
+  if (a.kind === "relation" && a.assignment) return compare(lastTerm(a), b);
+  if (b.kind === "relation" && b.ops.every((op) => op === "=")) return compare(a, lastTerm(b));
+  // An inequality expected, its interval given: `-1 < a < 10` and `(-1, 10)`.
+  if (b.kind === "tuple" || b.kind === "union") {
+    const interval = asInterval(a);
+    if (interval !== undefined) return compare(interval, b);
+  }
   // A one-element set answers as its element: {3} and 3.
   if (a.kind === "set" && a.items.length === 1 && b.kind !== "set") return compare(a.items[0]!, b);
   if (b.kind === "set" && b.items.length === 1 && a.kind !== "set") return compare(a, b.items[0]!);
   if (a.kind === "tuple" && b.kind === "tuple") {
     return a.open === b.open && a.close === b.close && a.items.length === b.items.length && a.items.every((x, i) => compare(x, b.items[i]!));
   }
-  if ((a.kind === "set" && b.kind === "set") || (a.kind === "union" && b.kind === "union")) return sameItems(a.items, b.items, compare);
-  if (a.kind === "relation" && b.kind === "relation") {
-    return (a.op === b.op && compare(a.lhs, b.lhs) && compare(a.rhs, b.rhs)) || (a.op === flipRelation(b.op) && compare(a.lhs, b.rhs) && compare(a.rhs, b.lhs));
+  if (a.kind === "matrix" && b.kind === "matrix") {
+    return a.rows.length === b.rows.length && a.rows.every((row, i) => sameItemsInOrder(row, b.rows[i]!, compare));
   }
+  if ((a.kind === "set" && b.kind === "set") || (a.kind === "union" && b.kind === "union")) return sameItems(a.items, b.items, compare);
   return false;
 }
 
-function nestingDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  for (const ch of text) {
-    if (ch === "(" || ch === "[" || ch === "{") deepest = Math.max(deepest, ++depth);
-    else if (ch === ")" || ch === "]" || ch === "}") depth--;
-  }
-  return deepest;
+function sameItemsInOrder(a: readonly Shape[], b: readonly Shape[], compare: Compare): boolean {
+  return a.length === b.length && a.length <= MAX_ITEMS && a.every((x, i) => compare(x, b[i]!));
 }
-
-const tooLarge = (text: string) => text.length > MAX_ANSWER_CHARS || nestingDepth(text) > MAX_DEPTH;
 
 /** Whether `given` states the same math as `expected`, within the check's operation budget. */
 export function mathEquivalent(expected: string, given: string, options: MathCheckOptions = {}): MathCheck {

@@ -66,6 +66,8 @@ const FUNCTIONS: Record<string, Fn> = {
     if (args.length !== 2) throw new NotMath("arity");
     return math.nthRoot(args[0]!, args[1]!);
   },
+  gcd: (args) => (args.length >= 2 && args.every((a) => a.isInteger()) ? args.reduce((a, b) => math.gcd(a, b) as BigNumber) : NAN),
+  lcm: (args) => (args.length >= 2 && args.every((a) => a.isInteger()) ? args.reduce((a, b) => math.lcm(a, b) as BigNumber) : NAN),
   combinations: (args, budget) => {
     if (args.length !== 2) throw new NotMath("arity");
     const n = naturalCount(args[0]!);
@@ -130,6 +132,8 @@ export function evaluate(node: MathNode, scope: Scope, budget: Budget): BigNumbe
   const n = node as unknown as { type: string; value?: unknown; name?: string; fn?: string | { name: string }; args?: MathNode[]; content?: MathNode };
   switch (n.type) {
     case "ConstantNode":
+      // mathjs reads `Infinity` as a plain number even in BigNumber mode.
+      if (n.value === Number.POSITIVE_INFINITY || n.value === Number.NEGATIVE_INFINITY) return math.bignumber(n.value);
       return math.isBigNumber(n.value) ? n.value : NAN;
     case "SymbolNode":
       return scope.get(n.name!) ?? CONSTANTS.get(n.name!) ?? NAN;

@@ -49,11 +49,25 @@ function dropTextUnits(text: string): string {
   });
 }
 
+/** Stands for a matrix row break `\\\\`, so spacing commands (`\\ `) cannot eat half of it. */
+export const ROW_BREAK = "⏎";
+
+// Notation rewritten to the spelling the translator reads: `16,\!386` (a thousands separator),
+// `{n \choose k}`, `28 percent`, `\mathbb{R}` (the real line, as an interval).
+const REWRITES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(\d),\\!\s*(?=\d{3}(?!\d))/g, "$1"],
+  [/\{([^{}]*)\\choose(?![A-Za-z])([^{}]*)\}/g, "\\binom{$1}{$2}"],
+  [/\s*\b(?:percentage|percent|pct)\b/gi, "%"],
+  [/\\mathbb\s*\{?R\}?(?![A-Za-z])/g, "(-\\infty,\\infty)"],
+  [/\\\\/g, ROW_BREAK],
+];
+
 /** The math an answer states, in LaTeX-ish text: the input of structure.ts. */
 export function normalizeAnswer(answer: string): string {
   let out = answer;
   for (const [symbol, latex] of UNICODE) out = out.replaceAll(symbol, latex);
   out = stripMathDelimiters(out.normalize("NFKC"));
+  for (const [pattern, replacement] of REWRITES) out = out.replace(pattern, replacement);
   out = stripTextWrappers(out);
   out = dropTextUnits(out);
   for (const command of TEXT_COMMANDS) out = unwrapCommand(out, command);

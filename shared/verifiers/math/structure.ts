@@ -1,5 +1,8 @@
 // The shape of a normalised answer: one value, a tuple or interval, a set or list, a union of
-// intervals, or a relation. Splitting happens only at bracket depth 0, in linear scans.
+// intervals, a matrix, or a relation (chain). Splitting happens only at bracket depth 0, in linear scans.
+
+import { ROW_BREAK } from "./normalize.ts";
+import { GREEK } from "./to_expression.ts";
 
 /** One expression; `percent` when it ended in `%` (so 25% may mean 25 or 0.25). */
 export interface Value {
@@ -15,7 +18,13 @@ export type Shape =
   /** Unordered: `\{1, 2\}`, a bare list `1, 2`, `x = 1 or x = 2`, or the two values of `a \pm b`. */
   | { kind: "set"; items: Shape[] }
   | { kind: "union"; items: Shape[] }
-  | { kind: "relation"; op: string; lhs: Shape; rhs: Shape };
+  /** Rows of cells, from any matrix environment (`pmatrix`, `bmatrix`, `array`, ...). */
+  | { kind: "matrix"; rows: Shape[][] }
+  /**
+   * `terms[0] ops[0] terms[1] ops[1] ...`, a chain such as `-1 < a < 10`. `assignment` when every
+   * op is `=` and the first term only names something (`x`, `AB`, `f(x)`, `(p, q)`): a label.
+   */
+  | { kind: "relation"; ops: string[]; terms: Shape[]; label: string; assignment: boolean };
 
 // Set braces become single characters so one depth count covers every bracket kind.
 const SET_OPEN = "⦃";
@@ -24,7 +33,11 @@ const OPENERS = new Set(["(", "[", "{", SET_OPEN]);
 const CLOSERS = new Set([")", "]", "}", SET_CLOSE]);
 const EMPTY_SET = /^(?:\\emptyset|\\varnothing|⦃\s*⦄)$/;
 const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?$/;
-const SINGLE_VARIABLE = /^(?:[A-Za-z]|\\[A-Za-z]+)(?:_\{?[A-Za-z0-9]+\}?)?$/;
+// A name: letters or a Greek letter, with a subscript and primes (`x_1`, `\\alpha'`, `AB`).
+const SYMBOL = String.raw`(?:[A-Za-z]+|\\(?:${[...GREEK].join("|")})(?![A-Za-z]))(?:_\{?[A-Za-z0-9]+\}?)?'*`;
+// What names an answer rather than computing it: `x`, `AB`, `f(x)`, `g(a, b)`, `(p, q)`.
+const LABEL = new RegExp(String.raw`^(?:${SYMBOL}(?:\s*${SYMBOL})*(?:\(\s*${SYMBOL}(?:\s*,\s*${SYMBOL})*\s*\))?|\(\s*${SYMBOL}(?:\s*,\s*${SYMBOL})*\s*\))$`);
+const MATRIX = /^[([]?\s*\\begin\{(matrix|[pbB]matrix|smallmatrix|array)\}(?:\{[lcr|\s]*\})?([\s\S]*)\\end\{\1\}\s*[)\]]?$/;
 
 /** Splits at every top-level match of `separator` (a sticky regex tried at each depth-0 position). */
 function splitTop(text: string, separator: RegExp): { parts: string[]; separators: string[] } {
@@ -65,13 +78,17 @@ const wrapped = (text: string) => text.length >= 2 && OPENERS.has(text[0]!) && c
 
 const LIST_SEPARATOR = /,|;|\s+(?:or|and)\s+/y;
 const UNION = /\\cup(?![A-Za-z])|\s+U\s+/y;
-const RELATION = /\\(?:leq?|geq?|neq?|lt|gt)(?![A-Za-z])|<=|>=|!=|=|<|>/y;
+const RELATION = /\\(?:leq?|geq?|neq?|lt|gt|in)(?![A-Za-z])|<=|>=|!=|=|<|>/y;
+const ROW = new RegExp(ROW_BREAK, "y");
+const CELL = /&/y;
 const PLUS_MINUS = /\\(?:pm|mp)(?![A-Za-z])/y;
 
 const FLIPPED: Record<string, string> = { "<": ">", ">": "<", "\\le": "\\ge", "\\ge": "\\le", "=": "=", "\\ne": "\\ne" };
 const CANONICAL_RELATION: Record<string, string> = { "\\leq": "\\le", "<=": "\\le", "\\lt": "<", "\\geq": "\\ge", ">=": "\\ge", "\\gt": ">", "\\neq": "\\ne", "!=": "\\ne" };
 
 export const flipRelation = (op: string): string => FLIPPED[op] ?? op;
+
+export const isLabel = (text: string): boolean => LABEL.test(text.trim());
 
 function value(text: string): Value {
   const percent = text.endsWith("%");
@@ -85,6 +102,11 @@ function items(inner: string): Shape[] {
 function shapeOf(text: string): Shape {
   const s = text.trim();
   if (EMPTY_SET.test(s)) return { kind: "set", items: [] };
+  const matrix = MATRIX.exec(s);
+  if (matrix) {
+    const rows = splitTop(matrix[2]!, ROW).parts.filter((row) => row !== "");
+    return { kind: "matrix", rows: rows.map((row) => splitTop(row, CELL).parts.map(shapeOf)) };
+  }
   const union = splitTop(s, UNION).parts;
   if (union.length > 1) return { kind: "union", items: union.map(shapeOf) };
   if (s.startsWith(SET_OPEN) && wrapped(s)) return { kind: "set", items: items(s.slice(1, -1)) };
@@ -96,19 +118,21 @@ function shapeOf(text: string): Shape {
   const list = splitTop(s, LIST_SEPARATOR).parts;
   if (list.length > 1) return { kind: "set", items: list.map(shapeOf) };
   const relation = splitTop(s, RELATION);
-  if (relation.parts.length === 2) {
-    const [lhs, rhs] = relation.parts as [string, string];
-    const op = CANONICAL_RELATION[relation.separators[0]!] ?? relation.separators[0]!;
-    // "x = 5" answers 5.
-    if (op === "=" && SINGLE_VARIABLE.test(lhs)) return shapeOf(rhs);
-    return { kind: "relation", op, lhs: shapeOf(lhs), rhs: shapeOf(rhs) };
-  }
+  if (relation.parts.length > 1) return relationOf(relation.parts, relation.separators.map((op) => CANONICAL_RELATION[op] ?? op));
   const plusMinus = splitTop(s, PLUS_MINUS);
   if (plusMinus.parts.length === 2) {
     const [a, b] = plusMinus.parts as [string, string];
     return { kind: "set", items: [value(`${a}+(${b})`), value(`${a}-(${b})`)] };
   }
   return value(s);
+}
+
+function relationOf(parts: string[], ops: string[]): Shape {
+  const label = parts[0]!;
+  // `x \in [-2, 7]` answers the set itself.
+  if (ops.length === 1 && ops[0] === "\\in" && isLabel(label)) return shapeOf(parts[1]!);
+  const assignment = ops.every((op) => op === "=") && isLabel(label);
+  return { kind: "relation", ops, terms: parts.map(shapeOf), label: label.replace(/\s+/g, ""), assignment };
 }
 
 /** The shape of a normalised answer (normalize.ts). */

@@ -27,9 +27,9 @@ const FUNCTIONS: Record<string, string> = {
   sin: "sin", cos: "cos", tan: "tan", cot: "cot", sec: "sec", csc: "csc",
   arcsin: "asin", arccos: "acos", arctan: "atan", asin: "asin", acos: "acos", atan: "atan",
   sinh: "sinh", cosh: "cosh", tanh: "tanh", ln: "log", log: "log", lg: "log10", exp: "exp",
-  sqrt: "sqrt", abs: "abs", floor: "floor", ceil: "ceil",
+  sqrt: "sqrt", abs: "abs", floor: "floor", ceil: "ceil", gcd: "gcd", lcm: "lcm",
 };
-const GREEK = new Set([
+export const GREEK = new Set([
   "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda",
   "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega",
 ]);
@@ -60,6 +60,17 @@ class Emitter {
     const previous = this.parts.at(-1);
     if (this.last !== "operand" || previous === undefined || !/^[A-Za-z][A-Za-z0-9_]*$/.test(previous)) throw new NotMath("subscript");
     this.parts[this.parts.length - 1] = `${previous}_${name}`;
+  }
+
+  /**
+   * Folds `whole` + `fraction` into one operand when the last operand written is a bare integer:
+   * `1\frac{1}{2}` is the mixed number 1½, not 1·½. False when there is no such integer.
+   */
+  mixedNumber(fraction: string): boolean {
+    const previous = this.parts.at(-1);
+    if (this.last !== "operand" || previous === undefined || !/^\d+$/.test(previous)) return false;
+    this.parts[this.parts.length - 1] = `(${previous} + ${fraction})`;
+    return true;
   }
 
   text(): string {
@@ -171,7 +182,13 @@ class Translator {
   }
 
   private command(name: string, out: Emitter): void {
-    if (name === "frac") return out.push(`(${this.argument()} / ${this.argument()})`, "operand");
+    if (name === "frac") {
+      const [numerator, denominator] = [this.argument(), this.argument()];
+      const fraction = `(${numerator} / ${denominator})`;
+      const integers = [numerator, denominator].every((part) => /^\(?\d+\)?$/.test(part));
+      if (integers && out.mixedNumber(fraction)) return;
+      return out.push(fraction, "operand");
+    }
     if (name === "binom") return out.push(`combinations(${this.argument()}, ${this.argument()})`, "operand");
     if (name === "sqrt") {
       const index = this.isChar("[") ? this.group("[") : undefined;

@@ -1,5 +1,6 @@
-// Math answers (NeMo Gym's math_with_judge): the contents of the reply's last \boxed{} against
-// expected_answer by symbolic equivalence (shared/verifiers/math), within an operation budget.
+// Math answers (NeMo Gym's math_with_judge): the reply's final answer, found as Math-Verify finds
+// it (the final run of \boxed{}, else a labelled or last answer in the prose: math/extract.ts),
+// against expected_answer by symbolic equivalence (shared/verifiers/math), within an operation budget.
 // When the library says not equal and the instance enables the judge, a judge model is asked
 // with (expected, generated) and, only if it says equal, again with the two swapped; both must
 // say equal. A judge that fails marks the row with a failure class, never a reward of 0.
@@ -9,9 +10,9 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
-import { lastBoxed } from "../../../shared/verifiers/boxed.ts";
 import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
 import { mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
+import { finalAnswer } from "../../../shared/verifiers/math/extract.ts";
 import { normalizeAnswer } from "../../../shared/verifiers/math/normalize.ts";
 import { MATH_JUDGE_PROMPT } from "./judge_prompt.ts";
 
@@ -23,16 +24,19 @@ export default defineResourcesServer({
   }),
   tools: {},
   answerKey: "extracted_answer",
+  // NeMo Gym's math_with_judge scores and get_key_metrics: the library's verdict, and the judge's where it was asked.
+  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
+  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }, { highestK: "majority@{k}", exclude: ["no_answer"] }],
   async verify(body, { env }) {
     const config = instanceConfig(env, MathConfig);
-    // A last box cut off by the token limit is no answer, as in NeMo Gym (not the box before it).
-    const boxed = lastBoxed(assistantText(body.response.output));
-    if (boxed === undefined || !boxed.trim()) {
+    // NeMo Gym hands Math-Verify the whole reply, so an answer outside any box still counts.
+    const answer = finalAnswer(assistantText(body.response.output));
+    if (answer === undefined || !answer.trim()) {
       return { reward: 0, extracted_answer: null, library_reward: 0, library_budget_exhausted: false, judge_evaluations: null };
     }
-    const check = mathEquivalent(body.expected_answer, boxed, { budget: config.library_budget });
+    const check = mathEquivalent(body.expected_answer, answer, { budget: config.library_budget });
     const library = {
-      extracted_answer: normalizeAnswer(boxed),
+      extracted_answer: normalizeAnswer(answer),
       library_reward: check.equal ? 1 : 0,
       library_budget_exhausted: check.budgetExhausted,
     };
@@ -41,7 +45,7 @@ export default defineResourcesServer({
       prompt: MATH_JUDGE_PROMPT,
       question: body.question,
       expected: body.expected_answer,
-      generated: boxed,
+      generated: answer,
       ...judgeCall(config),
     });
     return { reward: judged.equal ? 1 : 0, ...library, judge_evaluations: judged.evaluations };
