@@ -3,6 +3,7 @@
 // to. The local stack, the deploy, the test harness and the vitest configuration read these, so a
 // new agent, model server or resources server is one new folder and nothing else. Worker-safe:
 // schemas and plain data only.
+import { ResourcesServerConfig } from "./schemas/config.ts";
 import type { ServerType } from "./schemas/config.ts";
 import type { z } from "./zod.ts";
 
@@ -53,21 +54,28 @@ export function declare(declaration: Declaration): Declaration {
   return declaration;
 }
 
-export interface ResourcesDeclaration extends Declaration {
+export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> extends Declaration {
+  /**
+   * The task fields of a row that the server reads (top level, as NeMo Gym rows carry them):
+   * /verify requires them, and `collect` checks every row against them before anything runs.
+   */
+  task: T;
   /** Handlers use `ctx.session.state`, kept in the server's own SessionDO. */
   stateful: boolean;
 }
 
 /**
  * A resources server's declaration: internal, signs sessions, and binds its own SessionDO only
- * when it keeps session state.
+ * when it keeps session state. Without a config schema, the one every resources server takes.
  */
-export function resourcesServer(options: { config: z.ZodType; stateful: boolean; references?: readonly string[] }): ResourcesDeclaration {
+export function resourcesServer<T extends z.ZodObject>(options: { task: T; config?: z.ZodType; stateful?: boolean; references?: readonly string[] }): ResourcesDeclaration<T> {
+  const stateful = options.stateful ?? false;
   return {
     kind: "resources_servers",
-    config: options.config,
-    stateful: options.stateful,
-    durableObjects: options.stateful ? { SESSIONS: "SessionDO" } : {},
+    task: options.task,
+    config: options.config ?? ResourcesServerConfig,
+    stateful,
+    durableObjects: stateful ? { SESSIONS: "SessionDO" } : {},
     public: false,
     signsSessions: true,
     references: options.references ?? [],

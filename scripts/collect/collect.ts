@@ -12,6 +12,7 @@ import type { AgentAggregate } from "./aggregate.ts";
 import { bearer, serverInstances } from "./head.ts";
 import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
 import { materialize } from "./materialize.ts";
+import { rowSchemas } from "./task_check.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { runPool } from "./pool.ts";
 import { runRollout } from "./rollout.ts";
@@ -108,7 +109,7 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
     throw err;
   });
   const agents = new Map(instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [[i.name, i.url] as const] : [])));
-  await materialized?.commit(new Set(agents.keys()));
+  if (materialized) await materialized.commit(new Set(agents.keys()), await rowSchemas(options.headUrl, options.authToken, instances, [...agents.keys()]));
   let done: ReadonlySet<number> = new Set();
   if (resume) {
     for (const path of [files.rollouts, files.failures]) {

@@ -6,6 +6,8 @@
 import { createHash } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import { zodIssues } from "../../shared/server/errors.ts";
+import type { z } from "../../shared/zod.ts";
 import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
 
 export interface MaterializeOptions {
@@ -20,8 +22,11 @@ export interface MaterializeOptions {
 }
 
 export interface Materialized {
-  /** Checks the agents against those running, then puts the file in place (or discards it). */
-  commit(running: ReadonlySet<string>): Promise<void>;
+  /**
+   * Checks the agents against those running, and each row against its agent's row schema where
+   * one is known, then puts the file in place (or discards it).
+   */
+  commit(running: ReadonlySet<string>, schemas: ReadonlyMap<string, z.ZodType>): Promise<void>;
   discard(): Promise<void>;
 }
 
@@ -29,6 +34,8 @@ export async function materialize(options: MaterializeOptions): Promise<Material
   const partial = `${options.output}.partial`;
   const out = await JsonlWriter.open(partial, "truncate");
   const taskOfLine = new Map<string, number>();
+  // The input line each task was first read from: errors found later still name it.
+  const lineOfTask = new Map<number, number>();
   const nextRollout = new Map<number, number>();
   // Each agent the rows name, with the input line that first names it.
   const agents = new Map<string, number>();
@@ -48,6 +55,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       const digest = createHash("sha1").update(text.trim()).digest("base64");
       const task = typeof given === "number" ? given : taskOfLine.get(digest) ?? taskOfLine.size;
       if (typeof given !== "number") taskOfLine.set(digest, task);
+      if (!lineOfTask.has(task)) lineOfTask.set(task, line);
       // Checked, but written as given (as NeMo Gym does): the schema's normal form is not the row.
       const verbatim = value as Record<string, unknown>;
       const stamped = {
@@ -71,11 +79,18 @@ export async function materialize(options: MaterializeOptions): Promise<Material
   }
   return {
     discard,
-    async commit(running) {
+    async commit(running, schemas) {
       const unknown = [...agents].find(([name]) => !running.has(name));
       if (unknown) {
         await discard();
         throw new InputError(`${options.input}:${unknown[1]}: unknown agent "${unknown[0]}" (running agents: ${[...running].join(", ") || "none"})`);
+      }
+      for await (const { value } of readJsonl(partial)) {
+        const checked = schemas.get((value.agent_ref as { name: string }).name)?.safeParse(value);
+        if (checked?.success !== false) continue;
+        await discard();
+        const issue = zodIssues(checked.error)[0]!;
+        throw new InputError(`${options.input}:${lineOfTask.get(value[TASK_INDEX_KEY] as number)}: ${issue.path}: ${issue.message}`);
       }
       await rename(partial, options.output);
     },

@@ -15,10 +15,6 @@ const CODE_WORD = "code_word";
 
 export default defineResourcesServer({
   declaration,
-  // The row fields this server reads (beside responses_create_params); a bad row is a 400 naming the field.
-  task: z.object({
-    code_word: z.string().min(1),
-  }),
   // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded
   // from the row: /seed_session requires the fields listed here, /verify the whole task.
   seedFields: ["code_word"],
@@ -42,12 +38,18 @@ export default defineResourcesServer({
 `;
 }
 
-/** What the scaffolded server says about itself: its config schema, and that it keeps session state. */
+/** What the scaffolded server says about itself: its task fields, and that it keeps session state. */
 export function declarationTemplate(name: string): string {
   return `// ${name}: a resources server that keeps session state in its own SessionDO.
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: true });
+// The row fields this server reads (beside responses_create_params): /verify, and collect before
+// anything runs, refuse a row without them, naming the field.
+export const Task = z.object({
+  code_word: z.string().min(1),
+});
+
+export default resourcesServer({ task: Task, stateful: true });
 `;
 }

@@ -53,10 +53,8 @@ type SeedBody<T extends z.ZodObject> = Partial<RunRequest & z.infer<T>>;
 type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
 
 export interface ResourcesServerDefinition<T extends z.ZodObject> {
-  /** The task fields of a row that this server reads (top level, as NeMo Gym rows carry them). */
-  task: T;
-  /** The server's declaration (its declaration.ts); absent, the server is stateless and never creates a SessionDO. */
-  declaration?: ResourcesDeclaration;
+  /** The server's declaration (its declaration.ts): its task fields, and whether it keeps session state. */
+  declaration: ResourcesDeclaration<T>;
   tools: Record<string, Tool>;
   /**
    * Answers POST /<name> for a name not in `tools`: for servers whose rows define their own tools
@@ -95,12 +93,13 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     const problem = toolNameProblem(name);
     if (problem) throw new Error(`resources server tool ${problem}`);
   }
+  const { task } = definition.declaration;
   const seedMask = Object.fromEntries((definition.seedFields ?? []).map((field) => [field, true as const]));
   const seedSchema = z
     .looseObject({ responses_create_params: RunRequest.shape.responses_create_params.optional() })
-    .safeExtend(definition.task.partial().shape)
-    .safeExtend(definition.task.pick(seedMask as never).shape);
-  const verifySchema = VerifyRequest.safeExtend(definition.task.shape);
+    .safeExtend(task.partial().shape)
+    .safeExtend(task.pick(seedMask as never).shape);
+  const verifySchema = VerifyRequest.safeExtend(task.shape);
   const app = createServerApp<ResourcesBindings>();
   type C = Context<AppEnv<ResourcesBindings>>;
 
@@ -142,7 +141,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/close_session", async (c) => {
     const ctx = await context(c);
-    if (definition.declaration?.stateful && !ctx.session.fresh) await ctx.session.state.release();
+    if (definition.declaration.stateful && !ctx.session.fresh) await ctx.session.state.release();
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ closed: true });
   });

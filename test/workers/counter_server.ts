@@ -1,13 +1,11 @@
 // A stateful resources server for tests of the server base: a per-session counter seeded from the
 // row's `start`, a `bump` tool, and verify paying 1 when the counter ends at 5.
 import { resourcesServer } from "../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import { z } from "../../shared/zod.ts";
 
 export const counter = defineResourcesServer({
-  task: z.object({ start: z.number().int() }),
-  declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
+  declaration: resourcesServer({ task: z.object({ start: z.number().int() }), stateful: true }),
   seedFields: ["start"],
   async seedSession(r, { session }) {
     await session.state.set("n", r.start);

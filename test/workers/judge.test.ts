@@ -1,6 +1,7 @@
 // The judge pattern every LLM-judge verifier shares: the swap rule, the recorded evaluations,
 // and judge failures that become a failure class, never a "not equal".
 import { describe, expect, test } from "vitest";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer } from "../../shared/resources/define.ts";
 import { VerifierFailure } from "../../shared/resources/failure.ts";
 import { fillJudgePrompt, judgeEquivalence, readVerdict } from "../../shared/verifiers/judge.ts";
@@ -88,7 +89,7 @@ describe("judgeEquivalence", () => {
 
 describe("a verifier that cannot decide", () => {
   const server = defineResourcesServer({
-    task: z.object({}),
+    declaration: resourcesServer({ task: z.object({}) }),
     tools: {},
     verify() {
       throw new VerifierFailure("judge_failed", "the judge is down");

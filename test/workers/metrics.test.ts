@@ -2,11 +2,12 @@
 // per-task statistics and pass@k / majority@k computed by hand in the comments.
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer } from "../../shared/resources/define.ts";
 import { client, serverEnv } from "./helpers.ts";
 
-const withAnswers = defineResourcesServer({ task: z.object({}), tools: {}, answerKey: "extracted_answer", verify: () => ({ reward: 1 }) });
-const withoutAnswers = defineResourcesServer({ task: z.object({}), tools: {}, verify: () => ({ reward: 1 }) });
+const withAnswers = defineResourcesServer({ declaration: resourcesServer({ task: z.object({}) }), tools: {}, answerKey: "extracted_answer", verify: () => ({ reward: 1 }) });
+const withoutAnswers = defineResourcesServer({ declaration: resourcesServer({ task: z.object({}) }), tools: {}, verify: () => ({ reward: 1 }) });
 
 const usage = (input: number, output: number) => ({ input_tokens: input, input_tokens_details: { cached_tokens: 0 }, output_tokens: output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + output });
 // Stripped verify responses as the collector sends them, out of order.

@@ -2,10 +2,11 @@
 // majority@k at every k from 1 to n, as NeMo Gym reports them, and its per-task group fields.
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer } from "../../shared/resources/define.ts";
 import { client, serverEnv } from "./helpers.ts";
 
-const server = defineResourcesServer({ task: z.object({}), tools: {}, answerKey: "extracted_answer", verify: () => ({ reward: 0 }) });
+const server = defineResourcesServer({ declaration: resourcesServer({ task: z.object({}) }), tools: {}, answerKey: "extracted_answer", verify: () => ({ reward: 0 }) });
 
 // One task of n rollouts, the first `correct` of them right with answer "R", the rest wrong with "W".
 const task = (index: number, n: number, correct: number) =>

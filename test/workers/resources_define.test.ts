@@ -3,7 +3,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
 import { resourcesServer } from "../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import { signSession } from "../../shared/session/cookie.ts";
 import { client, serverEnv } from "./helpers.ts";
@@ -13,7 +12,7 @@ const row = { responses_create_params: { input: "count for me" }, start: 2 };
 const response = { id: "resp_1", output: [] };
 
 const stateless = defineResourcesServer({
-  task: z.object({}),
+  declaration: resourcesServer({ task: z.object({}) }),
   tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
   verify: () => ({ reward: 1 }),
 });
@@ -112,8 +111,7 @@ describe("defineResourcesServer", () => {
   test("fallbackTool answers tool names the server does not declare, in the caller's session; declared tools win", async () => {
     // Rows name the tools: the fallback records each call in the session, verify reads them back.
     const rowTools = defineResourcesServer({
-      task: z.object({}),
-      declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
+      declaration: resourcesServer({ task: z.object({}), stateful: true }),
       tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
       async fallbackTool(name, args, { session }) {
         const calls = (await session.state.get<unknown[]>("calls")) ?? [];

@@ -124,6 +124,10 @@ describe("example_multi_step", () => {
     expect((await s.post("/seed_session", row)).status).toBe(200);
     const bad = await s.post("/seed_session", { ...row, id: "7", expected_synonym_values: [], minefield_label_value: undefined });
     expect(bad.status).toBe(400);
-    expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expected_synonym_values", "id", "minefield_label_value"]);
+    // /seed_session checks the task fields a row carries; /verify requires them all.
+    expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expected_synonym_values", "id"]);
+    const missing = await s.post("/verify", { ...row, minefield_label_value: undefined, response: { id: "r", output: [] } });
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["minefield_label_value"]);
   });
 });

@@ -83,7 +83,9 @@ describe("xlam_fc", () => {
     const bad = await s.post("/seed_session", { ...row, expected_answers: [{ arguments: {} }, { name: "rate", arguments: "{}" }] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.issues.map((i: { path: string }) => i.path).sort()).toEqual(["expected_answers[0].name", "expected_answers[1].arguments"]);
-    const missing = await s.post("/seed_session", { ...row, expected_answers: undefined });
+    // A seed request need not carry expected_answers (NeMo Gym's carries no task fields); /verify must.
+    expect((await s.post("/seed_session", { ...row, expected_answers: undefined })).status).toBe(200);
+    const missing = await s.post("/verify", { ...row, expected_answers: undefined, response: { id: "r", output: [] } });
     expect(missing.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["expected_answers"]);
   });
 });

@@ -1,15 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
 import { resourcesServer } from "../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
 import { client, serverEnv } from "./helpers.ts";
 
 // A resources server whose verify rewards the number of echo calls it saw in the response.
 const echo = defineResourcesServer({
-  task: z.object({ want: z.number().int().default(1) }),
-  declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
+  declaration: resourcesServer({ task: z.object({ want: z.number().int().default(1) }), stateful: true }),
   async seedSession(_row, { session }) {
     await session.state.set("calls", 0);
   },

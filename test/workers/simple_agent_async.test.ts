@@ -5,6 +5,7 @@ import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { beforeEach, describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer } from "../../shared/resources/define.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
 import { setRolloutEnv } from "./harness.ts";
@@ -13,7 +14,7 @@ import { client, serverEnv } from "./helpers.ts";
 const { ROLLOUTS } = env;
 
 const judge = defineResourcesServer({
-  task: z.object({ verdict: z.enum(["right", "wrong", "undecided"]) }),
+  declaration: resourcesServer({ task: z.object({ verdict: z.enum(["right", "wrong", "undecided"]) }) }),
   tools: {},
   verify: (body) => (body.verdict === "undecided" ? { reward: 0, _ng_failure_class: "judge_failed", error: "judge down" } : { reward: body.verdict === "right" ? 1 : 0 }),
 });

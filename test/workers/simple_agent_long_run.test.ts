@@ -5,7 +5,6 @@ import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
 import { resourcesServer } from "../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../shared/schemas/config.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
 import { setRolloutEnv } from "./harness.ts";
@@ -15,8 +14,7 @@ const TURNS = 300;
 
 // A counter in session state: each call adds one; verify rewards exactly `want` calls.
 const counter = defineResourcesServer({
-  task: z.object({ want: z.number().int() }),
-  declaration: resourcesServer({ config: ResourcesServerConfig, stateful: true }),
+  declaration: resourcesServer({ task: z.object({ want: z.number().int() }), stateful: true }),
   async seedSession(_row, { session }) {
     await session.state.set("count", 0);
   },

@@ -3,13 +3,14 @@
 // server-side limit bounds how many run at once.
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer } from "../../shared/resources/define.ts";
 import { RunBatchLine } from "../../shared/schemas/run.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
 import { client, serverEnv } from "./helpers.ts";
 
 const judge = defineResourcesServer({
-  task: z.object({ verdict: z.enum(["right", "wrong", "undecided"]) }),
+  declaration: resourcesServer({ task: z.object({ verdict: z.enum(["right", "wrong", "undecided"]) }) }),
   tools: {},
   // A verifier that cannot decide marks the row instead of scoring it 0.
   verify: (body) => (body.verdict === "undecided" ? { reward: 0, _ng_failure_class: "judge_failed", error: "judge down" } : { reward: body.verdict === "right" ? 1 : 0 }),

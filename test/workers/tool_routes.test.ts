@@ -5,6 +5,7 @@
 // offers such a tool is refused at /seed_session with the field's path.
 import { describe, expect, test } from "vitest";
 import { z } from "../../shared/zod.ts";
+import { resourcesServer } from "../../shared/declaration.ts";
 import { defineResourcesServer, tool } from "../../shared/resources/define.ts";
 import { RESOURCES_ROUTES } from "../../shared/resources/tool_names.ts";
 import agent from "../../workers/agents/simple_agent/index.ts";
@@ -185,7 +186,7 @@ describe("a tool call reaches only a declared tool", () => {
 
   test("a server cannot declare a tool named like a route or that is not one path segment", () => {
     for (const name of ["verify", "close_session", "step", "a/b", "..", "x.y", ""]) {
-      expect(() => defineResourcesServer({ task: z.object({}), tools: { [name]: tool({ input: z.object({}), run: () => ({}) }) }, verify: () => ({ reward: 0 }) }), name).toThrow(/tool/);
+      expect(() => defineResourcesServer({ declaration: resourcesServer({ task: z.object({}) }), tools: { [name]: tool({ input: z.object({}), run: () => ({}) }) }, verify: () => ({ reward: 0 }) }), name).toThrow(/tool/);
     }
   });
 });

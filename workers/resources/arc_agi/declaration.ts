@@ -1,5 +1,15 @@
 // arc_agi: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+const Grid = z.array(z.array(z.number().int()));
+
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  train: z.array(z.looseObject({ input: Grid, output: Grid })).optional(),
+  test_input: Grid.optional(),
+  expected_output: Grid.min(1),
+  task_id: z.string().nullish(),
+});
+
+export default resourcesServer({ task: Task, stateful: false });

@@ -1,22 +1,13 @@
 // ARC-AGI: the output grid the answer gives (in \boxed{[[...],...]}) must equal expected_output
 // cell for cell. train and test_input are what the prompt was built from.
-import { z } from "../../../shared/zod.ts";
 import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { jsonEqual } from "../../../shared/verifiers/json_equal.ts";
 import { answerGrid } from "./grid.ts";
 
-const Grid = z.array(z.array(z.number().int()));
-
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    train: z.array(z.looseObject({ input: Grid, output: Grid })).optional(),
-    test_input: Grid.optional(),
-    expected_output: Grid.min(1),
-    task_id: z.string().nullish(),
-  }),
   tools: {},
   answerKey: "predicted_output",
   verify(body) {

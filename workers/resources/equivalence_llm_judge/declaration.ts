@@ -2,10 +2,18 @@
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
 import { JudgeCallSettings } from "../../../shared/verifiers/judge.ts";
+import { z } from "../../../shared/zod.ts";
 
 export const JudgeConfig = ResourcesServerConfig.safeExtend({
   judge_model_server: ServerRef,
   ...JudgeCallSettings,
 });
 
-export default resourcesServer({ config: JudgeConfig, stateful: false, references: ["judge_model_server"] });
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  expected_answer: z.string().trim().min(1),
+  uuid: z.union([z.string(), z.number()]).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+
+export default resourcesServer({ task: Task, config: JudgeConfig, stateful: false, references: ["judge_model_server"] });

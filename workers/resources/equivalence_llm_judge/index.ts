@@ -3,7 +3,6 @@
 // equal, again with the two swapped; the reward is 1 only when both say equal. The question shown
 // to the judge is the row's last user message. A judge that fails marks the row with a failure
 // class (judge_failed), never a reward of 0.
-import { z } from "../../../shared/zod.ts";
 import declaration, { JudgeConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
@@ -29,11 +28,6 @@ function lastAssistantText(output: readonly Item[]): string {
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    expected_answer: z.string().trim().min(1),
-    uuid: z.union([z.string(), z.number()]).nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-  }),
   tools: {},
   answerKey: "extracted_answer",
   async verify(body, { env }) {

@@ -1,5 +1,15 @@
 // example_multi_step: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  id: z.number().int(),
+  expected_synonyms: z.array(z.string()),
+  // set_overlap divides by its length.
+  expected_synonym_values: z.array(z.number().int()).min(1),
+  minefield_label: z.string(),
+  minefield_label_value: z.number().int(),
+});
+
+export default resourcesServer({ task: Task, stateful: false });

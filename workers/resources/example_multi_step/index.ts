@@ -25,14 +25,6 @@ function lastExtracted(output: readonly Item[]): number[] {
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    id: z.number().int(),
-    expected_synonyms: z.array(z.string()),
-    // set_overlap divides by its length.
-    expected_synonym_values: z.array(z.number().int()).min(1),
-    minefield_label: z.string(),
-    minefield_label_value: z.number().int(),
-  }),
   tools: {
     get_synonym_value: tool({
       input: z.strictObject({ synonym: z.string() }),

@@ -9,10 +9,6 @@ const COUNT = "count";
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    initial_count: z.number().int().default(0),
-    expected_count: z.number().int(),
-  }),
   // NeMo Gym's seed request for this server carries initial_count; expected_count is for /verify.
   seedFields: ["initial_count"],
   async seedSession(row, { session }) {

@@ -1,5 +1,8 @@
 // example_single_tool_call: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+/** The task fields of a row this server reads. */
+export const Task = z.object({});
+
+export default resourcesServer({ task: Task, stateful: false });

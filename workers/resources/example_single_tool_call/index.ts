@@ -5,7 +5,6 @@ import { defineResourcesServer, tool } from "../../../shared/resources/define.ts
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({}),
   tools: {
     get_weather: tool({
       input: z.strictObject({ city: z.string() }),

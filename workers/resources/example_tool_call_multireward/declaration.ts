@@ -1,5 +1,10 @@
 // example_tool_call_multireward: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  expected_call: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
+});
+
+export default resourcesServer({ task: Task, stateful: false });

@@ -17,9 +17,6 @@ function requiredParameters(params: ResponsesCreateParams, name: string): string
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    expected_call: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
-  }),
   tools: {
     get_weather: tool({
       input: z.strictObject({ city: z.string() }),

@@ -1,5 +1,8 @@
 // instruction_following: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { TaskFields } from "./task.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+/** The task fields of a row this server reads. */
+export const Task = TaskFields;
+
+export default resourcesServer({ task: Task, stateful: false });

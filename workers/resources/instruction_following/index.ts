@@ -10,7 +10,6 @@ import { TaskFields, readTask } from "./task.ts";
 
 export default defineResourcesServer({
   declaration,
-  task: TaskFields,
   tools: {},
   // A row with an unknown instruction or bad kwargs is refused before any model call is spent on
   // it; a NeMo Gym seed request, which need carry no instructions, has nothing to check.

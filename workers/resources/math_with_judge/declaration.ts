@@ -13,4 +13,10 @@ export const MathConfig = ResourcesServerConfig.safeExtend({
   library_budget: z.int().positive().default(DEFAULT_BUDGET),
 }).refine((c) => !c.should_use_judge || c.judge_model_server, { message: "should_use_judge needs a judge_model_server", path: ["judge_model_server"] });
 
-export default resourcesServer({ config: MathConfig, stateful: false, references: ["judge_model_server"] });
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  question: z.string(),
+  expected_answer: z.string(),
+});
+
+export default resourcesServer({ task: Task, config: MathConfig, stateful: false, references: ["judge_model_server"] });

@@ -4,7 +4,6 @@
 // When the library says not equal and the instance enables the judge, a judge model is asked
 // with (expected, generated) and, only if it says equal, again with the two swapped; both must
 // say equal. A judge that fails marks the row with a failure class, never a reward of 0.
-import { z } from "../../../shared/zod.ts";
 import declaration, { MathConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
@@ -18,10 +17,6 @@ import { MATH_JUDGE_PROMPT } from "./judge_prompt.ts";
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    question: z.string(),
-    expected_answer: z.string(),
-  }),
   tools: {},
   answerKey: "extracted_answer",
   // NeMo Gym's math_with_judge scores and get_key_metrics: the library's verdict, and the judge's where it was asked.

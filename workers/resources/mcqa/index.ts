@@ -1,6 +1,5 @@
 // Multiple-choice QA: the letter the answer chose, read the way the row's grading mode (or the
 // instance's) says, against the gold letter. A row's template_metadata.output_regex comes first.
-import { z } from "../../../shared/zod.ts";
 import declaration, { GradingMode, McqaConfig, RowGradingMode } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
@@ -8,7 +7,6 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "./letters.ts";
 import type { Options } from "./letters.ts";
 import { answerColonMdLetter } from "./answer_colon_md.ts";
-
 
 function letterByMode(mode: GradingMode, text: string, options: Options, letters: ReadonlySet<string>): string | null {
   switch (mode) {
@@ -25,15 +23,6 @@ function letterByMode(mode: GradingMode, text: string, options: Options, letters
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    /** One single-letter key per option: `[{"A": "Karyotyping"}, {"B": "PCR"}]`. */
-    options: z.array(z.record(z.string(), z.string().nullable())).nullish(),
-    expected_answer: z.string(),
-    grading_mode: RowGradingMode.default("strict_single_letter_boxed"),
-    template_metadata: z.looseObject({ output_regex: z.union([z.string(), z.array(z.string())]).optional() }).nullish(),
-    uuid: z.string().nullish(),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-  }),
   tools: {},
   answerKey: "extracted_answer",
   // NeMo Gym's mcqa get_key_metrics.

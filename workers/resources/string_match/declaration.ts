@@ -1,5 +1,15 @@
 // string_match: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { z } from "../../../shared/zod.ts";
 
-export default resourcesServer({ config: ResourcesServerConfig, stateful: false });
+export const ExtractionMode = z.enum(["boxed", "final_answer", "last_line", "full_response"]);
+
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  expected_answer: z.string(),
+  extraction_mode: ExtractionMode.default("final_answer"),
+  case_sensitive: z.boolean().default(false),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+
+export default resourcesServer({ task: Task, stateful: false });

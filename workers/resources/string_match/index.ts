@@ -3,15 +3,13 @@
 // after normalisation (1, 0.98 for a number within about 1%, else 0), or exactly when the row is
 // case-sensitive.
 import { z } from "../../../shared/zod.ts";
-import declaration from "./declaration.ts";
+import declaration, { ExtractionMode } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { finalAnswer, lastLine } from "../../../shared/verifiers/answer_extract.ts";
 import { matchAnswer, matchAnswerExactly } from "../../../shared/verifiers/answer_match.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { lastClosedBoxed } from "../../../shared/verifiers/boxed.ts";
 import { stripTextWrappers } from "../../../shared/verifiers/latex.ts";
-
-const ExtractionMode = z.enum(["boxed", "final_answer", "last_line", "full_response"]);
 
 function boxed(text: string): string | undefined {
   const inner = lastClosedBoxed(text);
@@ -28,12 +26,6 @@ const EXTRACT: Record<z.infer<typeof ExtractionMode>, (text: string) => string |
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    expected_answer: z.string(),
-    extraction_mode: ExtractionMode.default("final_answer"),
-    case_sensitive: z.boolean().default(false),
-    metadata: z.record(z.string(), z.unknown()).nullish(),
-  }),
   tools: {},
   answerKey: "extracted_answer",
   verify(body) {

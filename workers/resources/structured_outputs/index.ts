@@ -5,7 +5,6 @@
 // (tool_call_answer.ts). An answer that is missing, too large, unparseable or invalid earns 0 with
 // `error_type` and `error_message` saying why; a row whose schema is malformed is a 400 naming the
 // field path inside the schema.
-import { z } from "../../../shared/zod.ts";
 import declaration, { StructuredOutputsConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
@@ -46,16 +45,6 @@ function grade(validator: Validator, value: unknown): Graded {
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    schema_str: SchemaText,
-    schema_type: SchemaType.default("json"),
-    response_mode: z.enum(["text", "tool_call"]).default("text"),
-    // tool_call mode: the tool the answer must call (any, when absent), and the key of its
-    // arguments that holds the answer when the tool wraps it (extraction_wrapper, random_wrapper,
-    // multi_key_object rows); the row's `tool_schema_mode` only labels which.
-    tool_name: z.string().min(1).nullish(),
-    tool_payload_key: z.string().min(1).nullish(),
-  }),
   tools: {},
   // The agent runs every call the model makes, but in tool_call mode the call is the answer, which
   // /verify reads from the response: any tool a row offers just acknowledges it, the same way for

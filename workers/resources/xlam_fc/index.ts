@@ -2,7 +2,6 @@
 // equal; order free, each predicted call used once) and no other call. The row's tools are
 // descriptions only: this server runs none of them, so a call gets a 404 to read, as the
 // reference's does.
-import { z } from "../../../shared/zod.ts";
 import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { callMatches, functionCalls } from "../../../shared/verifiers/function_calls.ts";
@@ -20,9 +19,6 @@ function countMatched(predicted: readonly Call[], expected: readonly Call[]): nu
 
 export default defineResourcesServer({
   declaration,
-  task: z.object({
-    expected_answers: z.array(z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) })),
-  }),
   tools: {},
   answerKey: "predicted_calls",
   verify(body) {
