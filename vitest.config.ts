@@ -2,7 +2,12 @@ import { cloudflareTest } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 import { IMPLEMENTATIONS } from "./scripts/plan/registry.ts";
 
-// Every Durable Object binding an implementation declares, with its class: test/workers/harness.ts
+// Tests mirror the code. Those of Worker code run in workerd, but for the ones named *.node.test.ts
+// (they start a real stack from Node, or need Node); the rest (scripts/, the emulator) run in Node.
+const WORKERD_TESTS = ["test/{workers,shared,durable_objects,gpu_gateway/worker}/**/*.test.ts"];
+const NODE_TESTS = ["test/*.test.ts", "test/scripts/**/*.test.ts", "test/gpu_gateway/emulator/**/*.test.ts", "test/**/*.node.test.ts"];
+
+// Every Durable Object binding an implementation declares, with its class: test/workerd/harness.ts
 // exports each class, so a server under test gets the same real SQLite-backed namespaces it has deployed.
 const durableObjects = Object.fromEntries(
   IMPLEMENTATIONS.flatMap((i) => Object.entries(i.declaration.durableObjects)).map(([binding, className]) => [binding, { className, useSQLite: true }]),
@@ -14,7 +19,7 @@ export default defineConfig({
       {
         test: {
           name: "node",
-          include: ["test/node/**/*.test.ts"],
+          include: NODE_TESTS,
           environment: "node",
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -23,7 +28,7 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest({
-            main: "./test/workers/harness.ts",
+            main: "./test/workerd/harness.ts",
             miniflare: {
               compatibilityDate: "2026-08-01",
               compatibilityFlags: ["nodejs_compat", "enable_request_signal"],
@@ -37,7 +42,8 @@ export default defineConfig({
         ],
         test: {
           name: "workers",
-          include: ["test/workers/**/*.test.ts"],
+          include: WORKERD_TESTS,
+          exclude: ["**/node_modules/**", ...NODE_TESTS],
         },
       },
     ],

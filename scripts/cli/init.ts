@@ -30,7 +30,7 @@ export async function init(argv: string[]): Promise<number> {
     throw err instanceof ScaffoldError ? new UsageError(err.message) : err;
   }
   for (const path of written) console.log(`created ${path}`);
-  console.log(`next: npx vitest run test/workers/resources_${name}.test.ts, then npx edge-gym start and`);
+  console.log(`next: npx vitest run test/workers/resources/${name}.test.ts, then npx edge-gym start and`);
   console.log(`      npx edge-gym collect --agent ${name}_simple_agent --input workers/resources/${name}/data/example.jsonl --output results/${name}.jsonl`);
   return 0;
 }

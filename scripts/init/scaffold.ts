@@ -20,7 +20,7 @@ export function resourcesFiles(name: string): Record<string, string> {
     [`workers/resources/${name}/declaration.ts`]: declarationTemplate(name),
     [`workers/resources/${name}/config.yaml`]: configTemplate(name),
     [`workers/resources/${name}/data/example.jsonl`]: dataTemplate(),
-    [`test/workers/resources_${name}.test.ts`]: testTemplate(name),
+    [`test/workers/resources/${name}.test.ts`]: testTemplate(name),
   };
 }
 

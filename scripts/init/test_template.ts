@@ -2,8 +2,8 @@
 // through the same routes the agent calls.
 export function testTemplate(name: string): string {
   return `import { describe, expect, test } from "vitest";
-import server from "../../workers/resources/${name}/index.ts";
-import { client, serverEnv } from "./helpers.ts";
+import server from "../../../workers/resources/${name}/index.ts";
+import { client, serverEnv } from "../../workerd/helpers.ts";
 
 // The shape of a row in data/example.jsonl.
 const row = {

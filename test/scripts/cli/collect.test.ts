@@ -1,0 +1,112 @@
+// `edge-gym collect` as a process: NeMo Gym's spellings, one-line usage errors, and Ctrl+C:
+// dispatching stops, rollouts in flight finish and are written, and the printed command resumes.
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { resumeCommand } from "../../../scripts/cli/collect.ts";
+import { startFakeAgent } from "../collect/fake_agent.ts";
+import type { FakeAgent } from "../collect/fake_agent.ts";
+
+const CLI = "scripts/edge-gym.ts";
+const dir = mkdtempSync(join(tmpdir(), "edge-gym-collect-cli-"));
+const readJsonl = (path: string) => (existsSync(path) ? readFileSync(path, "utf8").trim().split("\n").filter(Boolean).map((l) => JSON.parse(l)) : []);
+
+/** Runs the CLI without blocking: the scripted agent answers from this very process. */
+function cli(...args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [CLI, "collect", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stdout!.on("data", (chunk) => (stdout += chunk));
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.once("close", (status) => resolve({ status, stdout, stderr })));
+}
+
+let agent: FakeAgent;
+beforeAll(async () => {
+  agent = await startFakeAgent({ delayMs: 150 });
+});
+afterAll(async () => {
+  await agent.close();
+});
+
+function inputFile(name: string, rows: number) {
+  const path = join(dir, `${name}.in.jsonl`);
+  writeFileSync(path, Array.from({ length: rows }, (_, i) => JSON.stringify({ responses_create_params: { input: `task ${i}` }, id: `t${i}`, score: i % 2 })).join("\n"));
+  return path;
+}
+
+describe("edge-gym collect", () => {
+  test("NeMo Gym's spellings work unchanged", async () => {
+    const output = join(dir, "nemo.jsonl");
+    const before = agent.runs.length;
+    const run = await cli("--head-url", agent.url,
+      `+input_jsonl_fpath=${inputFile("nemo", 5)}`, `+output_jsonl_fpath=${output}`, "+agent_name=fake_agent",
+      "+limit=3", "+num_repeats=2", "+num_samples_in_parallel=4", "+responses_create_params.temperature=0.3", "++responses_create_params.max_output_tokens=99");
+    expect(run.stderr).not.toMatch(/edge-gym:/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain("6/6 rollouts, mean reward 0.333, 0 failed");
+    expect(run.stdout).toContain(`aggregate metrics:   ${join(dir, "nemo_aggregate_metrics.json")}`);
+    expect(readJsonl(output)).toHaveLength(6);
+    expect(agent.runs.slice(before).every((r) => r.responses_create_params.temperature === 0.3 && r.responses_create_params.max_output_tokens === 99)).toBe(true);
+  });
+
+  test("usage errors are one line and exit 2", async () => {
+    const input = inputFile("usage", 1);
+    const cases: [string[], RegExp][] = [
+      [["--input", input, "--output", "o.jsonl", "+input_jsonl_fpath=other.jsonl"], /--input is given twice, with different values/],
+      [["--input", input, "--output", "o.jsonl", "+num_samples_in_paralel=4"], /unknown option \+num_samples_in_paralel=4 \(NeMo Gym spellings here: .*\+num_samples_in_parallel=/],
+      [["--input", input, "--output", "o.jsonl", "--temperature", "5"], /override responses_create_params.temperature: /],
+      [["--input", input, "--output", "o.jsonl", "--top-p", "high"], /--top-p expects a number, got "high"/],
+      [["--input", input, "--output", "o.jsonl", "+responses_create_params.temprature=1"], /override responses_create_params.temprature: unknown field/],
+      [["--input", input, "--output", "o.jsonl", "+resume_from_cache=maybe"], /resume_from_cache expects true or false/],
+      [["--input", input, "--output", "o.jsonl", "--max-attempts", "0"], /--max-attempts expects a positive integer/],
+    ];
+    const runs = await Promise.all(cases.map(([args]) => cli(...args, "--head-url", agent.url)));
+    for (const [i, [args, message]] of cases.entries()) {
+      const run = runs[i]!;
+      expect(run.status, args.join(" ")).toBe(2);
+      expect(run.stderr.trim().split("\n"), args.join(" ")).toHaveLength(1);
+      expect(run.stderr).toMatch(message);
+    }
+  });
+
+  test("the resume command keeps the arguments and asks to resume once", () => {
+    expect(resumeCommand(["--input", "my data.jsonl", "+resume_from_cache=false", "--output", "o.jsonl", "--resume"])).toBe(
+      "npx edge-gym collect --input 'my data.jsonl' --output o.jsonl --resume",
+    );
+  });
+
+  test("Ctrl+C stops dispatching, lets rollouts in flight finish, and prints the command that resumes", async () => {
+    const output = join(dir, "interrupted.jsonl");
+    const args = ["--head-url", agent.url, "--agent", "fake_agent", "--input", inputFile("interrupted", 10), "--output", output, "--num-repeats", "4", "--concurrency", "4", "--grace-s", "20"];
+    const before = agent.runs.length;
+    const child = spawn(process.execPath, [CLI, "collect", ...args], { stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout!.on("data", (chunk) => (stdout += chunk));
+    child.stderr!.resume();
+    const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+    while (readJsonl(output).length < 8) await new Promise((r) => setTimeout(r, 20));
+    child.kill("SIGINT");
+    expect(await exited).toBe(130);
+
+    // Every rollout that was dispatched was answered and written; nothing started after Ctrl+C.
+    const written = readJsonl(output);
+    const dispatched = agent.runs.length - before;
+    expect(written.length).toBe(dispatched);
+    expect(dispatched).toBeLessThan(40);
+    const command = /Resume with:\n\s+(.+)\n/.exec(stdout)?.[1];
+    expect(command).toBe(`npx edge-gym collect ${args.join(" ")} --resume`);
+    expect(stdout).toContain(`Interrupted with ${40 - written.length} of 40 rollouts to go`);
+
+    const resumed = await cli(...command!.split(" ").slice(3));
+    expect(resumed.status).toBe(0);
+    expect(resumed.stdout).toContain(`Resuming from ${join(dir, "interrupted_materialized_inputs.jsonl")}: ${written.length} of 40 rollouts already done, ${40 - written.length} to run.`);
+    const all = readJsonl(output);
+    expect(new Set(all.map((r) => `${r._ng_task_index}/${r._ng_rollout_index}`)).size).toBe(40);
+    expect(all).toHaveLength(40);
+    // Exactly the missing rollouts ran the second time.
+    expect(agent.runs.length - before).toBe(40);
+  });
+});

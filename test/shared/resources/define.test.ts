@@ -1,0 +1,145 @@
+import { runDurableObjectAlarm, listDurableObjectIds } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, test } from "vitest";
+import { z } from "../../../shared/zod.ts";
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
+import { signSession } from "../../../shared/session/cookie.ts";
+import { client, serverEnv } from "../../workerd/helpers.ts";
+import { counter } from "../../workerd/counter_server.ts";
+
+const row = { responses_create_params: { input: "count for me" }, start: 2 };
+const response = { id: "resp_1", output: [] };
+
+const stateless = defineResourcesServer({
+  declaration: resourcesServer({ task: z.object({}) }),
+  tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
+  verify: () => ({ reward: 1 }),
+});
+
+describe("defineResourcesServer", () => {
+  test("seed, tool, verify keep state per session and verify echoes the row", async () => {
+    const s = client(counter, serverEnv("counter"));
+    expect((await s.post("/seed_session", row)).status).toBe(200);
+    expect((await s.post("/bump", { by: 3 })).body).toEqual({ n: 5 });
+    const v = await s.post("/verify", { ...row, response });
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ ...row, response, reward: 1, seen: 5 });
+  });
+
+  test("two concurrent sessions do not see each other's state", async () => {
+    const a = client(counter, serverEnv("counter"));
+    const b = client(counter, serverEnv("counter"));
+    await Promise.all([a.post("/seed_session", row), b.post("/seed_session", { ...row, start: 100 })]);
+    const [ra, rb] = await Promise.all([a.post("/bump", { by: 1 }), b.post("/bump", { by: 1 })]);
+    expect(ra.body).toEqual({ n: 3 });
+    expect(rb.body).toEqual({ n: 101 });
+  });
+
+  test("a forged cookie is treated as absent and never reaches existing state", async () => {
+    const a = client(counter, serverEnv("counter"));
+    await a.post("/seed_session", row);
+    const cookie = a.jar.header()!;
+    const id = cookie.split("=")[1]!.split(".")[0]!;
+    const forged = `session=${id}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
+    const other = client(counter, serverEnv("counter"));
+    const res = await other.send("/bump", { by: 1 }, { headers: { cookie: forged } });
+    expect(await res.json()).toEqual({ n: 1 });
+    expect(res.headers.getSetCookie()[0]).toMatch(/^session=[0-9a-f]{32}\./);
+    // a cookie signed for another instance with the same secret is foreign too
+    const foreign = `session=${await signSession(env.SESSION_SECRET, "other_instance", id)}`;
+    const res2 = await other.send("/bump", { by: 1 }, { headers: { cookie: foreign } });
+    expect(await res2.json()).toEqual({ n: 1 });
+    // the real owner still sees its own state
+    expect((await a.post("/bump", { by: 0 })).body).toEqual({ n: 2 });
+  });
+
+  test("close_session releases state at once", async () => {
+    const a = client(counter, serverEnv("counter"));
+    await a.post("/seed_session", row);
+    const cookie = a.jar.header()!;
+    expect((await a.post("/close_session", {})).body).toEqual({ closed: true });
+    const again = await a.send("/bump", { by: 1 }, { headers: { cookie } });
+    expect(await again.json()).toEqual({ n: 1 });
+  });
+
+  test("expiry by alarm deletes the state", async () => {
+    const a = client(counter, serverEnv("counter"));
+    await a.post("/seed_session", row);
+    const cookie = a.jar.header()!;
+    const id = cookie.split("=")[1]!.split(".")[0]!;
+    const stub = env.SESSIONS.get(env.SESSIONS.idFromName(id));
+    expect(await stub.read(["n"], 60_000)).toEqual({ n: 2 });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await stub.read(["n"], 60_000)).toEqual({});
+    const after = await a.send("/bump", { by: 1 }, { headers: { cookie } });
+    expect(await after.json()).toEqual({ n: 1 });
+  });
+
+  test("a stateless server creates no Durable Object", async () => {
+    const before = (await listDurableObjectIds(env.SESSIONS)).length;
+    const s = client(stateless, serverEnv("stateless"));
+    await s.post("/seed_session", { responses_create_params: { input: "hi" } });
+    await s.post("/ping", {});
+    await s.post("/verify", { responses_create_params: { input: "hi" }, response });
+    await s.post("/close_session", {});
+    expect((await listDurableObjectIds(env.SESSIONS)).length).toBe(before);
+  });
+
+  test("bad input: 400 with field paths; unknown tool: 404 listing tools; GET / ok", async () => {
+    const s = client(counter, serverEnv("counter"));
+    const bad = await s.post("/seed_session", { responses_create_params: { input: "x", bogus: 1 }, start: "two" });
+    expect(bad.status).toBe(400);
+    const paths = bad.body.error.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["responses_create_params.bogus", "start"]));
+    const badArgs = await s.post("/bump", { by: "x" });
+    expect(badArgs.status).toBe(400);
+    expect(badArgs.body.error.issues[0].path).toBe("by");
+    const unknown = await s.post("/nope", {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toContain("bump");
+    const notJson = await s.send("/verify", "{not json");
+    expect(notJson.status).toBe(400);
+    expect(((await notJson.json()) as any).error.message).toMatch(/not valid JSON/);
+    const root = await s.send("/");
+    expect(await root.json()).toEqual({ status: "ok" });
+    const badVerify = await s.post("/verify", { ...row, response: { id: 1 } });
+    expect(badVerify.status).toBe(400);
+    expect(badVerify.body.error.issues.map((i: { path: string }) => i.path)).toContain("response.id");
+  });
+
+  test("fallbackTool answers tool names the server does not declare, in the caller's session; declared tools win", async () => {
+    // Rows name the tools: the fallback records each call in the session, verify reads them back.
+    const rowTools = defineResourcesServer({
+      declaration: resourcesServer({ task: z.object({}), stateful: true }),
+      tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
+      async fallbackTool(name, args, { session }) {
+        const calls = (await session.state.get<unknown[]>("calls")) ?? [];
+        await session.state.set("calls", [...calls, { name, args }]);
+        return { recorded: name };
+      },
+      async verify(_body, { session }) {
+        return { reward: 1, calls: (await session.state.get("calls")) ?? [] };
+      },
+    });
+    const a = client(rowTools, serverEnv("row_tools"));
+    const b = client(rowTools, serverEnv("row_tools"));
+    await Promise.all([a.post("/seed_session", { responses_create_params: { input: "hi" } }), b.post("/seed_session", { responses_create_params: { input: "hi" } })]);
+    expect(await a.post("/save_record", { title: "Dune", tags: [1] })).toEqual({ status: 200, body: { recorded: "save_record" } });
+    expect((await a.post("/ping", {})).body).toEqual({ pong: true });
+    expect((await b.post("/other_tool", [1, 2])).body).toEqual({ recorded: "other_tool" });
+    expect((await a.post("/verify", { responses_create_params: { input: "hi" }, response })).body.calls).toEqual([{ name: "save_record", args: { title: "Dune", tags: [1] } }]);
+    expect((await b.post("/verify", { responses_create_params: { input: "hi" }, response })).body.calls).toEqual([{ name: "other_tool", args: [1, 2] }]);
+    // Routes keep their meaning, and a body that is not JSON is still a 400.
+    expect((await a.post("/close_session", {})).body).toEqual({ closed: true });
+    const notJson = await a.send("/save_record", "{not json");
+    expect(notJson.status).toBe(400);
+  });
+
+  test("request body size limit answers 413", async () => {
+    const s = client(counter, serverEnv("counter", { MAX_BODY_BYTES: "100" }));
+    const res = await s.post("/verify", { ...row, response, pad: "x".repeat(200) });
+    expect(res.status).toBe(413);
+    expect(res.body.error.type).toBe("body_too_large");
+  });
+});

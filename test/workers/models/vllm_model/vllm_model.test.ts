@@ -1,0 +1,326 @@
+import { describe, expect, test } from "vitest";
+import { SESSION_HEADER } from "../../../../shared/fleet/headers.ts";
+import model from "../../../../workers/models/vllm_model/index.ts";
+import { client } from "../../../workerd/helpers.ts";
+
+type Answer = { status?: number; body?: unknown; sse?: string };
+
+// The gpu_gateway service binding: records what the model server sends and answers per path.
+function gatewayStub(answers: Record<string, Answer[]>) {
+  const requests: { path: string; body: any; session: string | null }[] = [];
+  const fetcher = {
+    async fetch(request: Request) {
+      const path = new URL(request.url).pathname;
+      requests.push({ path, body: await request.json(), session: request.headers.get(SESSION_HEADER) });
+      const answer = answers[path]?.shift();
+      if (!answer) return Response.json({ error: `unexpected ${path}` }, { status: 404 });
+      if (answer.sse !== undefined) return new Response(answer.sse, { headers: { "content-type": "text/event-stream" } });
+      return Response.json(answer.body, { status: answer.status ?? 200 });
+    },
+  };
+  return { fetcher, requests };
+}
+
+const chatCompletion = (message: Record<string, unknown>, extra: Record<string, unknown> = {}, choice: Record<string, unknown> = {}) => ({
+  id: "chatcmpl-1",
+  object: "chat.completion",
+  created: 1700000000,
+  model: "served",
+  choices: [{ index: 0, message: { role: "assistant", ...message }, finish_reason: "stop", ...choice }],
+  usage: { prompt_tokens: 20, completion_tokens: 6, total_tokens: 26 },
+  ...extra,
+});
+
+function modelServer(answers: Record<string, Answer[]>, config: Record<string, unknown> = {}) {
+  const gateway = gatewayStub(answers);
+  const server = client(model, {
+    INSTANCE_NAME: "policy_model",
+    SESSION_SECRET: "model-test-secret",
+    INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k", ...config },
+    GATEWAY: gateway.fetcher,
+  });
+  return { ...server, requests: gateway.requests };
+}
+
+const weatherParams = {
+  input: [
+    { role: "developer", content: "You are helpful." },
+    { role: "user", content: "weather in Paris?" },
+  ],
+  tools: [{ type: "function", name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } }, strict: true }],
+  max_output_tokens: 100,
+};
+
+describe("vllm_model server", () => {
+  test("happy path: Responses in, chat completion to the gateway, Responses object out", async () => {
+    const s = modelServer({
+      "/v1/chat/completions": [{ body: chatCompletion({ content: null, tool_calls: [{ id: "call_9", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] }, {}, { finish_reason: "tool_calls" }) }],
+    });
+    const res = await s.post("/v1/responses", weatherParams);
+    expect(res.status).toBe(200);
+    expect(s.requests).toHaveLength(1);
+    expect(s.requests[0]!.body).toEqual({
+      model: "policy",
+      messages: [
+        { role: "system", content: "You are helpful." },
+        { role: "user", content: "weather in Paris?" },
+      ],
+      tools: [{ type: "function", function: { name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } }, strict: true } }],
+      max_tokens: 100,
+    });
+    expect(res.body).toMatchObject({
+      object: "response",
+      status: "completed",
+      model: "served",
+      incomplete_details: null,
+      output: [{ type: "function_call", call_id: "call_9", name: "get_weather", arguments: '{"city":"Paris"}', status: "completed" }],
+      usage: { input_tokens: 20, output_tokens: 6, total_tokens: 26, input_tokens_details: { cached_tokens: 0 }, output_tokens_details: { reasoning_tokens: 0 } },
+      max_output_tokens: 100,
+    });
+    expect(res.body.id).toMatch(/^resp_/);
+  });
+
+  test("training token data: extras requested, prompt ids fetched from /tokenize when vLLM gave only token_id:N logprobs", async () => {
+    const s = modelServer(
+      {
+        "/v1/chat/completions": [{ body: chatCompletion({ content: "sunny" }, {}, { logprobs: { content: [{ token: "token_id:11", logprob: -0.5 }, { token: "token_id:2", logprob: -0.1 }] } }) }],
+        "/tokenize": [{ body: { count: 3, max_model_len: 4096, tokens: [100, 101, 102] } }],
+      },
+      { return_token_id_information: true },
+    );
+    const res = await s.post("/v1/responses", { input: "weather?" });
+    expect(res.status).toBe(200);
+    expect(s.requests.map((r) => r.path)).toEqual(["/v1/chat/completions", "/tokenize"]);
+    expect(s.requests[0]!.body).toMatchObject({ logprobs: true, return_tokens_as_token_ids: true, return_token_ids: true });
+    expect(s.requests[1]!.body).toMatchObject({ model: "policy", messages: [{ role: "user", content: "weather?" }] });
+    expect(res.body.output[0]).toMatchObject({ prompt_token_ids: [100, 101, 102], generation_token_ids: [11, 2], generation_log_probs: [-0.5, -0.1] });
+  });
+
+  test("bad body: 400 with field paths, and the gateway is never called", async () => {
+    const s = modelServer({});
+    const res = await s.post("/v1/responses", { input: [{ type: "function_call", call_id: "c", name: "f" }], temprature: 1 });
+    expect(res.status).toBe(400);
+    const paths = res.body.error.issues.map((i: { path: string }) => i.path);
+    expect(paths).toEqual(expect.arrayContaining(["temprature", "input[0].arguments"]));
+    expect(s.requests).toHaveLength(0);
+  });
+
+  test("an upstream context-length 400 ends the episode cleanly: 200, incomplete, one empty message", async () => {
+    const s = modelServer({
+      "/v1/chat/completions": [
+        {
+          status: 400,
+          body: { error: { message: "This model's maximum context length is 4096 tokens. However, you requested 5000 tokens.", type: "BadRequestError", code: 400 } },
+        },
+      ],
+    });
+    const res = await s.post("/v1/responses", weatherParams);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ status: "incomplete", incomplete_details: { reason: "max_output_tokens" }, model: "policy" });
+    expect(res.body.output).toEqual([expect.objectContaining({ type: "message", role: "assistant", content: [{ type: "output_text", text: "", annotations: [] }] })]);
+  });
+
+  test("another upstream 400 is relayed as a 400", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ status: 400, body: { error: { message: "unknown tool parser" } } }] });
+    const res = await s.post("/v1/responses", weatherParams);
+    expect(res.status).toBe(400);
+    expect(res.body.error.message).toContain("unknown tool parser");
+  });
+
+  test("an upstream 500 is a 502 naming the hop, never an empty answer", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ status: 500, body: { error: "boom" } }] });
+    const res = await s.post("/v1/responses", weatherParams);
+    expect(res.status).toBe(502);
+    expect(res.body.error.hop).toBe("gpu_gateway/v1/chat/completions");
+    expect(res.body.error.message).toContain("boom");
+  });
+
+  test("a 200 that is not a chat completion is a 502", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ body: { choices: [] } }] });
+    const res = await s.post("/v1/responses", weatherParams);
+    expect(res.status).toBe(502);
+    expect(res.body.error.type).toBe("bad_upstream_response");
+  });
+
+  test("chat completions pass through with the configured model, developer roles as configured, and stream as SSE", async () => {
+    const answer = chatCompletion({ content: "hi" });
+    const sse = 'data: {"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n';
+    const s = modelServer({ "/v1/chat/completions": [{ body: answer }, { sse }] }, { replace_developer_role_with_system: true });
+    const messages = [
+      { role: "developer", content: "be terse" },
+      { role: "user", content: "hello" },
+    ];
+    const res = await s.post("/v1/chat/completions", { model: "whatever", messages, temperature: 0, seed: 3, top_k: 5 });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(answer);
+    expect(s.requests[0]!.body).toEqual({ model: "policy", messages: [{ role: "system", content: "be terse" }, messages[1]], temperature: 0, seed: 3, top_k: 5 });
+
+    const streaming = await s.send("/v1/chat/completions", { messages, stream: true });
+    expect(streaming.status).toBe(200);
+    expect(streaming.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(await streaming.text()).toBe(sse);
+    expect(s.requests[1]!.body).toMatchObject({ model: "policy", stream: true });
+  });
+
+  test("a streamed chat completion the gateway refuses is an error, not an empty stream", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ status: 500, body: { error: "engine dead" } }] });
+    const res = await s.send("/v1/chat/completions", { messages: [{ role: "user", content: "x" }], stream: true });
+    expect(res.status).toBe(502);
+    expect(((await res.json()) as any).error.message).toContain("engine dead");
+  });
+
+  test("the session cookie: set on the first call, replayed as the sticky key; a forged one starts a new session", async () => {
+    const answers = () => Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) }));
+    const s = modelServer({ "/v1/chat/completions": answers() });
+    const first = await s.send("/v1/responses", { input: "a" });
+    expect(first.headers.get("set-cookie")).toMatch(/^session=[0-9a-f]{32}\./);
+    await s.post("/v1/responses", { input: "b" });
+    const [one, two] = s.requests.map((r) => r.session);
+    expect(one).toMatch(/^[0-9a-f]{32}$/);
+    expect(two).toBe(one);
+    const forged = await s.send("/v1/responses", { input: "c" }, { headers: { cookie: `session=${one}.AAAA` } });
+    expect(forged.headers.get("set-cookie")).toBeTruthy();
+    expect(s.requests[2]!.session).not.toBe(one);
+  });
+
+  test("the session cookie is bound to its deployment: another environment's cookie starts a new session", async () => {
+    const gateway = gatewayStub({ "/v1/chat/completions": Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) })) });
+    const envOf = (deployment: string) => ({
+      INSTANCE_NAME: "policy_model",
+      SESSION_SECRET: "model-test-secret",
+      DEPLOYMENT_ID: deployment,
+      INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k" },
+      GATEWAY: gateway.fetcher,
+    });
+    const production = client(model, envOf("edge-gym"));
+    await production.post("/v1/responses", { input: "a" });
+    const cookie = production.jar.header()!;
+    await production.post("/v1/responses", { input: "b" });
+    const preview = await client(model, envOf("edge-gym-pr-1")).send("/v1/responses", { input: "c" }, { headers: { cookie } });
+    expect(preview.headers.get("set-cookie")).toMatch(/^session=[0-9a-f]{32}\./);
+    const [one, two, three] = gateway.requests.map((r) => r.session);
+    expect(two).toBe(one);
+    expect(three).not.toBe(one);
+  });
+
+  test("extras: config extra_body and chat_template_kwargs, metadata over config, sampling_overrides over everything", async () => {
+    const s = modelServer(
+      { "/v1/chat/completions": [{ body: chatCompletion({ content: "ok" }) }] },
+      {
+        extra_body: { top_k: 20, repetition_penalty: 1.1, max_tokens: 1 },
+        chat_template_kwargs: { enable_thinking: true, tier: "config" },
+        sampling_overrides: { temperature: 1, top_p: 1 },
+      },
+    );
+    const res = await s.post("/v1/responses", {
+      input: "x",
+      temperature: 0.2,
+      max_output_tokens: 50,
+      metadata: { extra_body: '{"top_k": 5, "min_p": 0.1}', chat_template_kwargs: '{"enable_thinking": false}', note: "kept out" },
+    });
+    expect(res.status).toBe(200);
+    expect(s.requests[0]!.body).toEqual({
+      model: "policy",
+      messages: [{ role: "user", content: "x" }],
+      top_k: 5,
+      min_p: 0.1,
+      repetition_penalty: 1.1,
+      // the request's own fields win over extra_body; the overrides win over the request
+      max_tokens: 50,
+      temperature: 1,
+      top_p: 1,
+      chat_template_kwargs: { enable_thinking: false, tier: "config" },
+    });
+  });
+
+  test("metadata extras that are not JSON objects are a 400 naming the key", async () => {
+    const s = modelServer({});
+    const bad = await s.post("/v1/responses", { input: "x", metadata: { extra_body: "{top_k: 5" } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.issues[0].path).toBe("metadata.extra_body");
+    const list = await s.post("/v1/responses", { input: "x", metadata: { chat_template_kwargs: "[1]" } });
+    expect(list.body.error.issues[0].path).toBe("metadata.chat_template_kwargs");
+    expect(s.requests).toHaveLength(0);
+  });
+
+  test("reasoning.effort and tool choice map upstream; reasoning goes back as tags in the content when configured", async () => {
+    const s = modelServer(
+      { "/v1/chat/completions": [{ body: chatCompletion({ content: "<reason>\nhmm\n</reason>\n\nyes" }) }, { body: chatCompletion({ content: "ok" }) }] },
+      { uses_reasoning_parser: true, reasoning_tags: ["<reason>", "</reason>"], reasoning_upstream: "content_tags" },
+    );
+    const tools = [{ type: "function", name: "f", parameters: { type: "object", properties: {} } }];
+    const first = await s.post("/v1/responses", { input: "q", reasoning: { effort: "low" }, tools, tool_choice: { type: "function", name: "f" } });
+    expect(s.requests[0]!.body).toMatchObject({ reasoning_effort: "low", tool_choice: { type: "function", function: { name: "f" } } });
+    expect(first.body.output.map((i: any) => i.type)).toEqual(["reasoning", "message"]);
+    expect(first.body.output[0].summary[0].text).toBe("hmm");
+    expect(first.body.output[1].content[0].text).toBe("yes");
+    await s.post("/v1/responses", { input: [{ role: "user", content: "q" }, ...first.body.output, { role: "user", content: "sure?" }] });
+    expect(s.requests[1]!.body.messages[1]).toEqual({ role: "assistant", content: "<reason>\nhmm\n</reason>\n\nyes" });
+  });
+
+  test("stream: true on /v1/responses answers the Responses event sequence, ending in the same response", async () => {
+    const s = modelServer({
+      "/v1/chat/completions": [
+        {
+          body: chatCompletion(
+            { content: "Checking.", reasoning_content: "two calls", tool_calls: [{ id: "call_1", type: "function", function: { name: "f", arguments: '{"a":1}' } }] },
+            {},
+            { finish_reason: "tool_calls" },
+          ),
+        },
+      ],
+    });
+    const res = await s.send("/v1/responses", { input: "x", stream: true });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const events = (await res.text())
+      .trim()
+      .split("\n\n")
+      .map((block) => {
+        const [event, data] = block.split("\n");
+        const parsed = JSON.parse(data!.slice("data: ".length));
+        expect(event).toBe(`event: ${parsed.type}`);
+        return parsed;
+      });
+    expect(events.map((e) => e.sequence_number)).toEqual(events.map((_, i) => i));
+    expect(events.map((e) => e.type)).toEqual([
+      "response.created",
+      "response.in_progress",
+      "response.output_item.added",
+      "response.reasoning_summary_part.added",
+      "response.reasoning_summary_text.delta",
+      "response.reasoning_summary_text.done",
+      "response.reasoning_summary_part.done",
+      "response.output_item.done",
+      "response.output_item.added",
+      "response.content_part.added",
+      "response.output_text.delta",
+      "response.output_text.done",
+      "response.content_part.done",
+      "response.output_item.done",
+      "response.output_item.added",
+      "response.function_call_arguments.delta",
+      "response.function_call_arguments.done",
+      "response.output_item.done",
+      "response.completed",
+    ]);
+    const completed = events.at(-1).response;
+    expect(events[0].response).toMatchObject({ id: completed.id, status: "in_progress", output: [] });
+    expect(completed.output.map((i: any) => i.type)).toEqual(["reasoning", "message", "function_call"]);
+    expect(events.filter((e) => e.type === "response.output_item.done").map((e) => e.item)).toEqual(completed.output);
+    expect(events[10]).toMatchObject({ item_id: completed.output[1].id, output_index: 1, content_index: 0, delta: "Checking." });
+    expect(events[15]).toMatchObject({ item_id: completed.output[2].id, output_index: 2, delta: '{"a":1}' });
+  });
+
+  test("a streamed response cut short ends in response.incomplete", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "cut" }, {}, { finish_reason: "length" }) }] });
+    const text = await (await s.send("/v1/responses", { input: "x", stream: true })).text();
+    expect(text.trim().split("\n\n").at(-1)).toMatch(/^event: response\.incomplete\ndata: .*"incomplete_details":\{"reason":"max_output_tokens"\}/);
+  });
+
+  test("GET / answers ok", async () => {
+    const s = modelServer({});
+    const res = await s.send("/");
+    expect(await res.json()).toEqual({ status: "ok" });
+  });
+});
