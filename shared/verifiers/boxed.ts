@@ -18,11 +18,8 @@ export function lastBoxed(text: string): string | undefined {
   return undefined;
 }
 
-/**
- * The contents of the last `\boxed{` that closes: when the last box was cut off (a truncated
- * generation), the one before it stands in. Braces are matched once for the whole text.
- */
-export function lastClosedBoxed(text: string): string | undefined {
+/** Each `{` that closes, by its index, with the index of its `}`: braces matched once for a whole text. */
+function closingBraces(text: string): Map<number, number> {
   const closeOf = new Map<number, number>();
   const open: number[] = [];
   for (let i = 0; i < text.length; i++) {
@@ -33,6 +30,15 @@ export function lastClosedBoxed(text: string): string | undefined {
       if (o !== undefined) closeOf.set(o, i);
     }
   }
+  return closeOf;
+}
+
+/**
+ * The contents of the last `\boxed{` that closes: when the last box was cut off (a truncated
+ * generation), the one before it stands in. Braces are matched once for the whole text.
+ */
+export function lastClosedBoxed(text: string): string | undefined {
+  const closeOf = closingBraces(text);
   let start = text.lastIndexOf(MARKER);
   while (start !== -1) {
     const brace = start + MARKER.length - 1;
@@ -54,16 +60,7 @@ const BOX_MARKER = /\\(?:boxed|fbox)\{/g;
 
 /** The final run of boxes (contents in order, `end` just past the last) as Math-Verify joins them. */
 export function finalBoxes(text: string): { contents: string[]; end: number } | undefined {
-  const closeOf = new Map<number, number>();
-  const open: number[] = [];
-  for (let i = 0; i < text.length; i++) {
-    const ch = text.charCodeAt(i);
-    if (ch === OPEN) open.push(i);
-    else if (ch === CLOSE) {
-      const o = open.pop();
-      if (o !== undefined) closeOf.set(o, i);
-    }
-  }
+  const closeOf = closingBraces(text);
   // Closed boxes only: a last box cut off by the token limit leaves the run before it.
   const boxes: Array<{ start: number; close: number; content: string }> = [];
   for (const m of text.matchAll(BOX_MARKER)) {
