@@ -1,6 +1,8 @@
 // The reward profile of rollouts grouped by task (SPEC "Reward profile"), shared by a resources
 // server's /aggregate_metrics and `edge-gym profile`: one line of statistics per task, and the
 // same statistics with pass@k over all rollouts.
+import { rewardBreakdown } from "./breakdown.ts";
+import type { Breakdown } from "./breakdown.ts";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../schemas/run.ts";
 import { answerOf, numericFields, rolloutInfo } from "./fields.ts";
 import { keyMetrics } from "./key_metrics.ts";
@@ -69,6 +71,7 @@ export interface AggregateOptions {
   answerKey?: string;
   scores?: ScoreSpec;
   keyMetrics?: readonly KeyMetric[];
+  rewardBreakdown?: readonly Breakdown[];
 }
 
 // NeMo Gym's /aggregate_metrics profiles placeholder input rows holding only the indices and one
@@ -86,7 +89,7 @@ export function aggregateMetrics(responses: readonly Record<string, unknown>[], 
   }
   const tasks = [...byTask].sort(([a], [b]) => a - b);
   if (tasks.length === 0) return { group_level_metrics: [], agent_metrics: {}, key_metrics: {} };
-  const agent = agentProfile(tasks.map(([, rollouts]) => rollouts), options.answerKey !== undefined);
+  const agent = { ...agentProfile(tasks.map(([, rollouts]) => rollouts), options.answerKey !== undefined), ...rewardBreakdown(responses, options.rewardBreakdown ?? []) };
   return {
     // Every response sent is a task's rollout: none are expected beyond them.
     group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { sample: AGGREGATE_SAMPLE, expected: rollouts.length })),

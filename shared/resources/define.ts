@@ -17,6 +17,7 @@ import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
 import type { KeyMetric } from "../metrics/key_metrics.ts";
 import type { ScoreSpec } from "../metrics/scores.ts";
+import type { Breakdown } from "../metrics/breakdown.ts";
 import { VerifierFailure } from "./failure.ts";
 import { toolNameProblem } from "./tool_names.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
@@ -69,6 +70,8 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
   answerKey?: string;
   /** The named scores pass@k is computed over (NeMo Gym's score function); by default `accuracy` = the reward. */
   scores?: ScoreSpec;
+  /** Reward means per value of row fields that the environment adds to agent_metrics (NeMo Gym's compute_metrics). */
+  rewardBreakdown?: readonly Breakdown[];
   /** The headline subset of agent_metrics, as NeMo Gym's environment defines it; by default every `mean/*`. */
   keyMetrics?: readonly KeyMetric[];
   /** The task fields /seed_session requires (the rest are optional there); none by default. */
@@ -135,8 +138,8 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readBody(c, AggregateMetricsRequest);
-    const { answerKey, scores, keyMetrics } = definition;
-    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics }));
+    const { answerKey, scores, keyMetrics, rewardBreakdown } = definition;
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown }));
   });
 
   app.post("/close_session", async (c) => {

@@ -49,6 +49,14 @@ export default defineResourcesServer({
   // The agent runs every call the model makes, but in tool_call mode the call is the answer, which
   // /verify reads from the response: any tool a row offers just acknowledges it, the same way for
   // the right tool and a distractor.
+  // NeMo Gym's structured_outputs compute_metrics: the mean reward per schema type (else
+  // "unknown"), problem type, schema representation and each tool-call setting a row names.
+  rewardBreakdown: [
+    { field: "schema_type", prefix: "", missing: "unknown" },
+    { field: "problem_type", prefix: "" },
+    { field: "schema_repr", prefix: "repr_" },
+    ...["response_mode", "tool_schema_mode", "tool_choice", "parallel_tool_calls", "num_tools", "has_distractors", "instruction_layout", "instruction_detail_level", "system_instruction_style", "tool_name_style", "distractor_style", "tool_union_mode"].map((field) => ({ field, prefix: `${field}_` })),
+  ],
   fallbackTool: (name) => ({ status: "recorded", tool: name, message: "Your call is recorded as the answer; no further call is needed." }),
   verify(body, { env }): Graded {
     const config = instanceConfig(env, StructuredOutputsConfig);
