@@ -47,6 +47,8 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
       const mean = rewards.reduce((a: number, b: number) => a + b, 0) / rewards.length;
       return send(200, { group_level_metrics: [], agent_metrics: { "mean/reward": mean }, key_metrics: { "mean/reward": mean } });
     }
+    // A head that publishes no config: collect leaves the rows' task fields to /verify.
+    if (req.method !== "POST") return send(404, { error: { type: "not_found", message: `no route ${req.method} ${req.url}` } });
     const row = JSON.parse(text);
     runs.push(row);
     await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
