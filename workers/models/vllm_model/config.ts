@@ -1,6 +1,7 @@
 // vllm_model's implementation fields. base_url, api_key and `gateway` configure the instance's
-// gpu_gateway Worker (scripts/stack/plan.ts), which owns the fleet and its credentials; the model
-// server accepts and ignores them, as it does NeMo Gym's other fields.
+// gpu_gateway Worker (its declaration.ts brings it along), which owns the fleet and its
+// credentials; the model server reads base_url only to tell the emulator from a real fleet, and
+// accepts NeMo Gym's other fields unread.
 import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../../shared/fleet/emulator.ts";
 import { z } from "../../../shared/zod.ts";
 
