@@ -1,0 +1,51 @@
+// CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--exit-with-parent]
+// Prints exactly one line when listening (callers parse it): sandbox listening on http://HOST:PORT
+import { parseArgs } from "node:util";
+import { DEFAULTS, startSandbox } from "./server.ts";
+
+function fail(message: string): never {
+  process.stderr.write(`sandbox: ${message}\n`);
+  process.exit(2);
+}
+
+function count(flag: string, raw: string | undefined, fallback: number, max: number): number {
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (raw.trim() === "" || !Number.isInteger(value) || value < 0 || value > max) fail(`invalid --${flag} ${JSON.stringify(raw)}`);
+  return value;
+}
+
+let values;
+try {
+  ({ values } = parseArgs({
+    options: {
+      port: { type: "string" },
+      host: { type: "string" },
+      parallel: { type: "string" },
+      "exit-with-parent": { type: "boolean" },
+    },
+  }));
+} catch (err) {
+  fail((err as Error).message);
+}
+
+const sandbox = await startSandbox({
+  port: count("port", values.port, DEFAULTS.port, 65_535),
+  host: values.host ?? DEFAULTS.host,
+  parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, 1000)),
+}).catch((err: Error) => fail(err.message));
+
+process.stdout.write(`sandbox listening on ${sandbox.url}\n`);
+
+const shutdown = () => {
+  sandbox.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, shutdown);
+// A parent that started us with a stdin pipe may die without stopping us: the pipe closing is the
+// one signal that always arrives.
+if (values["exit-with-parent"]) {
+  process.stdin.on("end", shutdown).resume();
+}

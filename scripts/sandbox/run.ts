@@ -1,0 +1,111 @@
+// Runs one request: a private temp dir with its files, the isolated command, a wall-clock deadline
+// that kills the whole namespace, capped output, and the result. The temp dir is removed after.
+import { spawn } from "node:child_process";
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { constants, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { DEFAULT_PYTHON_ENTRY, type RunRequest, type RunResult } from "../../shared/sandbox/schema.ts";
+import { CappedCapture } from "./capture.ts";
+import { isolatedCommand } from "./isolation.ts";
+import type { Python } from "./python.ts";
+import type { UidPool } from "./uid_pool.ts";
+
+/** The sandbox itself failed (not the program): a server error, never a RunResult. */
+export class SandboxError extends Error {}
+
+interface Status {
+  exit_code: number | null;
+  signal: number | null;
+}
+
+const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n, name]));
+// Allocation failures under RLIMIT_AS: Python raises MemoryError; native code mostly aborts or
+// dereferences the NULL malloc returned.
+const OOM_TEXT = /\bMemoryError\b|Cannot allocate memory|std::bad_alloc|out of memory/;
+const OOM_SIGNALS = new Set(["SIGSEGV", "SIGABRT", "SIGBUS"]);
+
+async function writeFiles(dir: string, files: Record<string, string>): Promise<number> {
+  let bytes = 0;
+  for (const [path, text] of Object.entries(files)) {
+    const target = join(dir, path);
+    await mkdir(dirname(target), { recursive: true });
+    await writeFile(target, text);
+    bytes += Buffer.byteLength(text);
+  }
+  return bytes;
+}
+
+function program(python: Python, request: RunRequest): string[] {
+  return request.command ?? [python.executable, request.entry ?? DEFAULT_PYTHON_ENTRY];
+}
+
+export async function runIsolated(python: Python, uids: UidPool, request: RunRequest): Promise<RunResult> {
+  const dir = await mkdtemp(join(tmpdir(), "edge-gym-sandbox-"));
+  const uid = await uids.acquire();
+  try {
+    const inputDir = join(dir, "in");
+    const rootDir = join(dir, "root");
+    await mkdir(inputDir);
+    await mkdir(rootDir);
+    const inputBytes = await writeFiles(inputDir, request.files);
+    const argv = isolatedCommand(python, { inputDir, rootDir, uid, limits: request.limits, inputBytes, program: program(python, request) });
+    return await execute(argv, request);
+  } finally {
+    uids.release(uid);
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function execute(argv: string[], request: RunRequest): Promise<RunResult> {
+  const { limits } = request;
+  const started = performance.now();
+  // Its own process group, so the deadline can kill unshare and everything it started at once.
+  const child = spawn(argv[0]!, argv.slice(1), { detached: true, env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"] });
+  const stdout = new CappedCapture(limits.output_bytes);
+  const stderr = new CappedCapture(limits.output_bytes);
+  const status: Buffer[] = [];
+  child.stdout!.on("data", (c: Buffer) => stdout.push(c));
+  child.stderr!.on("data", (c: Buffer) => stderr.push(c));
+  (child.stdio[3] as NodeJS.ReadableStream).on("data", (c: Buffer) => status.push(c));
+  // The program may exit without reading its stdin.
+  child.stdin!.on("error", () => {});
+  child.stdin!.end(request.stdin);
+
+  let timedOut = false;
+  const deadline = setTimeout(() => {
+    timedOut = true;
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      // It ended on its own at the same moment.
+    }
+  }, limits.wall_s * 1000);
+
+  return new Promise((resolve, reject) => {
+    child.once("error", (err) => {
+      clearTimeout(deadline);
+      reject(new SandboxError(`cannot start the sandbox: ${err.message}`));
+    });
+    child.once("close", () => {
+      clearTimeout(deadline);
+      const duration_ms = Math.round(performance.now() - started);
+      const reported = Buffer.concat(status).toString();
+      if (!timedOut && reported === "") {
+        reject(new SandboxError(`the sandbox failed before the program ended: ${stderr.tail().trim()}`));
+        return;
+      }
+      const ended: Status = timedOut ? { exit_code: null, signal: constants.signals.SIGKILL } : (JSON.parse(reported) as Status);
+      const signal = ended.signal === null ? null : (SIGNAL_NAMES.get(ended.signal) ?? String(ended.signal));
+      resolve({
+        stdout: stdout.text(),
+        stderr: stderr.text(),
+        exit_code: ended.exit_code,
+        signal,
+        timed_out: timedOut,
+        out_of_memory: !timedOut && (OOM_TEXT.test(stderr.tail()) || (signal !== null && OOM_SIGNALS.has(signal))),
+        output_truncated: stdout.truncated || stderr.truncated,
+        duration_ms,
+      });
+    });
+  });
+}

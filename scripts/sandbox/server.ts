@@ -1,0 +1,105 @@
+// The local sandbox provider: an HTTP server on loopback that runs code in isolation.
+//   GET /health  -> { status: "ok", python }
+//   POST /run    -> RunResult; 400 with field paths on a bad request; 500 if the sandbox failed.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { RunRequestSchema } from "../../shared/sandbox/schema.ts";
+import { findPython, type Python } from "./python.ts";
+import { runIsolated, SandboxError } from "./run.ts";
+import { UidPool } from "./uid_pool.ts";
+
+export interface SandboxOptions {
+  port: number;
+  host: string;
+  /** Runs at once; more wait for a free uid. */
+  parallel: number;
+}
+
+export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16 };
+
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
+
+export interface SandboxServer {
+  url: string;
+  python: Python;
+  close(): Promise<void>;
+}
+
+class HttpError extends Error {
+  readonly status: number;
+  readonly details: object;
+
+  constructor(status: number, message: string, details: object = {}) {
+    super(message);
+    this.status = status;
+    this.details = details;
+  }
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) throw new HttpError(413, `request body over ${MAX_BODY_BYTES} bytes`);
+    chunks.push(chunk);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+  } catch (err) {
+    throw new HttpError(400, `invalid JSON: ${(err as Error).message}`);
+  }
+}
+
+function parseRequest(body: unknown) {
+  const parsed = RunRequestSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  throw new HttpError(400, issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; "), { issues });
+}
+
+// Everything here needs host root: mounting, and running each program as its own uid.
+function checkPrivileges(): void {
+  if (process.getuid?.() !== 0) throw new Error("the sandbox must run as root (it mounts namespaces and switches to per-run uids)");
+}
+
+export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<SandboxServer> {
+  const { port, host, parallel } = { ...DEFAULTS, ...options };
+  checkPrivileges();
+  const python = findPython();
+  const uids = new UidPool(parallel);
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: Error) => {
+      if (err instanceof HttpError) send(res, err.status, { error: err.message, ...err.details });
+      else send(res, 500, { error: err instanceof SandboxError ? err.message : `internal error: ${err.message}` });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = new URL(req.url ?? "/", "http://x").pathname;
+    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version });
+    if (path === "/run" && req.method === "POST") {
+      const request = parseRequest(await readJson(req));
+      return send(res, 200, await runIsolated(python, uids, request));
+    }
+    throw new HttpError(path === "/health" || path === "/run" ? 405 : 404, `no route ${req.method} ${path}`);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, resolve);
+  });
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${address.port}`,
+    python,
+    close: () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+  };
+}

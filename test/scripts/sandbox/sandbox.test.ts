@@ -1,0 +1,212 @@
+// The local sandbox provider, for real: the server is started as its own process (as the stack
+// would start it) and every isolation claim is checked by running code that tries to break it.
+import { spawn, type ChildProcess } from "node:child_process";
+import { createInterface } from "node:readline";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ROOT } from "../../../scripts/plan/registry.ts";
+import type { RunResult } from "../../../shared/sandbox/schema.ts";
+
+let child: ChildProcess;
+let url: string;
+
+beforeAll(async () => {
+  child = spawn(process.execPath, [join(ROOT, "scripts/sandbox/main.ts"), "--port", "0", "--exit-with-parent"], { stdio: ["pipe", "pipe", "inherit"] });
+  url = await new Promise<string>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
+      const match = /^sandbox listening on (http:\/\/\S+)$/.exec(line);
+      if (match) resolve(match[1]!);
+    });
+    child.once("exit", (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+}, 30_000);
+
+afterAll(async () => {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+});
+
+async function post(body: unknown): Promise<{ status: number; json: any }> {
+  const res = await fetch(`${url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json() };
+}
+
+async function run(body: object): Promise<RunResult> {
+  const { status, json } = await post(body);
+  expect(status, JSON.stringify(json)).toBe(200);
+  return json as RunResult;
+}
+
+const py = (code: string, extra: object = {}) => run({ language: "python", files: { "main.py": code }, ...extra });
+
+describe("running code", () => {
+  test("health names the interpreter", async () => {
+    const res = await fetch(`${url}/health`);
+    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./) });
+  });
+
+  test("hello world, stdin to stdout, sibling modules import", async () => {
+    const result = await run({
+      language: "python",
+      files: { "main.py": "import helper\nprint(helper.shout(input()))", "helper.py": "def shout(s): return s.upper() + '!'" },
+      stdin: "hello\n",
+    });
+    expect(result).toMatchObject({ stdout: "HELLO!\n", stderr: "", exit_code: 0, signal: null, timed_out: false, out_of_memory: false, output_truncated: false });
+  });
+
+  test("a command and an entry other than main.py", async () => {
+    expect((await run({ command: ["python3", "-c", "print(6*7)"] })).stdout).toBe("42\n");
+    expect((await run({ language: "python", entry: "pkg/run.py", files: { "pkg/run.py": "print('deep')" } })).stdout).toBe("deep\n");
+  });
+
+  test("exit codes pass through", async () => {
+    expect((await py("import sys; sys.exit(3)")).exit_code).toBe(3);
+    expect((await py("raise ValueError('boom')")).exit_code).toBe(1);
+  });
+
+  test("a syntax error is the program's failure, not the sandbox's", async () => {
+    const result = await py("def (:\n");
+    expect(result.exit_code).toBe(1);
+    expect(result.stderr).toContain("SyntaxError");
+  });
+
+  test("a signal is reported by name", async () => {
+    const result = await py("import os, signal; os.kill(os.getpid(), signal.SIGTERM)");
+    expect(result).toMatchObject({ exit_code: null, signal: "SIGTERM", timed_out: false });
+  });
+});
+
+describe("limits", () => {
+  test("an infinite sleep ends at the wall limit", async () => {
+    const result = await py("import time\nprint('started', flush=True)\nwhile True: time.sleep(1)", { limits: { wall_s: 1 } });
+    expect(result).toMatchObject({ stdout: "started\n", timed_out: true, signal: "SIGKILL", exit_code: null });
+    expect(result.duration_ms).toBeGreaterThanOrEqual(1000);
+    expect(result.duration_ms).toBeLessThan(3000);
+  });
+
+  test("a busy loop ends at the CPU limit before the wall limit", async () => {
+    const result = await py("while True: pass", { limits: { cpu_s: 1, wall_s: 10 } });
+    expect(result).toMatchObject({ signal: "SIGXCPU", timed_out: false });
+    expect(result.duration_ms).toBeLessThan(4000);
+  });
+
+  test("allocating 2 GB under a 256 MB cap fails as out of memory", async () => {
+    const result = await py("x = bytearray(2 * 1024**3)", { limits: { memory_mb: 256 } });
+    expect(result).toMatchObject({ exit_code: 1, out_of_memory: true, timed_out: false });
+    expect(result.stderr).toContain("MemoryError");
+  });
+
+  test("a fork bomb is contained and the next run works", async () => {
+    const bomb = "import os\nwhile True:\n    try: os.fork()\n    except OSError: pass";
+    const result = await py(bomb, { limits: { processes: 16, wall_s: 3 } });
+    expect(result.timed_out).toBe(true);
+    const after = await py("print('fine')");
+    expect(after).toMatchObject({ stdout: "fine\n", exit_code: 0 });
+  }, 20_000);
+
+  test("processes beyond the limit cannot be started", async () => {
+    const code = "import os, time\nn = 0\ntry:\n    while True:\n        if os.fork() == 0:\n            time.sleep(30)\n        n += 1\nexcept OSError as e:\n    print(n, e.errno)";
+    const result = await py(code, { limits: { processes: 8 } });
+    // 8 processes of the run's uid: the program itself and 7 children.
+    expect(result.stdout).toBe("7 11\n");
+  });
+
+  test("a file above file_bytes cannot be written", async () => {
+    const result = await py("open('big', 'wb').write(b'x' * 100_000)", { limits: { file_bytes: 10_000 } });
+    expect(result.exit_code).not.toBe(0);
+    expect(result.stderr).toMatch(/File too large|No space left/);
+  });
+
+  test("output is cut at output_bytes and marked", async () => {
+    const result = await py("import sys\nprint('a' * 100_000)\nsys.stderr.write('b' * 50)", { limits: { output_bytes: 1000 } });
+    expect(result.stdout).toBe("a".repeat(1000));
+    expect(result.stderr).toBe("b".repeat(50));
+    expect(result).toMatchObject({ output_truncated: true, exit_code: 0 });
+  });
+});
+
+describe("isolation", () => {
+  test("no network: neither this server's own port nor an outside address", async () => {
+    const port = new URL(url).port;
+    const code = [
+      "import socket",
+      `for addr in [('127.0.0.1', ${port}), ('192.0.2.1', 80)]:`,
+      "    s = socket.socket(); s.settimeout(2)",
+      "    try: s.connect(addr); print('connected', addr)",
+      "    except OSError as e: print('refused', e.errno)",
+    ].join("\n");
+    const result = await py(code);
+    // ENETUNREACH: the namespace's only interface, loopback, is down.
+    expect(result.stdout).toBe("refused 101\nrefused 101\n");
+  });
+
+  test("the host's files are not there; /etc is, read-only", async () => {
+    const code = [
+      "import os",
+      "for p in ['/work/main/package.json', '/root/.bashrc', '/tmp']:",
+      "    print(p, os.path.exists(p) and os.listdir(p) if os.path.isdir(p) else os.path.exists(p))",
+      "print(sorted(os.listdir('/')))",
+      "print(os.listdir('/root'))",
+      "print(bool(open('/etc/hostname').read()))",
+      "for p in ['/etc/x', '/usr/x', '/x']:",
+      "    try: open(p, 'w')",
+      "    except OSError as e: print(p, e.errno)",
+      "print(os.getuid(), os.getcwd(), os.environ['HOME'], sorted(os.environ))",
+      "print(sorted(int(p) for p in os.listdir('/proc') if p.isdigit()) == [1, os.getpid()])",
+    ].join("\n");
+    const lines = (await py(code)).stdout.trim().split("\n");
+    expect(lines.slice(0, 3)).toEqual(["/work/main/package.json False", "/root/.bashrc False", "/tmp []"]);
+    expect(lines[3]).toBe("['bin', 'dev', 'etc', 'lib', 'lib64', 'proc', 'root', 'sandbox', 'sbin', 'tmp', 'usr']");
+    expect(lines[4]).toBe("['.pyenv']");
+    expect(lines[5]).toBe("True");
+    // EROFS for the read-only binds and the root; nothing outside the workspace and /tmp is writable.
+    expect(lines.slice(6, 9)).toEqual(["/etc/x 30", "/usr/x 30", "/x 30"]);
+    expect(lines[9]).toBe("1000 /sandbox /sandbox ['HOME', 'LANG', 'PATH']");
+    // Its own pid namespace: the trusted init (1) and the program.
+    expect(lines[10]).toBe("True");
+  });
+
+  test("a file written by one run is not visible to the next", async () => {
+    await py("open('left.txt', 'w').write('x'); open('/tmp/left.txt', 'w').write('x')");
+    const result = await py("import os; print(os.listdir('.'), os.listdir('/tmp'))");
+    expect(result.stdout).toBe("['main.py'] []\n");
+  });
+
+  test("two runs in parallel don't see each other", async () => {
+    const code = (name: string) =>
+      [
+        "import os, time",
+        `open('/tmp/${name}', 'w').write('x'); open('${name}', 'w').write('x')`,
+        "time.sleep(1)",
+        "print(sorted(os.listdir('/tmp')), sorted(os.listdir('.')), len([p for p in os.listdir('/proc') if p.isdigit()]))",
+      ].join("\n");
+    const [a, b] = await Promise.all([py(code("a")), py(code("b"))]);
+    expect(a.stdout).toBe("['a'] ['a', 'main.py'] 2\n");
+    expect(b.stdout).toBe("['b'] ['b', 'main.py'] 2\n");
+  });
+});
+
+describe("bad requests are 400 with field paths", () => {
+  test.each([
+    [{ language: "python", limits: { wall_s: 1000 } }, "limits.wall_s"],
+    [{ language: "python", limits: { memory_mb: 1e6 } }, "limits.memory_mb"],
+    [{ language: "python", files: { "../escape.py": "" } }, "files.../escape.py"],
+    [{ language: "python", files: { "/etc/passwd": "" } }, "files./etc/passwd"],
+    [{ language: "ruby" }, "language"],
+    [{ command: ["python3"], language: "python" }, "command"],
+    [{}, "command"],
+    [{ command: [] }, "command"],
+    [{ language: "python", stdin: 5 }, "stdin"],
+  ])("%j -> %s", async (body, path) => {
+    const { status, json } = await post(body);
+    expect(status).toBe(400);
+    expect(json.issues.map((i: { path: string }) => i.path)).toContain(path);
+    expect(json.error).toContain(path);
+  });
+
+  test("a body that is not JSON", async () => {
+    const res = await fetch(`${url}/run`, { method: "POST", body: "{" });
+    expect(res.status).toBe(400);
+  });
+});
