@@ -8,7 +8,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAuthTokens } from "../../shared/server/auth_tokens.ts";
-import { emulatorPlaceholders } from "../plan/emulator_endpoints.ts";
+import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { placeholders } from "../plan/placeholders.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
 import { CheckedBuilds } from "./checked.ts";
@@ -59,7 +60,7 @@ export const kvPutArgs = (key: string, path: string, namespaceId: string) => ["k
 
 function refuseEmulator(specs: WorkerSpec[]): void {
   for (const spec of specs) {
-    const [local] = emulatorPlaceholders([spec.vars.INSTANCE_CONFIG]);
+    const [local] = placeholders([spec.vars.INSTANCE_CONFIG], EMULATOR_SCHEME);
     if (local) throw new Error(`${spec.instance} points at the local vLLM emulator (${local}); set policy_base_url (env.yaml) to a reachable vLLM endpoint before deploying`);
   }
 }

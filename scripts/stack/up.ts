@@ -1,13 +1,16 @@
-// Bringing a whole local stack up from config: resolve, plan, start the vLLM emulator when the
-// config points at it, run the Workers, and take everything down again in reverse order.
-// Each distinct `emulator://<name>` among the gateways' endpoints is one emulator process, so
-// `policy_base_url: [emulator://a, emulator://b]` is a local fleet of two.
+// Bringing a whole local stack up from config: resolve, plan, start the vLLM emulator and the code
+// sandbox when the config points at them, run the Workers, and take everything down again in
+// reverse order. Each distinct `emulator://<name>` among the gateways' endpoints is one emulator
+// process, so `policy_base_url: [emulator://a, emulator://b]` is a local fleet of two; each
+// distinct `sandbox://<name>` is one sandbox process.
 import { randomBytes } from "node:crypto";
 import { loadConfig } from "../plan/config.ts";
 import { withDependencies } from "../../shared/config/instances.ts";
-import { emulatorPlaceholders, mapStrings } from "../plan/emulator_endpoints.ts";
-import { spawnEmulator } from "./emulator.ts";
-import type { EmulatorProcess } from "./emulator.ts";
+import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
+import { mapStrings, placeholders } from "../plan/placeholders.ts";
+import { spawnEmulator, spawnSandbox } from "./local_process.ts";
+import type { LocalProcess } from "./local_process.ts";
 import { startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
 import { planWorkers } from "../plan/plan.ts";
@@ -31,23 +34,43 @@ export interface UpOptions {
 export interface RunningStack {
   stack: LocalStack;
   /** The first emulator started, when any was. */
-  emulator?: EmulatorProcess;
+  emulator?: LocalProcess;
   /** Every emulator started, by its placeholder (`emulator://local`). */
-  emulators: Map<string, EmulatorProcess>;
+  emulators: Map<string, LocalProcess>;
+  /** Every code sandbox started, by its placeholder (`sandbox://local`). */
+  sandboxes: Map<string, LocalProcess>;
   specs: WorkerSpec[];
   stop(): Promise<void>;
 }
 
 // A gateway's `emulator://<name>` endpoints get the URLs of the emulators started for them. Other
 // configs keep the placeholder: it tells vllm_model its fleet is the emulator.
-function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, EmulatorProcess>): void {
+function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, LocalProcess>): void {
   for (const spec of specs.filter((s) => s.role === "gpu_gateway")) {
     spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => (emulators.has(s) ? `${emulators.get(s)!.url}/v1` : s));
   }
 }
 
-async function stopAll(emulators: Map<string, EmulatorProcess>): Promise<void> {
-  await Promise.all([...emulators.values()].map((e) => e.stop()));
+// A `sandbox://<name>` anywhere in an instance's config gets that sandbox's URL.
+function pointAtSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>): void {
+  for (const spec of specs.filter((s) => s.vars.INSTANCE_CONFIG !== undefined)) {
+    spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => sandboxes.get(s)?.url ?? s);
+  }
+}
+
+/** Starts one process per distinct placeholder of `scheme` in the instance configs. */
+async function startEach(specs: WorkerSpec[], scheme: string, start: () => Promise<LocalProcess>, into: Map<string, LocalProcess>, log: (placeholder: string, p: LocalProcess) => void): Promise<void> {
+  const started = await Promise.allSettled(placeholders(specs.map((s) => s.vars.INSTANCE_CONFIG), scheme).map(async (placeholder) => {
+    const process = await start();
+    into.set(placeholder, process);
+    log(placeholder, process);
+  }));
+  const failed = started.find((s) => s.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+async function stopAll(...groups: Map<string, LocalProcess>[]): Promise<void> {
+  await Promise.all(groups.flatMap((g) => [...g.values()]).map((p) => p.stop()));
 }
 
 export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
@@ -55,16 +78,17 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const resolved = loadConfig(options.configPaths, options.overrides ?? []);
   const instances = options.only ? withDependencies(resolved.instances, options.only) : resolved.instances;
   const specs = planWorkers(instances, options.headPort, options.implementations);
-  const emulators = new Map<string, EmulatorProcess>();
+  const emulators = new Map<string, LocalProcess>();
+  const sandboxes = new Map<string, LocalProcess>();
   try {
-    const started = await Promise.allSettled(emulatorPlaceholders(specs.map((s) => s.vars.INSTANCE_CONFIG)).map(async (placeholder) => {
-      const emulator = await spawnEmulator(options.emulatorArgs);
-      emulators.set(placeholder, emulator);
-      log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`);
-    }));
-    const failed = started.find((s) => s.status === "rejected");
-    if (failed) throw failed.reason;
+    await startEach(specs, EMULATOR_SCHEME, () => spawnEmulator(options.emulatorArgs), emulators, (placeholder, emulator) =>
+      log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`),
+    );
+    await startEach(specs, SANDBOX_SCHEME, spawnSandbox, sandboxes, (placeholder, sandbox) =>
+      log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
+    );
     pointAtEmulators(specs, emulators);
+    pointAtSandboxes(specs, sandboxes);
     const stack = await startLocalStack({
       specs,
       instances,
@@ -80,14 +104,15 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
       stack,
       emulator: emulators.values().next().value,
       emulators,
+      sandboxes,
       specs,
       async stop() {
         await stack.dispose();
-        await stopAll(emulators);
+        await stopAll(emulators, sandboxes);
       },
     };
   } catch (err) {
-    await stopAll(emulators);
+    await stopAll(emulators, sandboxes);
     throw err;
   }
 }

@@ -5,8 +5,8 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { call } from "../../../shared/client/call.ts";
 import { CookieJar } from "../../../shared/client/cookies.ts";
-import { spawnEmulator } from "../../../scripts/stack/emulator.ts";
-import type { EmulatorProcess } from "../../../scripts/stack/emulator.ts";
+import { spawnEmulator } from "../../../scripts/stack/local_process.ts";
+import type { LocalProcess } from "../../../scripts/stack/local_process.ts";
 import { bringUp } from "../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../scripts/stack/up.ts";
 
@@ -17,7 +17,7 @@ const SESSIONS = 1000;
 const TURNS = 3;
 
 let running: RunningStack;
-const restarted: EmulatorProcess[] = [];
+const restarted: LocalProcess[] = [];
 
 beforeAll(async () => {
   running = await bringUp({

@@ -1,8 +1,7 @@
-// `emulator://<name>` in a config stands for a vLLM emulator process the local stack starts: how the
-// plan finds those placeholders, and puts the emulators' URLs in their place.
+// `emulator://<name>` and `sandbox://<name>` in a config stand for local processes the stack
+// starts (a vLLM emulator, a code sandbox): how the plan finds those placeholders, and puts the
+// processes' URLs in their place.
 import { isMapping } from "../../shared/config/tree.ts";
-import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
-
 
 /** Every string in `value`, at any depth, mapped by `f`. */
 export function mapStrings(value: unknown, f: (s: string) => string): unknown {
@@ -12,9 +11,9 @@ export function mapStrings(value: unknown, f: (s: string) => string): unknown {
   return value;
 }
 
-/** The distinct `emulator://` placeholders anywhere in `values`. */
-export function emulatorPlaceholders(values: unknown[]): string[] {
+/** The distinct placeholders of `scheme` (e.g. `emulator://`) anywhere in `values`. */
+export function placeholders(values: unknown[], scheme: string): string[] {
   const found = new Set<string>();
-  mapStrings(values, (s) => (s.startsWith(EMULATOR_SCHEME) && found.add(s), s));
+  mapStrings(values, (s) => (s.startsWith(scheme) && found.add(s), s));
   return [...found];
 }

@@ -1,0 +1,21 @@
+// The stack starts one local code sandbox per distinct `sandbox://<name>` in the instance configs,
+// gives the instances its URL, and stops it with the stack.
+import { expect, test } from "vitest";
+import { bringUp } from "../../../scripts/stack/up.ts";
+
+test("sandbox://local in a config starts a sandbox process that the instance is pointed at, and stopping the stack ends it", async () => {
+  const running = await bringUp({ headPort: 0, only: ["mcqa_simple_agent"], overrides: ["++mcqa.resources_servers.mcqa.sandbox_url=sandbox://local"] });
+  let url: string;
+  try {
+    expect([...running.sandboxes.keys()]).toEqual(["sandbox://local"]);
+    url = running.sandboxes.get("sandbox://local")!.url;
+    const config = running.specs.find((s) => s.name === "mcqa")!.vars.INSTANCE_CONFIG as { sandbox_url: string };
+    expect(config.sandbox_url).toBe(url);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    const run = await fetch(`${url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ language: "python", files: { "main.py": "print(6 * 7)" } }) });
+    expect(((await run.json()) as { stdout: string }).stdout).toBe("42\n");
+  } finally {
+    await running.stop();
+  }
+  await expect(fetch(`${url}/health`)).rejects.toThrow();
+});
