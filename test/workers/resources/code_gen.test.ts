@@ -1,0 +1,206 @@
+// code_gen's /verify against a fake sandbox: fetch to FAKE_URL is answered the way the real
+// sandbox answers for the few programs used here (the real one is tested through the stack).
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import server from "../../../workers/resources/code_gen/index.ts";
+import { CodeGenConfig } from "../../../workers/resources/code_gen/declaration.ts";
+import { RESULT_MARKER } from "../../../workers/resources/code_gen/programs.ts";
+import { runTests } from "../../../workers/resources/code_gen/run_tests.ts";
+import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
+import { client, serverEnv } from "../../workerd/helpers.ts";
+
+const FAKE_URL = "http://fake-sandbox.test";
+const CONFIG = { sandbox_url: FAKE_URL, unit_test_timeout_secs: 2 };
+
+type Program = (request: RunRequest) => Partial<RunResult>;
+const ok = (stdout: string): Partial<RunResult> => ({ stdout, exit_code: 0 });
+const result = (value: unknown) => ok(`some print from the solution\n${RESULT_MARKER}${JSON.stringify(value)}\n`);
+
+let program: Program;
+let requests: RunRequest[];
+let realFetch: typeof fetch;
+
+beforeEach(() => {
+  requests = [];
+  realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    if (!request.url.startsWith(FAKE_URL)) return realFetch(input, init);
+    expect(request.url).toBe(`${FAKE_URL}/run`);
+    const body = (await request.json()) as RunRequest;
+    requests.push(body);
+    const run: RunResult = { stdout: "", stderr: "", exit_code: 0, signal: null, timed_out: false, out_of_memory: false, output_truncated: false, duration_ms: 5, ...program(body) };
+    return Response.json(run);
+  }) as typeof fetch;
+});
+afterEach(() => {
+  globalThis.fetch = realFetch;
+});
+
+const SUM_TESTS = { inputs: ["1 2\n", "-5 5\n", "-7 -8\n"], outputs: ["3\n", "0\n", "-15\n"] };
+const CALL_TESTS = { inputs: ["[1, 2, 3]", "[]"], outputs: ["[1, 3, 6]", "[]"], fn_name: "running_sum" };
+// What `print(a + b)` (or `abs(a + b)`) prints for an input "a b".
+const sums = (f: (n: number) => number) => (r: RunRequest) => ok(`${f(r.stdin.split(" ").map(Number).reduce((a, b) => a + b))}\n`);
+
+const row = (unit_tests: object) => ({
+  responses_create_params: { input: [{ role: "user", content: "Solve it in Python." }] },
+  verifier_metadata: { unit_tests, difficulty: "easy" },
+});
+const reply = (text: string) => ({ id: "r1", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }] });
+const fenced = (code: string) => `My solution:\n\n\`\`\`python\n${code}\n\`\`\``;
+
+async function verify(text: string, tests: object = SUM_TESTS, config: object = CONFIG) {
+  const res = await client(server, serverEnv("code_gen", { INSTANCE_CONFIG: config })).post("/verify", { ...row(tests), response: reply(text) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as Record<string, unknown>;
+}
+
+// Tests whose expected outputs are distinctive, to look for them in what the sandbox was sent.
+const HIDDEN_STDIO = { inputs: ["1 2\n", "3 4\n"], outputs: ["123456789\n", "987654321\n"] };
+const HIDDEN_CALL = { inputs: ["[1, 2]"], outputs: ["[424242, 171717]"], fn_name: "running_sum" };
+
+/** No request the sandbox saw carries an expected output. */
+function expectNoExpectedOutputSent() {
+  expect(requests.length).toBeGreaterThan(0);
+  for (const r of requests) {
+    const sent = [r.stdin, ...Object.values(r.files)].join("\n");
+    for (const o of ["123456789", "987654321", "424242", "171717"]) expect(sent.includes(o), `request carries ${o}`).toBe(false);
+  }
+}
+
+describe("code_gen: verify", () => {
+  test("a right stdin/stdout solution earns 1, with NeMo Gym's fields", async () => {
+    program = sums((n) => n);
+    const code = "a, b = map(int, input().split())\nprint(a + b)";
+    const body = await verify(fenced(code));
+    expect(body).toMatchObject({ reward: 1, extracted_model_output: fenced(code), extracted_model_code: code, result: [true, true, true], difficulty: "easy" });
+    expect(body.metadata).toEqual({ "execution time": 0.015 });
+    expect(typeof body.unit_tests_time_taken).toBe("number");
+    // Each test is one run of the solution, with the test's input as stdin and the config's limits.
+    expect(requests.map((r) => r.stdin)).toEqual(SUM_TESTS.inputs);
+    expect(Object.keys(requests[0]!.files)).toEqual(["main.py"]);
+    expect(requests[0]!.files["main.py"]!.endsWith(`\n${code}`)).toBe(true);
+    expect(requests[0]!.limits).toEqual({ wall_s: 2, cpu_s: 2, memory_mb: 4096 });
+  });
+
+  test("the first failing test stops the run: -2 with LiveCodeBench's wrong-answer metadata", async () => {
+    program = sums(Math.abs);
+    const body = await verify(fenced("print(abs(a + b))"));
+    expect(body).toMatchObject({ reward: 0, result: [true, true, -2] });
+    expect(body.metadata).toEqual({ output: "15\n", inputs: "-7 -8\n", expected: "-15\n", error_code: -2, error_message: "Wrong answer at output_line_idx=0: 15 != -15" });
+    expect(requests).toHaveLength(3);
+  });
+
+  test("a test past its limit is -3, a crash -4 with the traceback", async () => {
+    program = () => ({ timed_out: true, exit_code: null, signal: "SIGKILL" });
+    expect(await verify(fenced("while True: pass"))).toMatchObject({ reward: 0, result: [-3], metadata: { error_code: -3, error_message: "Time Limit Exceeded", inputs: "1 2\n" } });
+    program = () => ({ exit_code: 1, stderr: 'Traceback (most recent call last):\n  File "main.py", line 1\nZeroDivisionError: division by zero\n' });
+    expect(await verify(fenced("1 / 0"))).toMatchObject({ reward: 0, result: [-4], metadata: { error_code: -4, error_message: "Runtime Error", error: "ZeroDivisionError: division by zero" } });
+    program = () => ({ exit_code: null, signal: "SIGXCPU" });
+    expect(await verify(fenced("spin()"))).toMatchObject({ result: [-3] });
+  });
+
+  test("a reply without a code block earns 0 with only the reply; an empty one with nothing", async () => {
+    program = () => expect.unreachable("nothing runs");
+    const body = await verify("I would loop over the numbers.");
+    expect(body).toMatchObject({ reward: 0, extracted_model_output: "I would loop over the numbers." });
+    expect(body).not.toHaveProperty("result");
+    expect(body).not.toHaveProperty("extracted_model_code");
+    expect(await verify("  ")).not.toHaveProperty("extracted_model_output");
+  });
+
+  test("function-call tests: our harness calls fn_name with the test's arguments; the JSON result is compared here", async () => {
+    program = (r) => result(r.stdin === "[]" ? [] : [1, 3, 6.0]);
+    const body = await verify(fenced("def running_sum(nums): ..."), CALL_TESTS);
+    expect(body).toMatchObject({ reward: 1, result: [true, true] });
+    expect(Object.keys(requests[0]!.files).sort()).toEqual(["main.py", "solution.py"]);
+    expect(requests[0]!.files["main.py"]).toContain('getattr(target, "running_sum")');
+    expect(requests.map((r) => r.stdin)).toEqual(CALL_TESTS.inputs);
+    program = () => result([1, 2, 3]);
+    expect(await verify(fenced("def running_sum(nums): ..."), CALL_TESTS)).toMatchObject({ reward: 0, result: [-2], metadata: { output: "[1,2,3]", error_message: "Wrong Answer", expected: "[1, 3, 6]" } });
+  });
+
+  test("a sandbox that fails is no reward at all, not 0", async () => {
+    globalThis.fetch = (async () => new Response("boom", { status: 500 })) as typeof fetch;
+    const body = await verify(fenced("print(3)"));
+    expect(body).not.toHaveProperty("reward");
+    expect(body._ng_failure_class).toBe("sandbox_failed");
+  });
+
+  test("a config without sandbox_url is refused", async () => {
+    const res = await client(server, serverEnv("code_gen", { INSTANCE_CONFIG: { unit_test_timeout_secs: 2 } })).post("/verify", { ...row(SUM_TESTS), response: reply(fenced("print(3)")) });
+    expect(res.status).toBe(500);
+  });
+});
+
+describe("code_gen: reward hacking fails (the sandbox never sees an expected output)", () => {
+  test("exiting early with success prints nothing: a wrong answer", async () => {
+    program = () => ok(""); // import sys; sys.exit(0)
+    expect(await verify(fenced("import sys\nsys.exit(0)"), HIDDEN_STDIO)).toMatchObject({ reward: 0, result: [-2] });
+    program = () => ({ exit_code: 0 }); // in a function-call test: no result line from our harness
+    expect(await verify(fenced("import os\nos._exit(0)"), HIDDEN_CALL)).toMatchObject({ reward: 0, result: [-4], metadata: { error: "the call returned no result" } });
+    expectNoExpectedOutputSent();
+  });
+
+  test("redefining a checker changes nothing: the checker runs here", async () => {
+    const code = "def grade_stdio(*a): return [True] * 99, {}\ndef compare(a, b): return True\nprint('All tests passed')";
+    program = () => ok("All tests passed\n");
+    expect(await verify(fenced(code), HIDDEN_STDIO)).toMatchObject({ reward: 0, result: [-2] });
+  });
+
+  test("patching builtins or __eq__ cannot make a value equal: only its JSON comes out", async () => {
+    // class Always: __eq__ = lambda s, o: True; def running_sum(nums): return Always()
+    // passes in-process comparison; our harness prints its repr, which equals no list.
+    program = () => result("<solution.Always object at 0x7f3a>");
+    expect(await verify(fenced("class Always:\n    __eq__ = lambda s, o: True\ndef running_sum(nums): return Always()"), HIDDEN_CALL)).toMatchObject({ reward: 0, result: [-2] });
+    // builtins.print / sys.stdout patched to print "True": still compared with the expected output.
+    program = () => ok("True\n");
+    expect(await verify(fenced("import builtins\nbuiltins.print = lambda *a, **k: None"), HIDDEN_STDIO)).toMatchObject({ reward: 0, result: [-2] });
+    expectNoExpectedOutputSent();
+  });
+
+  test("a forged result line that is not JSON is a wrong answer, not a crash", async () => {
+    program = () => ok(`${RESULT_MARKER}[1, 3, 6] # trust me\n`);
+    expect(await verify(fenced("def running_sum(nums): ..."), CALL_TESTS)).toMatchObject({ reward: 0, result: [-2] });
+  });
+
+  test("reading the tests finds nothing to read: only the solution, our harness and the input go in", async () => {
+    program = () => ok("no tests here\n"); // os.walk("/"), os.environ, open("tests.json")...
+    expect(await verify(fenced("import os\nprint(os.listdir('.'))"), HIDDEN_CALL)).toMatchObject({ reward: 0 });
+    expect(await verify(fenced("import os\nprint(os.listdir('.'))"), HIDDEN_STDIO)).toMatchObject({ reward: 0 });
+    for (const r of requests) expect(Object.keys(r.files).every((f) => f === "main.py" || f === "solution.py")).toBe(true);
+    expectNoExpectedOutputSent();
+  });
+});
+
+describe("code_gen: the task's time limit", () => {
+  const config = (fields: object) => CodeGenConfig.parse({ sandbox_url: FAKE_URL, unit_test_timeout_secs: 2, ...fields });
+
+  test("unset, it is LiveCodeBench's (per test + 1) × tests + 5; running out makes every test -1 with no metadata", async () => {
+    let clock = 0;
+    program = () => {
+      clock += 4_000; // each run takes 4 s of the task's 3 × 3 + 5 = 14 s
+      return ok("3\n");
+    };
+    const outcome = await runTests("print(3)", { inputs: ["a", "b", "c"], outputs: ["3", "3", "3"] }, config({}), () => clock);
+    expect(outcome.result).toEqual([true, true, true]);
+    clock = 0;
+    const long = await runTests("print(3)", { inputs: ["a", "b", "c", "d"], outputs: ["3", "3", "3", "3"] }, config({ task_timeout_secs: 7 }), () => clock);
+    expect(long).toEqual({ result: [-1, -1, -1, -1], metadata: null });
+  });
+
+  test("the last test's wall limit is cut to what the task has left; timing out there is the task's timeout", async () => {
+    let clock = 0;
+    program = (r) => {
+      clock += 1_500;
+      return r.limits.wall_s < 2 ? { timed_out: true, exit_code: null } : ok("3\n");
+    };
+    const outcome = await runTests("print(3)", { inputs: ["a", "b"], outputs: ["3", "3"] }, config({ task_timeout_secs: 2.5 }), () => clock);
+    expect(requests.map((r) => r.limits.wall_s)).toEqual([2, 1]);
+    expect(outcome).toEqual({ result: [-1, -1], metadata: null });
+  });
+
+  test("expected outputs of a function-call row that are not JSON: -4, as LiveCodeBench's test runner fails", async () => {
+    program = () => expect.unreachable("nothing runs");
+    expect(await runTests("def f(): ...", { inputs: ["1"], outputs: ["{"], fn_name: "f" }, config({}))).toMatchObject({ result: [-4], metadata: { error_code: -4 } });
+  });
+});

@@ -1,0 +1,77 @@
+// code_gen through the whole local stack: the emulator writes right and wrong code, the real local
+// sandbox runs it, the tests are compared outside it. Killing the sandbox mid-run makes the
+// remaining rollouts sandbox_failed failures (no reward, never 0), and --resume with a sandbox
+// back on its port completes the run.
+import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { collect } from "../../../../scripts/collect/collect.ts";
+import type { CollectOptions } from "../../../../scripts/collect/collect.ts";
+import { spawnLocal } from "../../../../scripts/stack/local_process.ts";
+import type { LocalProcess } from "../../../../scripts/stack/local_process.ts";
+import { bringUp } from "../../../../scripts/stack/up.ts";
+import type { RunningStack } from "../../../../scripts/stack/up.ts";
+import { readJsonl } from "../../../stack_helpers.ts";
+
+let running: RunningStack;
+let restarted: LocalProcess | undefined;
+const dir = mkdtempSync(join(tmpdir(), "edge-gym-code-gen-"));
+
+beforeAll(async () => {
+  running = await bringUp({ headPort: 0, only: ["code_gen_simple_agent"] });
+});
+afterAll(async () => {
+  await running?.stop();
+  await restarted?.stop();
+});
+
+const options = (name: string, extra: Partial<CollectOptions> = {}): CollectOptions => ({
+  headUrl: running.stack.headUrl,
+  input: "workers/resources/code_gen/data/example.jsonl",
+  output: join(dir, `${name}.jsonl`),
+  agent: "code_gen_simple_agent",
+  concurrency: 2,
+  numRepeats: 2,
+  rolloutTimeoutS: 120,
+  maxAttempts: 1,
+  progress: false,
+  ...extra,
+});
+
+test("right and wrong code, run in the real sandbox, are scored with NeMo Gym's fields", async () => {
+  const summary = await collect(options("scored"));
+  expect(summary).toMatchObject({ total: 10, failed: 0 });
+  const rows = readJsonl(summary.files.rollouts);
+  expect(new Set(rows.map((r) => r.reward))).toEqual(new Set([0, 1]));
+  for (const row of rows) {
+    expect(row.extracted_model_code.length).toBeGreaterThan(0);
+    expect(Array.isArray(row.result)).toBe(true);
+    expect(row.reward).toBe(row.result.every((status: unknown) => status === true) ? 1 : 0);
+  }
+});
+
+test("a sandbox killed mid-run gives sandbox_failed failures, never a reward; --resume completes the run", async () => {
+  const sandbox = running.sandboxes.get("sandbox://local")!;
+  const port = new URL(sandbox.url).port;
+  const output = join(dir, "killed.jsonl");
+  const run = collect(options("killed", { numRepeats: 4 }));
+  while (!existsSync(output) || readFileSync(output, "utf8").split("\n").filter(Boolean).length < 2) await new Promise((r) => setTimeout(r, 50));
+  process.kill(sandbox.pid, "SIGKILL");
+  const summary = await run;
+  expect(summary.failed).toBeGreaterThan(0);
+  const failures = readJsonl(summary.files.failures);
+  expect(failures.length).toBe(summary.failed);
+  for (const failure of failures) {
+    expect(failure._ng_failure_class).toBe("sandbox_failed");
+    expect(failure.reward).toBeUndefined();
+  }
+  const scored = readJsonl(output);
+  expect(scored.every((r) => r._ng_failure_class === undefined && typeof r.reward === "number")).toBe(true);
+
+  // The sandbox back, on the port the stack's Workers were given.
+  restarted = await spawnLocal("scripts/sandbox/main.ts", "code sandbox", ["--port", port]);
+  const resumed = await collect(options("killed", { numRepeats: 4, resume: true }));
+  expect(resumed).toMatchObject({ total: 20, failed: 0, missing: 0 });
+  expect(readJsonl(output)).toHaveLength(20);
+});
