@@ -16,6 +16,8 @@ import { CookieJar } from "../shared/client/cookies.ts";
 import { call } from "../shared/client/call.ts";
 import { loadConfig } from "./plan/config.ts";
 import { startLocalStack } from "./stack/local.ts";
+import type { LocalProcess } from "./stack/local_process.ts";
+import { startSandboxes, stopAll } from "./stack/up.ts";
 import { planWorkers } from "./plan/plan.ts";
 import { ROOT, implementations } from "./plan/registry.ts";
 
@@ -128,7 +130,13 @@ async function main(): Promise<number> {
   // bundled configs keep their judges off, and a row the reference judged is excused anyway.
   const planned = new Set(specs.map((spec) => spec.name));
   for (const spec of specs) spec.services = Object.fromEntries(Object.entries(spec.services).filter(([, worker]) => planned.has(worker)));
-  const stack = await startLocalStack({ specs, instances: resources, config, sessionSecret: randomBytes(32).toString("hex") });
+  // Code environments run their tests in the local sandbox, as the stack runs them.
+  const sandboxes = new Map<string, LocalProcess>();
+  await startSandboxes(specs, sandboxes);
+  const stack = await startLocalStack({ specs, instances: resources, config, sessionSecret: randomBytes(32).toString("hex") }).catch(async (err: unknown) => {
+    await stopAll(sandboxes);
+    throw err;
+  });
   let failed = false;
   try {
     for (const name of servers) {
@@ -154,6 +162,7 @@ async function main(): Promise<number> {
     }
   } finally {
     await stack.dispose();
+    await stopAll(sandboxes);
   }
   return failed ? 1 : 0;
 }

@@ -51,8 +51,14 @@ function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, LocalProce
   }
 }
 
-// A `sandbox://<name>` anywhere in an instance's config gets that sandbox's URL.
-function pointAtSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>): void {
+/**
+ * Starts a local sandbox for each distinct `sandbox://<name>` in the instance configs and puts its
+ * URL in their place; the caller stops them.
+ */
+export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>, log: (line: string) => void = () => {}): Promise<void> {
+  await startEach(specs, SANDBOX_SCHEME, spawnSandbox, sandboxes, (placeholder, sandbox) =>
+    log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
+  );
   for (const spec of specs.filter((s) => s.vars.INSTANCE_CONFIG !== undefined)) {
     spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => sandboxes.get(s)?.url ?? s);
   }
@@ -69,7 +75,7 @@ async function startEach(specs: WorkerSpec[], scheme: string, start: () => Promi
   if (failed) throw failed.reason;
 }
 
-async function stopAll(...groups: Map<string, LocalProcess>[]): Promise<void> {
+export async function stopAll(...groups: Map<string, LocalProcess>[]): Promise<void> {
   await Promise.all(groups.flatMap((g) => [...g.values()]).map((p) => p.stop()));
 }
 
@@ -84,11 +90,8 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
     await startEach(specs, EMULATOR_SCHEME, () => spawnEmulator(options.emulatorArgs), emulators, (placeholder, emulator) =>
       log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`),
     );
-    await startEach(specs, SANDBOX_SCHEME, spawnSandbox, sandboxes, (placeholder, sandbox) =>
-      log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
-    );
+    await startSandboxes(specs, sandboxes, log);
     pointAtEmulators(specs, emulators);
-    pointAtSandboxes(specs, sandboxes);
     const stack = await startLocalStack({
       specs,
       instances,
