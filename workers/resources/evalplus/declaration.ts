@@ -1,0 +1,60 @@
+// evalplus: a resources server, stateless (no session objects). The solution runs only in the
+// sandbox the config names; the expected outputs stay here.
+import { z } from "../../../shared/zod.ts";
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { SandboxSettings } from "../../../shared/sandbox/client.ts";
+import { LIMIT_MAXIMA } from "../../../shared/sandbox/schema.ts";
+
+export const EvalPlusConfig = ResourcesServerConfig.safeExtend({
+  ...SandboxSettings.shape,
+  /** Seconds one call may run (EvalPlus's DEFAULT_MIN_TIME_LIMIT; it has no reference timings here). */
+  test_timeout_secs: z.number().positive().max(LIMIT_MAXIMA.wall_s).default(4),
+  /** Seconds one test list may take in all (EvalPlus's EVALPLUS_TIMEOUT_PER_TASK), plus 1. */
+  task_timeout_secs: z.number().positive().max(LIMIT_MAXIMA.wall_s - 1).default(60),
+  /** Address space of each run, MiB (EvalPlus allows 4 GiB). */
+  memory_mb: z.number().int().min(64).max(LIMIT_MAXIMA.memory_mb).default(4096),
+});
+export type EvalPlusConfig = z.infer<typeof EvalPlusConfig>;
+
+/** One test: the call's arguments, in order, and the value it must return. */
+export const Test = z.object({ input: z.array(z.unknown()), output: z.unknown() });
+export type Test = { input: unknown[]; output: unknown };
+
+const Metadata = z
+  .looseObject({
+    entry_point: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
+    /** EvalPlus's columns: argument lists, and beside them the expected outputs. */
+    base_inputs: z.array(z.array(z.unknown())).nullish(),
+    base_outputs: z.array(z.unknown()).nullish(),
+    plus_inputs: z.array(z.array(z.unknown())).nullish(),
+    plus_outputs: z.array(z.unknown()).nullish(),
+    /** Or the same as {input, output} pairs. */
+    base_tests: z.array(Test).nullish(),
+    plus_tests: z.array(Test).nullish(),
+    /** EvalPlus's per-problem absolute tolerance (0: exact, floats 1e-6). */
+    atol: z.number().min(0).default(0),
+  })
+  .superRefine((m, ctx) => {
+    for (const list of ["base", "plus"] as const) {
+      const inputs = m[`${list}_inputs`];
+      const outputs = m[`${list}_outputs`];
+      if ((inputs == null) !== (outputs == null) || (inputs && outputs && inputs.length !== outputs.length)) {
+        ctx.addIssue({ code: "custom", path: [`${list}_outputs`], message: `${list}_inputs and ${list}_outputs go together, one output per input` });
+      }
+      if (inputs && m[`${list}_tests`]) ctx.addIssue({ code: "custom", path: [`${list}_tests`], message: `give ${list}_inputs or ${list}_tests, not both` });
+    }
+    if (!m.base_inputs?.length && !m.base_tests?.length) ctx.addIssue({ code: "custom", path: ["base_tests"], message: "a row needs at least one base test" });
+  });
+
+/** A row's two test lists, whichever way it gives them. */
+export function testLists(m: z.infer<typeof Metadata>): { base: Test[]; plus: Test[] } {
+  const list = (inputs: unknown[][] | null | undefined, outputs: unknown[] | null | undefined, tests: Test[] | null | undefined): Test[] =>
+    tests ?? (inputs ?? []).map((input, i) => ({ input, output: outputs![i] }));
+  return { base: list(m.base_inputs, m.base_outputs, m.base_tests), plus: list(m.plus_inputs, m.plus_outputs, m.plus_tests) };
+}
+
+/** The task fields of a row this server reads. */
+export const Task = z.object({ verifier_metadata: Metadata });
+
+export default resourcesServer({ task: Task, config: EvalPlusConfig, stateful: false });

@@ -1,0 +1,42 @@
+// HumanEval+ / MBPP+ style (EvalPlus): the reply's last fenced python block defines the row's
+// entry_point; it is called in the sandbox with each base test's arguments, then each plus test's,
+// and the results are compared here. Two named scores (reward_components): base (every base test
+// passes) and plus (every base and every plus test passes, as EvalPlus's "base + extra"); the
+// reward is plus.
+import declaration, { EvalPlusConfig, testLists } from "./declaration.ts";
+import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
+import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { extractCode } from "./extract.ts";
+import { runList } from "./run_tests.ts";
+
+export default defineResourcesServer({
+  declaration,
+  tools: {},
+  answerKey: "extracted_model_code",
+  async verify(body, { env }) {
+    const config = instanceConfig(env, EvalPlusConfig);
+    const metadata = body.verifier_metadata;
+    const text = assistantText(body.response.output);
+    const code = text ? extractCode(text) : "";
+    const none = { reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "fail" };
+    if (!code) return { ...none, ...(text ? { extracted_model_output: text } : {}) };
+    const { base, plus } = testLists(metadata);
+    const baseOutcome = await runList(code, metadata.entry_point, base, metadata.atol, config);
+    const plusOutcome = await runList(code, metadata.entry_point, plus, metadata.atol, config);
+    const baseScore = baseOutcome.status === "pass" ? 1 : 0;
+    const plusScore = baseScore === 1 && plusOutcome.status === "pass" ? 1 : 0;
+    return {
+      reward: plusScore,
+      reward_components: { base: baseScore, plus: plusScore },
+      base_status: baseOutcome.status,
+      plus_status: plusOutcome.status,
+      base_details: baseOutcome.details,
+      plus_details: plusOutcome.details,
+      base_first_failure: baseOutcome.first_failure,
+      plus_first_failure: plusOutcome.first_failure,
+      extracted_model_output: text,
+      extracted_model_code: code,
+    };
+  },
+});

@@ -1,0 +1,40 @@
+// One sandbox run per test list; each call's result is judged here. A test passes when its call
+// returned a matching value; an error, a timeout or no result at all (the run killed) fails it.
+// A sandbox that fails throws (VerifierFailure sandbox_failed).
+import { runInSandbox } from "../../../shared/sandbox/client.ts";
+import type { EvalPlusConfig, Test } from "./declaration.ts";
+import { outputMatches } from "./compare.ts";
+import { harnessResults, listRun } from "./program.ts";
+
+export type Status = "pass" | "fail" | "timeout";
+export interface ListOutcome {
+  /** EvalPlus's status of the list: pass only when every test passes. */
+  status: Status;
+  /** Per test, whether it passed (EvalPlus's details). */
+  details: boolean[];
+  /** The first failing test's index and why, for reading rollouts. */
+  first_failure: { index: number; reason: string } | null;
+}
+
+export async function runList(code: string, entryPoint: string, tests: Test[], atol: number, config: EvalPlusConfig): Promise<ListOutcome> {
+  if (tests.length === 0) return { status: "pass", details: [], first_failure: null };
+  // EvalPlus's task timeout: min(per task, sum of per-test limits) + 1 second.
+  const wall = Math.min(config.task_timeout_secs, config.test_timeout_secs * tests.length) + 1;
+  const limits = { wall_s: wall, cpu_s: Math.min(60, Math.ceil(wall)), memory_mb: config.memory_mb };
+  const run = await runInSandbox(config, listRun(code, entryPoint, tests.map((t) => t.input), config.test_timeout_secs, limits));
+  const results = harnessResults(run.stdout, tests.length);
+  let first_failure: ListOutcome["first_failure"] = null;
+  let timedOut = false;
+  const details = tests.map((test, index) => {
+    const result = results[index];
+    let reason: string | null;
+    if (result === undefined) reason = run.timed_out || run.signal === "SIGXCPU" ? "the run ran out of time" : run.out_of_memory ? "the run ran out of memory" : `no result (exit code ${run.exit_code}${run.signal ? `, ${run.signal}` : ""})`;
+    else if (result.status === "ok") reason = outputMatches(result.value, result.floats, test.output, atol) ? null : "wrong output";
+    else reason = result.status === "timeout" ? "time limit exceeded" : result.error;
+    if (reason !== null && (result === undefined ? run.timed_out || run.signal === "SIGXCPU" : result.status === "timeout")) timedOut = true;
+    if (reason !== null && first_failure === null) first_failure = { index, reason };
+    return reason === null;
+  });
+  const status: Status = details.every(Boolean) ? "pass" : timedOut ? "timeout" : "fail";
+  return { status, details, first_failure };
+}
