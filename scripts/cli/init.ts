@@ -2,7 +2,7 @@
 // usage error (one line, exit 2).
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { ScaffoldError, scaffoldResources } from "../init/scaffold.ts";
+import { ScaffoldError, addReadmeRow, scaffoldResources } from "../init/scaffold.ts";
 import { ROOT } from "../plan/registry.ts";
 import { UsageError } from "./args.ts";
 
@@ -30,6 +30,7 @@ export async function init(argv: string[]): Promise<number> {
     throw err instanceof ScaffoldError ? new UsageError(err.message) : err;
   }
   for (const path of written) console.log(`created ${path}`);
+  if (addReadmeRow(root, name)) console.log(`added a row for ${name} to README.md's "Bundled environments" table: say there what it verifies`);
   console.log(`next: npx vitest run test/workers/resources/${name}.test.ts, then npx edge-gym start and`);
   console.log(`      npx edge-gym collect --agent ${name}_simple_agent --input workers/resources/${name}/data/example.jsonl --output results/${name}.jsonl`);
   return 0;

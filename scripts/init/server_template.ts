@@ -53,3 +53,22 @@ export const Task = z.object({
 export default resourcesServer({ task: Task, stateful: true });
 `;
 }
+
+/** The emulator's skill for the scaffolded server: ask for the code word, then say it (or a wrong one). */
+export function skillTemplate(name: string): string {
+  return `// ${name}: get_code_word(), then tell the user the word it returned. Wrong path: another word.
+// Scaffolded by \`edge-gym init resources\`: make it play your environment's task.
+import { callRecords, quote } from "../policy/conversation.ts";
+import { call, say, type Action, type Situation, type Skill } from "../policy/types.ts";
+
+function play({ turns, correct }: Situation): Action {
+  const looked = callRecords(turns).find((record) => record.name === "get_code_word");
+  if (looked === undefined) return call({ name: "get_code_word", arguments: {} });
+  const word = /"code_word":\\s*"([^"]*)"/.exec(looked.output ?? "")?.[1];
+  if (word === undefined) return say(\`I could not read the code word: \${quote(looked.output ?? "")}\`);
+  return say(\`Today's code word is \${correct ? word : "unknown"}.\`);
+}
+
+export default { play } satisfies Skill;
+`;
+}

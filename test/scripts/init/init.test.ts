@@ -10,6 +10,7 @@ import { afterAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { RunRequest } from "../../../shared/schemas/run.ts";
 import { ROOT } from "../../../scripts/plan/registry.ts";
+import { skillTemplate } from "../../../scripts/init/server_template.ts";
 
 const CLI = join(ROOT, "scripts/edge-gym.ts");
 
@@ -38,7 +39,11 @@ function scratchProject(): string {
       else copyFileSync(join(from, entry.name), join(to, entry.name));
     }
   };
-  mirror(ROOT, root, (name) => name === "workers" || name === "test" || name.startsWith("."));
+  mirror(ROOT, root, (name) => name === "workers" || name === "test" || name === "gpu_gateway" || name.startsWith("."));
+  // Real folders down to the emulator's skills, where the scaffold writes: links would write into this project.
+  mirror(join(ROOT, "gpu_gateway"), join(root, "gpu_gateway"), (name) => name === "emulator");
+  mirror(join(ROOT, "gpu_gateway/emulator"), join(root, "gpu_gateway/emulator"), (name) => name === "skills");
+  mirror(join(ROOT, "gpu_gateway/emulator/skills"), join(root, "gpu_gateway/emulator/skills"), () => false);
   mirror(join(ROOT, "workers"), join(root, "workers"), (name) => name === "resources");
   mkdirSync(join(root, "workers/resources"));
   // The workerd harness and helpers, without the project's own tests.
@@ -47,7 +52,31 @@ function scratchProject(): string {
   return root;
 }
 
+/** The scaffolded skill, importable from a folder beside the emulator's own policy modules. */
+async function scaffoldedSkill(): Promise<{ play(situation: unknown): { content: string | null; toolCalls: Array<{ name: string }> } }> {
+  const dir = mkdtempSync(join(tmpdir(), "edge-gym-init-skill-"));
+  scratch.push(dir);
+  symlinkSync(join(ROOT, "gpu_gateway/emulator/policy"), join(dir, "policy"));
+  mkdirSync(join(dir, "skills"));
+  writeFileSync(join(dir, "skills/code_desk.ts"), skillTemplate("code_desk"));
+  return (await import(join(dir, "skills/code_desk.ts"))).default;
+}
+
 describe("edge-gym init resources", () => {
+  test("the scaffolded emulator skill asks for the code word, then says it (or, on its wrong path, does not)", async () => {
+    const skill = await scaffoldedSkill();
+    const ask = { role: "user", content: "What is today's code word?" };
+    const first = skill.play({ turns: [ask], tools: [{ name: "get_code_word" }], correct: true });
+    expect(first.toolCalls.map((c) => c.name)).toEqual(["get_code_word"]);
+    const looked = [
+      ask,
+      { role: "assistant", content: "", tool_calls: [{ id: "c1", type: "function", function: { name: "get_code_word", arguments: {} } }] },
+      { role: "tool", tool_call_id: "c1", content: '{"code_word": "marigold"}' },
+    ];
+    expect(skill.play({ turns: looked, tools: [], correct: true }).content).toContain("marigold");
+    expect(skill.play({ turns: looked, tools: [], correct: false }).content).not.toContain("marigold");
+  });
+
   test.each([
     [["init", "resources", "Weather-Desk"], /invalid name "Weather-Desk": use snake_case/],
     [["init", "resources", "weather__desk"], /invalid name/],
@@ -66,11 +95,14 @@ describe("edge-gym init resources", () => {
     const root = scratchProject();
     const made = cli("init", "resources", "code_desk", "--root", root);
     expect(made.code, made.stderr).toBe(0);
-    const files = ["workers/resources/code_desk/index.ts", "workers/resources/code_desk/config.yaml", "workers/resources/code_desk/data/example.jsonl", "test/workers/resources/code_desk.test.ts"];
+    const files = ["workers/resources/code_desk/index.ts", "workers/resources/code_desk/config.yaml", "workers/resources/code_desk/data/example.jsonl", "test/workers/resources/code_desk.test.ts", "gpu_gateway/emulator/skills/code_desk.ts"];
     for (const file of files) {
       expect(made.stdout).toContain(`created ${file}`);
       expect(existsSync(join(root, file))).toBe(true);
     }
+    // Its row in the README's environment table, which test/readme.test.ts checks against the folders.
+    expect(made.stdout).toContain("added a row for code_desk to README.md");
+    expect(readFileSync(join(root, "README.md"), "utf8")).toMatch(/^\| `code_desk` \| .* \| 0\/1 \| none \|$/m);
     // A second run refuses to overwrite.
     expect(cli("init", "resources", "code_desk", "--root", root).code).toBe(2);
 
