@@ -1,40 +1,22 @@
-// code_gen's /verify against a fake sandbox: fetch to FAKE_URL is answered the way the real
+// code_gen's /verify against a fake sandbox: fetch to FAKE_SANDBOX_URL is answered the way the real
 // sandbox answers for the few programs used here (the real one is tested through the stack).
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/code_gen/index.ts";
 import { CodeGenConfig } from "../../../workers/resources/code_gen/declaration.ts";
 import { RESULT_MARKER } from "../../../workers/resources/code_gen/programs.ts";
 import { runTests } from "../../../workers/resources/code_gen/run_tests.ts";
 import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
+import { FAKE_SANDBOX_URL, useFakeSandbox } from "../../workerd/fake_sandbox.ts";
 
-const FAKE_URL = "http://fake-sandbox.test";
-const CONFIG = { sandbox_url: FAKE_URL, unit_test_timeout_secs: 2 };
+const CONFIG = { sandbox_url: FAKE_SANDBOX_URL, unit_test_timeout_secs: 2 };
 
 type Program = (request: RunRequest) => Partial<RunResult>;
 const ok = (stdout: string): Partial<RunResult> => ({ stdout, exit_code: 0 });
 const result = (value: unknown) => ok(`some print from the solution\n${RESULT_MARKER}${JSON.stringify(value)}\n`);
 
 let program: Program;
-let requests: RunRequest[];
-let realFetch: typeof fetch;
-
-beforeEach(() => {
-  requests = [];
-  realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(FAKE_URL)) return realFetch(input, init);
-    expect(request.url).toBe(`${FAKE_URL}/run`);
-    const body = (await request.json()) as RunRequest;
-    requests.push(body);
-    const run: RunResult = { stdout: "", stderr: "", exit_code: 0, signal: null, timed_out: false, out_of_memory: false, output_truncated: false, duration_ms: 5, ...program(body) };
-    return Response.json(run);
-  }) as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+const requests = useFakeSandbox((body) => program(body));
 
 const SUM_TESTS = { inputs: ["1 2\n", "-5 5\n", "-7 -8\n"], outputs: ["3\n", "0\n", "-15\n"] };
 const CALL_TESTS = { inputs: ["[1, 2, 3]", "[]"], outputs: ["[1, 3, 6]", "[]"], fn_name: "running_sum" };
@@ -173,7 +155,7 @@ describe("code_gen: reward hacking fails (the sandbox never sees an expected out
 });
 
 describe("code_gen: the task's time limit", () => {
-  const config = (fields: object) => CodeGenConfig.parse({ sandbox_url: FAKE_URL, unit_test_timeout_secs: 2, ...fields });
+  const config = (fields: object) => CodeGenConfig.parse({ sandbox_url: FAKE_SANDBOX_URL, unit_test_timeout_secs: 2, ...fields });
 
   test("unset, it is LiveCodeBench's (per test + 1) × tests + 5; running out makes every test -1 with no metadata", async () => {
     let clock = 0;

@@ -1,15 +1,15 @@
-// evalplus's /verify against a fake sandbox: fetch to FAKE_URL is answered as our harness would
+// evalplus's /verify against a fake sandbox: fetch to FAKE_SANDBOX_URL is answered as our harness would
 // answer for the few programs used here (the real sandbox is tested through the stack).
-import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/evalplus/index.ts";
 import { RESULT_MARKER } from "../../../workers/resources/evalplus/program.ts";
 import { outputMatches } from "../../../workers/resources/evalplus/compare.ts";
 import { extractCode } from "../../../workers/resources/evalplus/extract.ts";
 import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
+import { FAKE_SANDBOX_URL, useFakeSandbox } from "../../workerd/fake_sandbox.ts";
 
-const FAKE_URL = "http://fake-sandbox.test";
-const CONFIG = { sandbox_url: FAKE_URL, test_timeout_secs: 2 };
+const CONFIG = { sandbox_url: FAKE_SANDBOX_URL, test_timeout_secs: 2 };
 
 type Program = (args: unknown[][], request: RunRequest) => Partial<RunResult>;
 const line = (record: object) => `${RESULT_MARKER}${JSON.stringify(record)}\n`;
@@ -19,25 +19,7 @@ const calls =
   (args) => ({ stdout: "a print of the solution\n" + args.map((a, i) => line({ i, status: "ok", floats, value: f(...a) })).join("") });
 
 let program: Program;
-let requests: RunRequest[];
-let realFetch: typeof fetch;
-
-beforeEach(() => {
-  requests = [];
-  realFetch = globalThis.fetch;
-  globalThis.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
-    if (!request.url.startsWith(FAKE_URL)) return realFetch(input, init);
-    expect(request.url).toBe(`${FAKE_URL}/run`);
-    const body = (await request.json()) as RunRequest;
-    requests.push(body);
-    const run: RunResult = { stdout: "", stderr: "", exit_code: 0, signal: null, timed_out: false, out_of_memory: false, output_truncated: false, duration_ms: 5, ...program(JSON.parse(body.stdin), body) };
-    return Response.json(run);
-  }) as typeof fetch;
-});
-afterEach(() => {
-  globalThis.fetch = realFetch;
-});
+const requests = useFakeSandbox((body) => program(JSON.parse(body.stdin), body));
 
 const ADD = { entry_point: "add", base_inputs: [[1, 2], [5, 7]], base_outputs: [3, 12], plus_inputs: [[-3, -4], [0, 0]], plus_outputs: [-7, 424242] };
 const ADD_RIGHT = { ...ADD, plus_outputs: [-7, 0] };
