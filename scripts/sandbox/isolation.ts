@@ -1,4 +1,6 @@
 // The command line that runs a program in isolation. Layers, outermost first:
+//   setpriv --pdeathsig: if the sandbox process dies, unshare is killed, and with it (--kill-child)
+//     everything in the namespace: no run or session outlives its sandbox.
 //   unshare (as host root): new mount, network and pid namespaces. The network namespace has only a
 //     loopback that is down, so nothing, not even this server's port, is reachable. --kill-child
 //     ties the namespace's life to the unshare process: killing it kills every process inside.
@@ -65,6 +67,7 @@ export function isolatedCommand(python: Python, run: IsolatedRun): string[] {
   const { limits } = run;
   const binDir = python.executable.slice(0, python.executable.lastIndexOf("/"));
   return [
+    "/usr/bin/setpriv", "--pdeathsig", "KILL", "--",
     "/usr/bin/unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
     "/bin/sh", "-c", SETUP, "sh",
     run.rootDir, run.inputDir, python.prefix, String(run.uid),

@@ -1,7 +1,7 @@
-// CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--exit-with-parent]
+// CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--max-sessions 256] [--exit-with-parent]
 // Prints exactly one line when listening (callers parse it): sandbox listening on http://HOST:PORT
 import { parseArgs } from "node:util";
-import { DEFAULTS, startSandbox } from "./server.ts";
+import { DEFAULTS, MAX_PARALLEL, startSandbox } from "./server.ts";
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);
@@ -22,6 +22,7 @@ try {
       port: { type: "string" },
       host: { type: "string" },
       parallel: { type: "string" },
+      "max-sessions": { type: "string" },
       "exit-with-parent": { type: "boolean" },
     },
   }));
@@ -32,7 +33,8 @@ try {
 const sandbox = await startSandbox({
   port: count("port", values.port, DEFAULTS.port, 65_535),
   host: values.host ?? DEFAULTS.host,
-  parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, 1000)),
+  parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, MAX_PARALLEL)),
+  maxSessions: count("max-sessions", values["max-sessions"], DEFAULTS.maxSessions, 10_000),
 }).catch((err: Error) => fail(err.message));
 
 process.stdout.write(`sandbox listening on ${sandbox.url}\n`);

@@ -1,14 +1,13 @@
-// Runs one request: a private temp dir with its files, the isolated command, a wall-clock deadline
+// Runs one request: a private workspace with its files, the isolated command, a wall-clock deadline
 // that kills the whole namespace, capped output, and the result. The temp dir is removed after.
 import { spawn } from "node:child_process";
-import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
-import { constants, tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { constants } from "node:os";
 import { DEFAULT_PYTHON_ENTRY, type RunRequest, type RunResult } from "../../shared/sandbox/schema.ts";
 import { CappedCapture } from "./capture.ts";
 import { isolatedCommand } from "./isolation.ts";
 import type { Python } from "./python.ts";
 import type { UidPool } from "./uid_pool.ts";
+import { makeWorkspace } from "./workspace.ts";
 
 /** The sandbox itself failed (not the program): a server error, never a RunResult. */
 export class SandboxError extends Error {}
@@ -24,35 +23,19 @@ const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) =
 const OOM_TEXT = /\bMemoryError\b|Cannot allocate memory|std::bad_alloc|out of memory/;
 const OOM_SIGNALS = new Set(["SIGSEGV", "SIGABRT", "SIGBUS"]);
 
-async function writeFiles(dir: string, files: Record<string, string>): Promise<number> {
-  let bytes = 0;
-  for (const [path, text] of Object.entries(files)) {
-    const target = join(dir, path);
-    await mkdir(dirname(target), { recursive: true });
-    await writeFile(target, text);
-    bytes += Buffer.byteLength(text);
-  }
-  return bytes;
-}
-
 function program(python: Python, request: RunRequest): string[] {
   return request.command ?? [python.executable, request.entry ?? DEFAULT_PYTHON_ENTRY];
 }
 
 export async function runIsolated(python: Python, uids: UidPool, request: RunRequest): Promise<RunResult> {
-  const dir = await mkdtemp(join(tmpdir(), "edge-gym-sandbox-"));
+  const workspace = await makeWorkspace(request.files);
   const uid = await uids.acquire();
   try {
-    const inputDir = join(dir, "in");
-    const rootDir = join(dir, "root");
-    await mkdir(inputDir);
-    await mkdir(rootDir);
-    const inputBytes = await writeFiles(inputDir, request.files);
-    const argv = isolatedCommand(python, { inputDir, rootDir, uid, limits: request.limits, inputBytes, program: program(python, request) });
+    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request) });
     return await execute(argv, request);
   } finally {
     uids.release(uid);
-    await rm(dir, { recursive: true, force: true });
+    await workspace.remove();
   }
 }
 

@@ -1,21 +1,30 @@
 // The local sandbox provider: an HTTP server on loopback that runs code in isolation.
-//   GET /health  -> { status: "ok", python }
-//   POST /run    -> RunResult; 400 with field paths on a bad request; 500 if the sandbox failed.
+//   GET /health                -> { status: "ok", python, sessions }
+//   POST /run                  -> RunResult
+//   POST /sessions/:id         -> { session, created } (opens it, with its limits and idle TTL)
+//   POST /sessions/:id/cells   -> CellResult (opens the session if it is not open)
+//   DELETE /sessions/:id       -> { closed }
+// 400 with field paths on a bad request; 500 if the sandbox failed; 503 when it is full.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { RunRequestSchema } from "../../shared/sandbox/schema.ts";
+import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema } from "../../shared/sandbox/schema.ts";
+import type { z } from "../../shared/zod.ts";
 import { findPython, type Python } from "./python.ts";
 import { runIsolated, SandboxError } from "./run.ts";
-import { UidPool } from "./uid_pool.ts";
+import { Sessions, SessionsFull } from "./sessions.ts";
+import { UID_BASE, UidPool } from "./uid_pool.ts";
 
 export interface SandboxOptions {
   port: number;
   host: string;
   /** Runs at once; more wait for a free uid. */
   parallel: number;
+  /** Sessions open at once; one more is refused. */
+  maxSessions: number;
 }
 
-export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16 };
+export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16, maxSessions: 256 };
+export const MAX_PARALLEL = 1000;
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
@@ -57,10 +66,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   }
 }
 
-function parseRequest(body: unknown) {
-  const parsed = RunRequestSchema.safeParse(body);
+function parse<S extends z.ZodType>(schema: S, body: unknown, at: string[] = []): z.output<S> {
+  const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({ path: i.path.join("."), message: i.message }));
+  const issues = parsed.error.issues.map((i) => ({ path: [...at, ...i.path.map(String)].join("."), message: i.message }));
   throw new HttpError(400, issues.map((i) => `${i.path || "(body)"}: ${i.message}`).join("; "), { issues });
 }
 
@@ -70,26 +79,33 @@ function checkPrivileges(): void {
 }
 
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<SandboxServer> {
-  const { port, host, parallel } = { ...DEFAULTS, ...options };
+  const { port, host, parallel, maxSessions } = { ...DEFAULTS, ...options };
   checkPrivileges();
   const python = findPython();
   const uids = new UidPool(parallel);
+  // Session uids follow every run uid, so the two never share a process limit.
+  const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
       if (err instanceof HttpError) send(res, err.status, { error: err.message, ...err.details });
+      else if (err instanceof SessionsFull) send(res, 503, { error: err.message });
       else send(res, 500, { error: err instanceof SandboxError ? err.message : `internal error: ${err.message}` });
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version });
-    if (path === "/run" && req.method === "POST") {
-      const request = parseRequest(await readJson(req));
-      return send(res, 200, await runIsolated(python, uids, request));
-    }
-    throw new HttpError(path === "/health" || path === "/run" ? 405 : 404, `no route ${req.method} ${path}`);
+    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version, sessions: sessions.size });
+    if (path === "/run" && req.method === "POST") return send(res, 200, await runIsolated(python, uids, parse(RunRequestSchema, await readJson(req))));
+    const session = /^\/sessions\/([^/]*)(\/cells)?$/.exec(path);
+    if (!session) throw new HttpError(path === "/health" || path === "/run" ? 405 : 404, `no route ${req.method} ${path}`);
+    const id = parse(SessionIdSchema, session[1], ["session"]);
+    const cells = session[2] !== undefined;
+    if (cells && req.method === "POST") return send(res, 200, await sessions.cell(id, parse(CellRequestSchema, await readJson(req))));
+    if (!cells && req.method === "POST") return send(res, 200, { session: id, ...(await sessions.ensure(id, parse(OpenSessionSchema, await readJson(req)))) });
+    if (!cells && req.method === "DELETE") return send(res, 200, { closed: sessions.close(id) });
+    throw new HttpError(405, `no route ${req.method} ${path}`);
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -100,6 +116,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   return {
     url: `http://${host}:${address.port}`,
     python,
-    close: () => new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
+    close: () => {
+      sessions.closeAll();
+      return new Promise((resolve, reject) => server.close((err) => (err ? reject(err) : resolve())));
+    },
   };
 }

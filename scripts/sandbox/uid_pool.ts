@@ -17,6 +17,11 @@ export class UidPool {
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 
+  /** A free uid now, or undefined when all are taken. */
+  tryAcquire(): number | undefined {
+    return this.free.pop();
+  }
+
   release(uid: number): void {
     const next = this.waiting.shift();
     if (next) next(uid);

@@ -18,7 +18,7 @@ export interface Target {
 }
 
 export interface CallOptions {
-  method?: "GET" | "POST";
+  method?: "GET" | "POST" | "DELETE";
   body?: unknown;
   /** A body already serialised as JSON, sent as is: relays need not parse and re-encode MBs. */
   bodyText?: string;

@@ -104,3 +104,44 @@ export type RunResult = z.infer<typeof RunResultSchema>;
 
 /** The entry a python request runs when it names none. */
 export const DEFAULT_PYTHON_ENTRY = "main.py";
+
+// Stateful sessions: one long-lived interpreter per session id, whose variables (and workspace
+// files) persist between cells. A session is opened by its first cell (or POST /sessions/:id),
+// closed by DELETE /sessions/:id, and released by the sandbox after `idle_ttl_s` without a cell.
+// Its limits are fixed when it opens: `wall_s` bounds each cell; `cpu_s` is the whole session's.
+
+/** A session id, chosen by the caller (a resources server uses its own session's id). */
+export const SessionIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/, "must be 1-128 of A-Z a-z 0-9 _ -");
+
+export const SESSION_IDLE_TTL_DEFAULT_S = 300;
+export const SESSION_IDLE_TTL_MAX_S = 3600;
+
+export const OpenSessionSchema = z.strictObject({
+  limits: LimitsSchema,
+  idle_ttl_s: z.number().min(1).max(SESSION_IDLE_TTL_MAX_S).default(SESSION_IDLE_TTL_DEFAULT_S),
+});
+export type OpenSession = z.output<typeof OpenSessionSchema>;
+
+/** A cell; the session's settings apply when this cell opens it. */
+export const CellRequestSchema = OpenSessionSchema.safeExtend({ code: z.string() });
+export type CellRequest = z.output<typeof CellRequestSchema>;
+
+export const CellResultSchema = z.strictObject({
+  stdout: z.string(),
+  stderr: z.string(),
+  /** The exception that ended the cell, as Python prints its last line ("ZeroDivisionError: division by zero"). */
+  error: z.string().nullable(),
+  /** Its traceback, frames of the cell only. */
+  traceback: z.string().nullable(),
+  /** str() of the cell's last expression, when it ends with one that ran. */
+  result: z.string().nullable(),
+  timed_out: z.boolean(),
+  out_of_memory: z.boolean(),
+  output_truncated: z.boolean(),
+  duration_ms: z.number(),
+  /** This cell ran in a fresh interpreter: the first cell, or the one after a session ended. */
+  new_session: z.boolean(),
+  /** The interpreter did not survive this cell (deadline, crash, exit): the next cell starts afresh. */
+  session_ended: z.boolean(),
+});
+export type CellResult = z.infer<typeof CellResultSchema>;
