@@ -109,17 +109,18 @@ export class PythonSession {
     while ((newline = this.buffered.indexOf("\n")) >= 0) {
       const line = this.buffered.slice(0, newline);
       this.buffered = this.buffered.slice(newline + 1);
-      const waiting = this.waiting;
-      this.waiting = undefined;
       let frame: Frame;
       try {
         frame = JSON.parse(line) as Frame;
       } catch {
-        // The cell's code wrote into the control channel: nothing it says can be trusted now.
+        // The cell's code wrote into the control channel: nothing it says can be trusted now. The
+        // waiting cell is answered when the killed interpreter closes.
         this.exit = "the session's control channel was written to by the code; the session was ended";
         this.kill();
         continue;
       }
+      const waiting = this.waiting;
+      this.waiting = undefined;
       waiting?.resolve(frame);
     }
   }

@@ -18,20 +18,29 @@ os.dup2(devnull, 0)
 signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
 
 namespace = {"__name__": "__main__", "__builtins__": __builtins__}
-OUT, ERR = "/tmp/.cell_stdout", "/tmp/.cell_stderr"
 
 
-def capture(path, fd):
+def unnamed_file():
+    # Unlinked at once, so the cells' own listings of /tmp never show it.
+    fd = os.open("/tmp/.cell_output", os.O_RDWR | os.O_CREAT | os.O_EXCL, 0o600)
+    os.unlink("/tmp/.cell_output")
+    return fd
+
+
+OUT, ERR = unnamed_file(), unnamed_file()
+
+
+def capture(file, fd):
     sys.stdout.flush()
     sys.stderr.flush()
-    target = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.dup2(target, fd)
-    os.close(target)
+    os.ftruncate(file, 0)
+    os.lseek(file, 0, os.SEEK_SET)
+    os.dup2(file, fd)
 
 
-def collected(path, cap):
-    with open(path, "rb") as f:
-        data = f.read(cap + 1)
+def collected(file, cap):
+    os.lseek(file, 0, os.SEEK_SET)
+    data = os.read(file, cap + 1)
     return data[:cap].decode("utf-8", "replace"), len(data) > cap
 
 

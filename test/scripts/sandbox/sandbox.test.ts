@@ -43,7 +43,7 @@ const py = (code: string, extra: object = {}) => run({ language: "python", files
 describe("running code", () => {
   test("health names the interpreter", async () => {
     const res = await fetch(`${url}/health`);
-    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./) });
+    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./), sessions: 0 });
   });
 
   test("hello world, stdin to stdout, sibling modules import", async () => {
