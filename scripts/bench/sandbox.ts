@@ -1,7 +1,11 @@
 // Bench section: the local sandbox provider. Executions per second and p50/p99 latency of one
 // POST /run, for a trivial program and a program that computes for about 50 ms of CPU, at
-// concurrency 1 and 16. Loopback only, bounded counts.
+// concurrency 1 and 16; then sessions: the first cell (which opens the interpreter), the cells
+// after it, and the memory that 64 idle sessions hold (PSS, so shared pages count once). Loopback
+// only, bounded counts.
+import { readFileSync, readdirSync } from "node:fs";
 import { spawnSandbox } from "../stack/local_process.ts";
+import type { LocalProcess } from "../stack/local_process.ts";
 
 const PROGRAMS = {
   trivial: "pass",
@@ -9,7 +13,63 @@ const PROGRAMS = {
 };
 const RUNS = { 1: 40, 16: 160 } as const;
 
+const CELLS = 200;
+const IDLE_SESSIONS = 64;
+
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+const summary = (latencies: number[]) => {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50_ms: Number(percentile(sorted, 50).toFixed(1)), p99_ms: Number(percentile(sorted, 99).toFixed(1)) };
+};
+
+async function cell(sandbox: LocalProcess, session: string, code: string): Promise<number> {
+  const start = performance.now();
+  const res = await fetch(`${sandbox.url}/sessions/${session}/cells`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ code }) });
+  const result = (await res.json()) as { error: string | null };
+  if (res.status !== 200 || result.error !== null) throw new Error(`a cell failed: ${res.status} ${JSON.stringify(result)}`);
+  return performance.now() - start;
+}
+
+/** PSS in MiB of `root` and every process under it. */
+function treePssMb(root: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const ppid = Number(/^PPid:\s+(\d+)/m.exec(readFileSync(`/proc/${entry}/status`, "utf8"))![1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // It ended while we looked.
+    }
+  }
+  let kb = 0;
+  const pending = [root];
+  while (pending.length) {
+    const pid = pending.pop()!;
+    pending.push(...(children.get(pid) ?? []));
+    try {
+      kb += Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))![1]);
+    } catch {
+      // Gone, or a kernel thread.
+    }
+  }
+  return kb / 1024;
+}
+
+async function sessions(sandbox: LocalProcess): Promise<void> {
+  const first: number[] = [];
+  for (let i = 0; i < 10; i++) first.push(await cell(sandbox, `open-${i}`, "x = 0"));
+  const later: number[] = [];
+  for (let i = 0; i < CELLS; i++) later.push(await cell(sandbox, "open-0", "x += 1\nx"));
+  console.log(JSON.stringify({ bench: "sandbox", session: "first cell (opens the interpreter)", cells: first.length, ...summary(first) }));
+  console.log(JSON.stringify({ bench: "sandbox", session: "cell in an open session", cells: CELLS, ...summary(later) }));
+  for (let i = 0; i < 10; i++) await fetch(`${sandbox.url}/sessions/open-${i}`, { method: "DELETE" });
+
+  const before = treePssMb(sandbox.pid);
+  for (let i = 0; i < IDLE_SESSIONS; i += 8) await Promise.all(Array.from({ length: 8 }, (_, j) => cell(sandbox, `idle-${i + j}`, "data = list(range(1000))")));
+  const after = treePssMb(sandbox.pid);
+  console.log(JSON.stringify({ bench: "sandbox", session: `${IDLE_SESSIONS} idle sessions`, sandbox_pss_mb_before: Math.round(before), pss_mb_after: Math.round(after), pss_mb_per_session: Number(((after - before) / IDLE_SESSIONS).toFixed(1)) }));
+}
 
 export async function run(): Promise<void> {
   const sandbox = await spawnSandbox();
@@ -36,6 +96,7 @@ export async function run(): Promise<void> {
         console.log(JSON.stringify({ bench: "sandbox", program: name, concurrency, runs: total, per_s: Number((total / seconds).toFixed(1)), p50_ms: Math.round(percentile(latencies, 50)), p99_ms: Math.round(percentile(latencies, 99)) }));
       }
     }
+    await sessions(sandbox);
   } finally {
     await sandbox.stop();
   }

@@ -1,4 +1,5 @@
 // The command line that runs a program in isolation. Layers, outermost first:
+//   sh (optional): enters the run's memory cgroup, so everything started after is capped together.
 //   setpriv --pdeathsig: if the sandbox process dies, unshare is killed, and with it (--kill-child)
 //     everything in the namespace: no run or session outlives its sandbox.
 //   unshare (as host root): new mount, network and pid namespaces. The network namespace has only a
@@ -61,12 +62,17 @@ export interface IsolatedRun {
   limits: Limits;
   inputBytes: number;
   program: string[];
+  /** The `cgroup.procs` of the run's memory group, where the host has one. */
+  memoryGroup?: string;
 }
+
+const ENTER_GROUP = 'echo $$ > "$1" && shift && exec "$@"';
 
 export function isolatedCommand(python: Python, run: IsolatedRun): string[] {
   const { limits } = run;
   const binDir = python.executable.slice(0, python.executable.lastIndexOf("/"));
   return [
+    ...(run.memoryGroup ? ["/bin/sh", "-c", ENTER_GROUP, "sh", run.memoryGroup] : []),
     "/usr/bin/setpriv", "--pdeathsig", "KILL", "--",
     "/usr/bin/unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
     "/bin/sh", "-c", SETUP, "sh",

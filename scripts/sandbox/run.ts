@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { DEFAULT_PYTHON_ENTRY, type RunRequest, type RunResult } from "../../shared/sandbox/schema.ts";
 import { CappedCapture } from "./capture.ts";
+import type { MemoryGroups } from "./cgroup.ts";
 import { isolatedCommand } from "./isolation.ts";
 import type { Python } from "./python.ts";
 import type { UidPool } from "./uid_pool.ts";
@@ -27,13 +28,16 @@ function program(python: Python, request: RunRequest): string[] {
   return request.command ?? [python.executable, request.entry ?? DEFAULT_PYTHON_ENTRY];
 }
 
-export async function runIsolated(python: Python, uids: UidPool, request: RunRequest): Promise<RunResult> {
+export async function runIsolated(python: Python, uids: UidPool, request: RunRequest, groups?: MemoryGroups): Promise<RunResult> {
   const workspace = await makeWorkspace(request.files);
   const uid = await uids.acquire();
+  const group = groups?.create(request.limits.memory_mb * 1024 * 1024);
   try {
-    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request) });
-    return await execute(argv, request);
+    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), ...(group ? { memoryGroup: group.procs } : {}) });
+    const result = await execute(argv, request);
+    return group?.oomKilled() ? { ...result, out_of_memory: true } : result;
   } finally {
+    await group?.remove();
     uids.release(uid);
     await workspace.remove();
   }

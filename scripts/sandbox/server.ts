@@ -1,5 +1,5 @@
 // The local sandbox provider: an HTTP server on loopback that runs code in isolation.
-//   GET /health                -> { status: "ok", python, sessions }
+//   GET /health                -> { status: "ok", python, sessions, memory_cap: "per-run" | "per-process" }
 //   POST /run                  -> RunResult
 //   POST /sessions/:id         -> { session, created } (opens it, with its limits and idle TTL)
 //   POST /sessions/:id/cells   -> CellResult (opens the session if it is not open)
@@ -9,6 +9,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema } from "../../shared/sandbox/schema.ts";
 import type { z } from "../../shared/zod.ts";
+import { MemoryGroups } from "./cgroup.ts";
 import { findPython, type Python } from "./python.ts";
 import { runIsolated, SandboxError } from "./run.ts";
 import { Sessions, SessionsFull } from "./sessions.ts";
@@ -83,8 +84,9 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   checkPrivileges();
   const python = findPython();
   const uids = new UidPool(parallel);
+  const groups = MemoryGroups.probe();
   // Session uids follow every run uid, so the two never share a process limit.
-  const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions);
+  const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions, groups);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
@@ -96,8 +98,8 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version, sessions: sessions.size });
-    if (path === "/run" && req.method === "POST") return send(res, 200, await runIsolated(python, uids, parse(RunRequestSchema, await readJson(req))));
+    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version, sessions: sessions.size, memory_cap: groups ? "per-run" : "per-process" });
+    if (path === "/run" && req.method === "POST") return send(res, 200, await runIsolated(python, uids, parse(RunRequestSchema, await readJson(req)), groups));
     const session = /^\/sessions\/([^/]*)(\/cells)?$/.exec(path);
     if (!session) throw new HttpError(path === "/health" || path === "/run" ? 405 : 404, `no route ${req.method} ${path}`);
     const id = parse(SessionIdSchema, session[1], ["session"]);

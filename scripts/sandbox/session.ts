@@ -7,6 +7,7 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { constants } from "node:os";
 import type { CellResult, Limits } from "../../shared/sandbox/schema.ts";
+import type { MemoryGroup, MemoryGroups } from "./cgroup.ts";
 import { isolatedCommand } from "./isolation.ts";
 import type { Python } from "./python.ts";
 import { type Workspace, makeWorkspace } from "./workspace.ts";
@@ -42,7 +43,10 @@ export class PythonSession {
   private queue: Promise<unknown> = Promise.resolve();
   private cells = 0;
 
-  private constructor(child: ChildProcess, workspace: Workspace, limits: Limits) {
+  private readonly group: MemoryGroup | undefined;
+
+  private constructor(child: ChildProcess, workspace: Workspace, limits: Limits, group: MemoryGroup | undefined) {
+    this.group = group;
     this.child = child;
     this.workspace = workspace;
     this.limits = limits;
@@ -54,29 +58,34 @@ export class PythonSession {
       const reported = Buffer.concat(status).toString();
       const ended = reported ? (JSON.parse(reported) as { exit_code: number | null; signal: number | null }) : { exit_code: null, signal: null };
       this.exitSignal = ended.signal === null ? null : (SIGNAL_NAMES.get(ended.signal) ?? String(ended.signal));
-      // Our own kills have said why already; a kill we did not send is the CPU limit's.
-      this.exit ??=
-        this.exitSignal === "SIGXCPU" || this.exitSignal === "SIGKILL"
+      // Our own kills have said why already; a kill we did not send is the memory cap's or the CPU limit's.
+      const oom = group?.oomKilled() ?? false;
+      this.exit ??= oom
+        ? `the session went over its ${limits.memory_mb} MiB of memory; the session was restarted, so earlier variables are gone`
+        : this.exitSignal === "SIGXCPU" || this.exitSignal === "SIGKILL"
           ? `the session used up its ${limits.cpu_s} s of CPU time`
           : `the interpreter exited (${this.exitSignal ?? `exit code ${ended.exit_code ?? "unknown"}`})`;
-      this.waiting?.ended(this.exit, this.exitSignal);
+      this.waiting?.ended(this.exit, oom ? "OOM" : this.exitSignal);
       this.waiting = undefined;
       void this.workspace.remove();
+      void this.group?.remove();
     });
   }
 
-  static async open(python: Python, uid: number, limits: Limits): Promise<PythonSession> {
+  static async open(python: Python, uid: number, limits: Limits, groups?: MemoryGroups): Promise<PythonSession> {
     const workspace = await makeWorkspace({});
-    const argv = isolatedCommand(python, { ...workspace, uid, limits, program: [python.executable, "-u", "-c", REPL] });
+    const group = groups?.create(limits.memory_mb * 1024 * 1024);
+    const argv = isolatedCommand(python, { ...workspace, uid, limits, program: [python.executable, "-u", "-c", REPL], ...(group ? { memoryGroup: group.procs } : {}) });
     const child = spawn(argv[0]!, argv.slice(1), { detached: true, env: {}, stdio: ["pipe", "pipe", "ignore", "pipe"] });
     await new Promise<void>((resolve, reject) => {
       child.once("spawn", resolve);
       child.once("error", reject);
     }).catch(async (err: Error) => {
+      await group?.remove();
       await workspace.remove();
       throw err;
     });
-    return new PythonSession(child, workspace, limits);
+    return new PythonSession(child, workspace, limits, group);
   }
 
   /** False once the interpreter has ended: the session can run no more cells. */
@@ -136,7 +145,7 @@ export class PythonSession {
       error: why,
       traceback: null,
       result: null,
-      out_of_memory: signal === "SIGSEGV" || signal === "SIGABRT" || signal === "SIGBUS",
+      out_of_memory: signal === "OOM" || signal === "SIGSEGV" || signal === "SIGABRT" || signal === "SIGBUS",
       duration_ms: Math.round(performance.now() - started),
       session_ended: true,
     });

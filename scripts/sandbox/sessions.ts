@@ -4,6 +4,7 @@
 // is released by DELETE, by `idle_ttl_s` without a cell, or when its interpreter has ended (the
 // next cell for that id then opens a fresh one).
 import type { CellRequest, CellResult, OpenSession } from "../../shared/sandbox/schema.ts";
+import type { MemoryGroups } from "./cgroup.ts";
 import type { Python } from "./python.ts";
 import { PythonSession } from "./session.ts";
 import type { UidPool } from "./uid_pool.ts";
@@ -24,8 +25,10 @@ export class Sessions {
   private readonly python: Python;
   private readonly uids: UidPool;
   private readonly capacity: number;
+  private readonly groups: MemoryGroups | undefined;
 
-  constructor(python: Python, uids: UidPool, capacity: number) {
+  constructor(python: Python, uids: UidPool, capacity: number, groups?: MemoryGroups) {
+    this.groups = groups;
     this.python = python;
     this.uids = uids;
     this.capacity = capacity;
@@ -91,7 +94,7 @@ export class Sessions {
     if (uid === undefined) throw new SessionsFull(`the sandbox has its ${this.capacity} sessions open; close one or raise --max-sessions`);
     let session;
     try {
-      session = await PythonSession.open(this.python, uid, settings.limits);
+      session = await PythonSession.open(this.python, uid, settings.limits, this.groups);
     } catch (err) {
       this.uids.release(uid);
       throw err;

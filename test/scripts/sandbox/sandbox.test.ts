@@ -43,7 +43,7 @@ const py = (code: string, extra: object = {}) => run({ language: "python", files
 describe("running code", () => {
   test("health names the interpreter", async () => {
     const res = await fetch(`${url}/health`);
-    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./), sessions: 0 });
+    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./), sessions: 0, memory_cap: expect.stringMatching(/^per-(run|process)$/) });
   });
 
   test("hello world, stdin to stdout, sibling modules import", async () => {
@@ -96,6 +96,31 @@ describe("limits", () => {
     expect(result).toMatchObject({ exit_code: 1, out_of_memory: true, timed_out: false });
     expect(result.stderr).toContain("MemoryError");
   });
+
+  test("memory is capped for the whole run where the host has memory cgroups: four 100 MB children under 256 MB", async () => {
+    const health = (await (await fetch(`${url}/health`)).json()) as { memory_cap: string };
+    const code = [
+      "import os, time",
+      "kids = []",
+      "for _ in range(4):",
+      "    pid = os.fork()",
+      "    if pid == 0:",
+      "        b = bytearray(100 * 1024 * 1024)",
+      "        b[::4096] = b'x' * len(b[::4096])",
+      "        time.sleep(2)",
+      "        os._exit(0)",
+      "    kids.append(pid)",
+      "print(sorted(os.waitstatus_to_exitcode(os.waitpid(k, 0)[1]) for k in kids))",
+    ].join("\n");
+    const result = await py(code, { limits: { memory_mb: 256, wall_s: 20 } });
+    if (health.memory_cap === "per-run") {
+      // Each child is under the per-process cap, together they are not: the kernel kills some (-9).
+      expect(result.stdout).toMatch(/-9/);
+      expect(result.out_of_memory).toBe(true);
+    } else {
+      expect(result.stdout).toBe("[0, 0, 0, 0]\n");
+    }
+  }, 30_000);
 
   test("a fork bomb is contained and the next run works", async () => {
     const bomb = "import os\nwhile True:\n    try: os.fork()\n    except OSError: pass";
