@@ -77,6 +77,8 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
   /** The task fields /seed_session requires (the rest are optional there); none by default. */
   seedFields?: ReadonlyArray<keyof z.infer<T> & string>;
   seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<void> | void;
+  /** Frees what the session holds outside this Worker (a sandbox interpreter); runs on /close_session. */
+  closeSession?(ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
 }
 
@@ -144,6 +146,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   app.post("/close_session", async (c) => {
     const ctx = await context(c);
+    if (!ctx.session.fresh) await definition.closeSession?.(ctx);
     if (definition.declaration.stateful && !ctx.session.fresh) await ctx.session.state.release();
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ closed: true });
@@ -160,7 +163,14 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
       throw new HttpError(404, "unknown_tool", `unknown tool "${name}"; this server's tools are: ${known.join(", ") || "(none)"}`, { tools: known });
     }
     const args = validate(found.input, await readJson(c));
-    return c.json((await found.run(args, await context(c))) ?? {});
+    try {
+      return c.json((await found.run(args, await context(c))) ?? {});
+    } catch (err) {
+      // The tool could not run (its sandbox or database is down): not something for the model to
+      // read and be scored on, so the agent ends the rollout as this infrastructure failure.
+      if (err instanceof VerifierFailure) throw new HttpError(503, err.failureClass, err.message);
+      throw err;
+    }
   });
 
   return app;

@@ -1,6 +1,8 @@
 // The reference agent loop (SPEC "simple_agent /run", step 2): call the model, run the tool calls it
 // makes against the resources server, feed the outputs back, until it stops.
-import { call, hopError, jsonOf } from "../../../shared/client/call.ts";
+import { SNIPPET_CHARS, call, hopError, jsonOf } from "../../../shared/client/call.ts";
+import type { CallResult } from "../../../shared/client/call.ts";
+import { HttpError } from "../../../shared/server/errors.ts";
 import type { Target } from "../../../shared/client/call.ts";
 import type { CookieJar } from "../../../shared/client/cookies.ts";
 import { ResponseObject, addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
@@ -63,8 +65,25 @@ async function runTool(fc: FunctionCallItem, callable: ReadonlySet<string>, deps
     deadlineMs: deps.resourcesDeadlineMs,
     jar: deps.resourcesJar,
   });
-  // Whatever the status, the body is what the model gets to read.
+  if (result.status >= 500) throw toolFailure(`${deps.resources.name}/${fc.name}`, result);
+  // A refusal (bad arguments, unknown tool) is the model's to read and correct.
   return result.text;
+}
+
+/**
+ * A tool the server could not run (its sandbox or database down, a crash) ends the rollout as an
+ * infrastructure failure, with the server's error type as its failure class: a model that never
+ * got its tool's answer must not be scored.
+ */
+function toolFailure(hop: string, result: CallResult): HttpError {
+  let type = "tool_failed";
+  try {
+    const declared = (JSON.parse(result.text) as { error?: { type?: unknown } }).error?.type;
+    if (typeof declared === "string" && declared !== "") type = declared;
+  } catch {
+    // Not our error shape: the generic class.
+  }
+  return new HttpError(502, type, `${hop} answered ${result.status}: ${result.text.slice(0, SNIPPET_CHARS)}`, { hop });
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, test } from "vitest";
 import { z } from "../../../../shared/zod.ts";
 import { resourcesServer } from "../../../../shared/declaration.ts";
 import { defineResourcesServer, tool } from "../../../../shared/resources/define.ts";
+import { VerifierFailure } from "../../../../shared/resources/failure.ts";
 import agent from "../../../../workers/agents/simple_agent/index.ts";
 import { client, serverEnv } from "../../../workerd/helpers.ts";
 
@@ -15,6 +16,8 @@ const echo = defineResourcesServer({
     echo: tool({
       input: z.strictObject({ text: z.string() }),
       async run({ text }, { session }) {
+        if (text === "sandbox down") throw new VerifierFailure("sandbox_failed", "the sandbox is down");
+        if (text === "crash") throw new Error("a bug in the tool");
         await session.state.set("calls", ((await session.state.get<number>("calls")) ?? 0) + 1);
         return { echoed: text };
       },
@@ -129,6 +132,18 @@ describe("simple_agent /run", () => {
     expect(outputs[1]).toMatch(/tool "verify" is not available/);
     expect(JSON.parse(outputs[2]).error.issues[0].path).toBe("text");
     expect(res.body.calls).toBe(0);
+  });
+
+  test("a tool its server cannot run ends the rollout as that infrastructure failure, never a reward", async () => {
+    for (const [text, type] of [["sandbox down", "sandbox_failed"], ["crash", "internal_error"]] as const) {
+      const model = scriptedModel([{ output: [call("c1", JSON.stringify({ text }))] }, { output: [say("never asked")] }]);
+      const res = await client(agent, agentEnv(model.fetcher)).post("/run", row);
+      expect(res.status).toBe(502);
+      expect(res.body.error).toMatchObject({ type, hop: "echo_env/echo" });
+      expect(res.body.reward).toBeUndefined();
+      // The model never saw the failure as a tool output to reason about.
+      expect(model.requests).toHaveLength(1);
+    }
   });
 
   test("bad input is a 400 with field paths", async () => {
