@@ -11,7 +11,7 @@ import type { CellRequestSchema, CellResult, RunRequestSchema, RunResult } from 
 
 export const SANDBOX_FAILED = "sandbox_failed";
 
-/** A sandbox URL `sandbox://<name>` stands for a local sandbox process the stack starts. */
+/** `sandbox://local` stands for the local sandbox process the stack starts; `sandbox://cloudflare` for the deployment's sandbox Worker. */
 export const SANDBOX_SCHEME = "sandbox://";
 
 /** What the server's config says about its sandbox. */

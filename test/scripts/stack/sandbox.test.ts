@@ -1,5 +1,6 @@
 // The stack starts one local code sandbox per distinct `sandbox://<name>` in the instance configs,
-// gives the instances its URL, and stops it with the stack.
+// gives the instances its URL, and stops it with the stack; `sandbox://cloudflare`, which only a
+// deployment runs, it refuses before starting anything.
 import { expect, test } from "vitest";
 import { bringUp } from "../../../scripts/stack/up.ts";
 
@@ -18,4 +19,12 @@ test("sandbox://local in a config starts a sandbox process that the instance is 
     await running.stop();
   }
   await expect(fetch(`${url}/health`)).rejects.toThrow();
+});
+
+test("sandbox://cloudflare is refused in one line naming the instances and the fix, before anything starts", async () => {
+  const lines: string[] = [];
+  const refused = bringUp({ headPort: 0, only: ["code_gen_simple_agent"], overrides: ["++sandbox_url=sandbox://cloudflare"], log: (line) => lines.push(line) });
+  await expect(refused).rejects.toThrow(/^code_gen: sandbox_url sandbox:\/\/cloudflare runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox:\/\/local$/);
+  // Not even the emulator was started (it says so when it is).
+  expect(lines).toEqual([]);
 });

@@ -5,6 +5,7 @@
 // reward is plus.
 import declaration, { EvalPlusConfig, testLists } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { sandboxOf } from "../../../shared/sandbox/target.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
@@ -22,8 +23,9 @@ export default defineResourcesServer({
     const none = { reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "fail" };
     if (!code) return { ...none, ...(text ? { extracted_model_output: text } : {}) };
     const { base, plus } = testLists(metadata);
-    const baseOutcome = await runList(code, metadata.entry_point, base, metadata.atol, config);
-    const plusOutcome = await runList(code, metadata.entry_point, plus, metadata.atol, config);
+    const sandbox = sandboxOf(config, env);
+    const baseOutcome = await runList(code, metadata.entry_point, base, metadata.atol, config, sandbox);
+    const plusOutcome = await runList(code, metadata.entry_point, plus, metadata.atol, config, sandbox);
     const baseScore = baseOutcome.status === "pass" ? 1 : 0;
     const plusScore = baseScore === 1 && plusOutcome.status === "pass" ? 1 : 0;
     return {

@@ -2,6 +2,7 @@
 // returned a matching value; an error, a timeout or no result at all (the run killed) fails it.
 // A sandbox that fails throws (VerifierFailure sandbox_failed).
 import { runInSandbox } from "../../../shared/sandbox/client.ts";
+import type { Sandbox } from "../../../shared/sandbox/client.ts";
 import type { EvalPlusConfig, Test } from "./declaration.ts";
 import { outputMatches } from "./compare.ts";
 import { harnessResults, listRun } from "./program.ts";
@@ -16,12 +17,12 @@ export interface ListOutcome {
   first_failure: { index: number; reason: string } | null;
 }
 
-export async function runList(code: string, entryPoint: string, tests: Test[], atol: number, config: EvalPlusConfig): Promise<ListOutcome> {
+export async function runList(code: string, entryPoint: string, tests: Test[], atol: number, config: EvalPlusConfig, sandbox: Sandbox): Promise<ListOutcome> {
   if (tests.length === 0) return { status: "pass", details: [], first_failure: null };
   // EvalPlus's task timeout: min(per task, sum of per-test limits) + 1 second.
   const wall = Math.min(config.task_timeout_secs, config.test_timeout_secs * tests.length) + 1;
   const limits = { wall_s: wall, cpu_s: Math.min(60, Math.ceil(wall)), memory_mb: config.memory_mb };
-  const run = await runInSandbox(config, listRun(code, entryPoint, tests.map((t) => t.input), config.test_timeout_secs, limits));
+  const run = await runInSandbox(sandbox, listRun(code, entryPoint, tests.map((t) => t.input), config.test_timeout_secs, limits));
   const results = harnessResults(run.stdout, tests.length);
   let first_failure: ListOutcome["first_failure"] = null;
   let timedOut = false;

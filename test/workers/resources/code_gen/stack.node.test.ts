@@ -2,17 +2,16 @@
 // sandbox runs it, the tests are compared outside it. Killing the sandbox mid-run makes the
 // remaining rollouts sandbox_failed failures (no reward, never 0), and --resume with a sandbox
 // back on its port completes the run.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { collect } from "../../../../scripts/collect/collect.ts";
 import type { CollectOptions } from "../../../../scripts/collect/collect.ts";
-import { spawnLocal } from "../../../../scripts/stack/local_process.ts";
 import type { LocalProcess } from "../../../../scripts/stack/local_process.ts";
 import { bringUp } from "../../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../../scripts/stack/up.ts";
-import { readJsonl } from "../../../stack_helpers.ts";
+import { expectSandboxKillRecovers, readJsonl } from "../../../stack_helpers.ts";
 
 let running: RunningStack;
 let restarted: LocalProcess | undefined;
@@ -52,26 +51,5 @@ test("right and wrong code, run in the real sandbox, are scored with NeMo Gym's 
 });
 
 test("a sandbox killed mid-run gives sandbox_failed failures, never a reward; --resume completes the run", async () => {
-  const sandbox = running.sandboxes.get("sandbox://local")!;
-  const port = new URL(sandbox.url).port;
-  const output = join(dir, "killed.jsonl");
-  const run = collect(options("killed", { numRepeats: 4 }));
-  while (!existsSync(output) || readFileSync(output, "utf8").split("\n").filter(Boolean).length < 2) await new Promise((r) => setTimeout(r, 50));
-  process.kill(sandbox.pid, "SIGKILL");
-  const summary = await run;
-  expect(summary.failed).toBeGreaterThan(0);
-  const failures = readJsonl(summary.files.failures);
-  expect(failures.length).toBe(summary.failed);
-  for (const failure of failures) {
-    expect(failure._ng_failure_class).toBe("sandbox_failed");
-    expect(failure.reward).toBeUndefined();
-  }
-  const scored = readJsonl(output);
-  expect(scored.every((r) => r._ng_failure_class === undefined && typeof r.reward === "number")).toBe(true);
-
-  // The sandbox back, on the port the stack's Workers were given.
-  restarted = await spawnLocal("scripts/sandbox/main.ts", "code sandbox", ["--port", port]);
-  const resumed = await collect(options("killed", { numRepeats: 4, resume: true }));
-  expect(resumed).toMatchObject({ total: 20, failed: 0, missing: 0 });
-  expect(readJsonl(output)).toHaveLength(20);
+  restarted = await expectSandboxKillRecovers(running, options("killed", { numRepeats: 4 }), 20);
 });

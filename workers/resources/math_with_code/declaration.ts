@@ -1,0 +1,37 @@
+// math_with_code: a resources server, stateless (no session objects): the rollout's Python
+// interpreter lives in the sandbox, keyed by the server's session id.
+import { z } from "../../../shared/zod.ts";
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { SandboxSettings } from "../../../shared/sandbox/client.ts";
+import { LIMIT_MAXIMA, SESSION_IDLE_TTL_DEFAULT_S, SESSION_IDLE_TTL_MAX_S } from "../../../shared/sandbox/schema.ts";
+
+// The sandbox keeps 4 bytes a character plus one more character (UTF-8 is at most 4 bytes), so
+// any stream it cut is longer than the cap here and is marked cut here.
+export const sandboxOutputBytes = (chars: number) => 4 * (chars + 1);
+const MAX_OUTPUT_CHARS = LIMIT_MAXIMA.output_bytes / 4 - 1;
+
+export const MathWithCodeConfig = ResourcesServerConfig.safeExtend({
+  ...SandboxSettings.shape,
+  /** Seconds one execute_python call may run (NeMo Gym's name and default). */
+  max_execution_time: z.int().min(1).max(LIMIT_MAXIMA.wall_s).default(10),
+  /** Characters the model is shown per call of each of stdout, stderr and the last expression's value. */
+  max_output_chars: z.int().positive().max(MAX_OUTPUT_CHARS).default(4096),
+  /** Address space of the interpreter, MiB. */
+  memory_mb: z.int().min(64).max(LIMIT_MAXIMA.memory_mb).default(1024),
+  /** Seconds without a call after which the sandbox drops the interpreter (a rollout that never closes). */
+  session_idle_ttl_s: z.number().min(1).max(SESSION_IDLE_TTL_MAX_S).default(SESSION_IDLE_TTL_DEFAULT_S),
+}).refine((c) => c.sandbox_timeout_s > c.max_execution_time, {
+  message: "sandbox_timeout_s must exceed max_execution_time, or a slow cell would read as a sandbox failure",
+  path: ["sandbox_timeout_s"],
+});
+export type MathWithCodeConfig = z.infer<typeof MathWithCodeConfig>;
+
+/** The task fields of a row this server reads. */
+export const Task = z.object({
+  expected_result: z.string(),
+  // NeMo Gym's optional field: never graded, echoed back with its default as NeMo Gym does.
+  expected_code_contains: z.string().default(""),
+});
+
+export default resourcesServer({ task: Task, config: MathWithCodeConfig, stateful: false });
