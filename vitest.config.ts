@@ -1,5 +1,7 @@
 import { cloudflareTest } from "@cloudflare/vitest-plugin";
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
+import type { Plugin } from "vitest/config";
 import { IMPLEMENTATIONS } from "./scripts/plan/registry.ts";
 
 // Tests mirror the code. Those of Worker code run in workerd, but for the ones named *.node.test.ts
@@ -12,6 +14,15 @@ const NODE_TESTS = ["test/*.test.ts", "test/scripts/**/*.test.ts", "test/gpu_gat
 const durableObjects = Object.fromEntries(
   IMPLEMENTATIONS.flatMap((i) => Object.entries(i.declaration.durableObjects)).map(([binding, className]) => [binding, { className, useSQLite: true }]),
 );
+
+// Worker code imports data files as text (`import seed from "./db.sql" with { type: "text" }`), which
+// esbuild (the local stack) and wrangler (deploy) bundle as strings; Vite needs telling.
+const TEXT_MODULES = /\.sql$/;
+const textModules: Plugin = {
+  name: "text-modules",
+  enforce: "pre",
+  load: (id) => (TEXT_MODULES.test(id) ? `export default ${JSON.stringify(readFileSync(id, "utf8"))};` : undefined),
+};
 
 export default defineConfig({
   test: {
@@ -27,6 +38,7 @@ export default defineConfig({
       },
       {
         plugins: [
+          textModules,
           cloudflareTest({
             main: "./test/workerd/harness.ts",
             miniflare: {

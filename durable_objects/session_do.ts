@@ -1,12 +1,21 @@
 // Per-rollout session state of one resources server instance (SPEC "Sessions"): a SQLite-backed
-// Durable Object addressed by the session id. Every access slides the expiry alarm forward; the
-// alarm, or an explicit release, deletes everything.
+// Durable Object addressed by the session id. Every access slides the expiry alarm forward (by
+// whole tenths of the TTL, below); the alarm, or an explicit release, deletes everything. Besides its key/value pairs, a session may
+// hold a stateful server's own tables (a tool world, shared/resources/world/), run through `sql`.
 import { DurableObject } from "cloudflare:workers";
 import type { SessionStore } from "../shared/session/session.ts";
+import type { SqlRow, SqlStatement } from "../shared/session/sql.ts";
 
 const SCHEMA = "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
+// Setting the alarm is a durable write, which a read would otherwise pay on every call: the deadline
+// moves only once it would move by more than this share of the TTL, so a session expires between
+// 0.9 and 1 TTL after its last use.
+const ALARM_SLACK = 0.1;
 
 export class SessionDO extends DurableObject implements SessionStore {
+  /** The alarm this instance last set (unknown again after the object is evicted). */
+  #deadline: number | undefined;
+
   constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
     super(ctx, env);
     ctx.storage.sql.exec(SCHEMA);
@@ -29,6 +38,17 @@ export class SessionDO extends DurableObject implements SessionStore {
     }
   }
 
+  async sql(statements: readonly SqlStatement[], ttlMs: number): Promise<SqlRow[][]> {
+    await this.touch(ttlMs);
+    // One transaction: a tool's writes land together or not at all.
+    return this.ctx.storage.transactionSync(() => statements.map(({ sql, params = [] }) => this.ctx.storage.sql.exec<SqlRow>(sql, ...params).toArray()));
+  }
+
+  /** The bytes this session's SQLite takes on disk (what a world costs, and what release gives back). */
+  databaseSize(): number {
+    return this.ctx.storage.sql.databaseSize;
+  }
+
   async release(): Promise<void> {
     await this.wipe();
   }
@@ -38,10 +58,14 @@ export class SessionDO extends DurableObject implements SessionStore {
   }
 
   private async touch(ttlMs: number): Promise<void> {
-    await this.ctx.storage.setAlarm(Date.now() + ttlMs);
+    const deadline = Date.now() + ttlMs;
+    if (this.#deadline !== undefined && deadline - this.#deadline <= ttlMs * ALARM_SLACK) return;
+    await this.ctx.storage.setAlarm(deadline);
+    this.#deadline = deadline;
   }
 
   private async wipe(): Promise<void> {
+    this.#deadline = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
     // deleteAll drops the tables of a SQLite object; this instance may still serve requests.

@@ -6,7 +6,7 @@ import { ApiError } from "./errors.ts";
 import { logprobEntries, type LogprobEntry } from "./logprobs.ts";
 import { toTurns, toolSpecs, type Turn } from "./messages.ts";
 import type { DrawOutcome } from "./outcomes.ts";
-import { play } from "./policy/index.ts";
+import { drawsOutcome, play } from "./policy/index.ts";
 import type { PrefixCache } from "./prefix_cache.ts";
 import { renderCompletion, renderPrompt, toJsonText } from "./template.ts";
 import { EOS_TOKEN_ID, decode, encode } from "./tokenizer.ts";
@@ -64,12 +64,11 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
   const promptIds = encode(prompt);
   const budget = tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
 
-  const firstTurn = !turns.some((turn) => turn.role === "assistant");
   const action = play(
     {
       turns,
       tools: request.tool_choice === "none" ? [] : toolSpecs(request.tools),
-      correct: firstTurn ? context.drawOutcome(prompt) : true,
+      correct: drawsOutcome(turns, environment) ? context.drawOutcome(prompt) : true,
     },
     environment,
   );

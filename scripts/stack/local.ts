@@ -42,6 +42,11 @@ export interface LocalStackOptions {
   authTokens?: string;
   host?: string;
   readyTimeoutMs?: number;
+  /**
+   * Keep Durable Object (and KV) storage in this directory, so a stack started again on it, with
+   * the same sessionSecret, finds its sessions where they were; absent: storage dies with the stack.
+   */
+  persistPath?: string;
 }
 
 async function waitHealthy(url: string, deadline: number): Promise<void> {
@@ -94,7 +99,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     durableObjects: Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
   }));
-  const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers }));
+  const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers, resourcePersistencePath: options.persistPath }));
   try {
     const headUrl = (await mf.ready.catch((err: Error) => Promise.reject(portInUse(err, options.specs) ?? err))).href.replace(/\/$/, "");
     const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);

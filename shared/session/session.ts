@@ -5,6 +5,7 @@ import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { HttpError } from "../server/errors.ts";
 import { SESSION_COOKIE, cookieScope, newSessionId, signSession, verifySession } from "./cookie.ts";
+import type { SqlRow, SqlStatement, SqlValue } from "./sql.ts";
 
 export const DEFAULT_SESSION_TTL_S = 3600;
 
@@ -12,6 +13,8 @@ export const DEFAULT_SESSION_TTL_S = 3600;
 export interface SessionStore {
   read(keys: string[], ttlMs: number): Promise<Record<string, unknown>>;
   write(entries: Record<string, unknown>, ttlMs: number): Promise<void>;
+  /** Runs the statements in order, in one transaction of the session's SQLite; each one's rows. */
+  sql(statements: readonly SqlStatement[], ttlMs: number): Promise<SqlRow[][]>;
   release(): Promise<void>;
 }
 
@@ -42,6 +45,17 @@ export class SessionState {
     await this.#stub().write({ [key]: value }, this.#ttlMs);
   }
 
+  /** Statements run together in this session's own SQLite (a tool world's tables): each one's rows. */
+  async sql(statements: readonly SqlStatement[]): Promise<SqlRow[][]> {
+    return this.#stub().sql(statements, this.#ttlMs);
+  }
+
+  /** One statement's rows. */
+  async query(sql: string, ...params: SqlValue[]): Promise<SqlRow[]> {
+    const [rows] = await this.sql([{ sql, params }]);
+    return rows ?? [];
+  }
+
   async release(): Promise<void> {
     await this.#stub().release();
   }
@@ -49,6 +63,8 @@ export class SessionState {
 
 export interface Session {
   id: string;
+  /** The signed session id, as the cookie carries it (and MCP's Mcp-Session-Id: shared/resources/mcp.ts). */
+  token: string;
   /** True when the request carried no valid cookie: the session starts empty. */
   fresh: boolean;
   state: SessionState;
@@ -60,20 +76,35 @@ function required(env: SessionBindings, name: "SESSION_SECRET" | "INSTANCE_NAME"
   return value;
 }
 
-/** `forceNew` starts a new session whatever the request carries (used by /seed_session). */
-export async function resolveSession(c: Context, forceNew = false): Promise<Session> {
-  const env = c.env as SessionBindings;
-  const secret = required(env, "SESSION_SECRET");
-  const scope = cookieScope(required(env, "INSTANCE_NAME"), env.DEPLOYMENT_ID);
-  const existing = forceNew ? null : await verifySession(secret, scope, getCookie(c, SESSION_COOKIE));
-  const id = existing ?? newSessionId();
-  if (!existing) {
-    setCookie(c, SESSION_COOKIE, await signSession(secret, scope, id), { httpOnly: true, sameSite: "Lax", path: "/" });
-  }
+function signing(env: SessionBindings) {
+  return { secret: required(env, "SESSION_SECRET"), scope: cookieScope(required(env, "INSTANCE_NAME"), env.DEPLOYMENT_ID) };
+}
+
+function open(env: SessionBindings, id: string, token: string, fresh: boolean): Session {
   const ttlMs = Number(env.SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000;
   const stub = () => {
     if (!env.SESSIONS) throw new HttpError(500, "misconfigured", "this server stores session state but has no SESSIONS binding");
     return env.SESSIONS.get(env.SESSIONS.idFromName(id)) as unknown as SessionStore;
   };
-  return { id, fresh: !existing, state: new SessionState(stub, ttlMs) };
+  return { id, token, fresh, state: new SessionState(stub, ttlMs) };
+}
+
+/** The session a signed token names, or null when it does not verify for this server instance. */
+export async function sessionFromToken(c: Context, token: string | undefined): Promise<Session | null> {
+  const env = c.env as SessionBindings;
+  const { secret, scope } = signing(env);
+  const id = await verifySession(secret, scope, token);
+  return id === null ? null : open(env, id, token!, false);
+}
+
+/** `forceNew` starts a new session whatever the request carries (used by /seed_session). */
+export async function resolveSession(c: Context, forceNew = false): Promise<Session> {
+  const existing = forceNew ? null : await sessionFromToken(c, getCookie(c, SESSION_COOKIE));
+  if (existing) return existing;
+  const env = c.env as SessionBindings;
+  const { secret, scope } = signing(env);
+  const id = newSessionId();
+  const token = await signSession(secret, scope, id);
+  setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/" });
+  return open(env, id, token, true);
 }

@@ -1,11 +1,13 @@
 import type { RolloutObject } from "../../durable_objects/rollout_do.ts";
 import type { SessionDO } from "../../durable_objects/session_do.ts";
+import type { SqlDatabaseDO } from "../../durable_objects/sql_database_do.ts";
 
 declare global {
   namespace Cloudflare {
     interface Env {
       SESSIONS: DurableObjectNamespace<SessionDO>;
       ROLLOUTS: DurableObjectNamespace<RolloutObject>;
+      DATABASES: DurableObjectNamespace<SqlDatabaseDO>;
       CONFIG: KVNamespace;
       SESSION_SECRET: string;
     }

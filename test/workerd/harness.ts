@@ -3,6 +3,10 @@
 // server apps they exercise.
 export { SessionDO } from "../../durable_objects/session_do.ts";
 export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
+export { SqlDatabaseDO } from "../../durable_objects/sql_database_do.ts";
+// Bound as declared, never constructed: its objects need a container runtime, which workerd has not
+// (tests give cloudflare_sandbox a fake namespace instead).
+export { SandboxContainer } from "../../workers/sandboxes/cloudflare_sandbox/container.ts";
 import { RolloutDO as AgentRolloutDO } from "../../workers/agents/simple_agent/index.ts";
 
 // simple_agent's RolloutDO (binding ROLLOUTS) with the agent's bindings a test installs: the

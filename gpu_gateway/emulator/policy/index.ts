@@ -2,10 +2,18 @@
 // that environment's skill plays the turn. Calls that name none, or one without a skill of its
 // own, are a judge's when the prompt asks for a verdict (the servers' judge calls carry no
 // environment), else the generic skill's.
+import { awaitingFirstReply } from "./conversation.ts";
 import { generic } from "./generic.ts";
 import { asksForVerdict, judge } from "./judge.ts";
 import { skillFor } from "./registry.ts";
 import type { Action, Situation } from "./types.ts";
+import type { Turn } from "../messages.ts";
+
+/** Whether this turn draws right or wrong: a conversation's first, or any first reply to a user message for skills that ask. */
+export function drawsOutcome(turns: readonly Turn[], environment?: string): boolean {
+  if (!turns.some((turn) => turn.role === "assistant")) return true;
+  return environment !== undefined && skillFor(environment)?.drawsEachReply === true && awaitingFirstReply(turns);
+}
 
 export function play(situation: Situation, environment?: string): Action {
   const skill = (environment === undefined ? undefined : skillFor(environment)) ?? (asksForVerdict(situation) ? judge : generic);

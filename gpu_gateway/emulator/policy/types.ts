@@ -22,6 +22,11 @@ export interface Situation {
 /** How a kind of task is played. An environment's own skill is the default export of skills/<environment>.ts. */
 export interface Skill {
   play(situation: Situation): Action;
+  /**
+   * Draw right or wrong for every reply to a user message, not only on a conversation's first
+   * turn: for tasks whose rows carry earlier exchanges, so the prompt already holds assistant turns.
+   */
+  drawsEachReply?: boolean;
 }
 
 export const say = (content: string): Action => ({ content, toolCalls: [] });

@@ -1,0 +1,119 @@
+// A resources server may define an episode instead of tools and a verify (NeMo Gym's
+// Gymnasium-style servers, played by gymnasium_agent): POST /reset starts one from the row,
+// POST /step plays one model turn, POST /close ends it. The episode's state is kept here, in the
+// session's Durable Object, so an environment is two functions, reset (row -> first state) and
+// step (state, action -> next state and reward), and an episode outlives the Worker that started
+// it: a restarted Worker continues where it was.
+import type { Context } from "hono";
+import type { z } from "../zod.ts";
+import { RunRequest } from "../schemas/run.ts";
+import { StepRequest } from "../schemas/episode.ts";
+import type { ResetResponse, StepResponse } from "../schemas/episode.ts";
+import type { ResponseObject } from "../schemas/responses.ts";
+import type { AppEnv } from "../server/app.ts";
+import { readBody } from "../server/body.ts";
+import { HttpError } from "../server/errors.ts";
+import type { ResourcesDeclaration } from "../declaration.ts";
+import { resourcesApp } from "./define.ts";
+import type { HandlerContext, MetricsOptions, ResourcesBindings } from "./define.ts";
+import { unavailableOnFailure } from "./failure.ts";
+
+type Info = Record<string, unknown>;
+type ResetBody<T extends z.ZodObject> = RunRequest & z.infer<T>;
+type StepBody<T extends z.ZodObject> = StepRequest & z.infer<T>;
+
+export interface EpisodeStart<S> {
+  /** The first thing the model is told, after the row's prompt; none: the prompt alone. */
+  observation?: string | null;
+  info?: Info;
+  state: S;
+}
+
+export interface EpisodeStep<S> {
+  observation?: string | null;
+  reward: number;
+  terminated?: boolean;
+  truncated?: boolean;
+  info?: Info;
+  /** The state the next step starts from; dropped once the episode has ended. */
+  state: S;
+}
+
+export interface EpisodeServerDefinition<T extends z.ZodObject, S> extends MetricsOptions {
+  /** The server's declaration: its task fields; `stateful`, as the episode lives in the session. */
+  declaration: ResourcesDeclaration<T>;
+  reset(row: ResetBody<T>, ctx: HandlerContext): Promise<EpisodeStart<S>> | EpisodeStart<S>;
+  /** `action`: the model's turn; `row`: the task row, sent again with every step (as NeMo Gym sends it). */
+  step(state: S, action: ResponseObject, row: StepBody<T>, ctx: HandlerContext): Promise<EpisodeStep<S>> | EpisodeStep<S>;
+  /** Frees what the episode holds outside this Worker; runs when a step ends it, and on /close and /close_session. */
+  close?(ctx: HandlerContext): Promise<void> | void;
+}
+
+const STATE_KEY = "episode";
+
+// The session's Durable Object not answering is the platform's failure, not the model's.
+async function stored<T>(what: string, op: () => Promise<T>): Promise<T> {
+  try {
+    return await op();
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    throw new HttpError(503, "session_unavailable", `the episode's state could not be ${what}: ${(err as Error).message}`);
+  }
+}
+
+const noEpisode = () => new HttpError(409, "no_episode", "no episode in progress in this session (never reset, already ended, or expired): POST /reset first");
+
+export function defineEpisodeServer<T extends z.ZodObject, S>(definition: EpisodeServerDefinition<T, S>) {
+  const { declaration } = definition;
+  if (!declaration.stateful) throw new Error("an episode server keeps its episode in the session: declare it with stateful: true");
+  const resetSchema = RunRequest.safeExtend(declaration.task.shape);
+  const stepSchema = StepRequest.safeExtend(declaration.task.shape);
+  const { app, context, close } = resourcesApp(declaration, definition, definition.close);
+  type C = Context<AppEnv<ResourcesBindings>>;
+
+  app.post("/reset", async (c) => {
+    const row = (await readBody(c, resetSchema)) as ResetBody<T>;
+    const ctx = await context(c, true);
+    const start = await unavailableOnFailure(() => definition.reset(row, ctx));
+    await stored("saved", () => ctx.session.state.set(STATE_KEY, start.state));
+    // Every episode server ends an episode on /close (the state is released at once), so it says so.
+    return c.json({ observation: start.observation ?? null, info: { ...start.info, supports_explicit_close: true } } satisfies ResetResponse);
+  });
+
+  app.post("/step", async (c) => {
+    const body = (await readBody(c, stepSchema)) as StepBody<T>;
+    const ctx = await context(c);
+    // A request without a session has no episode; looking would only create an empty object.
+    if (ctx.session.fresh) throw noEpisode();
+    const state = await stored("read", () => ctx.session.state.get<S>(STATE_KEY));
+    if (state === undefined) throw noEpisode();
+    const step = await unavailableOnFailure(() => definition.step(state, body.response, body, ctx));
+    if (!Number.isFinite(step.reward)) throw new HttpError(500, "verifier_error", `step returned a reward that is not a finite number: ${String(step.reward)}`);
+    const answer = {
+      observation: step.observation ?? null,
+      reward: step.reward,
+      terminated: step.terminated ?? false,
+      truncated: step.truncated ?? false,
+      info: step.info ?? {},
+    } satisfies StepResponse;
+    // An ended episode is released at once (as the reference closes it); a later step is a 409.
+    if (answer.terminated || answer.truncated) {
+      await definition.close?.(ctx);
+      await stored("released", () => ctx.session.state.release());
+    } else {
+      await stored("saved", () => ctx.session.state.set(STATE_KEY, step.state));
+    }
+    return c.json(answer);
+  });
+
+  app.post("/close", close);
+
+  // A tool-calling agent pointed here gets told what to use instead of a bare 404.
+  const wrongAgent = (c: C) => {
+    throw new HttpError(404, "not_supported", `${c.env.INSTANCE_NAME ?? "this server"} is an episode server (POST /reset, /step, /close): run it with gymnasium_agent`);
+  };
+  app.post("/seed_session", wrongAgent);
+  app.post("/verify", wrongAgent);
+
+  return app;
+}

@@ -1,0 +1,51 @@
+// Grading a predicted query by execution, the part both text-to-SQL environments share: run the
+// gold query and the predicted one on the task's database, and name what went wrong in the
+// reference's terms (`failure_reason`), split finer so the model's faults read apart: its SQL did
+// not run (`execution_error`), was not a single read-only query (`not_read_only`), went over a
+// budget (`over_budget`), or ran and answered otherwise (`wrong_result`; the reference says
+// `execution_error` for this too). A gold query that fails, or a database that cannot be reached,
+// is not the model's fault: VerifierFailure, and the row gets no reward at all.
+import { VerifierFailure } from "../resources/failure.ts";
+import { invalidRequest } from "../server/errors.ts";
+import type { SqlCatalog } from "./catalog.ts";
+import type { QueryAnswer } from "./execute.ts";
+import { budgetOf } from "./settings.ts";
+import type { SqlSettings } from "./settings.ts";
+import type { Rows } from "./values.ts";
+
+export type FailureReason = "none" | "no_sql_extracted" | "execution_error" | "not_read_only" | "over_budget" | "wrong_result";
+
+export interface Grade {
+  execution_match: boolean;
+  failure_reason: FailureReason;
+  /** SQLite's message, or why the query was refused; null when it ran. */
+  sql_error: string | null;
+}
+
+export interface Database {
+  query(sql: string): Promise<QueryAnswer>;
+  /** A gold query: the same answer for every rollout of a task, so it may be remembered. */
+  gold(sql: string): Promise<QueryAnswer>;
+}
+
+/** Database `id` of `catalog`; an id it lacks is the row's fault (400 at `db_id`). */
+export function openDatabase(catalog: SqlCatalog, env: object, id: string, settings: SqlSettings): Database {
+  if (!catalog.has(id)) throw invalidRequest([{ path: "db_id", message: `unknown database "${id}"; this server has: ${catalog.ids.join(", ")}` }]);
+  const budget = budgetOf(settings);
+  const timeoutMs = settings.database_timeout_s * 1000;
+  return { query: (sql) => catalog.query(env, id, sql, budget, timeoutMs), gold: (sql) => catalog.gold(env, id, sql, budget, timeoutMs) };
+}
+
+export async function goldRows(database: Database, sql: string): Promise<Rows> {
+  const answer = await database.gold(sql);
+  if (answer.kind === "rows") return answer.rows;
+  throw new VerifierFailure("gold_execution_error", `the gold SQL did not run (${answer.reason}): ${answer.message}`);
+}
+
+/** Runs the predicted query; `matches` decides whether its rows answer the task. */
+export async function grade(database: Database, predicted: string, matches: (rows: Rows) => boolean): Promise<Grade> {
+  const answer = await database.query(predicted);
+  if (answer.kind === "refused") return { execution_match: false, failure_reason: answer.reason, sql_error: answer.message };
+  const match = matches(answer.rows);
+  return { execution_match: match, failure_reason: match ? "none" : "wrong_result", sql_error: null };
+}

@@ -1,0 +1,107 @@
+import { describe, expect, test } from "vitest";
+import server from "../../../workers/resources/sokoban/index.ts";
+import { move, moveReward, render, solved } from "../../../workers/resources/sokoban/board.ts";
+import type { Board } from "../../../workers/resources/sokoban/board.ts";
+import { generateLevel } from "../../../workers/resources/sokoban/level.ts";
+import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
+
+// The shape of a row in data/example.jsonl.
+const row = { level_id: 1, seed: 1, dim_room: [6, 6], num_boxes: 1, max_steps: 20, responses_create_params: { input: [{ role: "user", content: "Solve the puzzle." }] } };
+const turn = (text: string, r: object = row) => ({ ...r, response: { id: "r", output: [assistantMessage(text)] } });
+const open = () => client(server, serverEnv("sokoban"));
+
+//   #####
+//   #P X O#   a corridor: two pushes right put the box on the target
+const corridor: Board = { cols: 7, cells: "########___O##", boxes: [10], player: 8 };
+
+describe("sokoban: the rules (gym-sokoban's)", () => {
+  test("walking, pushing, and the walls and boxes that stop a push", () => {
+    expect(render(corridor)).toBe("#######\n#P_XO##");
+    const walked = move(corridor, "Right");
+    expect(walked).toMatchObject({ moved: true, board: { player: 9, boxes: [10] } });
+    const pushed = move(walked.board, "Right");
+    expect(pushed).toMatchObject({ moved: true, board: { player: 10, boxes: [11] } });
+    expect(render(pushed.board)).toBe("#######\n#__P√##");
+    expect(solved(pushed.board)).toBe(true);
+    // Into a wall, or a box against a wall: nothing moves.
+    expect(move(corridor, "Up").moved).toBe(false);
+    expect(move(pushed.board, "Right").moved).toBe(false);
+  });
+
+  test("rewards: -0.1 a move, +1 a box onto a target, -1 off it, +10 for the last one", () => {
+    const walked = move(corridor, "Right").board;
+    expect(moveReward(corridor, walked)).toBeCloseTo(-0.1);
+    const pushed = move(walked, "Right").board;
+    expect(moveReward(walked, pushed)).toBeCloseTo(10.9);
+    const onTarget: Board = { cols: 7, cells: "########___O_#", boxes: [11], player: 10 };
+    expect(moveReward(onTarget, move(onTarget, "Right").board)).toBeCloseTo(-1.1);
+    const twoBoxes: Board = { cols: 8, cells: "#########__O_O_#", boxes: [10, 12], player: 9 };
+    const oneOn = move(twoBoxes, "Right").board;
+    expect(render(oneOn)).toBe("########\n#_P√XO_#");
+    expect(moveReward(twoBoxes, oneOn)).toBeCloseTo(0.9);
+    expect(solved(oneOn)).toBe(false);
+  });
+
+  test("levels are the seed's, with every box drawn, and never start solved", () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const level = generateLevel(seed, { rows: 7, cols: 7, boxes: 2 })!;
+      expect(level).toEqual(generateLevel(seed, { rows: 7, cols: 7, boxes: 2 }));
+      expect(solved(level)).toBe(false);
+      expect(render(level).split("\n")).toHaveLength(7);
+      expect([...render(level)].filter((c) => "X√".includes(c))).toHaveLength(2);
+    }
+    expect(generateLevel(1, { rows: 6, cols: 6, boxes: 1 })).not.toEqual(generateLevel(2, { rows: 6, cols: 6, boxes: 1 }));
+  });
+});
+
+describe("sokoban: the episode", () => {
+  test("reset shows the row's level with the legend and how to answer", async () => {
+    const reset = await open().post("/reset", row);
+    expect(reset.status).toBe(200);
+    expect(reset.body.observation).toBe(
+      `Sokoban board:\n${render(generateLevel(1, { rows: 6, cols: 6, boxes: 1 })!)}\n\n` +
+        "Legend: #=wall, _=floor, O=target, X=box, √=box on target, P=player, S=player on target.\n" +
+        "Respond with exactly one move using <action>Up</action>, <action>Down</action>, <action>Left</action>, or <action>Right</action>.",
+    );
+  });
+
+  test("moves from tags, bare words or 1-4; a reply without one wastes the turn", async () => {
+    const s = open();
+    await s.post("/reset", row);
+    // Level 1 of the example data: the player at (1,3), the box at (2,3).
+    const left = await s.post("/step", turn("Going <action>left</action>"));
+    expect(left.body).toMatchObject({ reward: -0.1, terminated: false, truncated: false, info: { action_is_effective: true, action_is_valid: true, success: false, action_id: 3, action_label: "Left" } });
+    const up = await s.post("/step", turn("1"));
+    expect(up.body.info).toMatchObject({ action_is_effective: false, action_id: 1, action_label: "Up" });
+    const none = await s.post("/step", turn("Hmm, let me think."));
+    expect(none.body.info).toMatchObject({ action_is_effective: false, action_is_valid: false, action_id: null, action_label: null });
+    expect(none.body.info.total_reward).toBeCloseTo(-0.3);
+    expect(none.body.observation).toMatch(/^Sokoban board:\n/);
+  });
+
+  test("max_steps moves without solving truncate the episode", async () => {
+    const short = { ...row, max_steps: 2 };
+    const s = open();
+    await s.post("/reset", short);
+    expect((await s.post("/step", turn("<action>Up</action>", short))).body).toMatchObject({ terminated: false, truncated: false });
+    expect((await s.post("/step", turn("<action>Up</action>", short))).body).toMatchObject({ terminated: false, truncated: true });
+    expect((await s.post("/step", turn("<action>Up</action>", short))).status).toBe(409);
+  });
+
+  test("solving ends the episode: the shortest solution of level 1 earns 11 - 0.1 per move", async () => {
+    const s = open();
+    await s.post("/reset", row);
+    let last: any;
+    for (const direction of ["Right", "Down", "Left", "Left", "Down", "Left", "Up"]) last = (await s.post("/step", turn(`<action>${direction}</action>`))).body;
+    expect(last).toMatchObject({ terminated: true, truncated: false, info: { success: true } });
+    expect(last.info.total_reward).toBeCloseTo(10.3);
+  });
+
+  test("bad rows are 400s with field paths", async () => {
+    const tiny = await open().post("/reset", { ...row, dim_room: [3, 9] });
+    expect(tiny.status).toBe(400);
+    expect(tiny.body.error.issues[0].path).toBe("dim_room[0]");
+    const crowded = await open().post("/reset", { ...row, num_boxes: 4 });
+    expect(crowded.body.error.issues[0].path).toBe("num_boxes");
+  });
+});

@@ -1,0 +1,20 @@
+// bird_sql: a resources server whose databases live in SqlDatabaseDO objects, one per db_id.
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { DATABASES_BINDING } from "../../../shared/sql/catalog.ts";
+import { SqlSettings } from "../../../shared/sql/settings.ts";
+import { z } from "../../../shared/zod.ts";
+
+export const BirdSqlConfig = ResourcesServerConfig.safeExtend(SqlSettings);
+
+/** The task fields of a row this server reads (BIRD's, as NeMo Gym's rows carry them). */
+export const Task = z.object({
+  question: z.string(),
+  gt_sql: z.string(),
+  /** One of this server's databases (data/databases/<db_id>.sql). */
+  db_id: z.string(),
+  difficulty: z.string().nullish(),
+  id: z.int().nullish(),
+});
+
+export default resourcesServer({ task: Task, config: BirdSqlConfig, durableObjects: { [DATABASES_BINDING]: "SqlDatabaseDO" } });

@@ -1,0 +1,40 @@
+// BIRD text-to-SQL, graded by execution (NeMo Gym's bird_sql): the SQL in the reply's last ```sql
+// block and the row's gt_sql both run on the row's database, and the reply is right when the two
+// result sets are equal as sets of rows (BIRD's rule: row order and duplicates aside, column
+// order counts). Reward 1 or 0; a gold query that fails, or a database that cannot be reached,
+// gives no reward at all (`_ng_failure_class`).
+import declaration, { BirdSqlConfig } from "./declaration.ts";
+import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
+import { SqlCatalog } from "../../../shared/sql/catalog.ts";
+import { goldRows, grade, openDatabase } from "../../../shared/sql/grade.ts";
+import { sameRowSet } from "../../../shared/sql/set_equality.ts";
+import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { extractSql, hasSqlCodeblock } from "./extract.ts";
+import retailOrders from "./data/databases/retail_orders.sql" with { type: "text" };
+import schoolScores from "./data/databases/school_scores.sql" with { type: "text" };
+
+export { SqlDatabaseDO } from "../../../durable_objects/sql_database_do.ts";
+
+const DATABASES = new SqlCatalog({ retail_orders: retailOrders, school_scores: schoolScores });
+
+export default defineResourcesServer({
+  declaration,
+  tools: {},
+  answerKey: "extracted_sql",
+  // NeMo Gym's bird_sql get_key_metrics; its per-difficulty pass@k become mean rewards per difficulty.
+  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy"] }, { highestK: "pass@{k}", scores: ["accuracy"] }, { prefix: "mean/reward_difficulty_" }],
+  rewardBreakdown: [{ field: "difficulty", prefix: "difficulty_" }],
+  async verify(body, { env }) {
+    const modelOutput = assistantText(body.response.output);
+    const extracted = extractSql(modelOutput);
+    const hadCodeblock = hasSqlCodeblock(modelOutput);
+    const fields = { model_output: modelOutput, extracted_sql: extracted, had_codeblock: hadCodeblock, difficulty: body.difficulty ?? null, id: body.id ?? null };
+    const database = openDatabase(DATABASES, env, body.db_id, instanceConfig(env, BirdSqlConfig));
+    // The reference runs its "SELECT 1" filler, which scores whenever the gold answer is a single 1.
+    if (!hadCodeblock) return { reward: 0, ...fields, execution_match: false, failure_reason: "no_sql_extracted", sql_error: null };
+    const gold = await goldRows(database, body.gt_sql);
+    const graded = await grade(database, extracted, (rows) => sameRowSet(gold, rows));
+    return { reward: graded.execution_match ? 1 : 0, ...fields, ...graded };
+  },
+});

@@ -1,0 +1,27 @@
+// spider2_lite: a resources server whose databases live in SqlDatabaseDO objects, one per db_id.
+import { resourcesServer } from "../../../shared/declaration.ts";
+import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
+import { DATABASES_BINDING } from "../../../shared/sql/catalog.ts";
+import { SqlSettings } from "../../../shared/sql/settings.ts";
+import { z } from "../../../shared/zod.ts";
+
+export const Spider2LiteConfig = ResourcesServerConfig.safeExtend(SqlSettings);
+
+/** The task fields of a row this server reads (Spider 2.0-Lite's, as NeMo Gym's rows carry them). */
+export const Task = z.object({
+  uuid: z.union([z.string(), z.number()]).nullish(),
+  instance_id: z.string().nullish(),
+  /** One of this server's databases (data/databases/<db_id>.sql). */
+  db_id: z.string(),
+  question: z.string(),
+  /** The gold query; or, without one, `gold_result`. */
+  gold_sql: z.string().nullish(),
+  /** Acceptable gold results, each a list of rows. */
+  gold_result: z.array(z.array(z.array(z.unknown()))).nullish(),
+  ignore_order: z.boolean().default(true),
+  /** Gold columns that must match (the rest may differ): one list, or one per gold result. */
+  condition_cols: z.array(z.union([z.int(), z.array(z.int())])).nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+});
+
+export default resourcesServer({ task: Task, config: Spider2LiteConfig, durableObjects: { [DATABASES_BINDING]: "SqlDatabaseDO" } });
