@@ -28,9 +28,9 @@ module.exports = {
       name: "workers-never-import-each-other",
       severity: "error",
       comment: "one implementation folder never reaches into another's: what two share lives in shared/",
-      from: { path: "^(workers/(agents|resources|models)/[^/]+|workers/head|gpu_gateway/worker|gpu_gateway/emulator)/" },
+      from: { path: "^(workers/(agents|resources|models|sandboxes)/[^/]+|workers/head|gpu_gateway/worker|gpu_gateway/emulator)/" },
       to: {
-        path: "^(workers/(agents|resources|models)/[^/]+|workers/head|gpu_gateway/worker|gpu_gateway/emulator)/",
+        path: "^(workers/(agents|resources|models|sandboxes)/[^/]+|workers/head|gpu_gateway/worker|gpu_gateway/emulator)/",
         pathNot: "^$1/",
       },
     },

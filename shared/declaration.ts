@@ -1,14 +1,14 @@
 // What an implementation says about itself, in its own folder (`declaration.ts` beside its
-// index.ts): its config schema, the Durable Objects it binds, whether it is public, what it refers
-// to. The local stack, the deploy, the test harness and the vitest configuration read these, so a
-// new agent, model server or resources server is one new folder and nothing else. Worker-safe:
-// schemas and plain data only.
+// index.ts): its config schema, the Durable Objects it binds (and the containers they run), whether
+// it is public, what it refers to. The local stack, the deploy, the test harness and the vitest
+// configuration read these, so a new agent, model server, resources server or sandbox provider is
+// one new folder and nothing else. Worker-safe: schemas and plain data only.
 import { ResourcesServerConfig } from "./schemas/config.ts";
 import type { ServerType } from "./schemas/config.ts";
 import type { z } from "./zod.ts";
 
-/** The config's server types, plus the two Workers no config names directly. */
-export type WorkerKind = ServerType | "head" | "gpu_gateway";
+/** The config's server types, plus the Workers no config names directly. */
+export type WorkerKind = ServerType | "head" | "gpu_gateway" | "sandbox";
 
 /** A Worker that each instance brings along, configured from the instance's own fields. */
 export interface Companion {
@@ -23,6 +23,32 @@ export interface Companion {
   config(instanceConfig: Record<string, unknown>): Record<string, unknown>;
   /** Where a field of the companion's config comes from in the instance's, for error messages. */
   sourcePath(path: readonly PropertyKey[]): PropertyKey[];
+}
+
+/** Cloudflare's predefined container instance types (vCPU, memory, disk). */
+export type InstanceType = "lite" | "basic" | "standard-1" | "standard-2" | "standard-3" | "standard-4";
+
+/**
+ * A container image that one of the Worker's Durable Object classes runs, one container per object
+ * (Cloudflare Containers). Only a deployment runs it: no local stack has a container runtime.
+ */
+export interface ContainerDeclaration {
+  /** The Durable Object class (one of `durableObjects`) whose objects each run a container. */
+  className: string;
+  /** The Dockerfile, relative to the implementation's folder; built with the project root as its context. */
+  image: string;
+  /** Containers of this class running at once, at most. */
+  maxInstances: number;
+  instanceType: InstanceType;
+}
+
+/**
+ * A Worker the plan adds once per deployment, for the instances whose config holds `url` (a
+ * `sandbox_url: sandbox://cloudflare`): each of them gets a service binding `binding` to it.
+ */
+export interface SharedService {
+  url: string;
+  binding: string;
 }
 
 export interface Declaration {
@@ -42,6 +68,8 @@ export interface Declaration {
   /** Other bindings the Worker reads for itself, which no instance's binding may shadow. */
   bindings?: readonly string[];
   companion?: Companion;
+  containers?: readonly ContainerDeclaration[];
+  serves?: SharedService;
   /**
    * Other implementation names configs may use for this one, each with the fields it fixes
    * (NeMo Gym's `non_executing_simple_agent` is simple_agent with `execute_tool_calls: false`).
@@ -66,16 +94,23 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
 
 /**
  * A resources server's declaration: internal, signs sessions, and binds its own SessionDO only
- * when it keeps session state. Without a config schema, the one every resources server takes.
+ * when it keeps session state, plus any other Durable Objects it names (binding -> class, e.g. the
+ * databases of a text-to-SQL server). Without a config schema, the one every resources server takes.
  */
-export function resourcesServer<T extends z.ZodObject>(options: { task: T; config?: z.ZodType; stateful?: boolean; references?: readonly string[] }): ResourcesDeclaration<T> {
+export function resourcesServer<T extends z.ZodObject>(options: {
+  task: T;
+  config?: z.ZodType;
+  stateful?: boolean;
+  references?: readonly string[];
+  durableObjects?: Readonly<Record<string, string>>;
+}): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
     kind: "resources_servers",
     task: options.task,
     config: options.config ?? ResourcesServerConfig,
     stateful,
-    durableObjects: stateful ? { SESSIONS: "SessionDO" } : {},
+    durableObjects: { ...(stateful ? { SESSIONS: "SessionDO" } : {}), ...options.durableObjects },
     public: false,
     signsSessions: true,
     references: options.references ?? [],

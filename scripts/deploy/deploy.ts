@@ -9,6 +9,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseAuthTokens } from "../../shared/server/auth_tokens.ts";
 import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
+import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
 import { placeholders } from "../plan/placeholders.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
@@ -53,15 +55,20 @@ export interface DeployResult {
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-export const dryRunArgs = (w: WrittenWorker) => ["deploy", "--dry-run", "-c", w.configPath, "--outdir", join(w.dir, "dist")];
+// A container image is built with Docker, even by a dry run: none is at hand offline, so the dry
+// run checks the containers' config (Dockerfile, class, instance type) and builds no image.
+export const dryRunArgs = (w: WrittenWorker) => ["deploy", "--dry-run", "-c", w.configPath, "--outdir", join(w.dir, "dist"), ...(w.config.containers ? ["--containers-rollout=none"] : [])];
 export const secretListArgs = (worker: string) => ["secret", "list", "--name", worker, "--format", "json"];
 export const deployArgs = (w: WrittenWorker, secretsFile: string | undefined) => ["deploy", "-c", w.configPath, ...(secretsFile ? ["--secrets-file", secretsFile] : [])];
 export const kvPutArgs = (key: string, path: string, namespaceId: string) => ["kv", "key", "put", key, "--path", path, "--namespace-id", namespaceId, "--remote"];
 
-function refuseEmulator(specs: WorkerSpec[]): void {
+// The emulator and the local sandbox are processes of the CLI's machine: no deployed Worker reaches them.
+function refuseLocalProcesses(specs: WorkerSpec[]): void {
   for (const spec of specs) {
-    const [local] = placeholders([spec.vars.INSTANCE_CONFIG], EMULATOR_SCHEME);
-    if (local) throw new Error(`${spec.instance} points at the local vLLM emulator (${local}); set policy_base_url (env.yaml) to a reachable vLLM endpoint before deploying`);
+    const [emulator] = placeholders([spec.vars.INSTANCE_CONFIG], EMULATOR_SCHEME);
+    if (emulator) throw new Error(`${spec.instance} points at the local vLLM emulator (${emulator}); set policy_base_url (env.yaml) to a reachable vLLM endpoint before deploying`);
+    const [sandbox] = placeholders([spec.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).filter((url) => url !== CLOUDFLARE_SANDBOX_URL);
+    if (sandbox) throw new Error(`${spec.instance} runs code in a local sandbox (${sandbox}); set sandbox_url: ${CLOUDFLARE_SANDBOX_URL} (env.yaml) before deploying`);
   }
 }
 
@@ -143,7 +150,7 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   log(`${options.dryRun ? "dry run: " : ""}deploying ${stack.ordered.length} Workers as ${deploymentId(d)} (${envLabel(d)})`);
   // Everything the config can get wrong fails here, before the account is touched.
   const settings = deploySettings(stack.resolved.config, stack.ordered);
-  if (!options.dryRun) refuseEmulator(stack.ordered);
+  if (!options.dryRun) refuseLocalProcesses(stack.ordered);
   if (options.authTokens !== undefined) parseAuthTokens(options.authTokens);
   const kvId = options.dryRun ? DRY_RUN_KV_ID : options.kvNamespaceId ?? (await ensureNamespace(run, kvTitle(d), log));
   const root = options.outDir ?? DEPLOY_DIR;

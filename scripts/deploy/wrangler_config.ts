@@ -3,6 +3,7 @@
 // bindings into env blocks anyway. `main` is the bundle scripts/stack/build.ts made, the same code
 // the local stack runs.
 import type { WorkerSpec } from "../plan/plan.ts";
+import { ROOT } from "../plan/registry.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../plan/runtime.ts";
 import { deploymentId, rateLimitNamespaceId } from "./names.ts";
 import type { Deployment } from "./names.ts";
@@ -24,6 +25,7 @@ export interface WranglerConfig {
   services?: { binding: string; service: string }[];
   durable_objects?: { bindings: { name: string; class_name: string }[] };
   migrations?: { tag: string; new_sqlite_classes: string[] }[];
+  containers?: { class_name: string; image: string; image_build_context: string; max_instances: number; instance_type: string }[];
   kv_namespaces?: { binding: string; id: string }[];
   ratelimits?: { name: string; namespace_id: string; simple: { limit: number; period: 60 } }[];
 }
@@ -88,6 +90,11 @@ export function wranglerConfig(spec: WorkerSpec, inputs: ConfigInputs): Generate
   if (objects.length) {
     config.durable_objects = { bindings: objects.map(([name, class_name]) => ({ name, class_name })) };
     config.migrations = migrations(spec.durableObjects);
+  }
+  // A container's image is built from its folder's Dockerfile with the project root as the
+  // context, so it can hold the project's own code (cloudflare_sandbox runs scripts/sandbox).
+  if (spec.containers.length) {
+    config.containers = spec.containers.map((c) => ({ class_name: c.className, image: c.image, image_build_context: ROOT, max_instances: c.maxInstances, instance_type: c.instanceType }));
   }
   if (spec.kv.length) config.kv_namespaces = spec.kv.map((binding) => ({ binding, id: inputs.kvNamespaceId }));
   if (spec.public) {

@@ -1,12 +1,23 @@
 // Bundles Worker entry points to plain ES modules for workerd (Miniflare runs prebuilt JS).
 // esbuild directly, not `wrangler deploy --dry-run`: the same output in a fraction of the time,
 // which is most of the stack's start-up.
-import { build } from "esbuild";
+import { build, stop } from "esbuild";
+import type { Plugin } from "esbuild";
 import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
 import { ROOT } from "./registry.ts";
 
 export const BUILD_DIR = join(ROOT, ".edge-gym", "build");
+
+const AJV_STUB = join(ROOT, "shared", "resources", "mcp_ajv_stub.ts");
+
+// The MCP SDK's server imports its Ajv validator whether or not it is used; ours never is.
+const withoutAjv: Plugin = {
+  name: "mcp-without-ajv",
+  setup(b) {
+    b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes("@modelcontextprotocol") ? { path: AJV_STUB } : undefined));
+  },
+};
 
 /** Builds each entry once; returns entry path -> bundle path. */
 export async function bundleWorkers(entries: string[]): Promise<Map<string, string>> {
@@ -28,6 +39,9 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
     minify: true,
     keepNames: true,
     logLevel: "error",
+    plugins: [withoutAjv],
   });
+  // esbuild's service process would otherwise stay alive (and resident) as long as the launcher.
+  await stop();
   return new Map(unique.map((entry) => [entry, join(BUILD_DIR, `${names.get(entry)}.js`)]));
 }

@@ -1,6 +1,6 @@
 // `emulator://<name>` and `sandbox://<name>` in a config stand for local processes the stack
-// starts (a vLLM emulator, a code sandbox): how the plan finds those placeholders, and puts the
-// processes' URLs in their place.
+// starts (a vLLM emulator, a code sandbox; `sandbox://cloudflare` instead names a deployment's own
+// Worker): how the plan finds those placeholders, and puts the processes' URLs in their place.
 import { isMapping } from "../../shared/config/tree.ts";
 
 /** Every string in `value`, at any depth, mapped by `f`. */

@@ -1,17 +1,20 @@
 // From a resolved config to the Workers that run it, as the implementations declare them: one
 // Worker per instance (its implementation's bundle, its config as a JSON binding, a service binding
 // per instance it references, the Durable Objects it declares), the companions an implementation
-// brings along (vllm_model's gpu_gateway), and the head. Miniflare options (local) and wrangler
+// brings along (vllm_model's gpu_gateway), the Workers that serve every instance naming their URL
+// (`sandbox://cloudflare`: one per deployment), and the head. Miniflare options (local) and wrangler
 // configs (deploy) are both generated from this plan. Every instance's config is checked against
 // its implementation's schema here, so a bad value stops the start with its path.
+import { join } from "node:path";
 import { bindingName } from "../../shared/client/targets.ts";
 import { ConfigError } from "../../shared/config/errors.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import { formatPath, withoutNulls } from "../../shared/config/tree.ts";
 import { PLATFORM_BINDINGS } from "../../shared/declaration.ts";
-import type { Declaration, WorkerKind } from "../../shared/declaration.ts";
+import type { ContainerDeclaration, Declaration, WorkerKind } from "../../shared/declaration.ts";
 import { ServerRef } from "../../shared/schemas/config.ts";
 import type { z } from "../../shared/zod.ts";
+import { mapStrings } from "./placeholders.ts";
 import { IMPLEMENTATIONS, findImplementation } from "./registry.ts";
 import type { Implementation } from "./registry.ts";
 
@@ -28,6 +31,8 @@ export interface WorkerSpec {
   /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */
   durableObjects: Record<string, string>;
   kv: string[];
+  /** The containers its Durable Objects run, each `image` the Dockerfile's absolute path: deployed only. */
+  containers: ContainerDeclaration[];
   /** Reachable from outside the deployment (the head and agents); every other Worker is internal. */
   public: boolean;
   /** Sets signed session cookies, so it gets a SESSION_SECRET. */
@@ -41,7 +46,13 @@ export const HEAD_PORT = 11000;
 
 /** Every binding some Worker reads for itself: an instance whose binding name is one of them would shadow it. */
 function reservedBindings(from: readonly Implementation[]): Set<string> {
-  const own = (d: Declaration) => [...Object.keys(d.durableObjects), ...(d.kv ?? []), ...(d.bindings ?? []), ...(d.companion ? [d.companion.binding] : [])];
+  const own = (d: Declaration) => [
+    ...Object.keys(d.durableObjects),
+    ...(d.kv ?? []),
+    ...(d.bindings ?? []),
+    ...(d.companion ? [d.companion.binding] : []),
+    ...(d.serves ? [d.serves.binding] : []),
+  ];
   return new Set([...PLATFORM_BINDINGS, ...from.flatMap((i) => own(i.declaration))]);
 }
 
@@ -116,10 +127,31 @@ function spec(implementation: Implementation, fields: Pick<WorkerSpec, "name" | 
     entry: implementation.entry,
     durableObjects: { ...declaration.durableObjects },
     kv: [...(declaration.kv ?? [])],
+    containers: (declaration.containers ?? []).map((c) => ({ ...c, image: join(implementation.dir, c.image) })),
     public: declaration.public,
     signsSessions: declaration.signsSessions,
     ...fields,
   };
+}
+
+/** Whether `value` holds the string `url` anywhere. */
+function names(value: unknown, url: string): boolean {
+  let found = false;
+  mapStrings(value, (s) => ((found ||= s === url), s));
+  return found;
+}
+
+/** Adds each Worker that serves the instances naming its URL, once, and binds it to each of them. */
+function addSharedServices(specs: WorkerSpec[], from: readonly Implementation[]): void {
+  for (const implementation of from) {
+    const serves = implementation.declaration.serves;
+    const users = serves ? specs.filter((s) => names(s.vars.INSTANCE_CONFIG, serves.url)) : [];
+    if (!serves || users.length === 0) continue;
+    const name = implementation.name;
+    if (specs.some((s) => s.name === name)) throw new Error(`instance name "${name}" is reserved for the Worker that serves ${serves.url}; rename the instance`);
+    for (const user of users) user.services[serves.binding] = name;
+    specs.push(spec(implementation, { name, instance: name, vars: { INSTANCE_NAME: name }, services: {} }));
+  }
 }
 
 export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: readonly Implementation[] = IMPLEMENTATIONS): WorkerSpec[] {
@@ -147,5 +179,6 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: r
     }
     specs.push(worker);
   }
+  addSharedServices(specs, from);
   return specs;
 }

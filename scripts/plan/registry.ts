@@ -3,16 +3,16 @@
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { Declaration, WorkerKind } from "../../shared/declaration.ts";
-import { SERVER_TYPES } from "../../shared/schemas/config.ts";
 import type { ServerType } from "../../shared/schemas/config.ts";
 
 export const ROOT = new URL("../../", import.meta.url).pathname;
 
-/** Where each of the config's server types keeps its implementations, one folder each. */
-const KIND_DIRS: Record<ServerType, string> = {
+/** Where each kind with several implementations keeps them, one folder each, named after its folder. */
+const KIND_DIRS: Record<ServerType | "sandbox", string> = {
   responses_api_agents: "workers/agents",
   resources_servers: "workers/resources",
   responses_api_models: "workers/models",
+  sandbox: "workers/sandboxes",
 };
 /** Workers that no config names: one implementation each, named after their kind. */
 const SINGLE_DIRS = ["workers/head", "gpu_gateway/worker"];
@@ -28,14 +28,12 @@ export interface Implementation {
   fixed?: Readonly<Record<string, unknown>>;
 }
 
-const isServerType = (kind: WorkerKind): kind is ServerType => (SERVER_TYPES as readonly string[]).includes(kind);
-
-async function load(dir: string, expected?: ServerType): Promise<Implementation[]> {
+async function load(dir: string, expected?: WorkerKind): Promise<Implementation[]> {
   const file = join(dir, "declaration.ts");
   if (!existsSync(file)) throw new Error(`${dir} has an index.ts but no declaration.ts: every implementation declares itself`);
   const declaration = (await import(file)).default as Declaration;
   if (expected !== undefined && declaration.kind !== expected) throw new Error(`${file} declares kind ${declaration.kind}, but its folder is for ${expected}`);
-  const name = isServerType(declaration.kind) ? basename(dir) : declaration.kind;
+  const name = expected !== undefined ? basename(dir) : declaration.kind;
   const implementation = { name, kind: declaration.kind, dir, entry: join(dir, "index.ts"), declaration };
   return [implementation, ...Object.entries(declaration.aliases ?? {}).map(([alias, fixed]) => ({ ...implementation, name: alias, fixed }))];
 }
@@ -45,7 +43,7 @@ export async function discoverImplementations(root = ROOT): Promise<Implementati
   const folders = Object.entries(KIND_DIRS).flatMap(([kind, dir]) =>
     readdirSync(join(root, dir))
       .filter((name) => existsSync(join(root, dir, name, "index.ts")))
-      .map((name) => load(join(root, dir, name), kind as ServerType)),
+      .map((name) => load(join(root, dir, name), kind as WorkerKind)),
   );
   const singles = SINGLE_DIRS.map((dir) => load(join(root, dir)));
   return (await Promise.all([...folders, ...singles])).flat().sort((a, b) => a.name.localeCompare(b.name));
@@ -65,7 +63,10 @@ export function findImplementation(kind: WorkerKind, name: string, from: readonl
   return found;
 }
 
-/** The config files of the bundled environments and the local model default: every implementation's config.yaml, and the emulator's. */
+/**
+ * The config files of the bundled environments and the local defaults they interpolate: the
+ * emulator's (the policy model) and the sandboxes' (`sandbox_url`), then every implementation's config.yaml.
+ */
 export function defaultConfigPaths(root = ROOT, from: readonly Implementation[] = IMPLEMENTATIONS): string[] {
-  return [join(root, "gpu_gateway/emulator/config.yaml"), ...from.map((i) => join(i.dir, "config.yaml"))].filter((p) => existsSync(p));
+  return [join(root, "gpu_gateway/emulator/config.yaml"), join(root, KIND_DIRS.sandbox, "config.yaml"), ...from.map((i) => join(i.dir, "config.yaml"))].filter((p) => existsSync(p));
 }

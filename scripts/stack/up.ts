@@ -7,7 +7,9 @@ import { randomBytes } from "node:crypto";
 import { loadConfig } from "../plan/config.ts";
 import { withDependencies } from "../../shared/config/instances.ts";
 import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { ConfigError } from "../../shared/config/errors.ts";
 import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
+import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
 import { mapStrings, placeholders } from "../plan/placeholders.ts";
 import { spawnEmulator, spawnSandbox } from "./local_process.ts";
 import type { LocalProcess } from "./local_process.ts";
@@ -28,6 +30,10 @@ export interface UpOptions {
   implementations?: readonly Implementation[];
   /** AUTH_TOKENS for the head and agents: bearer auth as deployed. Without it the routes are open. */
   authTokens?: string;
+  /** Durable Object storage kept in this directory across runs (see LocalStackOptions.persistPath). */
+  persistPath?: string;
+  /** Signs session cookies; one made at random when absent. A persisted stack needs the same one again. */
+  sessionSecret?: string;
   log?: (line: string) => void;
 }
 
@@ -53,9 +59,14 @@ function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, LocalProce
 
 /**
  * Starts a local sandbox for each distinct `sandbox://<name>` in the instance configs and puts its
- * URL in their place; the caller stops them.
+ * URL in their place; the caller stops them. `sandbox://cloudflare` is refused before any starts.
  */
 export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>, log: (line: string) => void = () => {}): Promise<void> {
+  // The Cloudflare provider is a deployment's Worker on Cloudflare Containers: no container runtime runs here.
+  const deployedOnly = specs.filter((s) => placeholders([s.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).includes(CLOUDFLARE_SANDBOX_URL)).map((s) => s.instance);
+  if (deployedOnly.length > 0) {
+    throw new ConfigError([`${deployedOnly.join(", ")}: sandbox_url ${CLOUDFLARE_SANDBOX_URL} runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox://local`]);
+  }
   await startEach(specs, SANDBOX_SCHEME, spawnSandbox, sandboxes, (placeholder, sandbox) =>
     log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
   );
@@ -87,17 +98,19 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const emulators = new Map<string, LocalProcess>();
   const sandboxes = new Map<string, LocalProcess>();
   try {
+    // Sandboxes first: a config naming one this machine cannot run is refused before anything starts.
+    await startSandboxes(specs, sandboxes, log);
     await startEach(specs, EMULATOR_SCHEME, () => spawnEmulator(options.emulatorArgs), emulators, (placeholder, emulator) =>
       log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`),
     );
-    await startSandboxes(specs, sandboxes, log);
     pointAtEmulators(specs, emulators);
     const stack = await startLocalStack({
       specs,
       instances,
       config: resolved.config,
-      sessionSecret: randomBytes(32).toString("hex"),
+      sessionSecret: options.sessionSecret ?? randomBytes(32).toString("hex"),
       authTokens: options.authTokens,
+      persistPath: options.persistPath,
     });
     log(options.authTokens === undefined
       ? "Routes are open: local emulation runs without authentication (deployed, the head and agents require a bearer token)"

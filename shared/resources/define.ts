@@ -1,6 +1,8 @@
 // A resources server is declared, not wired: its task fields, its tools, its verify. This module
 // turns a declaration into the Worker's routes (SPEC "resources"): /seed_session, /verify,
-// /<tool>, /aggregate_metrics, /close_session, with sessions, validation and errors handled once.
+// /<tool> (the same tools over MCP at /mcp: mcp.ts), /aggregate_metrics, /close_session, with
+// sessions, validation and errors handled once (`resourcesApp` holds what every resources server
+// has, episode servers too: episode.ts).
 // A tool is only ever a declared tool: no tool, declared or offered by a row, may be named like a
 // route (tool_names.ts), and /seed_session tells the agent which of the row's tools it may call.
 import type { Context } from "hono";
@@ -18,8 +20,9 @@ import { aggregateMetrics } from "../metrics/profile.ts";
 import type { KeyMetric } from "../metrics/key_metrics.ts";
 import type { ScoreSpec } from "../metrics/scores.ts";
 import type { Breakdown } from "../metrics/breakdown.ts";
-import { VerifierFailure } from "./failure.ts";
+import { VerifierFailure, unavailableOnFailure } from "./failure.ts";
 import { toolNameProblem } from "./tool_names.ts";
+import { mountMcp } from "./mcp.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
 
 export interface ResourcesBindings extends BaseBindings, SessionBindings {
@@ -35,6 +38,12 @@ export interface Tool<I extends z.ZodType = z.ZodType> {
   input: I;
   run(args: z.infer<I>, ctx: HandlerContext): unknown;
 }
+
+/**
+ * A tool's run from the arguments as they arrived (validated here) in the session `ctx` resolves:
+ * POST /<tool> and MCP's tools/call alike.
+ */
+type ToolRunner = (args: unknown, ctx: () => Promise<HandlerContext>) => Promise<unknown>;
 
 /** Declares a tool; the identity function exists so `args` is typed from `input`. */
 export function tool<I extends z.ZodType>(definition: Tool<I>): Tool<I> {
@@ -53,16 +62,8 @@ export interface VerifyResult {
 type SeedBody<T extends z.ZodObject> = Partial<RunRequest & z.infer<T>>;
 type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
 
-export interface ResourcesServerDefinition<T extends z.ZodObject> {
-  /** The server's declaration (its declaration.ts): its task fields, and whether it keeps session state. */
-  declaration: ResourcesDeclaration<T>;
-  tools: Record<string, Tool>;
-  /**
-   * Answers POST /<name> for a name not in `tools`: for servers whose rows define their own tools
-   * (the arguments arrive unvalidated, as the row's schema is the server's to check). Absent, such
-   * a name is a 404.
-   */
-  fallbackTool?(name: string, args: unknown, ctx: HandlerContext): unknown;
+/** What /aggregate_metrics computes besides the statistics of every numeric field and pass@k. */
+export interface MetricsOptions {
   /**
    * The verify response field holding the extracted answer (e.g. `extracted_answer`): with it,
    * /aggregate_metrics adds majority@k and `no_answer` rates to pass@k.
@@ -74,12 +75,62 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> {
   rewardBreakdown?: readonly Breakdown[];
   /** The headline subset of agent_metrics, as NeMo Gym's environment defines it; by default every `mean/*`. */
   keyMetrics?: readonly KeyMetric[];
+}
+
+export interface ResourcesServerDefinition<T extends z.ZodObject> extends MetricsOptions {
+  /** The server's declaration (its declaration.ts): its task fields, and whether it keeps session state. */
+  declaration: ResourcesDeclaration<T>;
+  tools: Record<string, Tool>;
+  /**
+   * Answers POST /<name> for a name not in `tools`: for servers whose rows define their own tools
+   * (the arguments arrive unvalidated, as the row's schema is the server's to check). Absent, such
+   * a name is a 404.
+   */
+  fallbackTool?(name: string, args: unknown, ctx: HandlerContext): unknown;
   /** The task fields /seed_session requires (the rest are optional there); none by default. */
   seedFields?: ReadonlyArray<keyof z.infer<T> & string>;
   seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<void> | void;
   /** Frees what the session holds outside this Worker (a sandbox interpreter); runs on /close_session. */
   closeSession?(ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
+}
+
+type C = Context<AppEnv<ResourcesBindings>>;
+
+/**
+ * What every resources server has, whatever its protocol: /aggregate_metrics, /close_session
+ * (which releases the session's state, after `closeSession` frees what it holds elsewhere: `release`),
+ * and `context`, a request's session (`forceNew`: a new one whatever the request carries).
+ */
+export function resourcesApp(declaration: ResourcesDeclaration, metrics: MetricsOptions, closeSession?: (ctx: HandlerContext) => Promise<void> | void) {
+  const app = createServerApp<ResourcesBindings>();
+
+  const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
+    session: await resolveSession(c, forceNew),
+    env: c.env,
+  });
+
+  const release = async (ctx: HandlerContext) => {
+    if (ctx.session.fresh) return;
+    await closeSession?.(ctx);
+    if (declaration.stateful) await ctx.session.state.release();
+  };
+
+  const close = async (c: C) => {
+    await release(await context(c));
+    deleteCookie(c, SESSION_COOKIE, { path: "/" });
+    return c.json({ closed: true });
+  };
+
+  app.post("/aggregate_metrics", async (c) => {
+    const body = await readBody(c, AggregateMetricsRequest);
+    const { answerKey, scores, keyMetrics, rewardBreakdown } = metrics;
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown }));
+  });
+
+  app.post("/close_session", close);
+
+  return { app, context, close, release };
 }
 
 /** The names of the row's tools this server runs: all of them for a server with a fallback tool. */
@@ -105,13 +156,25 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     .safeExtend(task.partial().shape)
     .safeExtend(task.pick(seedMask as never).shape);
   const verifySchema = VerifyRequest.safeExtend(task.shape);
-  const app = createServerApp<ResourcesBindings>();
-  type C = Context<AppEnv<ResourcesBindings>>;
+  const { app, context, release } = resourcesApp(definition.declaration, definition, definition.closeSession);
 
-  const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
-    session: await resolveSession(c, forceNew),
-    env: c.env,
-  });
+  /** The runner of tool `name`, or a 404 for a name this server does not answer. */
+  const runner = (name: string): ToolRunner => {
+    const problem = toolNameProblem(name);
+    if (problem) throw new HttpError(404, "unknown_tool", problem);
+    const found = Object.hasOwn(definition.tools, name) ? definition.tools[name] : undefined;
+    const { fallbackTool } = definition;
+    if (!found && fallbackTool) return async (args, ctx) => (await fallbackTool(name, args, await ctx())) ?? {};
+    if (!found) {
+      const known = Object.keys(definition.tools);
+      throw new HttpError(404, "unknown_tool", `unknown tool "${name}"; this server's tools are: ${known.join(", ") || "(none)"}`, { tools: known });
+    }
+    return async (args, ctx) => {
+      const valid = validate(found.input, args);
+      const handlerContext = await ctx();
+      return (await unavailableOnFailure(() => found.run(valid, handlerContext))) ?? {};
+    };
+  };
 
   app.post("/seed_session", async (c) => {
     const row = (await readBody(c, seedSchema)) as SeedBody<T>;
@@ -138,39 +201,12 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     return c.json({ ...body, ...result });
   });
 
-  app.post("/aggregate_metrics", async (c) => {
-    const body = await readBody(c, AggregateMetricsRequest);
-    const { answerKey, scores, keyMetrics, rewardBreakdown } = definition;
-    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown }));
-  });
-
-  app.post("/close_session", async (c) => {
-    const ctx = await context(c);
-    if (!ctx.session.fresh) await definition.closeSession?.(ctx);
-    if (definition.declaration.stateful && !ctx.session.fresh) await ctx.session.state.release();
-    deleteCookie(c, SESSION_COOKIE, { path: "/" });
-    return c.json({ closed: true });
-  });
+  // The same tools over MCP; mounted before /:tool so /mcp is its route.
+  mountMcp(app, { tools: definition.tools, runner, release });
 
   app.post("/:tool", async (c) => {
-    const name = c.req.param("tool");
-    const problem = toolNameProblem(name);
-    if (problem) throw new HttpError(404, "unknown_tool", problem);
-    const found = Object.hasOwn(definition.tools, name) ? definition.tools[name] : undefined;
-    if (!found && definition.fallbackTool) return c.json((await definition.fallbackTool(name, await readJson(c), await context(c))) ?? {});
-    if (!found) {
-      const known = Object.keys(definition.tools);
-      throw new HttpError(404, "unknown_tool", `unknown tool "${name}"; this server's tools are: ${known.join(", ") || "(none)"}`, { tools: known });
-    }
-    const args = validate(found.input, await readJson(c));
-    try {
-      return c.json((await found.run(args, await context(c))) ?? {});
-    } catch (err) {
-      // The tool could not run (its sandbox or database is down): not something for the model to
-      // read and be scored on, so the agent ends the rollout as this infrastructure failure.
-      if (err instanceof VerifierFailure) throw new HttpError(503, err.failureClass, err.message);
-      throw err;
-    }
+    const run = runner(c.req.param("tool"));
+    return c.json(await run(await readJson(c), () => context(c)));
   });
 
   return app;

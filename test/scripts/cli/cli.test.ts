@@ -139,6 +139,17 @@ describe("edge-gym CLI", () => {
     expect(cli("resolve", "++policy_base_url=http://127.0.0.1:9/v1", "++policy_model_name=Qwen/Qwen3-8B").code).toBe(0);
   });
 
+  test("start and eval refuse the Cloudflare sandbox in one line, exit 2: it runs only deployed", () => {
+    for (const command of [["start", "--head-port", "0"], ["eval", "--environment", "evalplus"]]) {
+      const refused = cli(...command, "++sandbox_url=sandbox://cloudflare");
+      const what = command[0];
+      expect(refused.code, what).toBe(2);
+      expect(refused.stderr.trim().split("\n"), what).toHaveLength(1);
+      expect(refused.stderr, what).toMatch(/^edge-gym: .*evalplus.*: sandbox_url sandbox:\/\/cloudflare runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox:\/\/local$/m);
+      expect(refused.stdout, what).not.toMatch(/ready/i);
+    }
+  });
+
   test("a bad implementation setting stops resolve and start with its path, before anything is ready", () => {
     const setting = "mcqa.resources_servers.mcqa.grading_mode";
     for (const command of [["resolve"], ["start", "--head-port", "0"]]) {

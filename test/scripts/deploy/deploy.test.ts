@@ -16,17 +16,20 @@ import type { WranglerConfig } from "../../../scripts/deploy/wrangler_config.ts"
 import type { WorkerSpec } from "../../../scripts/plan/plan.ts";
 import { loadConfig } from "../../../scripts/plan/config.ts";
 import { planWorkers } from "../../../scripts/plan/plan.ts";
-import { implementations } from "../../../scripts/plan/registry.ts";
+import { ROOT } from "../../../scripts/plan/registry.ts";
 import { ServerInstances } from "../../../workers/head/instances.ts";
 
 const SECRET = "sk-live-DEPLOYTESTSECRET";
 // A real-looking endpoint and key: a real deploy refuses the emulator, and the key must end up in secrets only.
 const REAL_MODEL = ["++policy_base_url=https://vllm.example.com/v1", `++policy_api_key=${SECRET}`, "++policy_model_name=Qwen/Qwen3-8B"];
+// The code environments on the Cloudflare provider: a real deploy refuses the local sandbox too.
+const CLOUDFLARE_SANDBOX = "++sandbox_url=sandbox://cloudflare";
+const DEPLOYABLE = [...REAL_MODEL, CLOUDFLARE_SANDBOX];
 const P = "edge-gym";
 const TOKENS = "trainer:0123456789abcdef0123,ci:fedcba9876543210fedc";
-const resources = implementations("resources_servers");
-// The default config's plan: the head, each instance, a gateway per vllm_model instance.
-const PLAN = planWorkers(loadConfig(undefined, []).instances);
+// The deployable default config's plan: the head, each instance, a gateway per vllm_model instance,
+// the sandbox provider.
+const PLAN = planWorkers(loadConfig(undefined, DEPLOYABLE).instances);
 const WORKERS = PLAN.length;
 const PUBLIC = PLAN.filter((s) => s.public).length;
 
@@ -61,7 +64,7 @@ function fakeWrangler(answer: (args: string[]) => Partial<Outcome> | undefined =
   return { calls, runner };
 }
 
-const realDeploy = (options: Partial<DeployOptions>) => deploy({ overrides: REAL_MODEL, outDir: out(), ...options });
+const realDeploy = (options: Partial<DeployOptions>) => deploy({ overrides: DEPLOYABLE, outDir: out(), ...options });
 
 describe("worker names", () => {
   test("snake_case instances become DNS-label Worker names, per environment", () => {
@@ -86,7 +89,7 @@ describe("generated configs", () => {
     const spec: WorkerSpec = {
       name: "my_agent", role: "responses_api_agents", instance: "my_agent", implementation: "simple_agent", entry: "x.ts",
       vars: { INSTANCE_NAME: "my_agent", INSTANCE_CONFIG: { judge: { api_key: SECRET, model: "m" }, keys: [{ token: "t0" }, "plain"] } },
-      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, kv: [], public: false, signsSessions: false,
+      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, kv: [], containers: [], public: false, signsSessions: false,
     };
     const { config, configSecrets } = wranglerConfig(spec, { deployment: { project: P, env: undefined }, names: new Map([["my_agent", "edge-gym-my-agent"]]), settings: undefined, kvNamespaceId: "k", main: "index.js" });
     expect(config.durable_objects!.bindings).toEqual([
@@ -104,22 +107,22 @@ describe("generated configs", () => {
   test("deploy settings: production routes, a preview env on workers.dev only, rate limits, typos refused", async () => {
     const routes = "++deploy={head: {routes: [{pattern: gym.example.com/*, zone_name: example.com}], rate_limit_per_minute: 1200}}";
     const { runner } = fakeWrangler();
-    const prod = await realDeploy({ overrides: [...REAL_MODEL, routes], runner });
+    const prod = await realDeploy({ overrides: [...DEPLOYABLE, routes], runner });
     const head = readConfig(prod.dir, `${P}-head`);
     expect(head.routes).toEqual([{ pattern: "gym.example.com/*", zone_name: "example.com" }]);
     expect(head.workers_dev).toBe(false);
     expect(head.ratelimits![0]!.simple).toEqual({ limit: 1200, period: 60 });
-    const preview = await realDeploy({ overrides: [...REAL_MODEL, routes], env: "pr-123", runner });
+    const preview = await realDeploy({ overrides: [...DEPLOYABLE, routes], env: "pr-123", runner });
     const previewHead = readConfig(preview.dir, `${P}-head-pr-123`);
     expect(previewHead.routes).toBeUndefined();
     expect(previewHead.workers_dev).toBe(true);
     // A separate rate-limit namespace per deployment, the same on every deploy.
     expect(previewHead.ratelimits![0]!.namespace_id).not.toBe(head.ratelimits![0]!.namespace_id);
-    expect(readConfig((await realDeploy({ overrides: [...REAL_MODEL, routes], runner })).dir, `${P}-head`).ratelimits).toEqual(head.ratelimits);
+    expect(readConfig((await realDeploy({ overrides: [...DEPLOYABLE, routes], runner })).dir, `${P}-head`).ratelimits).toEqual(head.ratelimits);
 
-    await expect(realDeploy({ overrides: [...REAL_MODEL, "++deploy={mcqa: {rate_limit_per_minute: 5}}"], runner })).rejects.toThrow(/deploy\.mcqa: an internal Worker takes no deploy settings/);
-    await expect(realDeploy({ overrides: [...REAL_MODEL, "++deploy={mcqa_agent: {}}"], runner })).rejects.toThrow(/deploy\.mcqa_agent: no public Worker "mcqa_agent"/);
-    await expect(realDeploy({ overrides: [...REAL_MODEL, "++deploy={head: {workers_dev: false}}"], runner })).rejects.toThrow(/deploy\.head\.workers_dev: workers_dev: false needs routes/);
+    await expect(realDeploy({ overrides: [...DEPLOYABLE, "++deploy={mcqa: {rate_limit_per_minute: 5}}"], runner })).rejects.toThrow(/deploy\.mcqa: an internal Worker takes no deploy settings/);
+    await expect(realDeploy({ overrides: [...DEPLOYABLE, "++deploy={mcqa_agent: {}}"], runner })).rejects.toThrow(/deploy\.mcqa_agent: no public Worker "mcqa_agent"/);
+    await expect(realDeploy({ overrides: [...DEPLOYABLE, "++deploy={head: {workers_dev: false}}"], runner })).rejects.toThrow(/deploy\.head\.workers_dev: workers_dev: false needs routes/);
   });
 });
 
@@ -134,10 +137,12 @@ describe("a real deploy, as wrangler command lines", () => {
     const order = deploys.map((c) => configAt(configArg(c.args)).name);
     const before = (a: string, b: string) => expect(order.indexOf(`${P}-${a}${e}`)).toBeLessThan(order.indexOf(`${P}-${b}${e}`));
     before("policy-model-gpu-gateway", "policy-model");
-    for (const r of resources) {
-      before(dnsLabel(r), `${dnsLabel(r)}-simple-agent`);
-      before("policy-model", `${dnsLabel(r)}-simple-agent`);
+    // Every agent after the resources server and the model it calls.
+    for (const agent of PLAN.filter((w) => w.role === "responses_api_agents")) {
+      for (const callee of Object.values(agent.services)) before(dnsLabel(callee), dnsLabel(agent.name));
     }
+    // The code environments' sandbox is live before any of them.
+    for (const code of ["code-gen", "evalplus", "math-with-code"]) before("cloudflare-sandbox", code);
     // Each Worker: its secrets listed first (a SESSION_SECRET is never replaced), then one upload with its secrets.
     const mcqa = calls.findIndex((c) => c.args[0] === "deploy" && configArg(c.args).includes(`/${P}-mcqa${e}/`));
     expect(calls[mcqa - 1]!.args).toEqual(["secret", "list", "--name", `${P}-mcqa${e}`, "--format", "json"]);
@@ -147,6 +152,8 @@ describe("a real deploy, as wrangler command lines", () => {
     const secretsOf = (worker: string) => deploys.find((c) => configArg(c.args).includes(`/${P}-${worker}${e}/`))!.secrets;
     expect(secretsOf("head")).toEqual({ AUTH_TOKENS: TOKENS });
     expect(secretsOf("mcqa-simple-agent")).toEqual({ AUTH_TOKENS: TOKENS });
+    // The sandbox provider signs nothing and holds no secret.
+    expect(secretsOf("cloudflare-sandbox")).toBeUndefined();
     expect(JSON.parse(secretsOf("policy-model-gpu-gateway")!.INSTANCE_CONFIG_SECRETS!)).toEqual({ api_key: SECRET });
     expect(JSON.parse(secretsOf("policy-model")!.INSTANCE_CONFIG_SECRETS!)).toEqual({ api_key: SECRET });
     // The secrets file is gone once wrangler has read it, and no command line carries a secret.
@@ -208,8 +215,15 @@ describe("a real deploy, as wrangler command lines", () => {
 
   test("the local emulator is refused before any Worker deploys", async () => {
     const { calls, runner } = fakeWrangler();
-    await expect(deploy({ runner, kvNamespaceId: "id", outDir: out() })).rejects.toThrow(/policy_model points at the local vLLM emulator \(emulator:\/\/local\)/);
+    await expect(deploy({ runner, kvNamespaceId: "id", outDir: out(), overrides: [CLOUDFLARE_SANDBOX] })).rejects.toThrow(/policy_model points at the local vLLM emulator \(emulator:\/\/local\)/);
     expect(calls.filter((c) => c.args[0] === "deploy")).toEqual([]);
+  });
+
+  test("the local sandbox is refused before any Worker deploys, in one line naming the fix", async () => {
+    const { calls, runner } = fakeWrangler();
+    const refused = deploy({ runner, kvNamespaceId: "id", outDir: out(), overrides: REAL_MODEL });
+    await expect(refused).rejects.toThrow(/^(code_gen|evalplus|math_with_code) runs code in a local sandbox \(sandbox:\/\/local\); set sandbox_url: sandbox:\/\/cloudflare \(env\.yaml\) before deploying$/);
+    expect(calls).toEqual([]);
   });
 
   test("the head lists deployed instances without URLs only when they are internal", () => {
@@ -223,21 +237,22 @@ describe("a real deploy, as wrangler command lines", () => {
 describe("destroy", () => {
   test("refuses production unless asked in so many words", async () => {
     const { calls, runner } = fakeWrangler();
-    await expect(destroy({ runner })).rejects.toThrow(/refusing to destroy production/);
+    await expect(destroy({ runner, overrides: DEPLOYABLE })).rejects.toThrow(/refusing to destroy production/);
     await expect(destroy({ runner, env: "production" })).rejects.toThrow(/refusing to destroy production/);
     expect(calls).toEqual([]);
-    await destroy({ runner, yesProduction: true });
+    await destroy({ runner, overrides: DEPLOYABLE, yesProduction: true });
     expect(calls.at(-1)!.args).toEqual(["kv", "namespace", "delete", `${P}-config`, "--skip-confirmation"]);
   });
 
   test("a preview env: referrers first, Workers already gone are fine, then its KV namespace", async () => {
     const { calls, runner } = fakeWrangler((args) => (args[2] === `${P}-mcqa-pr-123` ? { code: 1, stderr: "✘ [ERROR] This Worker does not exist on your account. [code: 10007]" } : undefined));
-    const removed = await destroy({ runner, env: "pr-123" });
+    const removed = await destroy({ runner, overrides: DEPLOYABLE, env: "pr-123" });
     const deleted = calls.filter((c) => c.args[0] === "delete").map((c) => c.args[2]!);
     expect(deleted).toHaveLength(WORKERS);
     expect(deleted.every((w) => w.endsWith("-pr-123"))).toBe(true);
     expect(deleted.indexOf(`${P}-mcqa-simple-agent-pr-123`)).toBeLessThan(deleted.indexOf(`${P}-mcqa-pr-123`));
     expect(deleted.indexOf(`${P}-policy-model-pr-123`)).toBeLessThan(deleted.indexOf(`${P}-policy-model-gpu-gateway-pr-123`));
+    expect(deleted.indexOf(`${P}-code-gen-pr-123`)).toBeLessThan(deleted.indexOf(`${P}-cloudflare-sandbox-pr-123`));
     expect(calls.at(-1)!.args).toEqual(["kv", "namespace", "delete", `${P}-config-pr-123`, "--skip-confirmation"]);
     expect(removed).toContain(`${P}-mcqa-pr-123`);
   });
@@ -249,6 +264,17 @@ describe("wrangler deploy --dry-run, offline", () => {
     await expect(deploy({ dryRun: true, runner, outDir: out(), concurrency: 1 })).rejects.toThrow(/^dry run of Worker edge-gym-head failed: Your Worker depends on the following Durable Objects, which are not exported in your entrypoint file: X\.$/);
   });
 
+  // wrangler builds a container image with Docker even in a dry run; offline there is none.
+  test("the sandbox provider's dry run checks its containers' config and builds no image; no other Worker's dry run mentions containers", async () => {
+    const { calls, runner } = fakeWrangler();
+    await deploy({ dryRun: true, runner, outDir: out(), overrides: [CLOUDFLARE_SANDBOX] });
+    const dryRuns = calls.filter((c) => c.args[0] === "deploy");
+    const provider = dryRuns.filter((c) => configArg(c.args).includes(`/${P}-cloudflare-sandbox/`));
+    expect(provider).toHaveLength(1);
+    expect(provider[0]!.args.at(-1)).toBe("--containers-rollout=none");
+    for (const c of dryRuns.filter((d) => d !== provider[0])) expect(c.args.join(" ")).not.toContain("containers");
+  });
+
   // Production builds every distinct bundle with wrangler (a process each, 4 at a time); the preview
   // env's builds are the same bytes, so it re-validates every config and reuses those builds.
   test("the default config builds and checks for production and for --env pr-123", { timeout: 600_000 }, async () => {
@@ -256,7 +282,7 @@ describe("wrangler deploy --dry-run, offline", () => {
     const logs: string[][] = [[], []];
     const runs = [];
     for (const [i, env] of [undefined, "pr-123"].entries()) {
-      runs.push(await deploy({ env, dryRun: true, overrides: [`++policy_api_key=${SECRET}`], outDir: root, log: (l) => logs[i]!.push(l) }));
+      runs.push(await deploy({ env, dryRun: true, overrides: [`++policy_api_key=${SECRET}`, CLOUDFLARE_SANDBOX], outDir: root, log: (l) => logs[i]!.push(l) }));
     }
     const entries = new Set(runs[0]!.workers.map((w) => w.spec.entry));
     expect(logs[0]!.filter((l) => / built edge-gym-/.test(l))).toHaveLength(entries.size);
@@ -299,6 +325,19 @@ describe("wrangler deploy --dry-run, offline", () => {
       expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();
       expect(readConfig(dir, `${P}-mcqa${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-head${env}`).kv_namespaces).toEqual([{ binding: "CONFIG", id: "dry-run-placeholder-kv-namespace-id" }]);
+      // The sandbox provider: its container (built from its folder's Dockerfile with the project as
+      // the context), the Durable Object that runs it and its migration; every code environment bound to it.
+      const sandbox = readConfig(dir, `${P}-cloudflare-sandbox${env}`);
+      expect(sandbox.containers).toEqual([
+        { class_name: "SandboxContainer", image: join(ROOT, "workers/sandboxes/cloudflare_sandbox/Dockerfile"), image_build_context: ROOT, max_instances: expect.any(Number), instance_type: "standard-2" },
+      ]);
+      expect(sandbox.durable_objects).toEqual({ bindings: [{ name: "CONTAINERS", class_name: "SandboxContainer" }] });
+      expect(sandbox.migrations).toEqual([{ tag: "sqlite-SandboxContainer", new_sqlite_classes: ["SandboxContainer"] }]);
+      for (const code of ["code-gen", "evalplus", "math-with-code"]) {
+        expect(readConfig(dir, `${P}-${code}${env}`).services).toContainEqual({ binding: "SANDBOX", service: `${P}-cloudflare-sandbox${env}` });
+      }
+      expect(workers.filter((w) => w.config.containers)).toHaveLength(1);
     }
+    expect(logs[0]!.some((l) => / built edge-gym-cloudflare-sandbox /.test(l))).toBe(true);
   });
 });

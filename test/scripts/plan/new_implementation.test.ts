@@ -18,7 +18,7 @@ const FIXTURES = join(ROOT, "test/fixtures/implementations/workers");
 /** This project's tree as links, with `extra` folders (kind dir -> fixture folder names) added. */
 function treeWith(extra: Record<string, string[]>): string {
   const root = mkdtempSync(join(tmpdir(), "edge-gym-new-impl-"));
-  for (const entry of ["shared", "durable_objects", "gpu_gateway", "node_modules", "package.json", "workers/head", "workers/resources"]) {
+  for (const entry of ["shared", "durable_objects", "gpu_gateway", "node_modules", "package.json", "workers/head", "workers/resources", "workers/sandboxes"]) {
     mkdirSync(join(root, entry, ".."), { recursive: true });
     symlinkSync(join(ROOT, entry), join(root, entry));
   }
@@ -57,8 +57,8 @@ afterAll(async () => {
 
 describe("a new implementation is one folder", () => {
   test("the folders are discovered with what they declare; the project's own list is unchanged", () => {
-    expect(implementations("responses_api_models", found)).toEqual(["echo_model", "openai_model", "vllm_model"]);
-    expect(implementations("responses_api_agents", found)).toEqual(["echo_agent", "non_executing_simple_agent", "simple_agent"]);
+    expect(implementations("responses_api_models", found)).toEqual(["echo_model", ...implementations("responses_api_models")].sort((a, b) => a.localeCompare(b)));
+    expect(implementations("responses_api_agents", found)).toEqual(["echo_agent", ...implementations("responses_api_agents")].sort((a, b) => a.localeCompare(b)));
     expect(implementations("responses_api_models")).not.toContain("echo_model");
   });
 

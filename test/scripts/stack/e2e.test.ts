@@ -27,10 +27,13 @@ describe("local stack end to end", () => {
   test("the head lists every instance and publishes the config without secrets", async () => {
     const instances = (await (await fetch(`${running.stack.headUrl}/server_instances`)).json()) as any[];
     const names = instances.map((i) => i.name).sort();
-    // Every bundled environment: its resources server and its agent.
+    // Every bundled environment: its resources server and its agent (a simple_agent, or an episode server's gymnasium_agent).
     const bundled = implementations("resources_servers");
     expect(bundled).toEqual(expect.arrayContaining(ENVIRONMENTS));
-    expect(names).toEqual([...bundled, ...bundled.map((e) => `${e}_simple_agent`), "policy_model"].sort());
+    const agents = instances.filter((i) => i.server_type === "responses_api_agents").map((i) => i.name);
+    expect(agents).toHaveLength(bundled.length);
+    expect(agents).toEqual(expect.arrayContaining([...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "blackjack_gymnasium_agent"]));
+    expect(names).toEqual([...bundled, ...agents, "policy_model"].sort());
     for (const instance of instances) {
       expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(instance.url)).json()).toEqual({ status: "ok" });

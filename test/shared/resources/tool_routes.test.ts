@@ -168,11 +168,13 @@ describe("a tool call reaches only a declared tool", () => {
     expect(seeded.body.error.issues).toEqual([{ path: "responses_create_params.tools[1].name", message: expect.stringContaining("is a route") }]);
     const fine = await s.post("/seed_session", { ...row, responses_create_params: { input: "x", tools: [offered("answer")] } });
     expect(fine).toEqual({ status: 200, body: { callable_tools: ["answer"] } });
-    for (const route of ["reset", "step", "close", "mcp"]) {
+    for (const route of ["reset", "step", "close"]) {
       const res = await s.post(`/${route}`, {});
       expect(res.status, route).toBe(404);
       expect(res.body.error.type).toBe("unknown_tool");
     }
+    // /mcp is the MCP route (test/shared/resources/mcp.test.ts), never the fallback tool.
+    expect((await s.post("/mcp", {})).body).toMatchObject({ jsonrpc: "2.0", error: { code: -32000 } });
     expect((await s.post("/__proto__", {})).body.status).toBe("recorded");
   });
 

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/code_gen/index.ts";
 import { CodeGenConfig } from "../../../workers/resources/code_gen/declaration.ts";
+import type { UnitTests } from "../../../workers/resources/code_gen/declaration.ts";
 import { RESULT_MARKER } from "../../../workers/resources/code_gen/programs.ts";
 import { runTests } from "../../../workers/resources/code_gen/run_tests.ts";
 import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
@@ -156,6 +157,11 @@ describe("code_gen: reward hacking fails (the sandbox never sees an expected out
 
 describe("code_gen: the task's time limit", () => {
   const config = (fields: object) => CodeGenConfig.parse({ sandbox_url: FAKE_SANDBOX_URL, unit_test_timeout_secs: 2, ...fields });
+  // runTests with the config of `fields`, calling the sandbox that config names.
+  const run = (code: string, tests: UnitTests, fields: object, now?: () => number) => {
+    const settings = config(fields);
+    return runTests(code, tests, settings, { settings }, now);
+  };
 
   test("unset, it is LiveCodeBench's (per test + 1) × tests + 5; running out makes every test -1 with no metadata", async () => {
     let clock = 0;
@@ -163,10 +169,10 @@ describe("code_gen: the task's time limit", () => {
       clock += 4_000; // each run takes 4 s of the task's 3 × 3 + 5 = 14 s
       return ok("3\n");
     };
-    const outcome = await runTests("print(3)", { inputs: ["a", "b", "c"], outputs: ["3", "3", "3"] }, config({}), () => clock);
+    const outcome = await run("print(3)", { inputs: ["a", "b", "c"], outputs: ["3", "3", "3"] }, {}, () => clock);
     expect(outcome.result).toEqual([true, true, true]);
     clock = 0;
-    const long = await runTests("print(3)", { inputs: ["a", "b", "c", "d"], outputs: ["3", "3", "3", "3"] }, config({ task_timeout_secs: 7 }), () => clock);
+    const long = await run("print(3)", { inputs: ["a", "b", "c", "d"], outputs: ["3", "3", "3", "3"] }, { task_timeout_secs: 7 }, () => clock);
     expect(long).toEqual({ result: [-1, -1, -1, -1], metadata: null });
   });
 
@@ -176,13 +182,13 @@ describe("code_gen: the task's time limit", () => {
       clock += 1_500;
       return r.limits.wall_s < 2 ? { timed_out: true, exit_code: null } : ok("3\n");
     };
-    const outcome = await runTests("print(3)", { inputs: ["a", "b"], outputs: ["3", "3"] }, config({ task_timeout_secs: 2.5 }), () => clock);
+    const outcome = await run("print(3)", { inputs: ["a", "b"], outputs: ["3", "3"] }, { task_timeout_secs: 2.5 }, () => clock);
     expect(requests.map((r) => r.limits.wall_s)).toEqual([2, 1]);
     expect(outcome).toEqual({ result: [-1, -1], metadata: null });
   });
 
   test("expected outputs of a function-call row that are not JSON: -4, as LiveCodeBench's test runner fails", async () => {
     program = () => expect.unreachable("nothing runs");
-    expect(await runTests("def f(): ...", { inputs: ["1"], outputs: ["{"], fn_name: "f" }, config({}))).toMatchObject({ result: [-4], metadata: { error_code: -4 } });
+    expect(await run("def f(): ...", { inputs: ["1"], outputs: ["{"], fn_name: "f" }, {})).toMatchObject({ result: [-4], metadata: { error_code: -4 } });
   });
 });

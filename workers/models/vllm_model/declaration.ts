@@ -1,24 +1,6 @@
-// vllm_model: internal, signs its session cookie (sticky routing), and brings its own gpu_gateway
-// Worker, which owns the fleet: base_url, api_key and the `gateway` settings configure it.
-import { declare } from "../../../shared/declaration.ts";
-import { VllmModelConfig } from "./config.ts";
+// vllm_model: the Responses API (and Chat Completions, Anthropic Messages) over a vLLM fleet,
+// through its own gpu_gateway Worker.
+import { VllmModelConfig } from "../../../shared/models/vllm/config.ts";
+import { vllmServerDeclaration } from "../../../shared/models/vllm/declaration.ts";
 
-const asList = (value: unknown): string[] => (Array.isArray(value) ? value.map(String) : value == null ? [] : [String(value)]);
-
-export default declare({
-  kind: "responses_api_models",
-  config: VllmModelConfig,
-  durableObjects: {},
-  public: false,
-  signsSessions: true,
-  references: [],
-  bindings: ["GATEWAY"],
-  companion: {
-    implementation: "gpu_gateway",
-    kind: "gpu_gateway",
-    binding: "GATEWAY",
-    name: (instance) => `${instance}_gpu_gateway`,
-    config: (config) => ({ ...(config.gateway as object | undefined), endpoints: asList(config.base_url), api_key: config.api_key ?? undefined }),
-    sourcePath: (path) => (path[0] === "endpoints" ? ["base_url", ...path.slice(1)] : path[0] === "api_key" ? ["api_key"] : ["gateway", ...path]),
-  },
-});
+export default vllmServerDeclaration(VllmModelConfig);

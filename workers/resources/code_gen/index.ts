@@ -1,11 +1,14 @@
 // Competitive coding (LiveCodeBench / TACO rows, as NeMo Gym's code_gen reads them): the reply's
 // last fenced code block is run in the sandbox against the row's unit tests and judged here;
-// reward 1 only when every test passes.
+// reward 1 only when every test passes. Failing code carries `error_feedback` for self-correcting
+// agents (feedback.ts): the first failing test, its details only when the task shows that test.
 import declaration, { CodeGenConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
+import { sandboxOf } from "../../../shared/sandbox/target.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
+import { NO_CODE_FEEDBACK, NO_REPLY_FEEDBACK, testsFeedback } from "./feedback.ts";
 import { runTests } from "./run_tests.ts";
 
 export default defineResourcesServer({
@@ -18,12 +21,13 @@ export default defineResourcesServer({
     const config = instanceConfig(env, CodeGenConfig);
     const text = assistantText(body.response.output);
     const difficulty = body.verifier_metadata.difficulty ?? null;
-    // As NeMo Gym: no text is reward 0 and nothing else; text without code adds only the text.
-    if (!text) return { reward: 0, difficulty };
+    // As NeMo Gym: no text is reward 0 and nothing else; text without code adds only the text
+    // (each with the feedback).
+    if (!text) return { reward: 0, difficulty, ...NO_REPLY_FEEDBACK };
     const code = extractCode(text);
-    if (!code) return { reward: 0, extracted_model_output: text, difficulty };
+    if (!code) return { reward: 0, extracted_model_output: text, difficulty, ...NO_CODE_FEEDBACK };
     const started = Date.now();
-    const { result, metadata } = await runTests(code, body.verifier_metadata.unit_tests, config);
+    const { result, metadata } = await runTests(code, body.verifier_metadata.unit_tests, config, sandboxOf(config, env));
     return {
       reward: result.every((status) => status === true) ? 1 : 0,
       extracted_model_output: text,
@@ -32,6 +36,7 @@ export default defineResourcesServer({
       metadata,
       unit_tests_time_taken: (Date.now() - started) / 1000,
       difficulty,
+      ...testsFeedback({ result, metadata }, body.verifier_metadata.unit_tests, body.responses_create_params),
     };
   },
 });

@@ -3,6 +3,7 @@
 // answer, -3 time limit exceeded, -4 runtime error; the task's own limit running out makes every
 // test -1 with no metadata (LiveCodeBench's global timeout). A sandbox that fails throws.
 import { runInSandbox } from "../../../shared/sandbox/client.ts";
+import type { Sandbox } from "../../../shared/sandbox/client.ts";
 import type { RunResult } from "../../../shared/sandbox/schema.ts";
 import type { CodeGenConfig, UnitTests } from "./declaration.ts";
 import { callResultMatches, type Json } from "./compare_call.ts";
@@ -51,7 +52,7 @@ function runtimeError(run: RunResult): Verdict {
 /** The task limit: the config's, else LiveCodeBench's (per test + 1) × tests + 5 seconds. */
 export const taskLimitS = (config: CodeGenConfig, tests: number) => config.task_timeout_secs ?? (config.unit_test_timeout_secs + 1) * tests + 5;
 
-export async function runTests(code: string, tests: UnitTests, config: CodeGenConfig, now: () => number = Date.now): Promise<Outcome> {
+export async function runTests(code: string, tests: UnitTests, config: CodeGenConfig, sandbox: Sandbox, now: () => number = Date.now): Promise<Outcome> {
   const count = Math.min(tests.inputs.length, tests.outputs.length);
   const timedOut: Outcome = { result: tests.inputs.map(() => -1), metadata: null };
   const fnName = tests.fn_name;
@@ -72,7 +73,7 @@ export async function runTests(code: string, tests: UnitTests, config: CodeGenCo
     const wall = Math.min(config.unit_test_timeout_secs, left);
     const limits = { wall_s: wall, cpu_s: Math.min(60, Math.max(1, Math.ceil(wall))), memory_mb: config.memory_mb };
     const input = tests.inputs[i]!;
-    const run = await runInSandbox(config, fnName ? callRun(code, fnName, input, limits) : stdioRun(code, input, limits));
+    const run = await runInSandbox(sandbox, fnName ? callRun(code, fnName, input, limits) : stdioRun(code, input, limits));
     const context = { inputs: truncate(input), expected: truncate(tests.outputs[i]!) };
     // Past its CPU limit the kernel stops a run with SIGXCPU: that, too, is out of time.
     if (run.timed_out || run.signal === "SIGXCPU") {

@@ -3,7 +3,8 @@
 // against expected_answer by symbolic equivalence (shared/verifiers/math), within an operation budget.
 // When the library says not equal and the instance enables the judge, a judge model is asked
 // with (expected, generated) and, only if it says equal, again with the two swapped; both must
-// say equal. A judge that fails marks the row with a failure class, never a reward of 0.
+// say equal. A judge that fails marks the row with a failure class, never a reward of 0. A wrong
+// answer carries `error_feedback` saying why (feedback.ts), for self-correcting agents.
 import declaration, { MathConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { ServerRef } from "../../../shared/schemas/config.ts";
@@ -13,6 +14,7 @@ import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/
 import { mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
 import { finalAnswer } from "../../../shared/verifiers/math/extract.ts";
 import { normalizeAnswer } from "../../../shared/verifiers/math/normalize.ts";
+import { withErrorFeedback } from "./feedback.ts";
 import { MATH_JUDGE_PROMPT } from "./judge_prompt.ts";
 
 export default defineResourcesServer({
@@ -27,7 +29,7 @@ export default defineResourcesServer({
     // NeMo Gym hands Math-Verify the whole reply, so an answer outside any box still counts.
     const answer = finalAnswer(assistantText(body.response.output));
     if (answer === undefined || !answer.trim()) {
-      return { reward: 0, extracted_answer: null, library_reward: 0, library_budget_exhausted: false, judge_evaluations: null };
+      return withErrorFeedback({ reward: 0, extracted_answer: null, library_reward: 0, library_budget_exhausted: false, judge_evaluations: null });
     }
     const check = mathEquivalent(body.expected_answer, answer, { budget: config.library_budget });
     const library = {
@@ -35,7 +37,7 @@ export default defineResourcesServer({
       library_reward: check.equal ? 1 : 0,
       library_budget_exhausted: check.budgetExhausted,
     };
-    if (check.equal || !config.should_use_judge) return { reward: library.library_reward, ...library, judge_evaluations: null };
+    if (check.equal || !config.should_use_judge) return withErrorFeedback({ reward: library.library_reward, ...library, judge_evaluations: null });
     const judged = await judgeEquivalence(env, config.judge_model_server!, {
       prompt: MATH_JUDGE_PROMPT,
       question: body.question,
@@ -43,6 +45,6 @@ export default defineResourcesServer({
       generated: answer,
       ...judgeCall(config),
     });
-    return { reward: judged.equal ? 1 : 0, ...library, judge_evaluations: judged.evaluations };
+    return withErrorFeedback({ reward: judged.equal ? 1 : 0, ...library, judge_evaluations: judged.evaluations });
   },
 });

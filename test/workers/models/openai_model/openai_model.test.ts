@@ -123,6 +123,31 @@ describe("openai_model", () => {
     expect(peak).toBe(2);
   });
 
+  test("/v1/messages goes through the upstream's /responses and comes back as a Message, streaming too", async () => {
+    const seen = upstream(() => Response.json(responseObject("Four.")));
+    const send = server();
+    const body = { model: "claude-x", max_tokens: 30, system: "Be brief.", messages: [{ role: "user", content: "2+2?" }] };
+    const res = await send("/v1/messages", body);
+    expect(res.status).toBe(200);
+    expect(seen[0]!.url).toBe(`${BASE}/responses`);
+    expect(seen[0]!.body).toEqual({ input: [{ type: "message", role: "user", content: "2+2?" }], model: "gpt-x", max_output_tokens: 30, instructions: "Be brief." });
+    expect(res.json()).toMatchObject({ type: "message", model: "claude-x", content: [{ type: "text", text: "Four." }], stop_reason: "end_turn", usage: { input_tokens: 3, output_tokens: 1 } });
+
+    const streamed = await send("/v1/messages", { ...body, stream: true });
+    expect(streamed.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(streamed.text).toMatch(/^event: message_start\n/);
+    expect(streamed.text).toMatch(/event: message_stop\ndata: \{"type":"message_stop"\}\n\n$/);
+    // The upstream is asked for a whole response either way.
+    expect(seen[1]!.body.stream).toBeUndefined();
+  });
+
+  test("/v1/messages: an upstream failure is the same error, in Anthropic's envelope", async () => {
+    upstream(() => Response.json({ error: "slow down" }, { status: 429 }));
+    const res = await server()("/v1/messages", { model: "m", max_tokens: 5, messages: [{ role: "user", content: "x" }] });
+    expect(res.status).toBe(503);
+    expect(res.json()).toMatchObject({ type: "error", error: { type: "upstream_unavailable", hop: `${BASE}/responses` } });
+  });
+
   test("bad input is a 400 with the field path, and nothing goes upstream", async () => {
     const seen = upstream(() => Response.json(responseObject("x")));
     const res = await server()("/v1/responses", { input: "x", temprature: 1 });

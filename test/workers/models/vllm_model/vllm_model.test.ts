@@ -318,6 +318,71 @@ describe("vllm_model server", () => {
     expect(text.trim().split("\n\n").at(-1)).toMatch(/^event: response\.incomplete\ndata: .*"incomplete_details":\{"reason":"max_output_tokens"\}/);
   });
 
+  test("/v1/messages: an Anthropic tool round trip through the chat completions, and the Message back", async () => {
+    const s = modelServer({
+      "/v1/chat/completions": [
+        { body: chatCompletion({ content: "Checking.", tool_calls: [{ id: "call_9", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] }, {}, { finish_reason: "tool_calls" }) },
+        { body: chatCompletion({ content: "Sunny in Paris." }) },
+      ],
+    });
+    const tools = [{ name: "get_weather", description: "Weather now", input_schema: { type: "object", properties: { city: { type: "string" } } } }];
+    const question = { role: "user", content: "weather in Paris?" };
+    const first = await s.post("/v1/messages", { model: "claude-sonnet", max_tokens: 100, system: "Be brief.", tools, messages: [question] });
+    expect(first.status).toBe(200);
+    expect(s.requests[0]!.body).toEqual({
+      model: "policy",
+      messages: [{ role: "system", content: "Be brief." }, question],
+      tools: [{ type: "function", function: { name: "get_weather", description: "Weather now", parameters: tools[0]!.input_schema, strict: false } }],
+      max_tokens: 100,
+    });
+    expect(first.body).toMatchObject({
+      type: "message",
+      role: "assistant",
+      model: "claude-sonnet",
+      content: [
+        { type: "text", text: "Checking." },
+        { type: "tool_use", id: "call_9", name: "get_weather", input: { city: "Paris" } },
+      ],
+      stop_reason: "tool_use",
+      usage: { input_tokens: 20, output_tokens: 6 },
+    });
+
+    const second = await s.post("/v1/messages", {
+      model: "claude-sonnet",
+      max_tokens: 100,
+      tools,
+      messages: [question, { role: "assistant", content: first.body.content }, { role: "user", content: [{ type: "tool_result", tool_use_id: "call_9", content: "sunny" }] }],
+    });
+    expect(s.requests[1]!.body.messages).toEqual([
+      question,
+      { role: "assistant", content: "Checking.", tool_calls: [{ id: "call_9", type: "function", function: { name: "get_weather", arguments: '{"city":"Paris"}' } }] },
+      { role: "tool", tool_call_id: "call_9", content: "sunny" },
+    ]);
+    expect(second.body).toMatchObject({ content: [{ type: "text", text: "Sunny in Paris." }], stop_reason: "end_turn" });
+  });
+
+  test("/v1/messages with stream: true answers Anthropic's event sequence; bad input is a 400 in Anthropic's error envelope", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "cut" }, {}, { finish_reason: "length" }) }] });
+    const res = await s.send("/v1/messages", { model: "m", max_tokens: 5, stream: true, messages: [{ role: "user", content: "x" }] });
+    expect(res.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const text = await res.text();
+    expect([...text.matchAll(/^event: (.+)$/gm)].map((m) => m[1])).toEqual(["message_start", "content_block_start", "content_block_delta", "content_block_stop", "message_delta", "message_stop"]);
+    expect(text).toContain('"stop_reason":"max_tokens"');
+
+    const bad = await s.post("/v1/messages", { model: "m", messages: [{ role: "user", content: "x" }] });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ type: "error", error: { type: "invalid_request", issues: [{ path: "max_tokens" }] } });
+    expect(s.requests).toHaveLength(1);
+  });
+
+  test("roles beyond OpenAI's are refused here (genrm_model takes GenRM's)", async () => {
+    const s = modelServer({});
+    const res = await s.post("/v1/responses", { input: [{ role: "user", content: "q" }, { role: "response_1", content: "a" }] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues[0].path).toBe("input[1].role");
+    expect(s.requests).toHaveLength(0);
+  });
+
   test("GET / answers ok", async () => {
     const s = modelServer({});
     const res = await s.send("/");

@@ -3,15 +3,28 @@
 // its own RolloutDO, and GET /rollouts/:id reports it. A client-chosen id in `Idempotency-Key`
 // (the IETF httpapi draft's header) makes a resubmission return the existing rollout, never
 // start a second one, so retrying a submit whose answer was lost is always safe.
-import type { RolloutObject, Submission } from "../../../durable_objects/rollout_do.ts";
-import type { RunRequest } from "../../../shared/schemas/run.ts";
-import { HttpError } from "../../../shared/server/errors.ts";
-import { sha256Hex } from "../../../shared/server/sha256.ts";
+import type { RunRequest } from "../schemas/run.ts";
+import { HttpError } from "../server/errors.ts";
+import { sha256Hex } from "../server/sha256.ts";
 
 export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
 
+/**
+ * What these routes call on a rollout object: durable_objects/rollout_do.ts's RolloutObject, which
+ * shared code cannot import, so only the shape it is used through is written here.
+ */
+interface RolloutRpc {
+  submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number): Promise<{ conflict: true } | { conflict: false; state: object }>;
+  state(): Promise<object | null>;
+}
+
+interface RolloutNamespace {
+  idFromName(name: string): DurableObjectId;
+  get(id: DurableObjectId): unknown;
+}
+
 export interface AsyncBindings {
-  ROLLOUTS?: DurableObjectNamespace<RolloutObject>;
+  ROLLOUTS?: RolloutNamespace;
 }
 
 /** Ids name Durable Objects and appear in URLs: a conservative charset, bounded length. */
@@ -37,16 +50,16 @@ export function runMode(request: Request): RunMode {
   return { async: true, rolloutId: key ?? crypto.randomUUID() };
 }
 
-function rollouts(env: AsyncBindings): DurableObjectNamespace<RolloutObject> {
+function rollouts(env: AsyncBindings): RolloutNamespace {
   if (!env.ROLLOUTS) throw new HttpError(500, "misconfigured", "no ROLLOUTS Durable Object binding: async mode needs one (class RolloutDO)");
   return env.ROLLOUTS;
 }
 
 // Deployed, each caller (token name) has its own ids: one trainer can neither read another's
 // rollouts nor collide with its keys. Open (local) mode has no callers and one space of ids.
-const stubFor = (env: AsyncBindings, id: string, caller: string | undefined) => {
+const stubFor = (env: AsyncBindings, id: string, caller: string | undefined): RolloutRpc => {
   const namespace = rollouts(env);
-  return namespace.get(namespace.idFromName(caller === undefined ? id : `${caller}\n${id}`));
+  return namespace.get(namespace.idFromName(caller === undefined ? id : `${caller}\n${id}`)) as RolloutRpc;
 };
 
 const fingerprint = (row: RunRequest): Promise<string> => sha256Hex(JSON.stringify(row));
@@ -55,8 +68,7 @@ const locationOf = (id: string) => `/rollouts/${encodeURIComponent(id)}`;
 
 /** 202 with the rollout's state (queued for a new one) and where to poll it. */
 export async function submitRollout(env: AsyncBindings, row: RunRequest, rolloutId: string, ttlMs: number, caller: string | undefined): Promise<Response> {
-  // The RPC stub's serialised type does not narrow on the discriminant; the value is a Submission.
-  const submitted = (await stubFor(env, rolloutId, caller).submit(rolloutId, row, await fingerprint(row), ttlMs)) as Submission;
+  const submitted = await stubFor(env, rolloutId, caller).submit(rolloutId, row, await fingerprint(row), ttlMs);
   if (submitted.conflict) {
     throw new HttpError(422, "idempotency_key_reused", `${IDEMPOTENCY_KEY_HEADER} ${rolloutId} was already used for a different row`, { issues: [{ path: IDEMPOTENCY_KEY_HEADER, message: "already used for a different row" }] });
   }

@@ -1,11 +1,11 @@
 // The model server's one upstream, the gpu_gateway Worker (a service binding), and how its answers
 // are read. Every call carries the session id, so a rollout stays on one vLLM endpoint.
-import { call, hopError, jsonOf } from "../../../shared/client/call.ts";
-import type { CallResult, Target } from "../../../shared/client/call.ts";
-import { ChatCompletion, TokenizeResponse } from "../../../shared/schemas/chat.ts";
-import type { ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
-import { HttpError } from "../../../shared/server/errors.ts";
-import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../../shared/fleet/headers.ts";
+import { call, hopError, jsonOf } from "../../client/call.ts";
+import type { CallResult, Target } from "../../client/call.ts";
+import { ChatCompletion, TokenizeResponse } from "../../schemas/chat.ts";
+import { HttpError } from "../../server/errors.ts";
+import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../fleet/headers.ts";
+import type { UpstreamChatRequest } from "./template_roles.ts";
 
 export const CHAT_HOP = "gpu_gateway/v1/chat/completions";
 const TOKENIZE_HOP = "gpu_gateway/tokenize";
@@ -31,7 +31,7 @@ export function isContextLengthError(result: CallResult): boolean {
   return result.status === 400 && CONTEXT_LENGTH.test(result.text);
 }
 
-export function chatCompletion(upstream: Upstream, request: ChatCompletionRequest): Promise<CallResult> {
+export function chatCompletion(upstream: Upstream, request: UpstreamChatRequest): Promise<CallResult> {
   return call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
 }
 
@@ -45,7 +45,7 @@ export function parseCompletion(result: CallResult): ChatCompletion {
 }
 
 /** The prompt's token ids as the upstream's chat template renders `request`. */
-export async function tokenizePrompt(upstream: Upstream, request: ChatCompletionRequest): Promise<number[]> {
+export async function tokenizePrompt(upstream: Upstream, request: UpstreamChatRequest): Promise<number[]> {
   const { model, messages, tools, chat_template_kwargs } = request;
   const body = { model, messages, tools, chat_template_kwargs, add_generation_prompt: true };
   const result = await call(upstream.target, "/tokenize", { body, deadlineMs: upstream.deadlineMs, headers: upstream.headers });

@@ -3,9 +3,8 @@
 // then `completed` (or `incomplete`). The response is generated whole first, through the same
 // conversion as a non-streaming call, so both forms carry identical items and token data; rollouts
 // need exact data, not time-to-first-token.
-import type { Item, ResponseObject } from "../../../shared/schemas/responses.ts";
-
-type Event = { type: string } & Record<string, unknown>;
+import type { Item, ResponseObject } from "../schemas/responses.ts";
+import type { Event } from "./sse.ts";
 
 const TOKEN_FIELDS = ["prompt_token_ids", "generation_token_ids", "generation_log_probs"] as const;
 
@@ -64,8 +63,4 @@ export function responseEvents(response: ResponseObject): Event[] {
   });
   events.push({ type: response.status === "incomplete" ? "response.incomplete" : "response.completed", response });
   return events.map((event, sequence_number) => ({ ...event, sequence_number }));
-}
-
-export function toSse(events: readonly Event[]): string {
-  return events.map((event) => `event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`).join("");
 }

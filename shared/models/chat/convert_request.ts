@@ -1,9 +1,10 @@
-// Responses create params -> a vLLM Chat Completions request. Items of one model turn (reasoning,
-// message, function calls) become one assistant message, with the turn's training token data
-// re-attached to it so the upstream can reuse the exact tokens (SPEC "Training token data").
-import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolCall } from "../../../shared/schemas/chat.ts";
-import type { ContentPart, FunctionTool, Item, ResponsesCreateParams, TokenIdFields } from "../../../shared/schemas/responses.ts";
-import { invalidRequest } from "../../../shared/server/errors.ts";
+// Responses create params -> a Chat Completions request (vLLM's, or any chat API's). Items of one
+// model turn (reasoning, message, function calls) become one assistant message, with the turn's
+// training token data re-attached to it so the upstream can reuse the exact tokens (SPEC
+// "Training token data").
+import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolCall } from "../../schemas/chat.ts";
+import type { ContentPart, FunctionTool, Item, ResponsesCreateParams, TokenIdFields } from "../../schemas/responses.ts";
+import { invalidRequest } from "../../server/errors.ts";
 import { wrapReasoning } from "./reasoning.ts";
 import type { ReasoningTags } from "./reasoning.ts";
 
@@ -15,7 +16,7 @@ export interface ChatRequestOptions {
   /** Send developer messages after the leading ones as system messages. */
   developerAsSystem: boolean;
   /** How reasoning goes back: message fields, or wrapped in these tags in the content. */
-  reasoning: { upstream: "fields" | "content_tags"; tags: ReasoningTags };
+  reasoning: { upstream: "fields" } | { upstream: "content_tags"; tags: ReasoningTags };
 }
 
 function text(content: string | readonly ContentPart[], path: string): string {
@@ -24,7 +25,7 @@ function text(content: string | readonly ContentPart[], path: string): string {
     .map((part, i) => {
       if (part.type === "input_text" || part.type === "output_text") return part.text;
       if (part.type === "refusal") return part.refusal;
-      throw invalidRequest([{ path: `${path}[${i}]`, message: `${part.type} parts are not supported: the vllm_model server sends text only` }]);
+      throw invalidRequest([{ path: `${path}[${i}]`, message: `${part.type} parts are not supported: this model server sends text only` }]);
     })
     .join("\n");
 }

@@ -2,13 +2,13 @@ import { describe, expect, test } from "vitest";
 import { ChatCompletion } from "../../../../shared/schemas/chat.ts";
 import { ResponsesCreateParams } from "../../../../shared/schemas/responses.ts";
 import { HttpError } from "../../../../shared/server/errors.ts";
-import { toChatRequest } from "../../../../workers/models/vllm_model/convert_request.ts";
-import type { ChatRequestOptions } from "../../../../workers/models/vllm_model/convert_request.ts";
-import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../../../../workers/models/vllm_model/convert_response.ts";
-import type { ResponseOptions } from "../../../../workers/models/vllm_model/convert_response.ts";
+import { toChatRequest } from "../../../../shared/models/chat/convert_request.ts";
+import type { ChatRequestOptions } from "../../../../shared/models/chat/convert_request.ts";
+import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../../../../shared/models/chat/convert_response.ts";
+import type { ResponseOptions } from "../../../../shared/models/chat/convert_response.ts";
 
 const params = (p: Record<string, unknown>) => ResponsesCreateParams.parse(p);
-const fields = { upstream: "fields", tags: ["<think>", "</think>"] } as const;
+const fields = { upstream: "fields" } as const;
 const off: ChatRequestOptions = { model: "cfg-model", tokenIds: false, developerAsSystem: false, reasoning: fields };
 const on: ChatRequestOptions = { ...off, tokenIds: true };
 

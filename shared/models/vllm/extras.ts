@@ -2,9 +2,9 @@
 // request's `metadata.extra_body` over it) under the request's own fields, the chat template's
 // kwargs (config, then `metadata.chat_template_kwargs`, then the request's own), and the
 // configured `sampling_overrides` over everything, so the trainer's sampling settings hold.
-import type { ChatCompletionRequest } from "../../../shared/schemas/chat.ts";
-import { invalidRequest } from "../../../shared/server/errors.ts";
+import { invalidRequest } from "../../server/errors.ts";
 import type { VllmModelConfig } from "./config.ts";
+import type { UpstreamChatRequest } from "./template_roles.ts";
 
 type JsonObject = Record<string, unknown>;
 type Metadata = Record<string, string> | null | undefined;
@@ -25,7 +25,7 @@ function metadataObject(metadata: Metadata, key: string): JsonObject {
   return value as JsonObject;
 }
 
-export function withExtras(request: ChatCompletionRequest, config: VllmModelConfig, metadata?: Metadata): ChatCompletionRequest {
+export function withExtras(request: UpstreamChatRequest, config: VllmModelConfig, metadata?: Metadata): UpstreamChatRequest {
   const extraBody = { ...config.extra_body, ...metadataObject(metadata, "extra_body") };
   const own = request.chat_template_kwargs;
   const kwargs = {
@@ -38,5 +38,5 @@ export function withExtras(request: ChatCompletionRequest, config: VllmModelConf
     ...request,
     ...(Object.keys(kwargs).length > 0 ? { chat_template_kwargs: kwargs } : {}),
     ...config.sampling_overrides,
-  } as ChatCompletionRequest;
+  } as UpstreamChatRequest;
 }

@@ -1,15 +1,15 @@
-// vllm_model's implementation fields. base_url, api_key and `gateway` configure the instance's
-// gpu_gateway Worker (its declaration.ts brings it along), which owns the fleet and its
-// credentials; the model server reads base_url only to tell the emulator from a real fleet, and
-// accepts NeMo Gym's other fields unread.
-import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../../shared/fleet/emulator.ts";
-import { z } from "../../../shared/zod.ts";
+// The fields of a model server on a vLLM fleet (vllm_model, and the servers built on it such as
+// genrm_model). base_url, api_key and `gateway` configure the instance's gpu_gateway Worker (the
+// declaration brings it along), which owns the fleet and its credentials; the model server reads
+// base_url only to tell the emulator from a real fleet, and accepts NeMo Gym's other fields unread.
+import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../fleet/emulator.ts";
+import { z } from "../../zod.ts";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
 const SERVED_MODEL = "set policy_model_name (env.yaml) to the name of the model the endpoints serve";
 
-export const VllmModelConfig = z.looseObject({
+export const VllmModelFields = z.looseObject({
   model: z.string({ error: `not set: ${SERVED_MODEL}` }).trim().min(1, { error: `blank: ${SERVED_MODEL}` }),
   /** The fleet (one URL or a list), read by the gateway; here only to tell the emulator's from a real one. */
   base_url: z.union([z.string(), z.array(z.string())]).optional(),
@@ -35,9 +35,15 @@ export const VllmModelConfig = z.looseObject({
   timeout_s: z.number().positive().default(600),
   /** The gateway's settings (gpu_gateway/worker/config.ts), checked there. */
   gateway: JsonObject.optional(),
-}).refine((c) => c.model !== EMULATOR_MODEL || [c.base_url ?? []].flat().every((url) => url.startsWith(EMULATOR_SCHEME)), {
-  // The emulator's defaults left in place while base_url points at a real fleet.
-  error: `is the emulator's model, but base_url points at a real endpoint: ${SERVED_MODEL}`,
-  path: ["model"],
 });
+
+/** The emulator's defaults left in place while base_url points at a real fleet are an error. */
+export function checkServedModel<S extends z.ZodType<{ model: string; base_url?: string | string[] | undefined }>>(fields: S): S {
+  return fields.refine((c) => c.model !== EMULATOR_MODEL || [c.base_url ?? []].flat().every((url) => url.startsWith(EMULATOR_SCHEME)), {
+    error: `is the emulator's model, but base_url points at a real endpoint: ${SERVED_MODEL}`,
+    path: ["model"],
+  });
+}
+
+export const VllmModelConfig = checkServedModel(VllmModelFields);
 export type VllmModelConfig = z.infer<typeof VllmModelConfig>;

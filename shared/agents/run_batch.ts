@@ -1,21 +1,22 @@
 // POST /run_batch: the as-completed pattern of training loops. Rows run concurrently (at most
-// `run_batch_concurrency` at a time when set) and each outcome is written as one NDJSON line the
-// moment it is known, tagged with the row's index; a rollout without a reward is a failure record.
-import { failureOf, outcomeOf } from "../../../shared/agents/outcome.ts";
-import type { RunBatchLine, RunRequest } from "../../../shared/schemas/run.ts";
-import { runRollout } from "./rollout.ts";
-import type { LoopDeps } from "./loop.ts";
+// `concurrency` at a time) and each outcome is written as one NDJSON line the moment it is known,
+// tagged with the row's index; a rollout without a reward is a failure record.
+import { failureOf, outcomeOf } from "./outcome.ts";
+import type { RunBatchLine, RunRequest, VerifyResponse } from "../schemas/run.ts";
 
-async function outcome(index: number, row: RunRequest, deps: LoopDeps): Promise<RunBatchLine> {
+/** One rollout of a row, as /run runs it. */
+export type RunRow = (row: RunRequest) => Promise<VerifyResponse>;
+
+async function outcome(index: number, row: RunRequest, run: RunRow): Promise<RunBatchLine> {
   try {
-    return { index, ...outcomeOf(await runRollout(row, deps)) };
+    return { index, ...outcomeOf(await run(row)) };
   } catch (err) {
     return { index, failure: failureOf(err, `run_batch row ${index}`) };
   }
 }
 
-/** Streams one line per row; `newDeps` gives each rollout its own cookie jars. */
-export function runBatch(rows: readonly RunRequest[], newDeps: () => LoopDeps, concurrency: number): ReadableStream<Uint8Array> {
+/** Streams one line per row. */
+export function runBatch(rows: readonly RunRequest[], run: RunRow, concurrency: number): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
@@ -25,7 +26,7 @@ export function runBatch(rows: readonly RunRequest[], newDeps: () => LoopDeps, c
   const worker = async () => {
     while (next < rows.length && !gone) {
       const index = next++;
-      const line = await outcome(index, rows[index]!, newDeps());
+      const line = await outcome(index, rows[index]!, run);
       await writer.write(encoder.encode(`${JSON.stringify(line)}\n`)).catch(() => {
         gone = true;
       });

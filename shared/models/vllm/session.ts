@@ -3,8 +3,8 @@
 // endpoint by, so turn after turn hits that endpoint's prefix cache.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
-import { HttpError } from "../../../shared/server/errors.ts";
-import { SESSION_COOKIE, cookieScope, newSessionId, signSession, verifySession } from "../../../shared/session/cookie.ts";
+import { HttpError } from "../../server/errors.ts";
+import { SESSION_COOKIE, cookieScope, newSessionId, signSession, verifySession } from "../../session/cookie.ts";
 
 export interface SessionBindings {
   INSTANCE_NAME?: string;

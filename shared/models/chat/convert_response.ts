@@ -1,9 +1,10 @@
-// A vLLM chat completion -> a Responses `response` object: reasoning, then the message, then the
-// function calls, with the call's training token data on the last item (SPEC "Training token data").
-import type { ChatChoice, ChatCompletion } from "../../../shared/schemas/chat.ts";
-import { emptyUsage } from "../../../shared/schemas/responses.ts";
-import type { Item, ResponseObject, ResponsesCreateParams, TokenIdFields, Usage } from "../../../shared/schemas/responses.ts";
-import { hopError } from "../../../shared/client/call.ts";
+// A chat completion (vLLM's, or any chat API's) -> a Responses `response` object: reasoning, then
+// the message, then the function calls, with the call's training token data on the last item
+// (SPEC "Training token data").
+import type { ChatChoice, ChatCompletion } from "../../schemas/chat.ts";
+import { emptyUsage } from "../../schemas/responses.ts";
+import type { Item, ResponseObject, ResponsesCreateParams, TokenIdFields, Usage } from "../../schemas/responses.ts";
+import { hopError } from "../../client/call.ts";
 import { splitReasoning } from "./reasoning.ts";
 import type { ReasoningTags } from "./reasoning.ts";
 

@@ -1,0 +1,60 @@
+// The routes every rollout agent answers the same way, whatever its loop: POST /run (synchronous,
+// or async with `Prefer: respond-async`: async.ts), GET /rollouts/:id, POST /run_batch (NDJSON as
+// rollouts complete: run_batch.ts) and POST /aggregate_metrics (its resources server's). An agent
+// gives its config, how a rollout gets its hops, and how it runs a row; its RolloutDO runs rows
+// the same way.
+import type { Hono } from "hono";
+import { z } from "../zod.ts";
+import { AggregateMetricsRequest, RunBatchRequest, RunRequest } from "../schemas/run.ts";
+import type { VerifyResponse } from "../schemas/run.ts";
+import type { AppEnv, BaseBindings } from "../server/app.ts";
+import { readBody } from "../server/body.ts";
+import { rolloutStatus, runMode, submitRollout } from "./async.ts";
+import type { AsyncBindings } from "./async.ts";
+import { aggregateMetricsOf } from "./hops.ts";
+import type { ResourcesHop } from "./hops.ts";
+import { runBatch } from "./run_batch.ts";
+
+/** The config fields of these routes, part of every rollout agent's config. */
+export const RunRoutesConfig = z.object({
+  /** At most this many rollouts of one /run_batch request at a time; absent: all rows at once. */
+  run_batch_concurrency: z.number().int().positive().nullish(),
+  /** How long an async rollout's result (or failure) stays readable at GET /rollouts/:id. */
+  async_result_ttl_s: z.number().positive().default(24 * 3600),
+});
+export type RunRoutesConfig = z.infer<typeof RunRoutesConfig>;
+
+export interface RunRoutes<E, D extends ResourcesHop> {
+  /** The instance's validated config: a misconfigured agent is a 500 before anything runs. */
+  config(env: E): RunRoutesConfig;
+  /** One rollout's hops and settings, with cookie jars of its own. */
+  deps(env: E): D;
+  /** One rollout of the row, as /run answers it. */
+  run(row: RunRequest, deps: D): Promise<VerifyResponse>;
+}
+
+export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
+  app.post("/run", async (c) => {
+    const mode = runMode(c.req.raw);
+    const row = await readBody(c, RunRequest);
+    const deps = routes.deps(c.env);
+    if (!mode.async) return c.json(await routes.run(row, deps));
+    const ttlMs = routes.config(c.env).async_result_ttl_s * 1000;
+    return submitRollout(c.env, row, mode.rolloutId, ttlMs, c.get("caller"));
+  });
+
+  app.get("/rollouts/:id", (c) => rolloutStatus(c.env, c.req.param("id"), c.get("caller")));
+
+  app.post("/run_batch", async (c) => {
+    const { rows } = await readBody(c, RunBatchRequest);
+    // Resolving the hops first makes a misconfigured agent a 500 before any line is streamed.
+    routes.deps(c.env);
+    const limit = routes.config(c.env).run_batch_concurrency ?? rows.length;
+    return new Response(runBatch(rows, (row) => routes.run(row, routes.deps(c.env)), limit), { headers: { "content-type": "application/x-ndjson" } });
+  });
+
+  app.post("/aggregate_metrics", async (c) => {
+    const body = await readBody(c, AggregateMetricsRequest);
+    return c.json(await aggregateMetricsOf(routes.deps(c.env), body));
+  });
+}

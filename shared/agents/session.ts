@@ -1,0 +1,38 @@
+// A rollout's session on its resources server (SPEC "simple_agent /run"): seed it with the row,
+// verify what the episode produced, release it.
+import { hopError, jsonOf } from "../client/call.ts";
+import type { ResponseObject } from "../schemas/responses.ts";
+import { SeedSessionResponse, VerifyResponse } from "../schemas/run.ts";
+import type { RunRequest } from "../schemas/run.ts";
+import { callResources } from "./hops.ts";
+import type { ResourcesHop } from "./hops.ts";
+
+/** Seeds the session; the tools the server says it runs in it, where it says. */
+export async function seedSession(row: RunRequest, hop: ResourcesHop): Promise<readonly string[] | undefined> {
+  const name = `${hop.resources.name}/seed_session`;
+  const seeded = SeedSessionResponse.safeParse(jsonOf(await callResources(hop, "/seed_session", row), name));
+  if (!seeded.success) throw hopError(502, name, `${name} answered a body that is not a seed_session answer`);
+  return seeded.data.callable_tools;
+}
+
+/** POST /verify with the row, the response and any extra fields; a reward or a failure class. */
+export async function verify(body: RunRequest & { response: ResponseObject }, hop: ResourcesHop): Promise<VerifyResponse> {
+  const name = `${hop.resources.name}/verify`;
+  const verified = VerifyResponse.safeParse(jsonOf(await callResources(hop, "/verify", body), name));
+  if (!verified.success) throw hopError(502, name, `${name} answered without a numeric reward or a failure class`);
+  return verified.data;
+}
+
+/** Releasing state is housekeeping: the rollout is already scored, and the TTL is the backstop. */
+export async function closeSession(hop: ResourcesHop): Promise<void> {
+  await callResources(hop, "/close_session", {}).catch((err) => console.warn(`close_session failed: ${(err as Error).message}`));
+}
+
+/** Seed, play the episode (given the tools the server runs), verify its response, release. */
+export async function verifiedRollout(row: RunRequest, hop: ResourcesHop, episode: (runByServer?: readonly string[]) => Promise<ResponseObject>): Promise<VerifyResponse> {
+  const runByServer = await seedSession(row, hop);
+  const response = await episode(runByServer);
+  const verified = await verify({ ...row, response }, hop);
+  await closeSession(hop);
+  return verified;
+}

@@ -1,0 +1,115 @@
+// A model server on a vLLM fleet behind its gpu_gateway Worker (vllm_model, and the servers built
+// on it, such as genrm_model). It speaks the Responses API and Anthropic Messages to agents and
+// Chat Completions to the fleet, converting both ways; `stream: true` answers as SSE on every
+// route. Its only state is the session cookie that keeps a rollout on one endpoint.
+import type { Context } from "hono";
+import { answerError, callStream, jsonOf } from "../../client/call.ts";
+import { ENVIRONMENT_HEADER } from "../../fleet/headers.ts";
+import type { ResponseObject, ResponsesCreateParams } from "../../schemas/responses.ts";
+import { createServerApp } from "../../server/app.ts";
+import type { AppEnv, BaseBindings } from "../../server/app.ts";
+import { readBody } from "../../server/body.ts";
+import { instanceConfig } from "../../server/instance_config.ts";
+import type { z } from "../../zod.ts";
+import { toChatRequest } from "../chat/convert_request.ts";
+import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../chat/convert_response.ts";
+import { messagesRoute } from "../messages/route.ts";
+import { responseEvents } from "../response_events.ts";
+import { SSE_HEADERS, toSse } from "../sse.ts";
+import type { VllmModelConfig } from "./config.ts";
+import { withExtras } from "./extras.ts";
+import { modelSession } from "./session.ts";
+import type { SessionBindings } from "./session.ts";
+import { chatRequest, responsesRequest, splitTemplateMessages } from "./template_roles.ts";
+import type { TemplateMessage } from "./template_roles.ts";
+import { CHAT_HOP, chatCompletion, gateway, isContextLengthError, parseCompletion, tokenizePrompt } from "./upstream.ts";
+import type { Upstream } from "./upstream.ts";
+
+interface Bindings extends BaseBindings, SessionBindings {
+  INSTANCE_CONFIG?: Record<string, unknown>;
+  GATEWAY?: Fetcher;
+}
+
+type Metadata = Record<string, string> | null | undefined;
+
+export interface VllmServerOptions<C extends VllmModelConfig> {
+  config: z.ZodType<C>;
+  /** Roles the model's chat template defines beyond OpenAI's, accepted in requests (template_roles.ts). */
+  templateRoles?(config: C): readonly string[];
+  /**
+   * Template messages a request's metadata carries (GenRM's pair to compare), to follow those the
+   * request gave itself (`given`, for checks).
+   */
+  metadataMessages?(metadata: Metadata, given: readonly TemplateMessage[], config: C): TemplateMessage[];
+}
+
+export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions<C>) {
+  const roles = (config: C) => options.templateRoles?.(config) ?? [];
+  const fromMetadata = (metadata: Metadata, given: readonly TemplateMessage[], config: C) => options.metadataMessages?.(metadata, given, config) ?? [];
+
+  async function upstreamOf(c: Context<AppEnv<Bindings>>, config: C): Promise<Upstream> {
+    return gateway(c.env, await modelSession(c), config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER));
+  }
+
+  async function respond(params: ResponsesCreateParams, template: TemplateMessage[], config: C, upstream: Upstream): Promise<ResponseObject> {
+    const tokenIds = config.return_token_id_information;
+    const converted = toChatRequest(params, {
+      model: config.model,
+      tokenIds,
+      developerAsSystem: config.replace_developer_role_with_system,
+      reasoning: config.reasoning_upstream === "content_tags" ? { upstream: "content_tags", tags: config.reasoning_tags } : { upstream: "fields" },
+    });
+    const messages = [...converted.messages, ...template, ...fromMetadata(params.metadata, template, config)];
+    const request = withExtras({ ...converted, messages }, config, params.metadata);
+    const result = await chatCompletion(upstream, request);
+    // An exhausted context ends the episode cleanly instead of failing the rollout.
+    if (isContextLengthError(result)) return contextExhaustedResponse(params, request.model);
+    const completion = parseCompletion(result);
+    const promptTokenIds = tokenIds && lacksPromptTokenIds(completion) ? await tokenizePrompt(upstream, request) : undefined;
+    return toResponse(params, completion, {
+      tokenIds,
+      reasoningTags: config.uses_reasoning_parser ? config.reasoning_tags : null,
+      promptTokenIds,
+      hop: CHAT_HOP,
+    });
+  }
+
+  const app = createServerApp<Bindings>();
+
+  app.post("/v1/responses", async (c) => {
+    const config = instanceConfig(c.env, options.config);
+    const { stream, input, ...params } = await readBody(c, responsesRequest(roles(config)));
+    const split = splitTemplateMessages(input, roles(config));
+    const response = await respond({ ...params, input: split.input }, split.messages, config, await upstreamOf(c, config));
+    return stream ? c.body(toSse(responseEvents(response)), 200, SSE_HEADERS) : c.json(response);
+  });
+
+  app.post(
+    "/v1/messages",
+    messagesRoute(async (params, c: Context<AppEnv<Bindings>>) => {
+      const config = instanceConfig(c.env, options.config);
+      return respond(params, [], config, await upstreamOf(c, config));
+    }),
+  );
+
+  // A chat request's metadata is this server's to read (template messages), never sent upstream.
+  app.post("/v1/chat/completions", async (c) => {
+    const config = instanceConfig(c.env, options.config);
+    const { metadata, ...body } = await readBody(c, chatRequest(roles(config)));
+    const upstream = await upstreamOf(c, config);
+    const own = body.messages.map((m) => (config.replace_developer_role_with_system && m.role === "developer" ? { ...m, role: "system" as const } : m));
+    const given = own.filter((m): m is TemplateMessage => roles(config).includes(m.role));
+    const messages = [...own, ...fromMetadata(metadata, given, config)];
+    const request = withExtras({ ...body, messages, model: config.model }, config);
+    if (!request.stream) return c.json(jsonOf(await chatCompletion(upstream, request), CHAT_HOP) as object);
+
+    const result = await callStream(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+    // A refusal comes before any event: it is answered as the error it is, not as a stream.
+    if (result.status < 200 || result.status >= 300) {
+      throw answerError({ status: result.status, text: await new Response(result.body).text(), headers: result.headers }, CHAT_HOP);
+    }
+    return c.body(result.body, 200, SSE_HEADERS);
+  });
+
+  return app;
+}
