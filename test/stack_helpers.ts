@@ -24,6 +24,22 @@ export function collectExample(headUrl: string, environment: string, numRepeats:
   });
 }
 
+/** Collect options for a bundled environment's example dataset through its simple_agent: two rollouts at once, one attempt each, quiet. */
+export function exampleOptions(headUrl: string, environment: string, output: string, extra: Partial<CollectOptions> = {}): CollectOptions {
+  return {
+    headUrl,
+    input: `workers/resources/${environment}/data/example.jsonl`,
+    output,
+    agent: `${environment}_simple_agent`,
+    concurrency: 2,
+    numRepeats: 2,
+    rolloutTimeoutS: 120,
+    maxAttempts: 1,
+    progress: false,
+    ...extra,
+  };
+}
+
 /**
  * Kills the stack's local sandbox once `options` has written two rollouts: the rest must become
  * sandbox_failed failures (no reward, never 0); then a sandbox back on the same port lets --resume

@@ -4,6 +4,7 @@
 // Sessions of three turns, as rollouts make them. Prints p50/p99 per path and their difference.
 import { SESSION_HEADER } from "../../shared/fleet/headers.ts";
 import { bringUp } from "../stack/up.ts";
+import { percentile } from "./support/percentile.ts";
 
 const ROUNDS = 10;
 const PER_ROUND = 100;
@@ -21,7 +22,6 @@ const body = JSON.stringify({
   return_token_ids: true,
 });
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round1 = (n: number) => Number(n.toFixed(2));
 
 async function timed(url: string, session: string, concurrency: number, n: number, into: number[]): Promise<void> {

@@ -6,6 +6,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { spawnSandbox } from "../stack/local_process.ts";
 import type { LocalProcess } from "../stack/local_process.ts";
+import { percentile } from "./support/percentile.ts";
 
 const PROGRAMS = {
   trivial: "pass",
@@ -16,7 +17,6 @@ const RUNS = { 1: 40, 16: 160 } as const;
 const CELLS = 200;
 const IDLE_SESSIONS = 64;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 const summary = (latencies: number[]) => {
   const sorted = [...latencies].sort((a, b) => a - b);

@@ -12,6 +12,7 @@ import { loadConfig } from "../plan/config.ts";
 import { planWorkers } from "../plan/plan.ts";
 import { ROOT } from "../plan/registry.ts";
 import { startLocalStack } from "../stack/local.ts";
+import { percentile } from "./support/percentile.ts";
 
 const ENVIRONMENTS = ["bird_sql", "spider2_lite"] as const;
 const VERIFIES = { 1: 200, 32: 800 } as const;
@@ -31,7 +32,6 @@ const runaways = (environment: keyof typeof HEAVY) => ({
 
 type Row = Record<string, any>;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const round1 = (x: number) => Number(x.toFixed(1));
 
 function cpuMs(pid: number): number {

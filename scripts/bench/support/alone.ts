@@ -6,6 +6,7 @@ import { loadConfig } from "../../plan/config.ts";
 import { bundleWorkers } from "../../plan/build.ts";
 import { planWorkers } from "../../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../../plan/runtime.ts";
+import { percentile } from "./percentile.ts";
 
 export interface Alone {
   mf: Miniflare;
@@ -61,7 +62,6 @@ export class Client {
   }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 export const round = (n: number, digits = 1) => Number(n.toFixed(digits));
 
 /** Runs `task` `n` times over `concurrency` workers; the latencies in ms and the wall time in s. */

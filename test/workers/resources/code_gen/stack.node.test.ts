@@ -11,7 +11,7 @@ import type { CollectOptions } from "../../../../scripts/collect/collect.ts";
 import type { LocalProcess } from "../../../../scripts/stack/local_process.ts";
 import { bringUp } from "../../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../../scripts/stack/up.ts";
-import { expectSandboxKillRecovers, readJsonl } from "../../../stack_helpers.ts";
+import { exampleOptions, expectSandboxKillRecovers, readJsonl } from "../../../stack_helpers.ts";
 
 let running: RunningStack;
 let restarted: LocalProcess | undefined;
@@ -25,18 +25,7 @@ afterAll(async () => {
   await restarted?.stop();
 });
 
-const options = (name: string, extra: Partial<CollectOptions> = {}): CollectOptions => ({
-  headUrl: running.stack.headUrl,
-  input: "workers/resources/code_gen/data/example.jsonl",
-  output: join(dir, `${name}.jsonl`),
-  agent: "code_gen_simple_agent",
-  concurrency: 2,
-  numRepeats: 2,
-  rolloutTimeoutS: 120,
-  maxAttempts: 1,
-  progress: false,
-  ...extra,
-});
+const options = (name: string, extra: Partial<CollectOptions> = {}) => exampleOptions(running.stack.headUrl, "code_gen", join(dir, `${name}.jsonl`), extra);
 
 test("right and wrong code, run in the real sandbox, are scored with NeMo Gym's fields", async () => {
   const summary = await collect(options("scored"));

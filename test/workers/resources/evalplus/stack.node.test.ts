@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { collect } from "../../../../scripts/collect/collect.ts";
 import { bringUp } from "../../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../../scripts/stack/up.ts";
-import { readJsonl } from "../../../stack_helpers.ts";
+import { exampleOptions, readJsonl } from "../../../stack_helpers.ts";
 
 let running: RunningStack;
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-evalplus-"));
@@ -21,17 +21,7 @@ afterAll(async () => {
 });
 
 test("right code and base-only code, run in the real sandbox, get base and plus scores", async () => {
-  const summary = await collect({
-    headUrl: running.stack.headUrl,
-    input: "workers/resources/evalplus/data/example.jsonl",
-    output: join(dir, "scored.jsonl"),
-    agent: "evalplus_simple_agent",
-    concurrency: 2,
-    numRepeats: 2,
-    rolloutTimeoutS: 120,
-    maxAttempts: 1,
-    progress: false,
-  });
+  const summary = await collect(exampleOptions(running.stack.headUrl, "evalplus", join(dir, "scored.jsonl")));
   expect(summary).toMatchObject({ total: 10, failed: 0 });
   const rows = readJsonl(summary.files.rollouts);
   expect(new Set(rows.map((r) => r.reward))).toEqual(new Set([0, 1]));

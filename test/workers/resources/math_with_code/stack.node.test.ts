@@ -10,7 +10,7 @@ import type { CollectOptions } from "../../../../scripts/collect/collect.ts";
 import type { LocalProcess } from "../../../../scripts/stack/local_process.ts";
 import { bringUp } from "../../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../../scripts/stack/up.ts";
-import { expectSandboxKillRecovers, readJsonl } from "../../../stack_helpers.ts";
+import { exampleOptions, expectSandboxKillRecovers, readJsonl } from "../../../stack_helpers.ts";
 
 let running: RunningStack;
 let restarted: LocalProcess | undefined;
@@ -24,18 +24,7 @@ afterAll(async () => {
   await restarted?.stop();
 });
 
-const options = (name: string, extra: Partial<CollectOptions> = {}): CollectOptions => ({
-  headUrl: running.stack.headUrl,
-  input: "workers/resources/math_with_code/data/example.jsonl",
-  output: join(dir, `${name}.jsonl`),
-  agent: "math_with_code_simple_agent",
-  concurrency: 2,
-  numRepeats: 2,
-  rolloutTimeoutS: 120,
-  maxAttempts: 1,
-  progress: false,
-  ...extra,
-});
+const options = (name: string, extra: Partial<CollectOptions> = {}) => exampleOptions(running.stack.headUrl, "math_with_code", join(dir, `${name}.jsonl`), extra);
 
 test("state persists across execute_python calls, and right and wrong answers are scored", async () => {
   const summary = await collect(options("scored", { numRepeats: 4 }));
