@@ -67,6 +67,8 @@ const UNREPLAYABLE: Record<string, string> = {
     "the reference deals every rollout from an unseeded random generator (resources_servers/blackjack/app.py: random.Random()), so its cards cannot be dealt again; ours come from the row's seed",
   bird_sql:
     "the reference ran it on BIRD's dev database (california_schools), which it downloads at start-up and the reference data does not include; ours ships other databases",
+  genrm_compare:
+    "the reference's example_rollouts.jsonl is a placeholder: its 5 rows are the example inputs, with no response and no reward to compare",
   spider2_lite:
     "the reference ran it on Spider 2.0-Lite's SQLite databases (IPL, Pagila, California_Traffic_Collision), which it downloads at start-up and the reference data does not include; ours ships other databases",
 };

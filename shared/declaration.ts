@@ -90,6 +90,11 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
   task: T;
   /** Handlers use `ctx.session.state`, kept in the server's own SessionDO. */
   stateful: boolean;
+  /**
+   * Scores a task's rollouts together (POST /compare, shared/schemas/cohort.ts): `collect` runs all
+   * of a task's repeats, then replaces their rewards with the ones /compare gives.
+   */
+  cohort: boolean;
 }
 
 /**
@@ -103,6 +108,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   stateful?: boolean;
   references?: readonly string[];
   durableObjects?: Readonly<Record<string, string>>;
+  cohort?: boolean;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -110,6 +116,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     task: options.task,
     config: options.config ?? ResourcesServerConfig,
     stateful,
+    cohort: options.cohort ?? false,
     durableObjects: { ...(stateful ? { SESSIONS: "SessionDO" } : {}), ...options.durableObjects },
     public: false,
     signsSessions: true,
@@ -126,6 +133,8 @@ export const PLATFORM_BINDINGS: readonly string[] = [
   "INSTANCE_CONFIG",
   "INSTANCE_CONFIG_SECRETS",
   "MAX_BODY_BYTES",
+  "MAX_JSON_DEPTH",
+  "BODY_READ_TIMEOUT_MS",
   "DEPLOYMENT_ID",
   "SESSION_SECRET",
   "SESSION_TTL_S",

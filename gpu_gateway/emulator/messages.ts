@@ -11,7 +11,7 @@ export interface TurnToolCall {
 }
 
 export interface Turn {
-  role: "system" | "user" | "assistant" | "tool";
+  role: Exclude<ChatMessage["role"], "developer">;
   content: string;
   tool_calls?: TurnToolCall[];
   tool_call_id?: string;

@@ -1,6 +1,7 @@
 // A Qwen2.5-style ChatML template with Hermes tool calling, rendered by @huggingface/jinja exactly
 // as a HF tokenizer would render it. The assistant body is one fragment shared with the completion
 // renderer, so a generated turn is tokenized the same way it is rendered when it comes back as history.
+// GenRM's roles (principle, response_1, response_2) render as turns of their own, as a GenRM's template does.
 import { Template } from "@huggingface/jinja";
 import type { ChatTool } from "../../shared/schemas/chat.ts";
 import type { Turn } from "./messages.ts";
@@ -43,7 +44,7 @@ const CHAT_TEMPLATE = String.raw`
     {%- endif %}
 {%- endif %}
 {%- for message in messages %}
-    {%- if message.role == 'user' or (message.role == 'system' and not loop.first) or (message.role == 'assistant' and not message.tool_calls) %}
+    {%- if message.role in ['user', 'principle', 'response_1', 'response_2'] or (message.role == 'system' and not loop.first) or (message.role == 'assistant' and not message.tool_calls) %}
         {{- '<|im_start|>' + message.role + '\n' + message.content + '<|im_end|>\n' }}
     {%- elif message.role == 'assistant' %}
         {{- '<|im_start|>assistant' }}

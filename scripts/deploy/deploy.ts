@@ -66,7 +66,7 @@ export const kvPutArgs = (key: string, path: string, namespaceId: string) => ["k
 function refuseLocalProcesses(specs: WorkerSpec[]): void {
   for (const spec of specs) {
     const [emulator] = placeholders([spec.vars.INSTANCE_CONFIG], EMULATOR_SCHEME);
-    if (emulator) throw new Error(`${spec.instance} points at the local vLLM emulator (${emulator}); set policy_base_url (env.yaml) to a reachable vLLM endpoint before deploying`);
+    if (emulator) throw new Error(`${spec.instance} points at the local vLLM emulator (${emulator}); set its base_url to a reachable vLLM endpoint before deploying (env.yaml: policy_base_url for policy_model, genrm_base_url for genrm_model)`);
     const [sandbox] = placeholders([spec.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).filter((url) => url !== CLOUDFLARE_SANDBOX_URL);
     if (sandbox) throw new Error(`${spec.instance} runs code in a local sandbox (${sandbox}); set sandbox_url: ${CLOUDFLARE_SANDBOX_URL} (env.yaml) before deploying`);
   }

@@ -7,6 +7,7 @@ import type { CallResult, Target } from "../client/call.ts";
 import { CookieJar } from "../client/cookies.ts";
 import { targetFor } from "../client/targets.ts";
 import { ServerRef } from "../schemas/config.ts";
+import type { CohortRequest } from "../schemas/cohort.ts";
 import type { AggregateMetricsRequest } from "../schemas/run.ts";
 import { z } from "../zod.ts";
 
@@ -58,4 +59,9 @@ export function callResources(hops: ResourcesHop, path: string, body: unknown): 
 export async function aggregateMetricsOf(hops: ResourcesHop, body: AggregateMetricsRequest): Promise<object> {
   const hop = `${hops.resources.name}/aggregate_metrics`;
   return jsonOf(await call(hops.resources, "/aggregate_metrics", { body, deadlineMs: hops.resourcesDeadlineMs }), hop) as object;
+}
+
+/** An agent's /compare: its resources server scores a cohort (shared/schemas/cohort.ts). */
+export function compareOf(hops: ResourcesHop, body: CohortRequest): Promise<CallResult> {
+  return call(hops.resources, "/compare", { body, deadlineMs: hops.resourcesDeadlineMs });
 }

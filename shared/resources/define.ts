@@ -8,6 +8,8 @@
 import type { Context } from "hono";
 import { deleteCookie } from "hono/cookie";
 import { z } from "../zod.ts";
+import { CohortRequest } from "../schemas/cohort.ts";
+import type { CohortResponse } from "../schemas/cohort.ts";
 import { RunRequest, VerifyRequest, AggregateMetricsRequest, FAILURE_CLASS_KEY } from "../schemas/run.ts";
 import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
@@ -93,6 +95,8 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> extends Metric
   /** Frees what the session holds outside this Worker (a sandbox interpreter); runs on /close_session. */
   closeSession?(ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
+  /** A cohort server's POST /compare (its declaration says `cohort`): a task's responses scored together. */
+  compare?(body: CohortRequest, ctx: HandlerContext): Promise<CohortResponse>;
 }
 
 type C = Context<AppEnv<ResourcesBindings>>;
@@ -156,6 +160,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     .safeExtend(task.partial().shape)
     .safeExtend(task.pick(seedMask as never).shape);
   const verifySchema = VerifyRequest.safeExtend(task.shape);
+  if (definition.declaration.cohort !== (definition.compare !== undefined)) throw new Error("a resources server declared with cohort: true defines compare, and only such a server does");
   const { app, context, release } = resourcesApp(definition.declaration, definition, definition.closeSession);
 
   /** The runner of tool `name`, or a 404 for a name this server does not answer. */
@@ -200,6 +205,20 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     }
     return c.json({ ...body, ...result });
   });
+
+  const { compare } = definition;
+  if (compare) {
+    app.post("/compare", async (c) => {
+      const body = await readBody(c, CohortRequest);
+      try {
+        return c.json(await compare(body, await context(c)));
+      } catch (err) {
+        // The cohort gets no rewards at all, rather than made-up ones.
+        if (err instanceof VerifierFailure) throw new HttpError(502, err.failureClass, err.message);
+        throw err;
+      }
+    });
+  }
 
   // The same tools over MCP; mounted before /:tool so /mcp is its route.
   mountMcp(app, { tools: definition.tools, runner, release });

@@ -11,8 +11,11 @@ export type ChatToolCall = z.infer<typeof ChatToolCall>;
 
 const TextPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 
+/** Roles a pairwise reward model's chat template adds (genrm_model): vLLM renders whatever roles the template knows. */
+export const GENRM_ROLES = ["principle", "response_1", "response_2"] as const;
+
 export const ChatMessage = z.looseObject({
-  role: z.enum(["system", "developer", "user", "assistant", "tool"]),
+  role: z.enum(["system", "developer", "user", "assistant", "tool", ...GENRM_ROLES]),
   content: z.union([z.string(), z.array(TextPart)]).nullish(),
   tool_calls: z.array(ChatToolCall).nullish(),
   tool_call_id: z.string().nullish(),

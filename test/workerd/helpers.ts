@@ -54,7 +54,7 @@ export function judgeModel(answers: JudgeAnswer[], instance = "policy_model") {
   const seen: any[] = [];
   const fetcher = {
     async fetch(request: Request) {
-      seen.push(await request.json());
+      seen.push(await request.clone().json());
       const next = answers[seen.length - 1];
       if (next === undefined) throw new Error("judge called more often than scripted");
       return typeof next === "string" ? Response.json(judgeReply(next)) : next(request);

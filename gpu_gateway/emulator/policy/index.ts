@@ -1,10 +1,11 @@
 // The scripted policy: a model call names its environment (the x-edge-gym-environment header) and
 // that environment's skill plays the turn. Calls that name none, or one without a skill of its
 // own, are a judge's when the prompt asks for a verdict (the servers' judge calls carry no
-// environment), else the generic skill's.
+// environment; a GenRM's carries two candidates), else the generic skill's.
 import { awaitingFirstReply } from "./conversation.ts";
 import { generic } from "./generic.ts";
 import { asksForVerdict, judge } from "./judge.ts";
+import { asksForPairwiseVerdict, pairwiseJudge } from "./pairwise_judge.ts";
 import { skillFor } from "./registry.ts";
 import type { Action, Situation } from "./types.ts";
 import type { Turn } from "../messages.ts";
@@ -16,7 +17,7 @@ export function drawsOutcome(turns: readonly Turn[], environment?: string): bool
 }
 
 export function play(situation: Situation, environment?: string): Action {
-  const skill = (environment === undefined ? undefined : skillFor(environment)) ?? (asksForVerdict(situation) ? judge : generic);
+  const skill = (environment === undefined ? undefined : skillFor(environment)) ?? (asksForPairwiseVerdict(situation) ? pairwiseJudge : asksForVerdict(situation) ? judge : generic);
   const action = skill.play(situation);
   // A skill plays its environment's task whatever the request offers, but the policy only calls
   // tools offered (none under tool_choice "none"): a turn reaching past them is the generic skill's.

@@ -21,7 +21,8 @@ export function vllmServerDeclaration(config: z.ZodType): Declaration {
       kind: "gpu_gateway",
       binding: "GATEWAY",
       name: (instance) => `${instance}_gpu_gateway`,
-      config: (config) => ({ ...(config.gateway as object | undefined), endpoints: asList(config.base_url), api_key: config.api_key ?? undefined }),
+      // An absent key is left out: a binding's JSON cannot hold undefined.
+      config: (config) => ({ ...(config.gateway as object | undefined), endpoints: asList(config.base_url), ...(config.api_key == null ? {} : { api_key: config.api_key }) }),
       sourcePath: (path) => (path[0] === "endpoints" ? ["base_url", ...path.slice(1)] : path[0] === "api_key" ? ["api_key"] : ["gateway", ...path]),
     },
   });

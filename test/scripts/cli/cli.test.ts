@@ -46,8 +46,8 @@ describe("edge-gym CLI", () => {
 
     const status = cli("status", "--head-url", headUrl);
     expect(status.code).toBe(0);
-    // the head, policy_model, and a resources server and an agent per bundled environment
-    expect(status.stdout.match(/^up /gm)).toHaveLength(2 + 2 * implementations("resources_servers").length);
+    // the head, policy_model, genrm_model (genrm_compare's judge), and a resources server and an agent per bundled environment
+    expect(status.stdout.match(/^up /gm)).toHaveLength(3 + 2 * implementations("resources_servers").length);
 
     const output = join(dir, "weather.jsonl");
     const collect = cli("collect", "--head-url", headUrl, "--agent", "example_single_tool_call_simple_agent",

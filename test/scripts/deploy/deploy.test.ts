@@ -21,7 +21,14 @@ import { ServerInstances } from "../../../workers/head/instances.ts";
 
 const SECRET = "sk-live-DEPLOYTESTSECRET";
 // A real-looking endpoint and key: a real deploy refuses the emulator, and the key must end up in secrets only.
-const REAL_MODEL = ["++policy_base_url=https://vllm.example.com/v1", `++policy_api_key=${SECRET}`, "++policy_model_name=Qwen/Qwen3-8B"];
+// The policy, and genrm_compare's GenRM: no model may be left on the local emulator.
+const REAL_MODEL = [
+  "++policy_base_url=https://vllm.example.com/v1",
+  `++policy_api_key=${SECRET}`,
+  "++policy_model_name=Qwen/Qwen3-8B",
+  "++genrm_base_url=https://genrm.example.com/v1",
+  "++genrm_model_name=nvidia/Qwen3-Nemotron-235B-A22B-GenRM",
+];
 // The code environments on the Cloudflare provider: a real deploy refuses the local sandbox too.
 const CLOUDFLARE_SANDBOX = "++sandbox_url=sandbox://cloudflare";
 const DEPLOYABLE = [...REAL_MODEL, CLOUDFLARE_SANDBOX];

@@ -33,7 +33,8 @@ describe("local stack end to end", () => {
     const agents = instances.filter((i) => i.server_type === "responses_api_agents").map((i) => i.name);
     expect(agents).toHaveLength(bundled.length);
     expect(agents).toEqual(expect.arrayContaining([...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "blackjack_gymnasium_agent"]));
-    expect(names).toEqual([...bundled, ...agents, "policy_model"].sort());
+    // The model servers: the policy, and genrm_compare's judge.
+    expect(names).toEqual([...bundled, ...agents, "genrm_model", "policy_model"].sort());
     for (const instance of instances) {
       expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(instance.url)).json()).toEqual({ status: "ok" });
@@ -65,7 +66,7 @@ describe("local stack end to end", () => {
     }
     const [aggregate] = JSON.parse(readFileSync(summary.files.aggregateMetrics, "utf8"));
     expect(aggregate.agent_ref).toEqual({ name: `${environment}_simple_agent` });
-    expect(aggregate.agent_metrics["mean/reward"]).toBeCloseTo(summary.meanReward);
+    expect(aggregate.agent_metrics["mean/reward"]).toBeCloseTo(summary.meanReward!);
     expect(aggregate.group_level_metrics).toHaveLength(5);
     expect(aggregate.agent_metrics).toHaveProperty(["pass@2/accuracy"]);
     expect(aggregate.key_metrics).toHaveProperty(["mean/reward"]);

@@ -2,11 +2,12 @@
 // (when the template has that role), then the two candidate responses. A caller gives them as
 // messages in those roles at the end of its input, or as NeMo Gym's genrm_compare does, in
 // metadata (`principle`, `response_1`, `response_2`), which stays on this server.
+import { GENRM_ROLES } from "../../../shared/schemas/chat.ts";
 import type { TemplateMessage } from "../../../shared/models/vllm/template_roles.ts";
 import { invalidRequest } from "../../../shared/server/errors.ts";
 import type { GenrmModelConfig } from "./config.ts";
 
-const ROLES = ["principle", "response_1", "response_2"] as const;
+const ROLES = GENRM_ROLES;
 
 export function genrmRoles(config: GenrmModelConfig): readonly string[] {
   return config.supports_principle_role ? ROLES : ROLES.filter((role) => role !== "principle");

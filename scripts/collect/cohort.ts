@@ -1,0 +1,88 @@
+// Cohort scoring in collection: an environment that declares `cohort` ranks a task's rollouts
+// against each other. Its agent's /run gives each rollout a neutral reward; once every pending
+// repeat of the task is settled, the successful ones go to the agent's /compare together, and are
+// written with the rewards it returns. A cohort whose /compare fails is written to the failures
+// file, never with made-up rewards; one left unfinished by an interruption is not written at all,
+// so a resumed run runs it again (as a cohort of the repeats still missing).
+import { call } from "../../shared/client/call.ts";
+import type { Target } from "../../shared/client/call.ts";
+import { CohortResponse, conversationHistory } from "../../shared/schemas/cohort.ts";
+import { FAILURE_CLASS_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import type { Failure } from "./rollout.ts";
+
+type Row = Record<string, unknown>;
+
+export interface Scored {
+  result: Row;
+  reward: number;
+  metrics: Record<string, number> | null | undefined;
+}
+
+interface Pending<R extends Row> {
+  left: number;
+  rows: R[];
+  results: Row[];
+}
+
+const taskOf = (agent: string, row: Row) => `${agent}\u0000${String(row[TASK_INDEX_KEY])}`;
+
+/**
+ * The cohorts of one collection: `expect` counts each task's pending rollouts up front, `settle`
+ * takes each as it ends and, for the last of its task, returns the task's scored results (or the
+ * failure every one of them gets).
+ */
+export class Cohorts<R extends Row = Row> {
+  readonly #pending = new Map<string, Pending<R>>();
+
+  expect(agent: string, row: R): void {
+    const key = taskOf(agent, row);
+    const pending = this.#pending.get(key) ?? { left: 0, rows: [], results: [] };
+    pending.left++;
+    this.#pending.set(key, pending);
+  }
+
+  /** Records one rollout's end; undefined until its task's last one. */
+  settle(agent: string, row: R, result: Row | undefined): { rows: R[]; results: Row[] } | undefined {
+    const key = taskOf(agent, row);
+    const pending = this.#pending.get(key)!;
+    if (result) {
+      pending.rows.push(row);
+      pending.results.push(result);
+    }
+    if (--pending.left > 0) return undefined;
+    this.#pending.delete(key);
+    return { rows: pending.rows, results: pending.results };
+  }
+}
+
+/** The cohort's rewards from the agent's /compare, in the results' order, or the failure they all get. */
+export async function scoreCohort(agent: Target, rows: readonly Row[], results: readonly Row[], options: { deadlineMs: number; headers?: Record<string, string> }): Promise<Scored[] | Failure> {
+  const first = rows[0]!;
+  const params = first.responses_create_params as Row | undefined;
+  const body = {
+    conversation_history: conversationHistory(params?.input),
+    response_objs: results.map((r) => r.response),
+    ...(typeof first.principle === "string" ? { principle: first.principle } : {}),
+  };
+  let answer: { status: number; text: string };
+  try {
+    answer = await call(agent, "/compare", { body, deadlineMs: options.deadlineMs, headers: options.headers });
+  } catch (err) {
+    return { [FAILURE_CLASS_KEY]: "cohort_failed", error: (err as Error).message };
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(answer.text);
+  } catch {
+    parsed = undefined;
+  }
+  if (answer.status !== 200) {
+    const error = (parsed as { error?: { type?: unknown } } | undefined)?.error;
+    return { [FAILURE_CLASS_KEY]: typeof error?.type === "string" ? error.type : `http_${answer.status}`, error: error ?? answer.text.slice(0, 1000) };
+  }
+  const scored = CohortResponse.safeParse(parsed);
+  if (!scored.success || scored.data.rewards.length !== results.length) {
+    return { [FAILURE_CLASS_KEY]: "bad_response", error: `/compare answered 200 without one reward per response (${results.length}): ${answer.text.slice(0, 300)}` };
+  }
+  return results.map((result, i) => ({ result, reward: scored.data.rewards[i]!, metrics: scored.data.metrics }));
+}
