@@ -2,7 +2,8 @@
 // Object addressed by the rollout id. The object runs the rollout itself, in its alarm handler:
 // alarms are the documented way to finish work with no client connected (a request's waitUntil
 // is cut 30 s after the response). The outcome is kept for a TTL after it is known, then the
-// alarm deletes everything, and the id may be used again.
+// alarm deletes everything (writing nothing after, so an expired rollout holds no storage), and
+// the id may be used again.
 //
 // A rollout runs at most once: an alarm that finds the rollout "running" while this instance is
 // not running it (the instance was evicted, or the platform ended the handler at its wall-time
@@ -12,6 +13,7 @@ import { FAILURE_CLASS_KEY } from "../shared/schemas/run.ts";
 import type { RolloutFailure, RunRequest, VerifyResponse } from "../shared/schemas/run.ts";
 import { failureOf, outcomeOf } from "../shared/agents/outcome.ts";
 import type { Outcome } from "../shared/agents/outcome.ts";
+import { LazyTables } from "./lazy_tables.ts";
 
 export type RolloutStatus = "queued" | "running" | "completed" | "failed";
 
@@ -25,7 +27,8 @@ export interface RolloutState {
 
 export type Submission = { conflict: false; state: RolloutState } | { conflict: true };
 
-const SCHEMA = [
+/** The object's tables, created on its first submission (lazy_tables.ts). */
+export const ROLLOUT_SCHEMA = [
   `CREATE TABLE IF NOT EXISTS rollout (
      id TEXT PRIMARY KEY, status TEXT NOT NULL, fingerprint TEXT NOT NULL, ttl_ms INTEGER NOT NULL,
      created_at INTEGER NOT NULL, expires_at INTEGER)`,
@@ -47,11 +50,7 @@ interface RolloutRow {
 /** The storage and lifecycle of a rollout; an agent Worker supplies how a row is run. */
 export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<Env> {
   #running = false;
-
-  constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
-    for (const statement of SCHEMA) ctx.storage.sql.exec(statement);
-  }
+  readonly #tables = new LazyTables(this.ctx.storage.sql, ROLLOUT_SCHEMA, "rollout");
 
   /** Runs one row as POST /run does; a thrown HttpError is an infrastructure failure. */
   protected abstract execute(row: RunRequest): Promise<VerifyResponse>;
@@ -63,6 +62,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   async submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number): Promise<Submission> {
     const existing = this.#live();
     if (existing) return existing.fingerprint === fingerprint ? { conflict: false, state: this.#state(existing) } : { conflict: true };
+    this.#tables.create();
     this.#wipeData();
     this.ctx.storage.sql.exec("INSERT INTO rollout (id, status, fingerprint, ttl_ms, created_at) VALUES (?, 'queued', ?, ?, ?)", id, fingerprint, ttlMs, Date.now());
     this.#putBlob("row", JSON.stringify(row));
@@ -123,6 +123,8 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   }
 
   #record(): RolloutRow | undefined {
+    // Asking about an id never submitted (or expired) creates nothing.
+    if (!this.#tables.exist()) return undefined;
     return this.ctx.storage.sql.exec<RolloutRow & Record<string, SqlStorageValue>>("SELECT id, status, fingerprint, ttl_ms, expires_at FROM rollout").toArray()[0];
   }
 
@@ -156,8 +158,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   async #wipe(): Promise<void> {
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    // deleteAll drops the tables of a SQLite object; this instance may still serve requests.
-    for (const statement of SCHEMA) this.ctx.storage.sql.exec(statement);
+    this.#tables.dropped();
   }
 }
 

@@ -1,12 +1,15 @@
 // Per-rollout session state of one resources server instance (SPEC "Sessions"): a SQLite-backed
 // Durable Object addressed by the session id. Every access slides the expiry alarm forward (by
-// whole tenths of the TTL, below); the alarm, or an explicit release, deletes everything. Besides its key/value pairs, a session may
-// hold a stateful server's own tables (a tool world, shared/resources/world/), run through `sql`.
+// whole tenths of the TTL, below); the alarm, or an explicit release, deletes everything and
+// writes nothing after, so a released session holds no storage and no alarm. Besides its key/value
+// pairs, a session may hold a stateful server's own tables (a tool world, shared/resources/world/),
+// run through `sql`.
 import { DurableObject } from "cloudflare:workers";
 import type { SessionStore } from "../shared/session/session.ts";
 import type { SqlRow, SqlStatement } from "../shared/session/sql.ts";
+import { LazyTables } from "./lazy_tables.ts";
 
-const SCHEMA = "CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)";
+const SCHEMA = ["CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)"];
 // Setting the alarm is a durable write, which a read would otherwise pay on every call: the deadline
 // moves only once it would move by more than this share of the TTL, so a session expires between
 // 0.9 and 1 TTL after its last use.
@@ -15,13 +18,11 @@ const ALARM_SLACK = 0.1;
 export class SessionDO extends DurableObject implements SessionStore {
   /** The alarm this instance last set (unknown again after the object is evicted). */
   #deadline: number | undefined;
-
-  constructor(ctx: DurableObjectState, env: Cloudflare.Env) {
-    super(ctx, env);
-    ctx.storage.sql.exec(SCHEMA);
-  }
+  readonly #tables = new LazyTables(this.ctx.storage.sql, SCHEMA, "state");
 
   async read(keys: string[], ttlMs: number): Promise<Record<string, unknown>> {
+    // Nothing stored: nothing to keep alive, so no alarm is left on an empty object.
+    if (!this.#tables.exist()) return {};
     await this.touch(ttlMs);
     const out: Record<string, unknown> = {};
     for (const key of keys) {
@@ -33,6 +34,7 @@ export class SessionDO extends DurableObject implements SessionStore {
 
   async write(entries: Record<string, unknown>, ttlMs: number): Promise<void> {
     await this.touch(ttlMs);
+    this.#tables.create();
     for (const [key, value] of Object.entries(entries)) {
       this.ctx.storage.sql.exec("INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)", key, JSON.stringify(value));
     }
@@ -68,7 +70,6 @@ export class SessionDO extends DurableObject implements SessionStore {
     this.#deadline = undefined;
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
-    // deleteAll drops the tables of a SQLite object; this instance may still serve requests.
-    this.ctx.storage.sql.exec(SCHEMA);
+    this.#tables.dropped();
   }
 }

@@ -1,37 +1,66 @@
 // A real BPE vocabulary (o200k_base from gpt-tokenizer) with ChatML special tokens. We split the
-// special tokens out ourselves, as HF tokenizers do, because the library only recognises a special
-// token at the very start of its input; we decode ourselves because its decoder keeps UTF-8 state
-// between calls.
-import { encode as encodeOrdinary } from "gpt-tokenizer/encoding/o200k_base";
+// special tokens out ourselves, as HF tokenizers do; we merge ourselves (bpe.ts) because the
+// library's merge is quadratic in a pre-token's length; we decode ourselves because its decoder
+// keeps UTF-8 state between calls.
 import ranks from "gpt-tokenizer/bpeRanks/o200k_base";
+import { O200K_TOKEN_SPLIT_REGEX } from "gpt-tokenizer/encodingParams/constants";
+import { createO200KSpecialTokenMap } from "gpt-tokenizer/encodingParams/o200k_base";
+import { EndOfText, ImEnd, ImStart } from "gpt-tokenizer/specialTokens";
+import { bytePairMerge } from "./bpe.ts";
 
-const SPECIAL_TOKENS = ["<|endoftext|>", "<|im_start|>", "<|im_end|>"] as const;
-const AS_TEXT = { disallowedSpecial: new Set<string>() };
 const SPECIAL_SPLIT = /(<\|endoftext\|>|<\|im_start\|>|<\|im_end\|>)/;
 
 const specialIds = new Map<string, number>();
 const specialTexts = new Map<number, string>();
-for (const text of SPECIAL_TOKENS) {
-  const ids = encodeOrdinary(text, { allowedSpecial: new Set([text]) });
-  if (ids.length !== 1 || ids[0] === undefined) throw new Error(`tokenizer has no special token ${text}`);
-  specialIds.set(text, ids[0]);
-  specialTexts.set(ids[0], text);
+for (const [text, id] of createO200KSpecialTokenMap()) {
+  if (text !== EndOfText && text !== ImStart && text !== ImEnd) continue;
+  specialIds.set(text, id);
+  specialTexts.set(id, text);
 }
 
 // Qwen's end-of-turn token: the last generated token of every finished assistant turn.
-export const EOS_TOKEN_ID = specialIds.get("<|im_end|>") as number;
+export const EOS_TOKEN_ID = specialIds.get(ImEnd) as number;
+
+// Merging works on bytes, so every token is keyed by its bytes, one char per byte (latin1). Most
+// tokens are ASCII, whose text is that key already.
+const NON_ASCII = /[^\x00-\x7f]/;
+const asBytes = (text: string): string => (NON_ASCII.test(text) ? Buffer.from(text, "utf8").toString("latin1") : text);
+const rankOfBytes = new Map<string, number>();
+ranks.forEach((token, rank) => rankOfBytes.set(typeof token === "string" ? asBytes(token) : String.fromCharCode(...token), rank));
+
+/** One pre-token: a token of its own, else its bytes merged. */
+function encodeWord(word: string, out: number[]): void {
+  const bytes = asBytes(word);
+  const whole = rankOfBytes.get(bytes);
+  if (whole !== undefined) out.push(whole);
+  else for (const id of bytePairMerge(bytes.length, (start, end) => rankOfBytes.get(bytes.slice(start, end)))) out.push(id);
+}
+
+function encodeOrdinary(text: string): number[] {
+  const out: number[] = [];
+  for (const [word] of text.matchAll(O200K_TOKEN_SPLIT_REGEX)) encodeWord(word, out);
+  return out;
+}
 
 // Prompts repeat the same system/tools block and history turns, so pieces between special tokens
-// are cached. Cleared wholesale when full: cheap, and the hot pieces come straight back.
-const MAX_CACHED_PIECES = 20_000;
+// are cached. Bounded by characters, not entries, so huge pieces cannot pin memory; cleared
+// wholesale when full: cheap, and the hot pieces come straight back.
+const MAX_CACHED_CHARS = 16 * 1024 * 1024;
 const pieceCache = new Map<string, readonly number[]>();
+let cachedChars = 0;
 
 function encodePiece(piece: string): readonly number[] {
   let ids = pieceCache.get(piece);
   if (ids === undefined) {
-    ids = encodeOrdinary(piece, AS_TEXT);
-    if (pieceCache.size >= MAX_CACHED_PIECES) pieceCache.clear();
-    pieceCache.set(piece, ids);
+    ids = encodeOrdinary(piece);
+    if (piece.length <= MAX_CACHED_CHARS) {
+      if (cachedChars + piece.length > MAX_CACHED_CHARS) {
+        pieceCache.clear();
+        cachedChars = 0;
+      }
+      pieceCache.set(piece, ids);
+      cachedChars += piece.length;
+    }
   }
   return ids;
 }

@@ -2,7 +2,7 @@
 // refit, and see each endpoint's load, health and latency.
 import { Hono } from "hono";
 import type { AppEnv } from "../../shared/server/app.ts";
-import { validate } from "../../shared/server/body.ts";
+import { readJson, validate } from "../../shared/server/body.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { z } from "../../shared/zod.ts";
 import { requireBearer } from "./bearer.ts";
@@ -26,15 +26,8 @@ admin.use(async (c, next) => {
 // Answers once in-flight requests have finished (or the drain timeout ran out), so a trainer can
 // refit weights as soon as it returns with `drained: true`.
 admin.post("/pause", async (c) => {
-  const text = await c.req.text();
-  let raw: unknown = {};
-  try {
-    if (text.trim() !== "") raw = JSON.parse(text);
-  } catch (err) {
-    throw new HttpError(400, "invalid_request", `request body is not valid JSON: ${(err as Error).message}`);
-  }
+  const body = validate(PauseRequest, await readJson(c, { whenEmpty: {} }));
   const { config, routing, router } = fleet(c.env);
-  const body = validate(PauseRequest, raw);
   const { in_flight } = await router.pause(routing, (body.drain_timeout_s ?? config.timeout_s) * 1000);
   return c.json({ paused: true, drained: in_flight === 0, in_flight });
 });

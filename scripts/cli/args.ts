@@ -41,6 +41,11 @@ export function port(value: string | undefined, flag: string, fallback: number):
   return n;
 }
 
+const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
+
+/** `npx edge-gym ARGS` quoted for a shell: a command a message tells the user to run. */
+export const commandLine = (args: readonly string[]) => ["npx", "edge-gym", ...args].map(shellQuote).join(" ");
+
 export const HEAD_URL_DEFAULT = "http://127.0.0.1:11000";
 
 export function number(value: string | undefined, flag: string): number | undefined {

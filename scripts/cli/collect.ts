@@ -1,11 +1,13 @@
 // `edge-gym collect`: run rows through agents of a running stack and write the rollouts. Flags or
-// NeMo Gym's spellings; Ctrl+C stops dispatching, lets rollouts in flight finish for a grace
-// period, flushes, and prints the command that resumes the run.
+// NeMo Gym's spellings; Ctrl+C, or a stack that stopped answering, stops dispatching, lets
+// rollouts in flight finish for a grace period, flushes, and prints the command that resumes the run.
 import { collect as runCollect } from "../collect/collect.ts";
 import type { CollectSummary } from "../collect/collect.ts";
+import { formatMean } from "../collect/progress.ts";
+import { describeStackDown } from "../collect/stack_watch.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
-import { HEAD_URL_DEFAULT, UsageError, number, parseCommand, positiveInt } from "./args.ts";
+import { HEAD_URL_DEFAULT, UsageError, commandLine, number, parseCommand, positiveInt } from "./args.ts";
 import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
@@ -43,16 +45,17 @@ function createParamOverrides(values: { temperature?: string; "top-p"?: string; 
 }
 
 const RESUME_SPELLINGS = /^(--resume|\+{0,2}resume_from_cache=.*)$/;
-const shellQuote = (arg: string) => (/^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, "'\\''")}'`);
 
 /** The command that picks up where this one stopped: the same arguments, plus --resume. */
 export function resumeCommand(argv: readonly string[]): string {
-  return ["npx", "edge-gym", "collect", ...argv.filter((a) => !RESUME_SPELLINGS.test(a)), "--resume"].map(shellQuote).join(" ");
+  return commandLine(["collect", ...argv.filter((a) => !RESUME_SPELLINGS.test(a)), "--resume"]);
 }
 
 function report(summary: CollectSummary): void {
   const previous = summary.resumed ? ` (${summary.resumed} from before)` : "";
-  console.log(`${summary.resumed + summary.succeeded}/${summary.total} rollouts${previous}, mean reward ${summary.meanReward.toFixed(3)}, ${summary.failed} failed`);
+  console.log(`${summary.resumed + summary.succeeded}/${summary.total} rollouts${previous}, mean reward ${formatMean(summary.meanReward)}, ${summary.failed} failed`);
+  const resolved = summary.resolvedFailures;
+  if (resolved) console.log(`${resolved} earlier failure${resolved === 1 ? "" : "s"} resolved: now in the rollouts, no longer in the failures file`);
   console.log(`rollouts:            ${summary.files.rollouts}`);
   console.log(`materialized inputs: ${summary.files.materialized}`);
   if (summary.failed) console.log(`failures:            ${summary.files.failures}`);
@@ -114,6 +117,10 @@ export async function collect(argv: string[]): Promise<number> {
     graceMs: grace * 1000,
   });
   report(summary);
+  if (summary.stackDown) {
+    console.error(`edge-gym: ${describeStackDown(summary.stackDown)}; resume with: ${resumeCommand(argv)}`);
+    return 1;
+  }
   if (summary.interrupted) {
     console.log(`Interrupted with ${summary.missing} of ${summary.total} rollouts to go. Resume with:\n  ${resumeCommand(argv)}`);
     return 130;

@@ -1,16 +1,17 @@
 // `edge-gym eval` (the main job, `npm start`): bring up the default local stack, collect rollouts
 // over the bundled example datasets (or one environment's), profile each, and end with the
-// pass@k table.
+// pass@k table. A stack that stops answering ends the eval with the command that runs it again.
 import { mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { collect } from "../collect/collect.ts";
+import { describeStackDown } from "../collect/stack_watch.ts";
 import { profile } from "../profile/profile.ts";
 import type { AgentProfile } from "../profile/profile.ts";
 import { writeReport } from "../profile/report.ts";
 import { passAtKTable, passAtKUnits } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
 import { loadConfig, resolveUserPath } from "../plan/config.ts";
-import { UsageError, parseCommand, positiveInt } from "./args.ts";
+import { UsageError, commandLine, parseCommand, positiveInt } from "./args.ts";
 
 export const help =
   "eval [--config a.yaml ...] [--environment NAME] [--num-repeats 4] [--concurrency 16] [--output-dir DIR] [key=value ...]   " +
@@ -34,6 +35,9 @@ function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]):
   }
   return out;
 }
+
+/** An environment none of whose rollouts succeeded still gets its row, of "-": not 0, not absent. */
+export const unscored = (name: string): AgentProfile => ({ name, tasks: 0, rollouts: 0, maxRollouts: 0, metrics: {} });
 
 /** The datasets of one environment, named by its resources server or its agent. */
 function pick(datasets: Dataset[], environment: string | undefined): Dataset[] {
@@ -84,10 +88,11 @@ export async function evaluate(argv: string[]): Promise<number> {
         label: dataset.resources,
       });
       failed += summary.failed;
+      if (summary.stackDown) throw new Error(`${describeStackDown(summary.stackDown)} while collecting ${dataset.agent}; run again with: ${commandLine(["eval", ...argv])}`);
       if (summary.aggregateError) throw new Error(`aggregate metrics of ${dataset.agent}: ${summary.aggregateError}`);
       const result = await profile({ inputs: summary.files.materialized, rollouts: summary.files.rollouts });
       const report = await writeReport(result, summary.files.rollouts);
-      for (const agent of result.agents) profiled.push({ environment: dataset.resources, agent, report });
+      for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.resources, agent, report });
     }
   } finally {
     await running.stop();

@@ -2,7 +2,10 @@
 // streamed from the materialized file through agents' /run with bounded concurrency. Results are
 // appended as they complete and failures go to their own file; nothing is kept per finished
 // rollout, so memory stays flat however long the run. A resumed run skips the pairs already in
-// X.jsonl; an interrupted one stops dispatching and lets in-flight rollouts finish for a while.
+// X.jsonl, and ends by pruning the failures file to the pairs still failing (failures.ts); an
+// interrupted one stops dispatching and lets in-flight rollouts finish for a while, and so does
+// one whose stack stopped answering (stack_watch.ts).
+// An environment that scores cohorts gets its rewards per task, once the task's repeats are done (cohort.ts).
 import { existsSync } from "node:fs";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { ProgressBar } from "./progress.ts";
@@ -12,10 +15,16 @@ import type { AgentAggregate } from "./aggregate.ts";
 import { bearer, serverInstances } from "./head.ts";
 import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
 import { materialize } from "./materialize.ts";
-import { rowSchemas } from "./task_check.ts";
+import { agentEnvironments, rowSchemas } from "./task_check.ts";
+import { Cohorts, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { runPool } from "./pool.ts";
 import { runRollout } from "./rollout.ts";
+import type { Failure, Outcome } from "./rollout.ts";
+import { pruneFailures } from "./failures.ts";
+import { StackWatch, unanswered } from "./stack_watch.ts";
+import type { StackDown } from "./stack_watch.ts";
+import type { Target } from "../../shared/client/call.ts";
 
 export interface CollectOptions {
   headUrl: string;
@@ -51,18 +60,24 @@ export interface CollectSummary {
   resumed: number;
   succeeded: number;
   failed: number;
-  /** Over this run's successful rollouts. */
-  meanReward: number;
+  /** Over this run's successful rollouts; null when none succeeded. */
+  meanReward: number | null;
+  /** Stopped by `signal`. */
   interrupted: boolean;
+  /** Set when the stack stopped answering: dispatching stopped, and what it left undone is missing, not failed. */
+  stackDown?: StackDown;
   /** Pairs not in X.jsonl at the end: failed, or never run. */
   missing: number;
+  /** Pairs the failures file listed that have since succeeded; they are no longer listed. */
+  resolvedFailures: number;
   files: { rollouts: string; materialized: string; failures: string; aggregateMetrics: string };
-  /** The X_aggregate_metrics.json entries; absent when interrupted or when the call failed. */
+  /** The X_aggregate_metrics.json entries; absent when interrupted, when the stack stopped answering, or when the call failed. */
   aggregate?: AgentAggregate[];
   aggregateError?: string;
 }
 
 type Row = Record<string, unknown> & { agent_ref: { name: string } };
+type Ended = Exclude<Outcome, { abandoned: true }>;
 
 async function* pending(materialized: string, done: ReadonlySet<number>): AsyncGenerator<Row> {
   for await (const { line, value } of readJsonl(materialized)) {
@@ -70,17 +85,22 @@ async function* pending(materialized: string, done: ReadonlySet<number>): AsyncG
   }
 }
 
-/** Counts a materialized file's rollouts and those already done; every agent must be running. */
-async function survey(materialized: string, done: ReadonlySet<number>, agents: ReadonlyMap<string, string>) {
+/**
+ * Counts a materialized file's rollouts and those already done, and each pending cohort's size;
+ * every agent must be running.
+ */
+async function survey(materialized: string, done: ReadonlySet<number>, agents: ReadonlyMap<string, string>, cohortAgents: ReadonlySet<string>) {
   let total = 0;
   let resumed = 0;
+  const cohorts = new Cohorts<Row>();
   for await (const { line, value } of readJsonl(materialized)) {
     const name = (value as Row).agent_ref?.name;
     if (!name || !agents.has(name)) throw new InputError(`${materialized}:${line}: unknown agent "${name}" (running agents: ${[...agents.keys()].join(", ") || "none"})`);
     total++;
     if (done.has(pairKey(value, `${materialized}:${line}`))) resumed++;
+    else if (cohortAgents.has(name)) cohorts.expect(name, value as Row);
   }
-  return { total, resumed };
+  return { total, resumed, cohorts };
 }
 
 const AGGREGATE_DEADLINE_MS = 10 * 60_000;
@@ -109,7 +129,9 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
     throw err;
   });
   const agents = new Map(instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [[i.name, i.url] as const] : [])));
-  if (materialized) await materialized.commit(new Set(agents.keys()), await rowSchemas(options.headUrl, options.authToken, instances, [...agents.keys()]));
+  const environments = await agentEnvironments(options.headUrl, options.authToken, instances, [...agents.keys()]);
+  if (materialized) await materialized.commit(new Set(agents.keys()), rowSchemas(environments));
+  const cohortAgents = new Set([...environments].flatMap(([agent, declared]) => (declared.cohort ? [agent] : [])));
   let done: ReadonlySet<number> = new Set();
   if (resume) {
     for (const path of [files.rollouts, files.failures]) {
@@ -117,9 +139,9 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
     }
     if (existsSync(files.rollouts)) done = await completedPairs(files.rollouts);
   }
-  const { total, resumed } = await survey(files.materialized, done, agents);
+  const { total, resumed, cohorts } = await survey(files.materialized, done, agents, cohortAgents);
   if (resume) log(`Resuming from ${files.materialized}: ${resumed} of ${total} rollouts already done, ${total - resumed} to run.`);
-  return { resume, agents, done, total, resumed };
+  return { resume, agents, done, total, resumed, cohortAgents, cohorts };
 }
 
 export async function collect(options: CollectOptions): Promise<CollectSummary> {
@@ -131,70 +153,117 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     failures: siblingPath(options.output, "failures.jsonl"),
     aggregateMetrics: siblingPath(options.output, "aggregate_metrics.json"),
   };
-  const { resume, agents, done, total, resumed } = await prepare(options, files, options.log ?? (() => {}));
+  const { resume, agents, done, total, resumed, cohortAgents, cohorts } = await prepare(options, files, options.log ?? (() => {}));
 
   const out = await JsonlWriter.open(files.rollouts, resume ? "append" : "truncate");
   const failures = await JsonlWriter.open(files.failures, resume ? "append" : "truncate");
   const state: ProgressState = { done: resumed, resumed, total, failed: 0, rewardSum: 0 };
   const bar = options.progress ? new ProgressBar(options.label ?? "collect", state) : undefined;
-  let stopped = Boolean(options.signal?.aborted);
+  let stopped = false;
+  let interrupted = false;
   // Set once the grace period is over: answers arriving later are not written.
   let closed = false;
+  let dispatched = 0;
+
+  const written = async (row: Row, result: Record<string, unknown>) => {
+    const { [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout } = row;
+    await out.write({ ...result, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, agent_ref: row.agent_ref });
+    state.rewardSum += result.reward as number;
+    state.done++;
+  };
+  const failed = async (row: Row, failure: Failure, attempts: number) => {
+    await failures.write({ ...row, ...failure, _ng_attempts: attempts });
+    state.failed++;
+    state.done++;
+  };
+
+  /** A cohort environment's rollout: held until its task's last one, then scored with the others. */
+  const settleCohort = async (row: Row, target: Target, result: Record<string, unknown> | undefined) => {
+    const cohort = cohorts.settle(row.agent_ref.name, row, result);
+    if (!cohort || cohort.results.length === 0) return;
+    const scored = await scoreCohort(target, cohort.rows, cohort.results, { deadlineMs: options.rolloutTimeoutS * 1000, headers: bearer(options.authToken) });
+    if (closed) return;
+    for (const [i, r] of cohort.rows.entries()) {
+      if (Array.isArray(scored)) await written(r, { ...scored[i]!.result, reward: scored[i]!.reward, cohort_metrics: scored[i]!.metrics ?? {} });
+      else await failed(r, scored, 1);
+    }
+  };
+
+  /** A rollout's end, once it counts: written, or held for its cohort. */
+  const settle = async (row: Row, target: Target, outcome: Ended) => {
+    if ("failure" in outcome) await failed(row, outcome.failure, outcome.attempts);
+    if (cohortAgents.has(row.agent_ref.name)) await settleCohort(row, target, "result" in outcome ? outcome.result : undefined);
+    else if ("result" in outcome) await written(row, outcome.result);
+  };
+  const watch = new StackWatch<{ row: Row; target: Target; outcome: Ended }>(bearer(options.authToken), async (held) => {
+    for (const { row, target, outcome } of held) if (!closed) await settle(row, target, outcome);
+  });
+
+  let graceTimer: NodeJS.Timeout | undefined;
+  let graceEnded = () => {};
+  const graceOver = new Promise<void>((resolve) => (graceEnded = resolve));
+  /** Stops dispatching; rollouts in flight get the grace period to finish. */
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    graceTimer = setTimeout(graceEnded, options.graceMs ?? 30_000);
+  };
+  const onAbort = () => {
+    interrupted = true;
+    stop();
+  };
+  if (options.signal?.aborted) onAbort();
+  else options.signal?.addEventListener("abort", onAbort, { once: true });
 
   const runOne = async (row: Row) => {
-    const { [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, ...body } = row;
+    dispatched++;
+    const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...body } = row;
+    const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)! };
     const began = performance.now();
-    const outcome = await runRollout({ name: row.agent_ref.name, url: agents.get(row.agent_ref.name)! }, body, {
+    const outcome = await runRollout(target, body, {
       deadlineMs: options.rolloutTimeoutS * 1000,
       maxAttempts: options.maxAttempts ?? 3,
       headers: bearer(options.authToken),
       stopped: () => stopped,
     });
     if (closed || "abandoned" in outcome) return;
-    if ("result" in outcome) {
-      options.onRollout?.(performance.now() - began);
-      await out.write({ ...outcome.result, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, agent_ref: row.agent_ref });
-      state.rewardSum += outcome.result.reward as number;
-    } else {
-      await failures.write({ ...row, ...outcome.failure, _ng_attempts: outcome.attempts });
-      state.failed++;
+    if ("failure" in outcome && unanswered(outcome.failure)) {
+      if (await watch.unanswered({ row, target, outcome })) stop();
+      return;
     }
-    state.done++;
+    await watch.answered();
+    if ("result" in outcome) options.onRollout?.(performance.now() - began);
+    await settle(row, target, outcome);
   };
 
   const source = pending(files.materialized, done);
   bar?.start();
-  let graceTimer: NodeJS.Timeout | undefined;
-  const graceOver = new Promise<void>((resolve) => {
-    const stop = () => {
-      stopped = true;
-      graceTimer = setTimeout(resolve, options.graceMs ?? 30_000);
-    };
-    if (stopped) stop();
-    else options.signal?.addEventListener("abort", stop, { once: true });
-  });
   try {
-    await Promise.race([runPool(source, options.concurrency, runOne, () => stopped), graceOver]);
+    await Promise.race([runPool(source, options.concurrency, runOne, () => stopped).then(() => watch.finish()), graceOver]);
   } finally {
     closed = true;
     clearTimeout(graceTimer);
+    options.signal?.removeEventListener("abort", onAbort);
     bar?.stop();
     await source.return(undefined);
     await Promise.all([out.close(), failures.close()]);
   }
 
   const succeeded = state.done - state.resumed - state.failed;
+  const down = watch.down;
   const summary: CollectSummary = {
     total,
     resumed,
     succeeded,
     failed: state.failed,
-    meanReward: succeeded ? state.rewardSum / succeeded : 0,
-    interrupted: stopped,
+    meanReward: succeeded ? state.rewardSum / succeeded : null,
+    interrupted,
+    ...(down === undefined ? {} : { stackDown: { connectionFailures: down, notTried: total - resumed - dispatched } }),
     missing: total - resumed - succeeded,
+    resolvedFailures: resume ? await pruneFailures(files.failures, files.rollouts) : 0,
     files,
   };
-  if (!stopped) {
+  if (!stopped && down === undefined) {
     try {
       summary.aggregate = await writeAggregateMetrics(files.rollouts, agents, files.aggregateMetrics, AGGREGATE_DEADLINE_MS, bearer(options.authToken));
     } catch (err) {

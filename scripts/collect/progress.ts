@@ -10,6 +10,9 @@ export interface ProgressState {
   rewardSum: number;
 }
 
+/** A mean reward as people read it: "-" when no rollout succeeded, which is not a mean of 0. */
+export const formatMean = (mean: number | null) => (mean === null ? "-" : mean.toFixed(3));
+
 const duration = (s: number) => (s < 90 ? `${Math.ceil(s)}s` : s < 5400 ? `${Math.round(s / 60)}m` : `${(s / 3600).toFixed(1)}h`);
 
 export class ProgressBar {
@@ -43,7 +46,7 @@ export class ProgressBar {
     const filled = total ? Math.round((done / total) * width) : 0;
     const bar = "#".repeat(filled) + "-".repeat(width - filled);
     const scored = done - resumed - failed;
-    const mean = scored > 0 ? (rewardSum / scored).toFixed(3) : "-";
+    const mean = formatMean(scored > 0 ? rewardSum / scored : null);
     const eta = done >= total ? "0s" : rate > 0 ? duration((total - done) / rate) : "?";
     const line = `${this.#label} [${bar}] ${done}/${total} ${rate.toFixed(1)} rollouts/s eta ${eta} mean reward ${mean} failed ${failed}`;
     process.stderr.write(this.#tty ? `\r\x1b[2K${line}` : `${line}\n`);

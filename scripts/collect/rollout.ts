@@ -1,7 +1,9 @@
 // One rollout through an agent's /run, retried a bounded number of times. A whole rollout may run
 // again: it starts from a fresh session, so a repeat is a new sample, never a double side effect.
-// What comes back without a reward is a failure with a class, never a reward of 0.
-import { call } from "../../shared/client/call.ts";
+// What comes back without a reward is a failure with a class, never a reward of 0. An agent that
+// refuses the rollout itself because it is busy (a 503 marked unprocessed: nothing started) is
+// asked again later without that counting as an attempt, within bounds of its own.
+import { call, refusalOf } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
 import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
 import { HttpError } from "../../shared/server/errors.ts";
@@ -16,6 +18,8 @@ export type Outcome = { result: Record<string, unknown> } | { failure: Failure; 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 30_000;
 const RETRY_AFTER_CAP_S = 120;
+/** Refusals by a busy agent waited out per rollout before one counts as a failed attempt. */
+export const DEFAULT_MAX_REFUSALS = 20;
 
 interface Attempt {
   result?: Record<string, unknown>;
@@ -23,6 +27,8 @@ interface Attempt {
   /** Bad input gives the same answer every time: no point asking again. */
   final?: boolean;
   retryAfterMs?: number;
+  /** The agent refused the rollout before starting it; what it asked to wait (Retry-After). */
+  refusedForMs?: number;
 }
 
 function retryAfterMs(headers: Headers): number {
@@ -45,7 +51,12 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
   try {
     ({ status, text, headers } = await call(agent, "/run", { body, deadlineMs: options.deadlineMs, headers: options.headers }));
   } catch (err) {
-    if (err instanceof HttpError) return { failure: { [FAILURE_CLASS_KEY]: err.type, error: err.toJSON().error } };
+    const refusal = refusalOf(err);
+    if (err instanceof HttpError) {
+      // A refusal was the agent's own answer (it is up): its status says so.
+      const error = refusal ? { status: 503, ...err.toJSON().error } : err.toJSON().error;
+      return { failure: { [FAILURE_CLASS_KEY]: err.type, error }, ...(refusal ? { refusedForMs: retryAfterMs(refusal) } : {}) };
+    }
     return { failure: { [FAILURE_CLASS_KEY]: "transport", error: (err as Error).message } };
   }
   const parsed = parse(text) as Record<string, unknown> | undefined;
@@ -68,17 +79,32 @@ export interface RolloutOptions {
   headers?: Record<string, string>;
   /** Once true, no new attempt starts. */
   stopped: () => boolean;
+  /** Refusals by a busy agent waited out (not counted as attempts) before one counts; DEFAULT_MAX_REFUSALS. */
+  maxRefusals?: number;
 }
 
+// Full jitter: rollouts that failed (or were refused) together do not all come back together.
+const jitter = (retries: number) => Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retries);
+
 export async function runRollout(agent: Target, body: unknown, options: RolloutOptions): Promise<Outcome> {
-  for (let attempts = 1; ; attempts++) {
+  // Refusals are waited out until the rollout's own deadline, counted from its first try.
+  const giveUpAt = Date.now() + options.deadlineMs;
+  let refusals = 0;
+  for (let attempts = 1; ; ) {
     const outcome = await attempt(agent, body, options);
     if (outcome.result) return { result: outcome.result };
-    if (outcome.final || attempts >= options.maxAttempts) return { failure: outcome.failure!, attempts };
+    let wait: number;
+    const refusedWait = outcome.refusedForMs === undefined ? undefined : outcome.refusedForMs + jitter(refusals);
+    if (refusedWait !== undefined && refusals < (options.maxRefusals ?? DEFAULT_MAX_REFUSALS) && Date.now() + refusedWait < giveUpAt) {
+      refusals++;
+      wait = refusedWait;
+    } else {
+      if (outcome.final || attempts >= options.maxAttempts) return { failure: outcome.failure!, attempts };
+      wait = outcome.retryAfterMs ?? jitter(attempts - 1);
+      attempts++;
+    }
     if (options.stopped()) return { abandoned: true };
-    // Full jitter: rollouts that failed together do not all come back together.
-    const backoff = outcome.retryAfterMs ?? Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** (attempts - 1));
-    await new Promise((r) => setTimeout(r, backoff));
+    await new Promise((r) => setTimeout(r, wait));
     if (options.stopped()) return { abandoned: true };
   }
 }

@@ -1,6 +1,8 @@
 // Runs a planned stack locally in Miniflare (real workerd): every Worker on its own loopback
 // port (port 0 = chosen by the OS, so no races), the head on 11000, the resolved config and the
 // instance list published to the head's KV, and every server health-polled before returning.
+// Miniflare's temporary files go in a directory of the stack's own (tmp_root.ts), and a persisted
+// stack's storage keeps only objects that still store something (prune_objects.ts).
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { bundleWorkers } from "../plan/build.ts";
 import type { Instance } from "../../shared/config/instances.ts";
@@ -9,6 +11,8 @@ import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
+import { pruneEmptyObjects } from "./prune_objects.ts";
+import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
 export const LOCAL_DEPLOYMENT_ID = "local";
@@ -99,7 +103,23 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     durableObjects: Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
   }));
-  const mf = new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers, resourcePersistencePath: options.persistPath }));
+  const { persistPath } = options;
+  // Only while no workerd has the files open: before starting (once the runtimes a killed stack
+  // left are ended, by claimTmpRoot) and after stopping.
+  const prune = () => {
+    if (persistPath !== undefined) pruneEmptyObjects(persistPath);
+  };
+  const tmp = claimTmpRoot();
+  prune();
+  const mf = withTmpdir(tmp.path, () => new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers, resourcePersistencePath: persistPath })));
+  const dispose = async () => {
+    try {
+      await mf.dispose();
+    } finally {
+      tmp.remove();
+      prune();
+    }
+  };
   try {
     const headUrl = (await mf.ready.catch((err: Error) => Promise.reject(portInUse(err, options.specs) ?? err))).href.replace(/\/$/, "");
     const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);
@@ -126,10 +146,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     await kv.put(SERVER_INSTANCES_KEY, JSON.stringify(instances));
     const deadline = Date.now() + (options.readyTimeoutMs ?? 30_000);
     await Promise.all([...urls.values()].map((url) => waitHealthy(url, deadline)));
-    return { headUrl, instances, urls, dispose: () => mf.dispose() };
+    return { headUrl, instances, urls, dispose };
   } catch (err) {
     // A Miniflare that never started rejects its dispose with the start's error: keep ours.
-    await mf.dispose().catch(() => {});
+    await dispose().catch(() => {});
     throw err;
   }
 }

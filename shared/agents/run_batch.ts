@@ -15,8 +15,11 @@ async function outcome(index: number, row: RunRequest, run: RunRow): Promise<Run
   }
 }
 
-/** Streams one line per row. */
-export function runBatch(rows: readonly RunRequest[], run: RunRow, concurrency: number): ReadableStream<Uint8Array> {
+/**
+ * Streams one line per row, with min(concurrency, rows) workers; `stopped` is called as each one
+ * stops (no row left, or the caller gone), so a slot held per worker is given back.
+ */
+export function runBatch(rows: readonly RunRequest[], run: RunRow, concurrency: number, stopped: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();
@@ -31,6 +34,7 @@ export function runBatch(rows: readonly RunRequest[], run: RunRow, concurrency: 
         gone = true;
       });
     }
+    stopped();
   };
   // `outcome` never throws, so every row has its line once the workers are done.
   void Promise.all(Array.from({ length: Math.min(concurrency, rows.length) }, worker)).then(() => writer.close().catch(() => {}));

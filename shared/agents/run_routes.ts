@@ -1,24 +1,28 @@
 // The routes every rollout agent answers the same way, whatever its loop: POST /run (synchronous,
 // or async with `Prefer: respond-async`: async.ts), GET /rollouts/:id, POST /run_batch (NDJSON as
-// rollouts complete: run_batch.ts) and POST /aggregate_metrics (its resources server's). An agent
+// rollouts complete: run_batch.ts), POST /aggregate_metrics and POST /compare (its resources server's). An agent
 // gives its config, how a rollout gets its hops, and how it runs a row; its RolloutDO runs rows
 // the same way.
 import type { Hono } from "hono";
 import { z } from "../zod.ts";
+import { CohortRequest } from "../schemas/cohort.ts";
 import { AggregateMetricsRequest, RunBatchRequest, RunRequest } from "../schemas/run.ts";
 import type { VerifyResponse } from "../schemas/run.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody } from "../server/body.ts";
 import { rolloutStatus, runMode, submitRollout } from "./async.ts";
 import type { AsyncBindings } from "./async.ts";
-import { aggregateMetricsOf } from "./hops.ts";
+import { aggregateMetricsOf, compareOf } from "./hops.ts";
 import type { ResourcesHop } from "./hops.ts";
 import { runBatch } from "./run_batch.ts";
+import { RunSlots, overloaded } from "./run_slots.ts";
 
 /** The config fields of these routes, part of every rollout agent's config. */
 export const RunRoutesConfig = z.object({
   /** At most this many rollouts of one /run_batch request at a time; absent: all rows at once. */
   run_batch_concurrency: z.number().int().positive().nullish(),
+  /** At most this many rollouts at once in one isolate (/run and /run_batch rows); past it, a 503 marked unprocessed. */
+  max_concurrent_runs: z.number().int().positive().default(256),
   /** How long an async rollout's result (or failure) stays readable at GET /rollouts/:id. */
   async_result_ttl_s: z.number().positive().default(24 * 3600),
 });
@@ -34,13 +38,22 @@ export interface RunRoutes<E, D extends ResourcesHop> {
 }
 
 export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
+  // The rollouts this isolate runs itself (one app per Worker: one count per agent instance's
+  // isolate); async ones run in their own objects and are not counted.
+  const slots = new RunSlots();
+
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
     const row = await readBody(c, RunRequest);
     const deps = routes.deps(c.env);
-    if (!mode.async) return c.json(await routes.run(row, deps));
-    const ttlMs = routes.config(c.env).async_result_ttl_s * 1000;
-    return submitRollout(c.env, row, mode.rolloutId, ttlMs, c.get("caller"));
+    const config = routes.config(c.env);
+    if (mode.async) return submitRollout(c.env, row, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
+    if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
+    try {
+      return c.json(await routes.run(row, deps));
+    } finally {
+      slots.give();
+    }
   });
 
   app.get("/rollouts/:id", (c) => rolloutStatus(c.env, c.req.param("id"), c.get("caller")));
@@ -49,12 +62,23 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     const { rows } = await readBody(c, RunBatchRequest);
     // Resolving the hops first makes a misconfigured agent a 500 before any line is streamed.
     routes.deps(c.env);
-    const limit = routes.config(c.env).run_batch_concurrency ?? rows.length;
-    return new Response(runBatch(rows, (row) => routes.run(row, routes.deps(c.env)), limit), { headers: { "content-type": "application/x-ndjson" } });
+    const config = routes.config(c.env);
+    // Each of the batch's workers holds a slot until it stops. A busy agent runs the batch
+    // narrower rather than refusing it, unless it has no slot at all.
+    const width = slots.take(Math.min(config.run_batch_concurrency ?? rows.length, rows.length), config.max_concurrent_runs);
+    if (width === null) return overloaded(config.max_concurrent_runs);
+    const lines = runBatch(rows, (row) => routes.run(row, routes.deps(c.env)), width, () => slots.give());
+    return new Response(lines, { headers: { "content-type": "application/x-ndjson" } });
   });
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readBody(c, AggregateMetricsRequest);
     return c.json(await aggregateMetricsOf(routes.deps(c.env), body));
+  });
+
+  // A cohort-scoring environment's /compare (its answer as it is, errors too), for `collect`.
+  app.post("/compare", async (c) => {
+    const result = await compareOf(routes.deps(c.env), await readBody(c, CohortRequest));
+    return new Response(result.text, { status: result.status, headers: { "content-type": "application/json" } });
   });
 }

@@ -61,13 +61,27 @@ export function hopError(status: 502 | 503 | 504, hop: string, message: string):
 }
 
 /** A call that failed without the target having started it: another target may take it. */
-class UnprocessedError extends HttpError {}
+class UnprocessedError extends HttpError {
+  /** The headers of the target's own refusal (a 503 marked unprocessed) when the last try got one. */
+  refusal?: Headers;
+}
 
 export function isUnprocessed(err: unknown): err is HttpError {
   return err instanceof UnprocessedError;
 }
 
-class Retryable extends Error {}
+/**
+ * The headers (Retry-After...) of the refusal behind an unprocessed failure: set when the target
+ * was up and refused the call itself, absent when no connection was made.
+ */
+export function refusalOf(err: unknown): Headers | undefined {
+  return err instanceof UnprocessedError ? err.refusal : undefined;
+}
+
+class Retryable extends Error {
+  /** As UnprocessedError's. */
+  refusal?: Headers;
+}
 
 interface Sent {
   response: Response;
@@ -113,14 +127,15 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
 const saysUnprocessed = (response: Response) => response.status === 503 && response.headers.has(UNPROCESSED_HEADER);
 
 // The body says why (paused, every endpoint down...): it goes into the final error.
-const unprocessed = (hop: string, text: string) => new Retryable(`${hop}: unavailable (503): ${text.slice(0, SNIPPET_CHARS)}`);
+const unprocessed = (hop: string, response: Response, text: string) =>
+  Object.assign(new Retryable(`${hop}: unavailable (503): ${text.slice(0, SNIPPET_CHARS)}`), { refusal: response.headers });
 
 async function attempt(target: Target, path: string, options: CallOptions, hop: string): Promise<CallResult> {
   const { response, controller, timer } = await send(target, path, options, hop);
   try {
     const text = await response.text();
     options.jar?.absorb(response.headers);
-    if (saysUnprocessed(response)) throw unprocessed(hop, text);
+    if (saysUnprocessed(response)) throw unprocessed(hop, response, text);
     return { status: response.status, text, headers: response.headers };
   } catch (err) {
     if (err instanceof Retryable) throw err;
@@ -138,7 +153,7 @@ async function attemptStream(target: Target, path: string, options: CallOptions,
   if (saysUnprocessed(response)) {
     const text = await response.text().catch(() => "");
     clearTimeout(timer);
-    throw unprocessed(hop, text);
+    throw unprocessed(hop, response, text);
   }
   const pipe = new TransformStream<Uint8Array, Uint8Array>();
   const source = response.body ?? new Response("").body!;
@@ -159,17 +174,18 @@ async function attemptStream(target: Target, path: string, options: CallOptions,
 async function withRetries<T>(target: Target, path: string, options: CallOptions, run: (hop: string) => Promise<T>): Promise<T> {
   const hop = `${target.name}${path}`;
   const attempts = Math.max(1, options.attempts ?? DEFAULT_ATTEMPTS);
-  let last = "";
+  let last: Retryable | undefined;
   for (let i = 0; i < attempts; i++) {
     if (i > 0) await new Promise((r) => setTimeout(r, Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** i)));
     try {
       return await run(hop);
     } catch (err) {
       if (!(err instanceof Retryable)) throw err;
-      last = err.message;
+      last = err;
     }
   }
-  throw new UnprocessedError(503, "upstream_unavailable", `${last} (after ${attempts} attempt${attempts === 1 ? "" : "s"})`, { hop });
+  const error = new UnprocessedError(503, "upstream_unavailable", `${last!.message} (after ${attempts} attempt${attempts === 1 ? "" : "s"})`, { hop });
+  throw Object.assign(error, { refusal: last!.refusal });
 }
 
 export function call(target: Target, path: string, options: CallOptions): Promise<CallResult> {

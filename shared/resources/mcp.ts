@@ -14,6 +14,7 @@ import type { CallToolResult, Tool as McpTool } from "@modelcontextprotocol/sdk/
 import { CfWorkerJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/cfworker";
 import { z } from "../zod.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
+import { readJson } from "../server/body.ts";
 import { HttpError } from "../server/errors.ts";
 import { resolveSession, sessionFromToken } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
@@ -130,11 +131,18 @@ export function mountMcp<B extends Bindings>(app: Hono<AppEnv<B>>, mount: McpMou
       const { params } = CallToolRequestSchema.parse(request);
       return callTool(mount, c, params.name, params.arguments ?? {}, ctx);
     });
-    // Plain JSON answers (no SSE stream: no tool here sends progress); the app's body limit has
-    // already applied, so the transport's own (4 MiB) does not add a second one.
-    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true, maxRequestBodySize: Number.MAX_SAFE_INTEGER });
+    // Parsed as every body is (size, depth, well-formed text), so the transport never reads it itself.
+    let parsedBody: unknown;
+    try {
+      parsedBody = await readJson(c);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 400) return rpcErrorResponse(c, 400, ErrorCode.ParseError, `Parse error: ${err.message}`);
+      throw err;
+    }
+    // Plain JSON answers (no SSE stream: no tool here sends progress).
+    const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     await server.connect(transport);
-    const response = await transport.handleRequest(c.req.raw);
+    const response = await transport.handleRequest(c.req.raw, { parsedBody });
     const headers = new Headers(response.headers);
     headers.set(MCP_SESSION_HEADER, session.token);
     // Through the context, so the session cookie of a fresh session and the request id go along.

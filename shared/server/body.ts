@@ -1,16 +1,31 @@
 // Reading a JSON body against a zod schema: the one place bad input becomes a 400 with field paths.
+// Every body is bounded in depth before it is parsed and holds only well-formed text after, so
+// nothing downstream (echoes, upstream calls, storage) meets a body it cannot handle.
 import type { Context } from "hono";
 import type { z } from "../zod.ts";
 import { HttpError, invalidRequest, zodIssues } from "./errors.ts";
+import { nestsDeeperThan } from "./json_depth.ts";
+import { limitOf } from "./limits.ts";
+import { illFormedText } from "./well_formed.ts";
 
-export async function readJson(c: Context): Promise<unknown> {
+/** The parsed body; `whenEmpty`, when given, stands for an empty body instead of refusing it. */
+export async function readJson(c: Context, options: { whenEmpty?: unknown } = {}): Promise<unknown> {
   const text = await c.req.text();
-  if (text.trim() === "") throw new HttpError(400, "invalid_request", "request body is empty; expected a JSON object");
+  if (text.trim() === "") {
+    if (options.whenEmpty !== undefined) return options.whenEmpty;
+    throw new HttpError(400, "invalid_request", "request body is empty; expected a JSON object");
+  }
+  const maxDepth = limitOf(c.env, "MAX_JSON_DEPTH");
+  if (nestsDeeperThan(text, maxDepth)) throw new HttpError(400, "invalid_request", `request body nests deeper than ${maxDepth} levels (MAX_JSON_DEPTH)`);
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch (err) {
     throw new HttpError(400, "invalid_request", `request body is not valid JSON: ${(err as Error).message}`);
   }
+  const illFormed = illFormedText(value);
+  if (illFormed) throw invalidRequest([illFormed]);
+  return value;
 }
 
 export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {

@@ -1,6 +1,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { expect, test } from "vitest";
+import { NOTHING, storedIn } from "./stored.ts";
 
 const fresh = () => env.SESSIONS.get(env.SESSIONS.newUniqueId());
 const alarmOf = (stub: DurableObjectStub) => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
@@ -30,9 +31,33 @@ test("release drops a world's tables and gives its storage back", async () => {
   expect(await stub.read(["k"], 60_000)).toEqual({});
 });
 
+test("a release leaves nothing stored, and nothing is written after it until the session is used again", async () => {
+  const stub = fresh();
+  await stub.write({ k: 1 }, 60_000);
+  expect(await storedIn(stub)).toEqual({ tables: ["state"], alarm: expect.any(Number) });
+  await stub.release();
+  expect(await storedIn(stub)).toEqual(NOTHING);
+  // Reading what is not there creates nothing, not even an alarm to expire it.
+  expect(await stub.read(["k"], 60_000)).toEqual({});
+  expect(await storedIn(stub)).toEqual(NOTHING);
+  // The same instance stores again on the next write.
+  await stub.write({ k: 2 }, 60_000);
+  expect(await stub.read(["k"], 60_000)).toEqual({ k: 2 });
+});
+
+test("a never-used session, read or released (twice), stores nothing", async () => {
+  const stub = fresh();
+  const empty = await stub.databaseSize();
+  expect(await stub.read(["k"], 60_000)).toEqual({});
+  await stub.release();
+  await stub.release();
+  expect(await storedIn(stub)).toEqual(NOTHING);
+  expect(await stub.databaseSize()).toBe(empty);
+});
+
 test("the expiry alarm slides forward, but not on every call", async () => {
   const stub = fresh();
-  await stub.read(["k"], 60_000);
+  await stub.write({ k: 0 }, 60_000);
   const first = await alarmOf(stub);
   expect(first).toBeGreaterThan(Date.now() + 50_000);
   await stub.write({ k: 1 }, 60_000);

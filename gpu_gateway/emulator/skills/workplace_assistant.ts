@@ -103,7 +103,8 @@ function createPlot([, kind, metric, from, to]: RegExpExecArray, records: CallRe
 const REQUESTS: [RegExp, Plan][] = [
   [/Reply to (\w+)'s last email about '(.+?)' with '(.+)'/i, replyToEmail],
   [/change the name of the last event on (\w+ \d{1,2}) to (.+?)[.?!]?$/i, renameEvent],
-  [/(\w+) is taking over all of (\w+)'s leads that are interested in (\w+)/i, reassignLeads],
+  // \b: a match starts at a word, so a long word is not rescanned from each of its letters (quadratic).
+  [/\b(\w+) is taking over all of (\w+)'s leads that are interested in (\w+)/i, reassignLeads],
   [/Add a task called '(.+?)' for (\w+) to the (.+?) list on the (.+?) board, due (\w+ \d{1,2})/i, createTask],
   [/Create an? (\w+) chart of (.+?) between (\w+ \d{1,2}) and (\w+ \d{1,2})/i, createPlot],
 ];

@@ -4,6 +4,7 @@
 // base_url only to tell the emulator from a real fleet, and accepts NeMo Gym's other fields unread.
 import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../fleet/emulator.ts";
 import { z } from "../../zod.ts";
+import { MaxInputChars } from "../input_budget.ts";
 
 const JsonObject = z.record(z.string(), z.unknown());
 
@@ -33,6 +34,7 @@ export const VllmModelFields = z.looseObject({
   chat_template_kwargs: JsonObject.default({}),
   /** Long generations take minutes. */
   timeout_s: z.number().positive().default(600),
+  max_input_chars: MaxInputChars,
   /** The gateway's settings (gpu_gateway/worker/config.ts), checked there. */
   gateway: JsonObject.optional(),
 });

@@ -13,6 +13,7 @@ import { instanceConfig } from "../../server/instance_config.ts";
 import type { z } from "../../zod.ts";
 import { toChatRequest } from "../chat/convert_request.ts";
 import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../chat/convert_response.ts";
+import { checkInputBudget } from "../input_budget.ts";
 import { messagesRoute } from "../messages/route.ts";
 import { responseEvents } from "../response_events.ts";
 import { SSE_HEADERS, toSse } from "../sse.ts";
@@ -61,6 +62,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     });
     const messages = [...converted.messages, ...template, ...fromMetadata(params.metadata, template, config)];
     const request = withExtras({ ...converted, messages }, config, params.metadata);
+    checkInputBudget(request, config.max_input_chars);
     const result = await chatCompletion(upstream, request);
     // An exhausted context ends the episode cleanly instead of failing the rollout.
     if (isContextLengthError(result)) return contextExhaustedResponse(params, request.model);
@@ -101,6 +103,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     const given = own.filter((m): m is TemplateMessage => roles(config).includes(m.role));
     const messages = [...own, ...fromMetadata(metadata, given, config)];
     const request = withExtras({ ...body, messages, model: config.model }, config);
+    checkInputBudget(request, config.max_input_chars);
     if (!request.stream) return c.json(jsonOf(await chatCompletion(upstream, request), CHAT_HOP) as object);
 
     const result = await callStream(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });

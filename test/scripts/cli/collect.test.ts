@@ -78,6 +78,39 @@ describe("edge-gym collect", () => {
     );
   });
 
+  test("no rollout succeeded: mean reward '-', not 0.000; a --resume that succeeds says the earlier failure is resolved", async () => {
+    const input = join(dir, "resolved.in.jsonl");
+    writeFileSync(input, JSON.stringify({ responses_create_params: { input: "flaky" }, id: "cli-flaky", behavior: "flaky" }));
+    const args = ["--head-url", agent.url, "--agent", "fake_agent", "--input", input, "--output", join(dir, "resolved.jsonl"), "--max-attempts", "1"];
+    const first = await cli(...args);
+    expect(first.status).toBe(1);
+    expect(first.stdout).toContain("0/1 rollouts, mean reward -, 1 failed");
+    const second = await cli(...args, "--resume");
+    expect(second.status).toBe(0);
+    expect(second.stdout).toContain("1/1 rollouts, mean reward 1.000, 0 failed");
+    expect(second.stdout).toContain("1 earlier failure resolved: now in the rollouts, no longer in the failures file");
+    expect(readJsonl(join(dir, "resolved_failures.jsonl"))).toEqual([]);
+  });
+
+  test("a stack that stops answering: one line saying so with the command that resumes, exit 1", async () => {
+    const doomed = await startFakeAgent({ delayMs: 50 });
+    const output = join(dir, "down.jsonl");
+    const args = ["--head-url", doomed.url, "--agent", "fake_agent", "--input", inputFile("down", 30), "--output", output, "--concurrency", "3", "--max-attempts", "1"];
+    const run = cli(...args);
+    while (readJsonl(output).length < 3) await new Promise((r) => setTimeout(r, 10));
+    await doomed.close();
+    const { status, stdout, stderr } = await run;
+    expect(status).toBe(1);
+    const errors = stderr.split("\n").filter((l) => l.startsWith("edge-gym:"));
+    expect(errors).toHaveLength(1);
+    const said = /^edge-gym: the stack stopped answering \((\d+) consecutive connection failures\); (\d+) rollouts not tried; resume with: (.+)$/.exec(errors[0]!);
+    expect(said?.[3]).toBe(`npx edge-gym collect ${args.join(" ")} --resume`);
+    expect(Number(said?.[1])).toBeGreaterThanOrEqual(3);
+    expect(Number(said?.[2])).toBeGreaterThan(0);
+    expect(stdout).toMatch(/, 0 failed\n/);
+    expect(readJsonl(join(dir, "down_failures.jsonl"))).toEqual([]);
+  });
+
   test("Ctrl+C stops dispatching, lets rollouts in flight finish, and prints the command that resumes", async () => {
     const output = join(dir, "interrupted.jsonl");
     const args = ["--head-url", agent.url, "--agent", "fake_agent", "--input", inputFile("interrupted", 10), "--output", output, "--num-repeats", "4", "--concurrency", "4", "--grace-s", "20"];

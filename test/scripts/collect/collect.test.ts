@@ -1,7 +1,7 @@
 // The collector's outputs against a scripted agent (SPEC "Collection outputs"): materialized rows,
 // results stamped and appended, bounded retries, failures routed with their class (never a reward
 // of 0), input errors before anything runs, and X_aggregate_metrics.json.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -106,6 +106,28 @@ describe("collect", () => {
     expect(failures.find((f) => f.id === "down").error).toMatchObject({ status: 504, hop: "policy_model/v1/responses" });
     // ok 1 + flaky 2 + down 2 + bad 1 (bad input is not retried) + judge 2 + none 2
     expect(agent.runs.length - before).toBe(10);
+  });
+
+  test("a run in which no rollout succeeded has no mean reward, not a mean of 0", async () => {
+    const summary = await collect(options("none_scored", input("none_scored", [task("none-1", { behavior: "down" }), task("none-2", { behavior: "bad" })]), { maxAttempts: 1 }));
+    expect(summary).toMatchObject({ succeeded: 0, failed: 2, meanReward: null });
+  });
+
+  test("after --resume the failures file lists only the pairs still failing, each by its latest failure", async () => {
+    const rows = [task("resolved", { behavior: "flaky" }), task("still", { behavior: "down" }), task("fine")];
+    const first = await collect(options("resolve", input("resolve", rows), { maxAttempts: 1 }));
+    expect(first).toMatchObject({ succeeded: 1, failed: 2, resolvedFailures: 0 });
+    expect(readJsonl(first.files.failures).map((f) => f.id).sort()).toEqual(["resolved", "still"]);
+
+    const second = await collect(options("resolve", input("resolve", rows), { maxAttempts: 2, resume: true }));
+    expect(second).toMatchObject({ resumed: 1, succeeded: 1, failed: 1, missing: 1, resolvedFailures: 1 });
+    // "still" failed in both runs: listed once, by this run's line (two attempts).
+    expect(readJsonl(second.files.failures).map((f) => [f.id, f._ng_attempts])).toEqual([["still", 2]]);
+
+    const third = await collect(options("resolve", input("resolve", rows), { maxAttempts: 1, resume: true }));
+    expect(third).toMatchObject({ resumed: 2, failed: 1, resolvedFailures: 0 });
+    expect(readJsonl(third.files.failures).map((f) => [f.id, f._ng_attempts])).toEqual([["still", 1]]);
+    expect(existsSync(`${third.files.failures}.partial`)).toBe(false);
   });
 
   test("bad rows, unknown agents and missing agents are reported before anything runs", async () => {

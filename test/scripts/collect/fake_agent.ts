@@ -2,6 +2,7 @@
 // the collector's bookkeeping without a stack: what it sends, how it retries, what it writes.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
 
 export interface FakeAgent {
   url: string;
@@ -14,18 +15,24 @@ export interface FakeAgent {
   close(): Promise<void>;
 }
 
+export const BUSY_REFUSALS = 4;
+
 const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 5 };
 
 /**
  * Behaviors: "ok" (reward = row.score), "flaky" (a 503 the first time this row's id is seen),
  * "down" (always 504), "bad" (400), "judge" (200 with _ng_failure_class), "no_reward",
- * "limited" (a 429 with Retry-After: 1 the first time this row's id is seen).
+ * "limited" (a 429 with Retry-After: 1 the first time this row's id is seen), "busy" (refused as an
+ * agent at its max_concurrent_runs refuses, a 503 marked unprocessed with Retry-After: 1, the first
+ * BUSY_REFUSALS times this row's id is seen), "swamped" (always refused so), "hangup" (the
+ * connection closed without an answer, while every other route still answers).
  * `delayMs` delays every /run answer; with `token`, every route wants `Authorization: Bearer <token>`.
  */
 export async function startFakeAgent(options: { delayMs?: number; token?: string } = {}): Promise<FakeAgent> {
   const runs: Record<string, any>[] = [];
   const aggregates: Record<string, any>[] = [];
   const seen = new Set<string>();
+  const refused = new Map<string, number>();
   let answered = 0;
   const server = createServer(async (req, res) => {
     let text = "";
@@ -55,6 +62,8 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
     answered++;
     const ok = () => send(200, { ...row, response: { id: "r", output: [], usage }, reward: row.score ?? 1 });
     switch (row.behavior ?? "ok") {
+      case "hangup":
+        return req.socket.destroy();
       case "flaky":
         if (seen.has(row.id)) return ok();
         seen.add(row.id);
@@ -63,6 +72,13 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
         if (seen.has(row.id)) return ok();
         seen.add(row.id);
         return send(429, { error: { type: "rate_limited", message: "slow down" } }, { "retry-after": "1" });
+      case "busy":
+      case "swamped": {
+        const times = refused.get(row.id) ?? 0;
+        if (row.behavior === "busy" && times >= BUSY_REFUSALS) return ok();
+        refused.set(row.id, times + 1);
+        return send(503, { error: { type: "overloaded", message: "at max_concurrent_runs" } }, { [UNPROCESSED_HEADER]: "1", "retry-after": "1" });
+      }
       case "down":
         return send(504, { error: { type: "deadline_exceeded", message: "no answer", hop: "policy_model/v1/responses" } });
       case "bad":

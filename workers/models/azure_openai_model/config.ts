@@ -1,4 +1,5 @@
 // azure_openai_model's implementation fields, named as in NeMo Gym's azure_openai_model.
+import { MaxInputChars } from "../../../shared/models/input_budget.ts";
 import { z } from "../../../shared/zod.ts";
 
 export const AzureOpenaiModelConfig = z.looseObject({
@@ -13,5 +14,6 @@ export const AzureOpenaiModelConfig = z.looseObject({
   /** Upstream requests at once, across every isolate of this server; more wait their turn. */
   num_concurrent_requests: z.number().int().positive().default(8),
   timeout_s: z.number().positive().default(600),
+  max_input_chars: MaxInputChars,
 });
 export type AzureOpenaiModelConfig = z.infer<typeof AzureOpenaiModelConfig>;

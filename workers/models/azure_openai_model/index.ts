@@ -5,6 +5,7 @@
 import type { Context } from "hono";
 import { toChatRequest } from "../../../shared/models/chat/convert_request.ts";
 import { toResponse } from "../../../shared/models/chat/convert_response.ts";
+import { checkInputBudget } from "../../../shared/models/input_budget.ts";
 import { messagesRoute } from "../../../shared/models/messages/route.ts";
 import { responseEvents } from "../../../shared/models/response_events.ts";
 import { hopOf, post, readAnswer, routedUpstream } from "../../../shared/models/routed_upstream.ts";
@@ -33,13 +34,15 @@ const ChatRequest = ChatCompletionRequest.extend({ model: z.string().min(1).opti
 /** POSTs a chat request to the deployment; an answer still streaming. */
 function send(c: Ctx, request: Record<string, unknown>) {
   const config = instanceConfig(c.env, AzureOpenaiModelConfig);
+  const body = { ...request, model: config.openai_model };
+  checkInputBudget(body, config.max_input_chars);
   const upstream = routedUpstream(
     { base: config.openai_base_url, maxConcurrent: config.num_concurrent_requests, headers: { "api-key": config.openai_api_key }, timeoutS: config.timeout_s },
     c.env,
     c.executionCtx,
   );
   const path = `openai/deployments/${encodeURIComponent(config.openai_model)}/chat/completions?${new URLSearchParams(config.default_query)}`;
-  return { hop: hopOf(upstream, path), answer: post(upstream, path, { ...request, model: config.openai_model }, c.req.raw.signal) };
+  return { hop: hopOf(upstream, path), answer: post(upstream, path, body, c.req.raw.signal) };
 }
 
 async function respond(params: ResponsesCreateParams, c: Ctx): Promise<ResponseObject> {

@@ -1,4 +1,5 @@
 // openai_model's implementation fields, named as in NeMo Gym's openai_model.
+import { MaxInputChars } from "../../../shared/models/input_budget.ts";
 import { z } from "../../../shared/zod.ts";
 
 export const OpenaiModelConfig = z.looseObject({
@@ -13,5 +14,6 @@ export const OpenaiModelConfig = z.looseObject({
   /** Upstream requests at once, across every isolate of this server; more wait their turn. Unset: no limit. */
   max_concurrent_requests: z.number().int().positive().nullish(),
   timeout_s: z.number().positive().default(600),
+  max_input_chars: MaxInputChars,
 });
 export type OpenaiModelConfig = z.infer<typeof OpenaiModelConfig>;

@@ -4,6 +4,7 @@
 // error naming the upstream: never an empty answer.
 import type { Context } from "hono";
 import { hopError } from "../../../shared/client/call.ts";
+import { checkInputBudget } from "../../../shared/models/input_budget.ts";
 import { messagesRoute } from "../../../shared/models/messages/route.ts";
 import { hopOf, post, readAnswer, routedUpstream } from "../../../shared/models/routed_upstream.ts";
 import type { RouterBindings } from "../../../shared/models/routed_upstream.ts";
@@ -38,6 +39,8 @@ function usableResponse(response: ResponseObject, hop: string): ResponseObject {
 /** POSTs the request, as configured, to `path`; an answer still streaming. */
 function send(c: Ctx, path: string, request: Record<string, unknown>) {
   const config = instanceConfig(c.env, OpenaiModelConfig);
+  const body = { ...config.extra_body, ...request, model: config.openai_model };
+  checkInputBudget(body, config.max_input_chars);
   const upstream = routedUpstream(
     {
       base: config.openai_base_url,
@@ -48,7 +51,6 @@ function send(c: Ctx, path: string, request: Record<string, unknown>) {
     c.env,
     c.executionCtx,
   );
-  const body = { ...config.extra_body, ...request, model: config.openai_model };
   return { hop: hopOf(upstream, path), answer: post(upstream, path, body, c.req.raw.signal) };
 }
 

@@ -7,8 +7,10 @@ import { beforeEach, describe, expect, test } from "vitest";
 import { z } from "../../../../shared/zod.ts";
 import { resourcesServer } from "../../../../shared/declaration.ts";
 import { defineResourcesServer } from "../../../../shared/resources/define.ts";
+import { ROLLOUT_SCHEMA } from "../../../../durable_objects/rollout_do.ts";
 import agent from "../../../../workers/agents/simple_agent/index.ts";
 import { setRolloutEnv } from "../../../workerd/harness.ts";
+import { NOTHING, storedIn } from "../../../durable_objects/stored.ts";
 import { client, serverEnv } from "../../../workerd/helpers.ts";
 
 const { ROLLOUTS } = env;
@@ -207,12 +209,8 @@ describe("POST /run with Prefer: respond-async", () => {
 
     const stub = ROLLOUTS.get(ROLLOUTS.idFromName(key));
     await runDurableObjectAlarm(stub);
-    const left = await runInDurableObject(stub, (_instance, state) => {
-      const count = (table: string) => state.storage.sql.exec<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`).one().n;
-      return { rollout: count("rollout"), blobs: count("blobs") };
-    });
-    // deleteAll dropped the tables and the object recreated them, empty.
-    expect(left).toEqual({ rollout: 0, blobs: 0 });
+    // deleteAll dropped the tables and nothing was written after: the object holds nothing.
+    expect(await storedIn(stub)).toEqual(NOTHING);
 
     const rerun = await submit(c, row(), { "idempotency-key": key });
     expect(rerun.body.status).toBe("queued");
@@ -227,6 +225,7 @@ describe("POST /run with Prefer: respond-async", () => {
     const stub = ROLLOUTS.get(ROLLOUTS.idFromName(key));
     // What a previous instance of the object left behind when it died while running the row.
     await runInDurableObject(stub, async (_instance, state) => {
+      for (const statement of ROLLOUT_SCHEMA) state.storage.sql.exec(statement);
       state.storage.sql.exec("INSERT INTO rollout (id, status, fingerprint, ttl_ms, created_at) VALUES (?, 'running', 'x', 60000, ?)", key, Date.now());
       state.storage.sql.exec("INSERT INTO blobs (name, seq, data) VALUES ('row', 0, ?)", JSON.stringify(row()));
       // The platform's retry of the alarm whose handler did not finish.

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import model from "../../../../workers/models/azure_openai_model/index.ts";
 import { routerNamespace } from "../../../shared/fleet/router_stub.ts";
+import { expectInputBudget } from "../input_budget_checks.ts";
 
 const ENDPOINT = "https://my-resource.openai.azure.com";
 const KEY = "azure-key-123";
@@ -180,5 +181,10 @@ describe("azure_openai_model", () => {
     expect(bad.status).toBe(400);
     expect(bad.json().error.issues[0].path).toBe("temprature");
     expect(seen).toHaveLength(0);
+  });
+
+  test("max_input_chars: a request carrying more text is a 413 on every route, streaming or not, and nothing goes upstream", async () => {
+    const seen = azure(() => Response.json(completion({ content: "fits" })));
+    await expectInputBudget(server({ max_input_chars: 500 }), seen);
   });
 });

@@ -130,4 +130,12 @@ describe("genrm_model", () => {
     expect(res.body).toMatchObject({ type: "message", content: [{ type: "text", text: verdict }], stop_reason: "end_turn" });
     expect(s.received[0]!.body).toMatchObject({ messages: [{ role: "user", content: "compare" }], max_tokens: 100 });
   });
+
+  test("max_input_chars counts the candidates metadata carries: over it, a 413 and nothing upstream", async () => {
+    const s = genrm({ max_input_chars: 500 });
+    const res = await s.post("/v1/responses", { input: conversation, metadata: { response_1: "x".repeat(600), response_2: "Lyon." } });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ type: "input_too_large", max_input_chars: 500 });
+    expect(s.received).toHaveLength(0);
+  });
 });

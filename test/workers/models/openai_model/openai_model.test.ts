@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
 import model from "../../../../workers/models/openai_model/index.ts";
 import { routerNamespace } from "../../../shared/fleet/router_stub.ts";
+import { expectInputBudget } from "../input_budget_checks.ts";
 
 const BASE = "https://llm.example.com/v1";
 
@@ -154,5 +155,10 @@ describe("openai_model", () => {
     expect(res.status).toBe(400);
     expect(res.json().error.issues[0].path).toBe("temprature");
     expect(seen).toHaveLength(0);
+  });
+
+  test("max_input_chars: a request carrying more text is a 413 on every route, streaming or not, and nothing goes upstream", async () => {
+    const seen = upstream(() => Response.json(responseObject("fits")));
+    await expectInputBudget(server({ max_input_chars: 500 }), seen);
   });
 });

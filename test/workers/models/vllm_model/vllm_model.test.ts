@@ -388,4 +388,37 @@ describe("vllm_model server", () => {
     const res = await s.send("/");
     expect(await res.json()).toEqual({ status: "ok" });
   });
+
+  test("max_input_chars: a request carrying more text is a 413 on every route, streaming or not, and nothing reaches the gateway", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "fits" }) }] }, { max_input_chars: 500 });
+    const long = "x".repeat(600);
+    const refusals = [
+      await s.post("/v1/responses", { input: long }),
+      await s.post("/v1/responses", { input: long, stream: true }),
+      await s.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: long }] }),
+      await s.post("/v1/chat/completions", { model: "m", messages: [{ role: "user", content: long }], stream: true }),
+    ];
+    for (const refusal of refusals) {
+      expect(refusal.status).toBe(413);
+      expect(refusal.body.error).toMatchObject({ type: "input_too_large", max_input_chars: 500, message: expect.stringContaining("max_input_chars (500)") });
+      expect(refusal.body.error.input_chars).toBeGreaterThan(600);
+    }
+    const messages = await s.post("/v1/messages", { model: "m", max_tokens: 5, messages: [{ role: "user", content: long }] });
+    expect(messages.status).toBe(413);
+    expect(messages.body).toMatchObject({ type: "error", error: { type: "input_too_large", max_input_chars: 500 } });
+    expect(s.requests).toHaveLength(0);
+
+    const within = await s.post("/v1/responses", { input: "x".repeat(300) });
+    expect(within.status).toBe(200);
+    expect(s.requests).toHaveLength(1);
+  });
+
+  test("the default budget refuses a megabyte field without a space, naming a million characters", async () => {
+    const s = modelServer({});
+    const res = await s.post("/v1/responses", { input: "x".repeat(1 << 20) });
+    expect(res.status).toBe(413);
+    expect(res.body.error).toMatchObject({ type: "input_too_large", max_input_chars: 1_000_000 });
+    expect(res.body.error.message).toContain(`${res.body.error.input_chars} characters`);
+    expect(s.requests).toHaveLength(0);
+  });
 });

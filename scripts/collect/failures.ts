@@ -1,0 +1,35 @@
+// X_failures.jsonl across resumed runs: each run appends to it, so it may list pairs that have
+// since succeeded, and a pair that failed in several runs several times. At the end of a resumed
+// run it is rewritten to list each pair still missing from X.jsonl once, by its latest failure.
+// The new file replaces the old by rename: a crash leaves one or the other, whole.
+import { rename } from "node:fs/promises";
+import { JsonlWriter, readJsonl } from "./jsonl.ts";
+import { pairKey } from "./pairs.ts";
+
+/** Rewrites the failures file; returns how many of the pairs it listed have since succeeded. */
+export async function pruneFailures(failures: string, rollouts: string): Promise<number> {
+  // Pair -> the line of its latest failure: numbers only, however long the run.
+  const latest = new Map<number, number>();
+  let lines = 0;
+  for await (const { line, value } of readJsonl(failures)) {
+    latest.set(pairKey(value, `${failures}:${line}`), line);
+    lines++;
+  }
+  if (lines === 0) return 0;
+  let resolved = 0;
+  for await (const { line, value } of readJsonl(rollouts)) {
+    if (latest.delete(pairKey(value, `${rollouts}:${line}`))) resolved++;
+  }
+  if (latest.size === lines) return 0;
+  const partial = `${failures}.partial`;
+  const out = await JsonlWriter.open(partial, "truncate");
+  try {
+    for await (const { line, value } of readJsonl(failures)) {
+      if (latest.get(pairKey(value, `${failures}:${line}`)) === line) await out.write(value);
+    }
+  } finally {
+    await out.close();
+  }
+  await rename(partial, failures);
+  return resolved;
+}
