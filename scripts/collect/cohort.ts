@@ -3,7 +3,8 @@
 // repeat of the task is settled, the successful ones go to the agent's /compare together, and are
 // written with the rewards it returns. A cohort whose /compare fails is written to the failures
 // file, never with made-up rewards; one left unfinished by an interruption is not written at all,
-// so a resumed run runs it again (as a cohort of the repeats still missing).
+// so a resumed run runs it again (as a cohort of the repeats still missing). A cohort whose /verify
+// already scored it (`cohort_metrics` on every result) keeps those rewards.
 import { call } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
 import { CohortResponse, conversationHistory } from "../../shared/schemas/cohort.ts";
@@ -57,6 +58,8 @@ export class Cohorts<R extends Row = Row> {
 
 /** The cohort's rewards from the agent's /compare, in the results' order, or the failure they all get. */
 export async function scoreCohort(agent: Target, rows: readonly Row[], results: readonly Row[], options: { deadlineMs: number; headers?: Record<string, string> }): Promise<Scored[] | Failure> {
+  // Scored already, by a /verify that gathers cohorts itself (genrm_compare's num_rollouts_per_prompt > 1).
+  if (results.every((r) => r.cohort_metrics !== undefined)) return results.map((result) => ({ result, reward: result.reward as number, metrics: result.cohort_metrics as Record<string, number> }));
   const first = rows[0]!;
   const params = first.responses_create_params as Row | undefined;
   const body = {

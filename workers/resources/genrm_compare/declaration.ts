@@ -8,6 +8,9 @@ import { COMPARISON_STRATEGIES } from "./pairs.ts";
 const DEFAULT_PRINCIPLE =
   "Judge the two assistant responses to the conversation impartially. Work out your own answer first, then check each response against it and note any mistake. Prefer the response that is correct, does what the user asked, stays on the question and says it without padding; when the request is ambiguous, asking for clarification beats guessing. Consider originality where the task calls for it, and what important information either response leaves out.";
 
+/** The CohortDO namespace /verify gathers cohorts in (num_rollouts_per_prompt > 1). */
+export const COHORTS_BINDING = "COHORTS";
+
 /** NeMo Gym's fields, with its defaults. */
 export const GenrmCompareConfig = ResourcesServerConfig.safeExtend({
   genrm_model_server: ServerRef,
@@ -16,10 +19,13 @@ export const GenrmCompareConfig = ResourcesServerConfig.safeExtend({
   /** Deadline of one GenRM call (ours: NeMo Gym has none). */
   genrm_timeout_s: z.number().positive().default(180),
   /**
-   * NeMo Gym's /verify buffers this many rollouts of a prompt before scoring; here the cohort is
-   * scored by `collect` through /compare, and /verify gives the neutral default_score.
+   * Above 1, /verify holds each rollout until this many of its prompt have arrived, then scores them
+   * together (NeMo Gym's cohort-based verify, for trainers calling /run per rollout); at 1, /verify
+   * gives the neutral default_score and `collect` scores each task's cohort through /compare.
    */
   num_rollouts_per_prompt: z.number().int().min(1).default(1),
+  /** How long a rollout waits for the rest of its cohort before the cohort fails (ours: NeMo Gym waits forever). */
+  cohort_timeout_s: z.number().positive().default(1800),
   comparison_strategy: z.enum(COMPARISON_STRATEGIES).default("circular"),
   /** Verdicts asked per pair, each counted. */
   num_judges_per_comparison: z.number().int().min(1).default(1),
@@ -49,4 +55,11 @@ export const Task = z.object({
   prompt_id: z.union([z.string(), z.number()]).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: GenrmCompareConfig, stateful: false, references: ["genrm_model_server"], cohort: true });
+export default resourcesServer({
+  task: Task,
+  config: GenrmCompareConfig,
+  stateful: false,
+  references: ["genrm_model_server"],
+  cohort: true,
+  durableObjects: { [COHORTS_BINDING]: "CohortDO" },
+});

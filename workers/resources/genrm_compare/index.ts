@@ -1,11 +1,14 @@
 // Pairwise comparison by a generative reward model (NeMo Gym's genrm_compare): a task's responses
 // are paired by the comparison strategy, the GenRM gives each pair a verdict (scores 1-5 for both,
 // a ranking 1-6), and the verdicts become per-response rewards (aggregate.ts). /compare scores a
-// cohort; `collect` calls it once a task's repeats are done. /verify alone cannot rank a response,
-// so it gives the neutral default_score, as the reference does for a cohort of one.
+// cohort; `collect` calls it once a task's repeats are done. /verify alone cannot rank a response:
+// it gives the neutral default_score, as the reference does for a cohort of one, or with
+// num_rollouts_per_prompt > 1 waits for its cohort (cohort_verify.ts).
 // A GenRM answer without a verdict is asked again, then read as neutral defaults (the reference's
 // rule); a GenRM that cannot be reached fails the cohort (judge_failed), never a made-up reward.
 import declaration, { GenrmCompareConfig } from "./declaration.ts";
+
+export { CohortDO } from "../../../durable_objects/cohort_do.ts";
 import { call } from "../../../shared/client/call.ts";
 import { targetFor } from "../../../shared/client/targets.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
@@ -18,6 +21,7 @@ import { aggregateComparisons } from "./aggregate.ts";
 import type { Comparison } from "./aggregate.ts";
 import { comparisonPairs } from "./pairs.ts";
 import { answerShown } from "./response_text.ts";
+import { cohortReward } from "./cohort_verify.ts";
 import { readVerdict } from "./verdict.ts";
 import type { Verdict } from "./verdict.ts";
 
@@ -71,8 +75,14 @@ async function compare(env: object, config: GenrmCompareConfig, cohort: CohortRe
 export default defineResourcesServer({
   declaration,
   tools: {},
-  verify(_body, { env }) {
-    return { reward: instanceConfig(env, GenrmCompareConfig).default_score };
+  verify(body, { env }) {
+    const config = instanceConfig(env, GenrmCompareConfig);
+    if (config.num_rollouts_per_prompt <= 1) return { reward: config.default_score };
+    return cohortReward(env as unknown as Record<string, unknown>, body, {
+      size: config.num_rollouts_per_prompt,
+      timeoutMs: config.cohort_timeout_s * 1000,
+      compare: (cohort) => compare(env, config, cohort),
+    });
   },
   compare(body, { env }) {
     return compare(env, instanceConfig(env, GenrmCompareConfig), body);

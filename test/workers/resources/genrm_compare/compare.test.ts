@@ -2,6 +2,7 @@
 // verdict per pair (and per judge), sends the candidates as metadata, reads the verdicts into
 // rewards; a GenRM answer without a verdict is asked again, then neutral; a GenRM that fails fails
 // the cohort (502 judge_failed), never rewards; /verify alone gives the neutral default_score.
+import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import server from "../../../../workers/resources/genrm_compare/index.ts";
 import { assistantMessage, client, judgeModel, serverEnv } from "../../../workerd/helpers.ts";
@@ -16,7 +17,7 @@ const cohort = (...texts: string[]) => ({
 function genrm(answers: JudgeAnswer[], config: Record<string, unknown> = {}) {
   const judge = judgeModel(answers, "genrm_model");
   const INSTANCE_CONFIG = { genrm_model_server: { type: "responses_api_models", name: "genrm_model" }, genrm_parse_retry_sleep_s: 0, ...config };
-  return { ...client(server, serverEnv("genrm_compare", { INSTANCE_CONFIG, ...judge.bindings })), seen: judge.seen };
+  return { ...client(server, serverEnv("genrm_compare", { INSTANCE_CONFIG, COHORTS: env.COHORTS, ...judge.bindings })), seen: judge.seen };
 }
 
 describe("genrm_compare /compare", () => {
@@ -110,5 +111,45 @@ describe("genrm_compare /compare", () => {
     expect(res.status).toBe(200);
     expect(res.body.reward).toBe(3);
     expect(s.seen).toHaveLength(0);
+  });
+});
+
+describe("genrm_compare /verify with num_rollouts_per_prompt > 1 (the reference's cohort-based verify)", () => {
+  const row = (input: string, text: string) => ({ responses_create_params: { input }, response: { id: `r-${text}`, output: [assistantMessage(text)] } });
+  // The scripted GenRM prefers the longer answer.
+  const byLength = async (request: Request) => {
+    const { metadata } = (await request.json()) as { metadata: Record<string, string> };
+    const [a, b] = [metadata.response_1!.length, metadata.response_2!.length];
+    return Response.json({ output: [assistantMessage(JSON.stringify({ score_1: a > b ? 5 : 1, score_2: a > b ? 1 : 5, ranking: a > b ? 1 : 6 }))] });
+  };
+
+  test("each rollout waits for its cohort; every member gets its own relative reward, from one scoring", async () => {
+    const s = genrm(Array.from({ length: 3 }, () => byLength), { num_rollouts_per_prompt: 3 });
+    const prompt = `cohort-${crypto.randomUUID()}`;
+    const answers = await Promise.all(["aa", "a", "aaa"].map((text) => s.post("/verify", row(prompt, text))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    // Circular over 3 (join order): each compared twice; the longest wins both, the shortest loses both.
+    const byText = Object.fromEntries(answers.map((a) => [a.body.response.output[0].content[0].text, a.body.reward]));
+    expect(byText).toEqual({ aaa: 5, aa: 3, a: 1 });
+    expect(s.seen).toHaveLength(3);
+    expect(answers.every((a) => a.body.cohort_metrics.tiebreak_usage_rate === 0)).toBe(true);
+  });
+
+  test("a cohort that never completes fails its members (cohort_incomplete) at the deadline, never a reward", async () => {
+    const s = genrm([], { num_rollouts_per_prompt: 3, cohort_timeout_s: 0.2 });
+    const prompt = `lonely-${crypto.randomUUID()}`;
+    const answers = await Promise.all(["x", "y"].map((text) => s.post("/verify", row(prompt, text))));
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.body._ng_failure_class).toBe("cohort_incomplete");
+      expect(a.body).not.toHaveProperty("reward");
+    }
+  });
+
+  test("a GenRM that fails fails every member of the cohort (judge_failed)", async () => {
+    const s = genrm([() => new Response("down", { status: 500 }), () => new Response("down", { status: 500 })], { num_rollouts_per_prompt: 2 });
+    const prompt = `failing-${crypto.randomUUID()}`;
+    const answers = await Promise.all(["x", "y"].map((text) => s.post("/verify", row(prompt, text))));
+    expect(answers.map((a) => a.body._ng_failure_class)).toEqual(["judge_failed", "judge_failed"]);
   });
 });

@@ -2,7 +2,8 @@
 // simple_agent (genrm_simple_agent, as the reference names it), then sends them to the agent's /compare, where genrm_compare asks genrm_model (the
 // emulator as a pairwise GenRM) for one verdict per circular pair. Answers beat non-answers except
 // where the emulated GenRM errs. With the GenRM unreachable, every rollout is a judge_failed
-// failure and none gets a reward.
+// failure and none gets a reward. With num_rollouts_per_prompt, /verify gathers each prompt's
+// rollouts itself (a trainer calling /run per rollout), and collect keeps its rewards.
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,11 +36,21 @@ unreachable_agent:
     simple_agent:
       resources_server: {type: resources_servers, name: genrm_compare_unreachable}
       model_server: {type: responses_api_models, name: policy_model}
+genrm_compare_gathering:
+  resources_servers:
+    genrm_compare:
+      genrm_model_server: {type: responses_api_models, name: genrm_model}
+      num_rollouts_per_prompt: 4
+gathering_agent:
+  responses_api_agents:
+    simple_agent:
+      resources_server: {type: resources_servers, name: genrm_compare_gathering}
+      model_server: {type: responses_api_models, name: policy_model}
 `,
 );
 
 beforeAll(async () => {
-  running = await bringUp({ headPort: 0, configPaths: [...defaultConfigPaths(), unreachable], only: ["genrm_simple_agent", "unreachable_agent"] });
+  running = await bringUp({ headPort: 0, configPaths: [...defaultConfigPaths(), unreachable], only: ["genrm_simple_agent", "unreachable_agent", "gathering_agent"] });
 });
 afterAll(async () => {
   await running?.stop();
@@ -84,4 +95,21 @@ test("a GenRM that cannot be reached fails every cohort: judge_failed failures, 
     expect(failure._ng_failure_class).toBe("judge_failed");
     expect(failure.reward).toBeUndefined();
   }
+});
+
+test("num_rollouts_per_prompt: /verify gathers a prompt's rollouts and scores them together; collect keeps those rewards", async () => {
+  // Every repeat of a task must be in flight at once to meet its cohort: concurrency 4 = the cohort size.
+  const summary = await collect({
+    ...exampleOptions(running.stack.headUrl, "genrm_compare", join(dir, "gathered.jsonl"), { numRepeats: 4, concurrency: 4 }),
+    agent: "gathering_agent",
+  });
+  expect(summary).toMatchObject({ total: 20, failed: 0, missing: 0 });
+  const rows = readJsonl(summary.files.rollouts);
+  expect(rows.every((r) => typeof r.cohort_metrics?.tiebreak_usage_rate === "number")).toBe(true);
+  // This instance has no emulator skill of its own: every answer is the generic "I don't know.", so
+  // each verdict is a tie, and identical answers score alike, not the neutral default_score (3).
+  expect(rows.every((r) => !isAnswer(r))).toBe(true);
+  expect(rows.every((r) => r.cohort_metrics.tiebreak_usage_rate === 1)).toBe(true);
+  expect(new Set(rows.map((r) => r.reward)).size).toBe(1);
+  expect(rows[0].reward).not.toBe(3);
 });
