@@ -6,6 +6,7 @@ import { createServerApp } from "../../shared/server/app.ts";
 import type { AppEnv } from "../../shared/server/app.ts";
 import { admin } from "./admin.ts";
 import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../shared/fleet/headers.ts";
+import { PIN_HEADER } from "../../shared/fleet/pin.ts";
 import { relayContext } from "./fleet.ts";
 import type { GatewayBindings } from "./fleet.ts";
 import { relay } from "../../shared/fleet/relay.ts";
@@ -15,10 +16,11 @@ export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 
 const app = createServerApp<GatewayBindings>();
 
-// The per-request fields of a relay: the sticky session, the caller's environment, its cancellation.
-function perRequest(c: Context<AppEnv<GatewayBindings>>): Pick<RelayRequest, "session" | "headers" | "signal"> {
+// The per-request fields of a relay: the sticky session and the endpoint it carries, the caller's
+// environment, its cancellation.
+function perRequest(c: Context<AppEnv<GatewayBindings>>): Pick<RelayRequest, "session" | "pin" | "headers" | "signal"> {
   const environment = c.req.header(ENVIRONMENT_HEADER);
-  return { session: c.req.header(SESSION_HEADER), headers: environment ? { [ENVIRONMENT_HEADER]: environment } : {}, signal: c.req.raw.signal };
+  return { session: c.req.header(SESSION_HEADER), pin: c.req.header(PIN_HEADER), headers: environment ? { [ENVIRONMENT_HEADER]: environment } : {}, signal: c.req.raw.signal };
 }
 
 // Bodies go through as text: vLLM validates them, and re-encoding MBs of token ids costs CPU.

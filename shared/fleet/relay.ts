@@ -9,6 +9,7 @@
 // the slot back within LEASE_TTL_MS.
 import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
 import type { StreamResult } from "../client/call.ts";
+import { PIN_HEADER, endpointKey } from "./pin.ts";
 import { LEASE_RENEW_MS } from "./router.ts";
 import type { AcquireRequest, Grant, Outcome, Report, RouterConfig } from "./router.ts";
 
@@ -38,6 +39,8 @@ export interface RelayRequest {
   bodyText?: string;
   /** The sticky key. */
   session?: string;
+  /** The endpoint key the session carries (pin.ts); the answer names the one that served it. */
+  pin?: string;
   /** Sent to the endpoint beside the context's headers. */
   headers?: Record<string, string>;
   /** The caller's request: once it is cancelled, nothing more is sent and the slot is freed. */
@@ -113,7 +116,7 @@ export async function relay(ctx: RelayContext, request: RelayRequest): Promise<R
       if (signal?.aborted) return gone(hop);
       const lease = `${id}:${attempt}`;
       hold.waitFor(lease);
-      const grant = await ctx.router.acquire(ctx.config, { id: lease, session: request.session, exclude: tried, waitMs: remaining() });
+      const grant = await ctx.router.acquire(ctx.config, { id: lease, session: request.session, pin: request.pin, exclude: tried, waitMs: remaining() });
       if (!grant.ok) {
         hold.refused();
         return unavailable(hop, [...failures, grant.reason]);
@@ -167,7 +170,8 @@ export async function relay(ctx: RelayContext, request: RelayRequest): Promise<R
           hold.end(signal?.aborted ? "cancelled" : done.ok && status < 500 ? "ok" : "failed");
         }),
       );
-      return new Response(result.body, { status, headers: { "content-type": result.headers.get("content-type") ?? "application/json" } });
+      const headers = { "content-type": result.headers.get("content-type") ?? "application/json", ...(request.pin === undefined ? {} : { [PIN_HEADER]: endpointKey(grant.endpoint) }) };
+      return new Response(result.body, { status, headers });
     }
   } finally {
     if (!streaming) signal?.removeEventListener("abort", onCancel);

@@ -8,9 +8,11 @@
 //   first slot to free. So sessions spread evenly, and load stays bounded per endpoint.
 // - A known session goes back to its endpoint (its prefix cache), waiting there for a slot, unless
 //   that endpoint is out of rotation or was tried: then it is placed as a new one and remembered there.
+//   A session that carries its endpoint (a pin, pin.ts) is known by it, and never remembered here.
 // - When every endpoint not yet tried is ejected, they are tried anyway: an ejection is a guess,
 //   and refusing outright would turn a flapping fleet into certain failures.
 import { Health } from "./health.ts";
+import { endpointKey } from "./pin.ts";
 import { LatencyWindow } from "./latency.ts";
 
 export interface ProbeConfig {
@@ -48,6 +50,11 @@ export interface AcquireRequest {
   id?: string;
   /** The sticky key; absent for requests outside any session. */
   session?: string;
+  /**
+   * The endpoint key (pin.ts) the session carries: its home, instead of a session-table lookup.
+   * Present (empty on a session's first turn), the router stores nothing for the session.
+   */
+  pin?: string;
   /** Endpoints this request already tried and that could not take it. */
   exclude: string[];
   /** How long to wait for a slot (or for a pause to end) before giving up. */
@@ -76,12 +83,14 @@ export interface SessionStore {
 interface Waiter {
   id: string;
   session?: string;
+  pin?: string;
   exclude: ReadonlySet<string>;
   settle(grant: Grant): void;
 }
 
 class Endpoint {
   readonly url: string;
+  readonly key: string;
   readonly health = new Health();
   readonly latency = new LatencyWindow();
   readonly queue: Waiter[] = [];
@@ -92,6 +101,7 @@ class Endpoint {
 
   constructor(url: string) {
     this.url = url;
+    this.key = endpointKey(url);
   }
 }
 
@@ -163,6 +173,7 @@ export class Router {
       const waiter: Waiter = {
         id: request.id ?? `lease-${++this.#nextLease}`,
         session: request.session,
+        pin: request.pin,
         exclude: new Set(request.exclude),
         settle: (grant) => {
           clearTimeout(timer);
@@ -298,8 +309,7 @@ export class Router {
       waiter.settle({ ok: false, reason: "every endpoint was tried and none could take the request" });
       return;
     }
-    const known = waiter.session === undefined ? undefined : this.#store.get(waiter.session);
-    const home = pool.find((e) => e.url === known);
+    const home = waiter.pin !== undefined ? pool.find((e) => e.key === waiter.pin) : this.#known(waiter.session, pool);
     if (home) {
       if (home.inFlight < this.#config.maxInFlight) this.#grant(waiter, home, false);
       else home.queue.push(waiter);
@@ -308,6 +318,12 @@ export class Router {
     const free = this.#nextFree(pool);
     if (free) this.#grant(waiter, free, true);
     else this.#waiting.push(waiter);
+  }
+
+  #known(session: string | undefined, pool: readonly Endpoint[]): Endpoint | undefined {
+    if (session === undefined) return undefined;
+    const url = this.#store.get(session);
+    return pool.find((e) => e.url === url);
   }
 
   #replace(waiters: Waiter[]): void {
@@ -330,7 +346,8 @@ export class Router {
   #grant(waiter: Waiter, endpoint: Endpoint, assign: boolean): void {
     endpoint.inFlight++;
     this.#leases.set(waiter.id, { endpoint, expiresAt: Date.now() + this.#config.leaseMs });
-    if (assign && waiter.session !== undefined) this.#store.set(waiter.session, endpoint.url);
+    // A pinned session carries its placement itself (pin.ts); only unpinned callers are remembered.
+    if (assign && waiter.session !== undefined && waiter.pin === undefined) this.#store.set(waiter.session, endpoint.url);
     waiter.settle({ ok: true, lease: waiter.id, endpoint: endpoint.url });
   }
 

@@ -19,7 +19,7 @@ import { responseEvents } from "../response_events.ts";
 import { SSE_HEADERS, toSse } from "../sse.ts";
 import type { VllmModelConfig } from "./config.ts";
 import { withExtras } from "./extras.ts";
-import { modelSession } from "./session.ts";
+import { endpointPin, keepPin, modelSession } from "./session.ts";
 import type { SessionBindings } from "./session.ts";
 import { chatRequest, responsesRequest, splitTemplateMessages } from "./template_roles.ts";
 import type { TemplateMessage } from "./template_roles.ts";
@@ -49,7 +49,9 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
   const fromMetadata = (metadata: Metadata, given: readonly TemplateMessage[], config: C) => options.metadataMessages?.(metadata, given, config) ?? [];
 
   async function upstreamOf(c: Context<AppEnv<Bindings>>, config: C): Promise<Upstream> {
-    return gateway(c.env, await modelSession(c), config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER));
+    const pin = endpointPin(c);
+    const upstream = gateway(c.env, await modelSession(c), pin, config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER));
+    return { ...upstream, answered: (headers) => keepPin(c, pin, headers) };
   }
 
   async function respond(params: ResponsesCreateParams, template: TemplateMessage[], config: C, upstream: Upstream): Promise<ResponseObject> {
@@ -107,6 +109,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     if (!request.stream) return c.json(jsonOf(await chatCompletion(upstream, request), CHAT_HOP) as object);
 
     const result = await callStream(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+    upstream.answered?.(result.headers);
     // A refusal comes before any event: it is answered as the error it is, not as a stream.
     if (result.status < 200 || result.status >= 300) {
       throw answerError({ status: result.status, text: await new Response(result.body).text(), headers: result.headers }, CHAT_HOP);

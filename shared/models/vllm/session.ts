@@ -1,8 +1,10 @@
 // The model server's session: a signed cookie the agent replays on every turn of a rollout (SPEC
 // "Cookies"). It holds no state here; its id is the key the gateway keeps a rollout on one vLLM
-// endpoint by, so turn after turn hits that endpoint's prefix cache.
+// endpoint by, so turn after turn hits that endpoint's prefix cache. A second cookie carries the
+// endpoint itself (pin.ts), so the gateway's router need not remember the session.
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { PIN_COOKIE, PIN_HEADER } from "../../fleet/pin.ts";
 import { HttpError } from "../../server/errors.ts";
 import { SESSION_COOKIE, cookieScope, newSessionId, signSession, verifySession } from "../../session/cookie.ts";
 
@@ -23,4 +25,15 @@ export async function modelSession(c: Context): Promise<string> {
   const id = newSessionId();
   setCookie(c, SESSION_COOKIE, await signSession(secret, scope, id), { httpOnly: true, sameSite: "Lax", path: "/" });
   return id;
+}
+
+/** The endpoint this session was placed on (pin.ts), as its cookie carries it; "" before the first answer. */
+export function endpointPin(c: Context): string {
+  return getCookie(c, PIN_COOKIE) ?? "";
+}
+
+/** Keeps the endpoint the gateway names in `headers` for the session's next turns, when it changed. */
+export function keepPin(c: Context, sent: string, headers: Headers): void {
+  const pin = headers.get(PIN_HEADER);
+  if (pin && pin !== sent) setCookie(c, PIN_COOKIE, pin, { httpOnly: true, sameSite: "Lax", path: "/" });
 }

@@ -5,6 +5,7 @@ import type { CallResult, Target } from "../../client/call.ts";
 import { ChatCompletion, TokenizeResponse } from "../../schemas/chat.ts";
 import { HttpError } from "../../server/errors.ts";
 import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../fleet/headers.ts";
+import { PIN_HEADER } from "../../fleet/pin.ts";
 import type { UpstreamChatRequest } from "./template_roles.ts";
 
 export const CHAT_HOP = "gpu_gateway/v1/chat/completions";
@@ -14,12 +15,14 @@ export interface Upstream {
   target: Target;
   deadlineMs: number;
   headers: Record<string, string>;
+  /** Sees every answer's headers (the endpoint the gateway placed the session on). */
+  answered?(headers: Headers): void;
 }
 
-/** `environment`: the caller's ENVIRONMENT_HEADER, passed on to the fleet when present. */
-export function gateway(env: { GATEWAY?: Fetcher }, session: string, deadlineMs: number, environment?: string): Upstream {
+/** `pin`: the endpoint the session carries (pin.ts); `environment`: the caller's ENVIRONMENT_HEADER, passed on when present. */
+export function gateway(env: { GATEWAY?: Fetcher }, session: string, pin: string, deadlineMs: number, environment?: string): Upstream {
   if (typeof env.GATEWAY?.fetch !== "function") throw new HttpError(500, "misconfigured", "no service binding GATEWAY to the gpu_gateway Worker");
-  const headers = { [SESSION_HEADER]: session, ...(environment ? { [ENVIRONMENT_HEADER]: environment } : {}) };
+  const headers = { [SESSION_HEADER]: session, [PIN_HEADER]: pin, ...(environment ? { [ENVIRONMENT_HEADER]: environment } : {}) };
   return { target: { name: "gpu_gateway", fetcher: env.GATEWAY }, deadlineMs, headers };
 }
 
@@ -31,8 +34,10 @@ export function isContextLengthError(result: CallResult): boolean {
   return result.status === 400 && CONTEXT_LENGTH.test(result.text);
 }
 
-export function chatCompletion(upstream: Upstream, request: UpstreamChatRequest): Promise<CallResult> {
-  return call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+export async function chatCompletion(upstream: Upstream, request: UpstreamChatRequest): Promise<CallResult> {
+  const result = await call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+  upstream.answered?.(result.headers);
+  return result;
 }
 
 export function parseCompletion(result: CallResult): ChatCompletion {

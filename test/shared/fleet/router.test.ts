@@ -1,6 +1,7 @@
 // The fleet router's decisions, without the Durable Object around it: round-robin for new sessions,
 // stickiness, in-flight limits with queueing, health, pause, and what it reports.
 import { afterEach, beforeEach, describe, expect, test, vi } from "vitest";
+import { endpointKey } from "../../../shared/fleet/pin.ts";
 import { Router } from "../../../shared/fleet/router.ts";
 import type { Grant, RouterConfig, SessionStore } from "../../../shared/fleet/router.ts";
 
@@ -62,6 +63,29 @@ describe("router", () => {
     const seen = [];
     for (let i = 0; i < 6; i++) seen.push((await granted(router.acquire({ exclude: [], waitMs: 1000 }))).endpoint);
     expect(seen).toEqual([A, B, C, A, B, C]);
+    expect(store.map.size).toBe(0);
+  });
+
+  test("a pinned session goes to the endpoint its pin names, and nothing is stored; a pin naming no usable endpoint is a new placement", async () => {
+    const store = mapStore();
+    const router = new Router(store, config());
+    // First turns carry an empty pin: round-robin, as for any new session.
+    const first = [];
+    for (let i = 0; i < 3; i++) {
+      const g = await granted(router.acquire({ session: `p${i}`, pin: "", exclude: [], waitMs: 1000 }));
+      first.push(g.endpoint);
+      router.release(g.lease, ok);
+    }
+    expect(first).toEqual([A, B, C]);
+    for (const endpoint of [C, A, B, C]) {
+      const g = await granted(router.acquire({ session: "any", pin: endpointKey(endpoint), exclude: [], waitMs: 1000 }));
+      expect(g.endpoint).toBe(endpoint);
+      router.release(g.lease, ok);
+    }
+    expect(store.map.size).toBe(0);
+    // Unknown, or excluded after it failed: placed anew (the caller gets the new endpoint in its grant).
+    expect((await granted(router.acquire({ session: "x", pin: "00000000", exclude: [], waitMs: 1000 }))).endpoint).toBe(A);
+    expect((await granted(router.acquire({ session: "y", pin: endpointKey(B), exclude: [B], waitMs: 1000 }))).endpoint).toBe(C);
     expect(store.map.size).toBe(0);
   });
 

@@ -1,21 +1,23 @@
 import { describe, expect, test } from "vitest";
 import { SESSION_HEADER } from "../../../../shared/fleet/headers.ts";
+import { PIN_HEADER } from "../../../../shared/fleet/pin.ts";
 import model from "../../../../workers/models/vllm_model/index.ts";
 import { client } from "../../../workerd/helpers.ts";
 
-type Answer = { status?: number; body?: unknown; sse?: string };
+type Answer = { status?: number; body?: unknown; sse?: string; pin?: string };
 
 // The gpu_gateway service binding: records what the model server sends and answers per path.
 function gatewayStub(answers: Record<string, Answer[]>) {
-  const requests: { path: string; body: any; session: string | null }[] = [];
+  const requests: { path: string; body: any; session: string | null; pin: string | null }[] = [];
   const fetcher = {
     async fetch(request: Request) {
       const path = new URL(request.url).pathname;
-      requests.push({ path, body: await request.json(), session: request.headers.get(SESSION_HEADER) });
+      requests.push({ path, body: await request.json(), session: request.headers.get(SESSION_HEADER), pin: request.headers.get(PIN_HEADER) });
       const answer = answers[path]?.shift();
       if (!answer) return Response.json({ error: `unexpected ${path}` }, { status: 404 });
-      if (answer.sse !== undefined) return new Response(answer.sse, { headers: { "content-type": "text/event-stream" } });
-      return Response.json(answer.body, { status: answer.status ?? 200 });
+      const pinned: Record<string, string> = answer.pin === undefined ? {} : { [PIN_HEADER]: answer.pin };
+      if (answer.sse !== undefined) return new Response(answer.sse, { headers: { "content-type": "text/event-stream", ...pinned } });
+      return Response.json(answer.body, { status: answer.status ?? 200, headers: pinned });
     },
   };
   return { fetcher, requests };
@@ -181,6 +183,25 @@ describe("vllm_model server", () => {
     const forged = await s.send("/v1/responses", { input: "c" }, { headers: { cookie: `session=${one}.AAAA` } });
     expect(forged.headers.get("set-cookie")).toBeTruthy();
     expect(s.requests[2]!.session).not.toBe(one);
+  });
+
+  test("the endpoint pin: empty on a session's first call, then the endpoint the gateway named, kept in a cookie until it changes", async () => {
+    const s = modelServer({
+      "/v1/chat/completions": [
+        { body: chatCompletion({ content: "1" }), pin: "0000beef" },
+        { body: chatCompletion({ content: "2" }), pin: "0000beef" },
+        { body: chatCompletion({ content: "3" }), pin: "0000cafe" },
+        { body: chatCompletion({ content: "4" }) },
+      ],
+    });
+    const first = await s.send("/v1/responses", { input: "a" });
+    expect(first.headers.get("set-cookie")).toContain("edge_gym_endpoint=0000beef");
+    const same = await s.send("/v1/responses", { input: "b" });
+    // Unchanged: no new cookie for it.
+    expect(same.headers.get("set-cookie") ?? "").not.toContain("edge_gym_endpoint");
+    await s.post("/v1/responses", { input: "c" });
+    await (await s.send("/v1/responses", { input: "d", stream: true })).text();
+    expect(s.requests.map((r) => r.pin)).toEqual(["", "0000beef", "0000beef", "0000cafe"]);
   });
 
   test("the session cookie is bound to its deployment: another environment's cookie starts a new session", async () => {
