@@ -3,6 +3,7 @@
 // instance list published to the head's KV, and every server health-polled before returning.
 // Miniflare's temporary files go in a directory of the stack's own (tmp_root.ts), and a persisted
 // stack's storage keeps only objects that still store something (prune_objects.ts).
+import { createServer } from "node:net";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { bundleWorkers } from "../plan/build.ts";
 import type { Instance } from "../../shared/config/instances.ts";
@@ -77,6 +78,25 @@ function portInUse(err: Error, specs: readonly WorkerSpec[]): Error | undefined 
   const spec = specs.find((s) => s.port === port);
   const where = !spec || spec.name === HEAD_NAME ? "choose another with --head-port (0: any free port)" : `change ${spec.name}'s port in the config, or leave it out for a free one`;
   return new Error(`port ${port} on ${taken[1]} is in use (another edge-gym start?): ${where}`);
+}
+
+/**
+ * The fixed ports the plan asks for, tried before anything is built or started: a port in use is
+ * then a one-line error at once, not after every Worker has been bundled and loaded.
+ */
+export async function checkPorts(specs: readonly WorkerSpec[], host = "127.0.0.1"): Promise<void> {
+  for (const spec of specs) {
+    if (!spec.port) continue;
+    const bindHost = spec.host ?? host;
+    await new Promise<void>((resolve, reject) => {
+      const probe = createServer();
+      probe.once("error", reject);
+      probe.listen(spec.port, bindHost, () => probe.close(() => resolve()));
+    }).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== "EADDRINUSE") throw err;
+      throw portInUse(new Error(`Address already in use (${bindHost}:${spec.port})`), specs) ?? err;
+    });
+  }
 }
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {

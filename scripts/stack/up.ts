@@ -13,7 +13,7 @@ import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
 import { mapStrings, placeholders } from "../plan/placeholders.ts";
 import { spawnEmulator, spawnSandbox } from "./local_process.ts";
 import type { LocalProcess } from "./local_process.ts";
-import { startLocalStack } from "./local.ts";
+import { checkPorts, startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
 import { planWorkers } from "../plan/plan.ts";
 import type { Implementation } from "../plan/registry.ts";
@@ -97,6 +97,8 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const specs = planWorkers(instances, options.headPort, options.implementations);
   const emulators = new Map<string, LocalProcess>();
   const sandboxes = new Map<string, LocalProcess>();
+  // A port in use is refused before any process starts.
+  await checkPorts(specs);
   try {
     // Sandboxes first: a config naming one this machine cannot run is refused before anything starts.
     await startSandboxes(specs, sandboxes, log);

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { implementations } from "../../../scripts/plan/registry.ts";
 
@@ -20,11 +20,37 @@ function cli(...args: string[]) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+// Every bundled server starts in these tests (over 50 Workers): on a busy 2-core machine that takes
+// a while, so they get a longer bound than the default, and whatever they spawned is killed however
+// they end, so a failed test never leaves a stack running (and vitest waiting for it).
+const STACK_TEST_MS = 180_000;
+const children = new Set<ChildProcess>();
+afterEach(async () => {
+  const running = [...children].filter((child) => child.exitCode === null && child.signalCode === null);
+  children.clear();
+  await Promise.all(
+    running.map(async (child) => {
+      const exited = new Promise((resolve) => child.once("exit", resolve));
+      // Ctrl+C first, so the stack stops its own runtimes; a start stuck before it listens gets SIGKILL.
+      child.kill("SIGINT");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+});
+
+function spawnCli(args: string[], stdio: ["ignore", "pipe" | "ignore", "pipe" | "inherit"]): ChildProcess {
+  const child = spawn(process.execPath, [CLI, ...args], { stdio });
+  children.add(child);
+  return child;
+}
+
 async function startStack(): Promise<{ child: ChildProcess; headUrl: string; lines: string[] }> {
-  const child = spawn(process.execPath, [CLI, "start", "--head-port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnCli(["start", "--head-port", "0"], ["ignore", "pipe", "inherit"]);
   const lines: string[] = [];
   const headUrl = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${lines.join("\n")}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`not ready in time:\n${lines.join("\n")}`)), STACK_TEST_MS - 30_000);
     let head = "";
     createInterface({ input: child.stdout! }).on("line", (line) => {
       lines.push(line);
@@ -63,7 +89,7 @@ describe("edge-gym CLI", () => {
     expect(after.code).toBe(1);
     expect(after.stderr.trim().split("\n")).toHaveLength(1);
     expect(after.stderr).toMatch(/cannot reach the head server/);
-  });
+  }, STACK_TEST_MS);
 
   test("usage errors are one line and exit 2", () => {
     for (const args of [["frob"], ["collect", "--input", "x.jsonl"], ["start", "--bogus"], ["collect", "--input", "a", "--output", "b", "--concurrency", "0"]]) {
@@ -85,7 +111,7 @@ describe("edge-gym CLI", () => {
     try {
       const port = (busy.address() as AddressInfo).port;
       const result = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [CLI, "start", "--head-port", String(port)], { stdio: ["ignore", "ignore", "pipe"] });
+        const child = spawnCli(["start", "--head-port", String(port)], ["ignore", "ignore", "pipe"]);
         let stderr = "";
         child.stderr!.on("data", (chunk) => (stderr += chunk));
         child.once("close", (code) => resolve({ code, stderr }));
@@ -95,7 +121,7 @@ describe("edge-gym CLI", () => {
     } finally {
       busy.close();
     }
-  });
+  }, STACK_TEST_MS);
 
   test("a bad JSONL line is reported by line number before anything runs", () => {
     const input = join(dir, "bad.jsonl");
