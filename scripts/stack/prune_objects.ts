@@ -11,14 +11,19 @@ const DO_DIR = "do";
 // The namespace's own bookkeeping, not an object.
 const METADATA = "metadata.sqlite";
 
-/** SQLite's page size, from the database header (bytes 16-17; 1 stands for 65536). */
-function pageSize(path: string): number {
+/** SQLite's page size, from the database header (bytes 16-17; 1 stands for 65536); 0 when unreadable. */
+export function sqlitePageSize(path: string): number {
   const header = Buffer.alloc(18);
-  const fd = openSync(path, "r");
   try {
-    if (readSync(fd, header, 0, 18, 0) < 18) return 0;
-  } finally {
-    closeSync(fd);
+    const fd = openSync(path, "r");
+    try {
+      if (readSync(fd, header, 0, 18, 0) < 18) return 0;
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    // removed between a listing and now (an object closing)
+    return 0;
   }
   const size = header.readUInt16BE(16);
   return size === 1 ? 65536 : size;
@@ -32,7 +37,7 @@ function holdsNothing(path: string): boolean {
   const wal = `${path}-wal`;
   if (existsSync(wal) && statSync(wal).size > 0) return false;
   const size = statSync(path).size;
-  return size === 0 || size === pageSize(path);
+  return size === 0 || size === sqlitePageSize(path);
 }
 
 /** Removes the files of the Durable Objects under `persistPath` that hold nothing; returns how many. */
