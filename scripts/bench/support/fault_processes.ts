@@ -1,8 +1,8 @@
-// The processes `bench faults` kills: an `edge-gym collect` child as a user runs it, and the
-// workerd runtimes this process started (a stack's Miniflare), found by their parent.
+// The processes `bench faults` drives: an `edge-gym collect` child as a user runs it, and the
+// files it watches grow (the workerd runtimes it kills are found by support/workerd.ts).
 import { spawn } from "node:child_process";
 import type { ChildProcess } from "node:child_process";
-import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 
 export interface Collector {
@@ -40,20 +40,4 @@ export async function untilLines(path: string, n: number, alive: () => boolean, 
     if (Date.now() > deadline) throw new Error(`${path}: ${lineCount(path)} lines after ${boundMs} ms, waiting for ${n}`);
     await new Promise((r) => setTimeout(r, 20));
   }
-}
-
-/** The workerd processes whose parent is this process. */
-export function workerdChildren(): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd" && stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1] === String(process.pid);
-      } catch {
-        // the process ended while we looked
-        return false;
-      }
-    })
-    .map(Number);
 }

@@ -12,7 +12,8 @@ import { bringUp } from "../../stack/up.ts";
 import type { RunningStack, UpOptions } from "../../stack/up.ts";
 import { audit, fileProperties } from "./fault_audit.ts";
 import type { Audit, Expectation, Files } from "./fault_audit.ts";
-import { lineCount, startCollector, untilLines, workerdChildren } from "./fault_processes.ts";
+import { lineCount, startCollector, untilLines } from "./fault_processes.ts";
+import { workerdPids } from "./workerd.ts";
 import type { Collector } from "./fault_processes.ts";
 import { startFaultUpstream } from "./fault_upstream.ts";
 import type { Mode } from "./fault_upstream.ts";
@@ -199,10 +200,10 @@ export async function killWorkerd(dir: string, restart: Restart): Promise<Scenar
     emulatorArgs: [...EMULATOR, "--latency-ms", "100"],
   };
   const output = join(dir, `kill_workerd_${tag}.jsonl`);
-  const others = workerdChildren();
+  const others = workerdPids();
   let stack: RunningStack | undefined = await bringUp({ headPort: 0, ...up });
   try {
-    const ours = workerdChildren().filter((pid) => !others.includes(pid));
+    const ours = workerdPids().filter((pid) => !others.includes(pid));
     if (ours.length === 0) throw new Error("no workerd of this stack found to kill");
     const collector = startCollector(collectArgs(stack.stack.headUrl, STATEFUL, output, n, concurrency));
     try {
