@@ -49,7 +49,8 @@ export default defineConfig({
               compatibilityFlags: ["nodejs_compat", "enable_request_signal"],
               durableObjects,
               kvNamespaces: ["CONFIG"],
-              bindings: { SESSION_SECRET: "workers-test-secret" },
+              // END_RELEASED_SESSIONS: as the local stack runs SessionDO.
+              bindings: { SESSION_SECRET: "workers-test-secret", END_RELEASED_SESSIONS: "1" },
               // The real Rate Limiting binding (Miniflare emulates it), for the bearer auth tests.
               ratelimits: { RATE_LIMITER: { namespace_id: "1001", simple: { limit: 3, period: 60 } } },
             },

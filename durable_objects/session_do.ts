@@ -1,9 +1,9 @@
 // Per-rollout session state of one resources server instance (SPEC "Sessions"): a SQLite-backed
 // Durable Object addressed by the session id. Every access slides the expiry alarm forward (by
 // whole tenths of the TTL, below); the alarm, or an explicit release, deletes everything and
-// writes nothing after, so a released session holds no storage and no alarm. Besides its key/value
-// pairs, a session may hold a stateful server's own tables (a tool world, shared/resources/world/),
-// run through `sql`.
+// writes nothing after, so a released session holds no storage and no alarm (and, locally, a
+// release ends the instance). Besides its key/value pairs, a session may hold a stateful server's
+// own tables (a tool world, shared/resources/world/), run through `sql`.
 import { DurableObject } from "cloudflare:workers";
 import type { SessionStore } from "../shared/session/session.ts";
 import type { SqlRow, SqlStatement } from "../shared/session/sql.ts";
@@ -15,12 +15,25 @@ const SCHEMA = ["CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value T
 // 0.9 and 1 TTL after its last use.
 const ALARM_SLACK = 0.1;
 
-export class SessionDO extends DurableObject implements SessionStore {
+interface SessionObjectEnv {
+  /**
+   * Set by the local stack: end a released session's instance at once. Local workerd keeps an idle
+   * object about 70 s, its SQLite file open, so memory and descriptors would follow sessions started
+   * rather than live ones; deployed, the platform evicts idle objects itself, and ending one logs
+   * an error, so it is not done there.
+   */
+  END_RELEASED_SESSIONS?: string;
+}
+
+export class SessionDO extends DurableObject<SessionObjectEnv> implements SessionStore {
   /** The alarm this instance last set (unknown again after the object is evicted). */
   #deadline: number | undefined;
   readonly #tables = new LazyTables(this.ctx.storage.sql, SCHEMA, "state");
+  /** Released and not used since: the instance ends once the release's reply is out. */
+  #ending = false;
 
   async read(keys: string[], ttlMs: number): Promise<Record<string, unknown>> {
+    this.#ending = false;
     // Nothing stored: nothing to keep alive, so no alarm is left on an empty object.
     if (!this.#tables.exist()) return {};
     await this.touch(ttlMs);
@@ -33,6 +46,7 @@ export class SessionDO extends DurableObject implements SessionStore {
   }
 
   async write(entries: Record<string, unknown>, ttlMs: number): Promise<void> {
+    this.#ending = false;
     await this.touch(ttlMs);
     this.#tables.create();
     for (const [key, value] of Object.entries(entries)) {
@@ -41,6 +55,7 @@ export class SessionDO extends DurableObject implements SessionStore {
   }
 
   async sql(statements: readonly SqlStatement[], ttlMs: number): Promise<SqlRow[][]> {
+    this.#ending = false;
     await this.touch(ttlMs);
     // One transaction: a tool's writes land together or not at all.
     return this.ctx.storage.transactionSync(() => statements.map(({ sql, params = [] }) => this.ctx.storage.sql.exec<SqlRow>(sql, ...params).toArray()));
@@ -48,11 +63,18 @@ export class SessionDO extends DurableObject implements SessionStore {
 
   /** The bytes this session's SQLite takes on disk (what a world costs, and what release gives back). */
   databaseSize(): number {
+    this.#ending = false;
     return this.ctx.storage.sql.databaseSize;
   }
 
   async release(): Promise<void> {
     await this.wipe();
+    if (this.env.END_RELEASED_SESSIONS !== "1") return;
+    // After this call's reply, and not if a call came in meanwhile; a later call finds a fresh instance.
+    this.#ending = true;
+    setTimeout(() => {
+      if (this.#ending) this.ctx.abort("session released");
+    }, 0);
   }
 
   override async alarm(): Promise<void> {

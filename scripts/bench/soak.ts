@@ -5,8 +5,8 @@
 // files on disk (all, and those still holding state) and the gateway router's live session rows.
 // Then an idle wait, a burst of 2,000 rollouts at concurrency 2,000, and another idle wait.
 // One JSON line per series and per phase; throws at the end, after printing, when a property fails:
-// every series' last tenth within 20% of its second; no session holding state and no live router
-// row once idle; RSS after the burst within 25% of the soak's last tenth; no session file left
+// every series' last tenth at most 20% above its second; no session holding state and no live
+// router row once idle; RSS after the burst at most 25% above the soak's last tenth; no session file left
 // once the stack has stopped (it prunes empty ones); every rollout succeeded.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,7 +17,7 @@ import { bringUp } from "../stack/up.ts";
 import { routerRows } from "./support/router_rows.ts";
 import { tallyRunStatuses, unexpected } from "./support/run_statuses.ts";
 import { sessionDisk } from "./support/session_disk.ts";
-import { Tenths, within } from "./support/tenths.ts";
+import { Tenths, notAbove } from "./support/tenths.ts";
 import { openFds, peakRssMib, rssMib, workerdPids } from "./support/workerd.ts";
 
 const AGENT = "example_session_state_mgmt_simple_agent";
@@ -114,9 +114,9 @@ async function soak(stack: Stack, dir: string, rollouts: number, failures: strin
     }
     const byTenth = tenths.means(series);
     const [second, last] = [byTenth[1], byTenth[9]];
-    const flat = second != null && last != null && within(last, second, FLAT_SHARE);
+    const flat = second != null && last != null && notAbove(last, second, FLAT_SHARE);
     line({ series, by_tenth: byTenth, second_tenth: second, last_tenth: last, flat });
-    if (!flat) failures.push(`${series}: last tenth ${last} not within ${FLAT_SHARE * 100}% of the second ${second}`);
+    if (!flat) failures.push(`${series}: last tenth ${last} more than ${FLAT_SHARE * 100}% above the second ${second}`);
   }
   // A run too short for a sample in its last tenth: the level at its end.
   return tenths.means("workerd_rss_mib")[9] ?? rssMib(stack.workerd);
@@ -154,9 +154,9 @@ async function burst(stack: Stack, dir: string, steadyMib: number, failures: str
   if (summary.failed || summary.missing) failures.push(`burst: ${summary.failed} rollouts failed, ${summary.missing} missing`);
   if (unexpected(statuses.counts).length) failures.push(`burst: /run answered ${unexpected(statuses.counts).join(", ")}`);
   const after = await afterIdle(stack, "after burst", failures);
-  const recovered = within(after.workerd_rss_mib, steadyMib, RECOVERED_SHARE);
+  const recovered = notAbove(after.workerd_rss_mib, steadyMib, RECOVERED_SHARE);
   line({ phase: "recovery", steady_rss_mib: steadyMib, burst_peak_rss_mib: peak, rss_after_idle_mib: after.workerd_rss_mib, ratio: Number((after.workerd_rss_mib / steadyMib).toFixed(2)), recovered });
-  if (!recovered) failures.push(`RSS ${after.workerd_rss_mib} MiB ${IDLE_S} s after the burst, not within ${RECOVERED_SHARE * 100}% of the steady ${steadyMib} MiB`);
+  if (!recovered) failures.push(`RSS ${after.workerd_rss_mib} MiB ${IDLE_S} s after the burst, more than ${RECOVERED_SHARE * 100}% above the steady ${steadyMib} MiB`);
 }
 
 export async function run(): Promise<void> {

@@ -12,6 +12,7 @@ import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
+import { workerdOpenFiles } from "./open_files.ts";
 import { pruneEmptyObjects } from "./prune_objects.ts";
 import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 
@@ -52,7 +53,15 @@ export interface LocalStackOptions {
    * the same sessionSecret, finds its sessions where they were; absent: storage dies with the stack.
    */
   persistPath?: string;
+  /** How often a running persisted stack removes the files of objects that hold nothing (PRUNE_INTERVAL_MS). */
+  pruneIntervalMs?: number;
 }
+
+// Long enough that a scan of the storage directory costs nothing next to the rollouts that fill it.
+const PRUNE_INTERVAL_MS = 30_000;
+
+/** Every file a workerd on this machine has open (workerdOpenFiles: /proc, read where it exists). */
+const openByWorkerd = (): ReadonlySet<string> => new Set([...(workerdOpenFiles() ?? new Map()).values()].flat());
 
 async function waitHealthy(url: string, deadline: number): Promise<void> {
   let last = "";
@@ -115,6 +124,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(spec.vars as Record<string, string>),
       SESSION_SECRET: options.sessionSecret,
       DEPLOYMENT_ID: LOCAL_DEPLOYMENT_ID,
+      // A released session's instance ends at once (durable_objects/session_do.ts says why only locally).
+      ...(Object.values(spec.durableObjects).includes("SessionDO") ? { END_RELEASED_SESSIONS: "1" } : {}),
       ...(authed(spec) ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
     },
     ratelimits: authed(spec) ? LOCAL_RATE_LIMITS : undefined,
@@ -124,15 +135,24 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
   }));
   const { persistPath } = options;
-  // Only while no workerd has the files open: before starting (once the runtimes a killed stack
-  // left are ended, by claimTmpRoot) and after stopping.
-  const prune = () => {
-    if (persistPath !== undefined) pruneEmptyObjects(persistPath);
+  // Before starting (once the runtimes a killed stack left are ended, by claimTmpRoot), while
+  // running (sparing what a workerd holds open) and after stopping.
+  const prune = (openFiles?: () => ReadonlySet<string>) => {
+    if (persistPath !== undefined) pruneEmptyObjects(persistPath, openFiles);
+  };
+  const sweep = () => {
+    try {
+      prune(openByWorkerd);
+    } catch {
+      // A directory read failed (the stack stopping meanwhile): the next sweep, or the stop's, does it.
+    }
   };
   const tmp = claimTmpRoot();
   prune();
   const mf = withTmpdir(tmp.path, () => new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers, resourcePersistencePath: persistPath })));
+  const sweeping = persistPath !== undefined && workerdOpenFiles() !== null ? setInterval(sweep, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS).unref() : undefined;
   const dispose = async () => {
+    clearInterval(sweeping);
     try {
       await mf.dispose();
     } finally {

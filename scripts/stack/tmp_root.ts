@@ -4,9 +4,10 @@
 // stack (kill -9) leaves it behind, and nothing in it says whose it was or whether it is in use.
 // So Miniflare's directory goes inside ours, named after our process, and every start removes
 // those whose process is gone, and ends their runtime if it outlived them.
-import { existsSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, realpathSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { basename, join } from "node:path";
+import { join } from "node:path";
+import { workerdOpenFiles } from "./open_files.ts";
 
 const PREFIX = "edge-gym-stack-";
 const OWNER = new RegExp(`^${PREFIX}(\\d+)-`);
@@ -36,20 +37,10 @@ const gone = (owner: number | undefined) => owner !== undefined && !alive(owner)
  * and the disk space of its storage, deleted or not. Read from /proc: none are found elsewhere.
  */
 function orphanedRuntimes(parent: string): number[] {
-  if (!existsSync("/proc")) return [];
   // Open files are listed by their real path.
   const real = realpathSync(parent);
-  const orphans: number[] = [];
-  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
-    try {
-      if (basename(readlinkSync(`/proc/${pid}/exe`)) !== "workerd") continue;
-      const files = readdirSync(`/proc/${pid}/fd`).map((fd) => readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (files.some((file) => gone(ownerOf(file, real)))) orphans.push(Number(pid));
-    } catch {
-      // Ended meanwhile, or not ours to read.
-    }
-  }
-  return orphans;
+  const open = workerdOpenFiles() ?? new Map<number, string[]>();
+  return [...open].filter(([, files]) => files.some((file) => gone(ownerOf(file, real)))).map(([pid]) => pid);
 }
 
 /**

@@ -32,6 +32,8 @@ export interface UpOptions {
   authTokens?: string;
   /** Durable Object storage kept in this directory across runs (see LocalStackOptions.persistPath). */
   persistPath?: string;
+  /** See LocalStackOptions.pruneIntervalMs. */
+  pruneIntervalMs?: number;
   /** Signs session cookies; one made at random when absent. A persisted stack needs the same one again. */
   sessionSecret?: string;
   log?: (line: string) => void;
@@ -113,6 +115,7 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
       sessionSecret: options.sessionSecret ?? randomBytes(32).toString("hex"),
       authTokens: options.authTokens,
       persistPath: options.persistPath,
+      pruneIntervalMs: options.pruneIntervalMs,
     });
     log(options.authTokens === undefined
       ? "Routes are open: local emulation runs without authentication (deployed, the head and agents require a bearer token)"

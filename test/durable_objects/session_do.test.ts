@@ -68,3 +68,26 @@ test("the expiry alarm slides forward, but not on every call", async () => {
   await stub.release();
   expect(await alarmOf(stub)).toBeNull();
 });
+
+test("a release ends the instance once its reply is out, unless the session is used again first", async () => {
+  const instanceOf = (stub: DurableObjectStub) => runInDurableObject(stub, (instance) => instance);
+  const id = env.SESSIONS.newUniqueId();
+  const stub = env.SESSIONS.get(id);
+  await stub.write({ k: 1 }, 60_000);
+  const first = await instanceOf(stub);
+  await stub.release();
+  let now = first;
+  for (let probe = 0; probe < 100 && now === first; probe++) {
+    await new Promise((r) => setTimeout(r, 10));
+    now = await instanceOf(env.SESSIONS.get(id));
+  }
+  expect(now).not.toBe(first);
+  // Used again before the release's turn ends: the instance stays, and so does what it stores.
+  const again = env.SESSIONS.get(id);
+  await again.release();
+  await again.write({ k: 2 }, 60_000);
+  const kept = await instanceOf(again);
+  await new Promise((r) => setTimeout(r, 50));
+  expect(await instanceOf(again)).toBe(kept);
+  expect(await again.read(["k"], 60_000)).toEqual({ k: 2 });
+});

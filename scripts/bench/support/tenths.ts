@@ -1,6 +1,7 @@
 // Series sampled through a long run and summarized by tenth of it (by rollouts done, not time):
-// each tenth's value is the mean of the samples taken while the run was in it. A flat series is
-// one whose last tenth is within a share of its second (the first holds the warm-up).
+// each tenth's value is the mean of the samples taken while the run was in it. A flat (bounded)
+// series is one whose last tenth is at most a share above its second (the first holds the
+// warm-up); falling is not growing (a swept directory's file count saws between sweeps).
 export class Tenths {
   readonly #sums = new Map<string, number[]>();
   readonly #counts = new Map<string, number[]>();
@@ -25,5 +26,5 @@ export class Tenths {
   }
 }
 
-/** Whether `value` is within `share` (0.2: 20%) of `reference`; two zeros are. */
-export const within = (value: number, reference: number, share: number) => Math.abs(value - reference) <= share * Math.abs(reference);
+/** Whether `value` is at most `share` (0.2: 20%) above `reference`; two zeros are. */
+export const notAbove = (value: number, reference: number, share: number) => value <= reference + share * Math.abs(reference);

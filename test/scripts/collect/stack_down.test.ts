@@ -2,15 +2,16 @@
 // rows it never tried (and those that failed only because nothing answered) missing, not failed,
 // so --resume against a stack that is back completes them. Connection failures from an agent that
 // still answers are ordinary failures.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterAll, describe, expect, test } from "vitest";
 import { collect } from "../../../scripts/collect/collect.ts";
 import type { CollectOptions } from "../../../scripts/collect/collect.ts";
 import { startFakeAgent } from "./fake_agent.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-stack-down-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const readJsonl = (path: string) => (existsSync(path) ? readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l)) : []);
 const pair = (row: { _ng_task_index: number; _ng_rollout_index: number }) => `${row._ng_task_index}/${row._ng_rollout_index}`;
 
