@@ -23,8 +23,12 @@ export async function verify(body: RunRequest & { response: ResponseObject }, ho
   return verified.data;
 }
 
-/** Releasing state is housekeeping: the rollout is already scored, and the TTL is the backstop. */
+/**
+ * Releasing state is housekeeping: the rollout is already scored, and the TTL is the backstop. A
+ * server that set no session cookie keeps no session: there is nothing to close, and no call.
+ */
 export async function closeSession(hop: ResourcesHop): Promise<void> {
+  if (hop.resourcesJar.header() === undefined) return;
   await callResources(hop, "/close_session", {}).catch((err) => console.warn(`close_session failed: ${(err as Error).message}`));
 }
 

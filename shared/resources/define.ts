@@ -15,7 +15,7 @@ import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody, readJson, validate } from "../server/body.ts";
 import { HttpError, invalidRequest } from "../server/errors.ts";
-import { resolveSession } from "../session/session.ts";
+import { passingSession, resolveSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
@@ -109,8 +109,11 @@ type C = Context<AppEnv<ResourcesBindings>>;
 export function resourcesApp(declaration: ResourcesDeclaration, metrics: MetricsOptions, closeSession?: (ctx: HandlerContext) => Promise<void> | void) {
   const app = createServerApp<ResourcesBindings>();
 
+  // A server with no session state and nothing to free at a session's end gives out no cookie:
+  // nothing to sign per request, and nothing for its client to close.
+  const keepsSessions = declaration.stateful || closeSession !== undefined;
   const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
-    session: await resolveSession(c, forceNew),
+    session: keepsSessions ? await resolveSession(c, forceNew) : passingSession(c),
     env: c.env,
   });
 

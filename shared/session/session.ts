@@ -1,6 +1,7 @@
 // Resolving the session of a request to a resources server. A request without a valid cookie gets
 // a fresh session id (and a cookie for it); state lives in the instance's own SessionDO and is
-// touched only when a handler reads or writes it, so stateless servers create no objects.
+// touched only when a handler reads or writes it. A server that keeps nothing per session signs
+// no cookie at all (passingSession).
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { HttpError } from "../server/errors.ts";
@@ -95,6 +96,14 @@ export async function sessionFromToken(c: Context, token: string | undefined): P
   const { secret, scope } = signing(env);
   const id = await verifySession(secret, scope, token);
   return id === null ? null : open(env, id, token!, false);
+}
+
+/**
+ * The session of a request to a server that keeps nothing between requests: always fresh, and no
+ * cookie is signed or set, so its client has nothing to replay and no session to close.
+ */
+export function passingSession(c: Context): Session {
+  return open(c.env as SessionBindings, newSessionId(), "", true);
 }
 
 /** `forceNew` starts a new session whatever the request carries (used by /seed_session). */

@@ -76,14 +76,24 @@ describe("defineResourcesServer", () => {
     expect(await after.json()).toEqual({ n: 1 });
   });
 
-  test("a stateless server creates no Durable Object", async () => {
+  test("a stateless server creates no Durable Object and gives out no session cookie", async () => {
     const before = (await listDurableObjectIds(env.SESSIONS)).length;
     const s = client(stateless, serverEnv("stateless"));
-    await s.post("/seed_session", { responses_create_params: { input: "hi" } });
-    await s.post("/ping", {});
-    await s.post("/verify", { responses_create_params: { input: "hi" }, response });
-    await s.post("/close_session", {});
+    const answers = [
+      await s.send("/seed_session", { responses_create_params: { input: "hi" } }),
+      await s.send("/ping", {}),
+      await s.send("/verify", { responses_create_params: { input: "hi" }, response }),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    for (const answer of answers) expect(answer.headers.getSetCookie()).toEqual([]);
+    expect(s.jar.header()).toBeUndefined();
+    // A client that closes anyway is answered as before.
+    expect((await s.post("/close_session", {})).body).toEqual({ closed: true });
     expect((await listDurableObjectIds(env.SESSIONS)).length).toBe(before);
+    // A stateful server still signs one at seed_session.
+    const counting = client(counter, serverEnv("counter"));
+    await counting.post("/seed_session", row);
+    expect(counting.jar.header()).toMatch(/^session=[0-9a-f]{32}\./);
   });
 
   test("bad input: 400 with field paths; unknown tool: 404 listing tools; GET / ok", async () => {

@@ -68,7 +68,7 @@ describe("proof_refinement_agent /run", () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ reward: 0, total_turns: 1, error_feedback: "41 is not it.", task_id: "t1", turn_index: 0 });
     expect(model.requests).toHaveLength(1);
-    expect(res.paths).toEqual(["/seed_session", "/verify", "/close_session"]);
+    expect(res.paths).toEqual(["/seed_session", "/verify"]);
   });
 
   test("a wrong attempt's feedback comes back as a user message; the corrected attempt's reward is the result", async () => {
@@ -90,7 +90,7 @@ describe("proof_refinement_agent /run", () => {
     expect(res.body.all_attempts).toHaveLength(2);
     expect(res.body.all_attempts[0]).toMatchObject({ turn_index: 0, generation: "41", reward: 0, error_feedback: "41 is not it.", input: first.input, response: { output: [say("41")] } });
     expect(res.body.all_attempts[1]).toMatchObject({ turn_index: 1, generation: "42", reward: 1, error_feedback: null, input: second.input });
-    expect(res.paths).toEqual(["/seed_session", "/verify", "/verify", "/close_session"]);
+    expect(res.paths).toEqual(["/seed_session", "/verify", "/verify"]);
   });
 
   test("a solved first attempt is not corrected, turns left or not", async () => {

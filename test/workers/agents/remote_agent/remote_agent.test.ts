@@ -90,7 +90,7 @@ describe("remote_agent /run: the loop", () => {
     expect(res.body).toMatchObject({ reward: 1, expected: "5" });
     expect(types(res.body.response.output)).toEqual(["function_call", "function_call_output", "message"]);
     expect(res.body.response.output[1]).toEqual({ type: "function_call_output", call_id: "c1", output: '{"sum":5}' });
-    expect(paths).toEqual(["/seed_session", "/add", "/verify", "/close_session"]);
+    expect(paths).toEqual(["/seed_session", "/add", "/verify"]);
     // Each call: the row's create params with everything so far as input, the bearer token, the service's own cookie.
     expect(seen.map((s) => new URL(s.request.url).pathname)).toEqual(["/agents/mine/v1/responses", "/agents/mine/v1/responses"]);
     expect(seen[0]!.request.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);

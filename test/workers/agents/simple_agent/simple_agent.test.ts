@@ -92,6 +92,31 @@ describe("simple_agent /run", () => {
     expect(model.requests[1].input.map((i: any) => i.type)).toEqual(["message", "function_call", "function_call_output"]);
   });
 
+  test("/close_session is sent to a server that set a session cookie, and not to one that keeps no sessions", async () => {
+    const stateless = defineResourcesServer({
+      declaration: resourcesServer({ task: z.object({}) }),
+      tools: { echo: tool({ input: z.strictObject({ text: z.string() }), run: ({ text }) => ({ echoed: text }) }) },
+      verify: () => ({ reward: 1 }),
+    });
+    for (const [server, expected] of [
+      [echo, ["/seed_session", "/echo", "/verify", "/close_session"]],
+      [stateless, ["/seed_session", "/echo", "/verify"]],
+    ] as const) {
+      const paths: string[] = [];
+      const resourcesEnv = serverEnv("echo_env");
+      const env = agentEnv(scriptedModel([{ output: [call("c1", '{"text":"hi"}')] }, { output: [say("done")] }]).fetcher);
+      (env as Record<string, unknown>).ECHO_ENV = {
+        fetch: (r: Request) => {
+          paths.push(new URL(r.url).pathname);
+          return server.fetch(r, resourcesEnv);
+        },
+      };
+      const res = await client(agent, env).post("/run", row);
+      expect(res.body.reward).toBe(1);
+      expect(paths).toEqual(expected);
+    }
+  });
+
   test("stops after max_steps model calls", async () => {
     const model = scriptedModel([{ output: [call("c1", '{"text":"again"}')] }]);
     const res = await client(agent, agentEnv(model.fetcher, { max_steps: 3 })).post("/run", { ...row, want: 3 });

@@ -59,7 +59,7 @@ describe("tool_simulation_agent /run", () => {
     expect(res.body.response.output.map((i: { type: string }) => i.type)).toEqual(["function_call", "function_call_output", "message"]);
     expect(res.body.response.output[1]).toEqual({ type: "function_call_output", call_id: "c1", output: '{"forecast": "sunny, 24 C"}' });
     // The resources server never ran the tool.
-    expect(paths).toEqual(["/seed_session", "/verify", "/close_session"]);
+    expect(paths).toEqual(["/seed_session", "/verify"]);
     // The simulator saw the tool's definition and the call's arguments, and was offered no tools.
     expect(simulator.requests).toHaveLength(1);
     const [system, user] = simulator.requests[0].input;
