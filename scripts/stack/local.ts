@@ -12,7 +12,7 @@ import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
-import { workerdOpenFiles } from "./open_files.ts";
+import { openFilesReadable, workerdOpenFiles } from "./open_files.ts";
 import { pruneEmptyObjects } from "./prune_objects.ts";
 import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 
@@ -150,7 +150,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const tmp = claimTmpRoot();
   prune();
   const mf = withTmpdir(tmp.path, () => new Miniflare(convertV4MiniflareOptions({ host, port: head.port, workers, resourcePersistencePath: persistPath })));
-  const sweeping = persistPath !== undefined && workerdOpenFiles() !== null ? setInterval(sweep, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS).unref() : undefined;
+  const sweeping = persistPath !== undefined && openFilesReadable() ? setInterval(sweep, options.pruneIntervalMs ?? PRUNE_INTERVAL_MS).unref() : undefined;
   const dispose = async () => {
     clearInterval(sweeping);
     try {

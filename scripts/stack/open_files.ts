@@ -2,9 +2,12 @@
 import { existsSync, readdirSync, readlinkSync } from "node:fs";
 import { basename } from "node:path";
 
+/** Whether this machine lets workerdOpenFiles see anything (Linux). */
+export const openFilesReadable = (): boolean => existsSync("/proc");
+
 /** Each workerd process's open files by real path; null where there is no /proc to read. */
 export function workerdOpenFiles(): Map<number, string[]> | null {
-  if (!existsSync("/proc")) return null;
+  if (!openFilesReadable()) return null;
   const open = new Map<number, string[]>();
   for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
