@@ -10,12 +10,21 @@ import { ROOT } from "./registry.ts";
 export const BUILD_DIR = join(ROOT, ".edge-gym", "build");
 
 const AJV_STUB = join(ROOT, "shared", "resources", "mcp_ajv_stub.ts");
+const ZOD_LOCALES_STUB = join(ROOT, "shared", "zod_locales_stub.ts");
 
 // The MCP SDK's server imports its Ajv validator whether or not it is used; ours never is.
 const withoutAjv: Plugin = {
   name: "mcp-without-ajv",
   setup(b) {
     b.onResolve({ filter: /\/validation\/ajv-provider\.js$/ }, (args) => (args.importer.includes("@modelcontextprotocol") ? { path: AJV_STUB } : undefined));
+  },
+};
+
+// zod's own re-exports of its locales barrel; the stub itself imports only English.
+const englishOnlyZod: Plugin = {
+  name: "zod-english-only",
+  setup(b) {
+    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]node_modules[\\/]zod[\\/]/.test(args.importer) ? { path: ZOD_LOCALES_STUB } : undefined));
   },
 };
 
@@ -39,7 +48,7 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
     minify: true,
     keepNames: true,
     logLevel: "error",
-    plugins: [withoutAjv],
+    plugins: [withoutAjv, englishOnlyZod],
   });
   // esbuild's service process would otherwise stay alive (and resident) as long as the launcher.
   await stop();

@@ -55,6 +55,8 @@ export interface LocalStackOptions {
   persistPath?: string;
   /** How often a running persisted stack removes the files of objects that hold nothing (PRUNE_INTERVAL_MS). */
   pruneIntervalMs?: number;
+  /** The specs' bundles (entry -> bundle path), when the caller made them already; made here otherwise. */
+  bundles?: Promise<ReadonlyMap<string, string>>;
 }
 
 // Long enough that a scan of the storage directory costs nothing next to the rollouts that fill it.
@@ -110,7 +112,7 @@ export async function checkPorts(specs: readonly WorkerSpec[], host = "127.0.0.1
 
 export async function startLocalStack(options: LocalStackOptions): Promise<LocalStack> {
   const host = options.host ?? "127.0.0.1";
-  const bundles = await bundleWorkers(options.specs.map((s) => s.entry));
+  const bundles = await (options.bundles ?? bundleWorkers(options.specs.map((s) => s.entry)));
   const head = options.specs.find((s) => s.name === HEAD_NAME);
   if (!head) throw new Error("the plan has no head server");
   const authed = (spec: WorkerSpec) => spec.public && options.authTokens !== undefined;

@@ -12,6 +12,7 @@ import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
 import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
 import { mapStrings, placeholders } from "../plan/placeholders.ts";
 import { spawnEmulator, spawnSandbox } from "./local_process.ts";
+import { bundleWorkers } from "../plan/build.ts";
 import type { LocalProcess } from "./local_process.ts";
 import { checkPorts, startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
@@ -101,6 +102,10 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const sandboxes = new Map<string, LocalProcess>();
   // A port in use is refused before any process starts.
   await checkPorts(specs);
+  // Bundling runs while the stand-ins start: neither needs the other, and each is a large part of
+  // a start. Its failure is reported where the stack awaits it (or not at all if a stand-in failed first).
+  const bundles = bundleWorkers(specs.map((s) => s.entry));
+  bundles.catch(() => {});
   try {
     // Sandboxes first: a config naming one this machine cannot run is refused before anything starts.
     await startSandboxes(specs, sandboxes, log);
@@ -110,6 +115,7 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
     pointAtEmulators(specs, emulators);
     const stack = await startLocalStack({
       specs,
+      bundles,
       instances,
       config: resolved.config,
       sessionSecret: options.sessionSecret ?? randomBytes(32).toString("hex"),

@@ -1,0 +1,25 @@
+// The Worker bundles: zod's error messages in English only (the other locales are left out of
+// every bundle), and the bundle still runs in workerd with them.
+import { readFileSync } from "node:fs";
+import { Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { expect, test } from "vitest";
+import { bundleWorkers } from "../../../scripts/plan/build.ts";
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../../../scripts/plan/runtime.ts";
+
+test("a bundle carries zod's English messages and no other locale, and runs", async () => {
+  const entry = "test/scripts/plan/zod_worker.ts";
+  const bundle = (await bundleWorkers([entry])).get(entry)!;
+  const text = readFileSync(bundle, "utf8");
+  // German's and French's messages (esbuild writes non-ASCII characters as escapes).
+  expect(text).not.toContain("erwartet instanceof");
+  expect(text).not.toContain("invalide : instance de");
+  expect(text).toContain("Invalid input: expected");
+
+  const mf = new Miniflare(convertV4MiniflareOptions({ workers: [{ name: "zod", modules: true, scriptPath: bundle, compatibilityDate: COMPATIBILITY_DATE, compatibilityFlags: COMPATIBILITY_FLAGS }] }));
+  try {
+    const answer = (await (await mf.dispatchFetch("http://zod.test/")).json()) as { message: string; locales: string[] };
+    expect(answer).toEqual({ message: "Invalid input: expected string, received number", locales: ["en"] });
+  } finally {
+    await mf.dispose();
+  }
+}, 60_000);
