@@ -2,7 +2,8 @@
 // another count), of example_single_tool_call against the vLLM emulator (0 ms latency), through
 // an `edge-gym collect` process as a user runs it. Prints throughput, and the peak RSS of the
 // collector and of workerd with their RSS in each tenth of the run (flat memory: the collector
-// keeps nothing per finished rollout).
+// keeps nothing per finished rollout), and workerd's RSS after 5,000 rollouts against its RSS once
+// the run is over, /aggregate_metrics included (the goal, issue "Orchestration cost": within 20%).
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,13 +15,18 @@ const INPUT = "workers/resources/example_single_tool_call/data/example.jsonl";
 const ROWS = 5;
 const AGENT = "example_single_tool_call_simple_agent";
 const CONCURRENCY = 48;
+const EARLY_ROLLOUTS = 5_000;
+const FLAT_GOAL = 1.2;
 
 /** VmRSS and VmHWM (peak) of a process, in MiB; undefined once it has exited. */
 function memory(pid: number): { rss: number; peak: number } | undefined {
   try {
     const status = readFileSync(`/proc/${pid}/status`, "utf8");
     const kib = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? NaN);
-    return { rss: kib("VmRSS") / 1024, peak: kib("VmHWM") / 1024 };
+    const rss = kib("VmRSS") / 1024;
+    const peak = kib("VmHWM") / 1024;
+    // A process that has exited but not been reaped has a status without memory lines.
+    return Number.isNaN(rss) || Number.isNaN(peak) ? undefined : { rss, peak };
   } catch {
     return undefined;
   }
@@ -69,6 +75,8 @@ export async function run(): Promise<void> {
     const workerdByTenth: (number | null)[] = Array(10).fill(null);
     let collectorPeak = 0;
     let workerdPeak = 0;
+    let workerdEarly: number | undefined;
+    const workerdRss = () => workerd.map(memory).reduce((sum, x) => sum + (x?.rss ?? 0), 0);
     const sampler = setInterval(() => {
       const tenth = Math.min(9, Math.floor((10 * done) / rollouts));
       const record = (byTenth: (number | null)[], rss: number) => (byTenth[tenth] = mib(Math.max(byTenth[tenth] ?? 0, rss)));
@@ -80,9 +88,11 @@ export async function run(): Promise<void> {
       const w = workerd.map(memory).filter((x) => x !== undefined);
       workerdPeak = Math.max(workerdPeak, ...w.map((x) => x.peak));
       record(workerdByTenth, w.reduce((sum, x) => sum + x.rss, 0));
+      if (workerdEarly === undefined && done >= Math.min(EARLY_ROLLOUTS, rollouts)) workerdEarly = workerdRss();
     }, 250);
     const code = await exited;
     clearInterval(sampler);
+    const workerdAfter = workerdRss();
     const seconds = (performance.now() - began) / 1000;
     if (code !== 0) throw new Error(`collect exited with ${code}:\n${stdout}`);
     if (!stdout.includes(`${rollouts}/${rollouts} rollouts`)) throw new Error(`not every rollout succeeded:\n${stdout}`);
@@ -96,6 +106,10 @@ export async function run(): Promise<void> {
         collector_rss_mib_by_tenth: collectorByTenth,
         workerd_peak_rss_mib: mib(workerdPeak),
         workerd_rss_mib_by_tenth: workerdByTenth,
+        [`workerd_rss_mib_after_${EARLY_ROLLOUTS}`]: workerdEarly === undefined ? null : mib(workerdEarly),
+        workerd_rss_mib_after_run: mib(workerdAfter),
+        workerd_after_run_over_early: workerdEarly === undefined ? null : Number((workerdAfter / workerdEarly).toFixed(2)),
+        meets_flat_goal: workerdEarly !== undefined && workerdAfter <= FLAT_GOAL * workerdEarly,
       }),
     );
   } finally {

@@ -2,13 +2,12 @@
 // through its service binding with its own deadline and its own cookie jar (SPEC "Cookies": each
 // session cookie goes back only to the server that set it). An agent whose model step is not a
 // model server of ours (remote_agent) has the resources hop only.
-import { call, jsonOf } from "../client/call.ts";
-import type { CallResult, Target } from "../client/call.ts";
+import { answerError, call, callStream } from "../client/call.ts";
+import type { CallResult, StreamResult, Target } from "../client/call.ts";
 import { CookieJar } from "../client/cookies.ts";
 import { targetFor } from "../client/targets.ts";
 import { ServerRef } from "../schemas/config.ts";
 import type { CohortRequest } from "../schemas/cohort.ts";
-import type { AggregateMetricsRequest } from "../schemas/run.ts";
 import { z } from "../zod.ts";
 
 /** The resources server an agent plays, and the deadline of every call to it. */
@@ -55,10 +54,42 @@ export function callResources(hops: ResourcesHop, path: string, body: unknown): 
   return call(hops.resources, path, { body, deadlineMs: hops.resourcesDeadlineMs, jar: hops.resourcesJar });
 }
 
-/** An agent's /aggregate_metrics: its resources server computes them (NeMo Gym's contract). */
-export async function aggregateMetricsOf(hops: ResourcesHop, body: AggregateMetricsRequest): Promise<object> {
+/**
+ * An agent's /aggregate_metrics: its resources server computes them (NeMo Gym's contract). A run's
+ * verify responses are tens of MB, so the body goes on as it arrives, unparsed (the resources
+ * server validates it, and its 4xx is the caller's 400 here), and the answer comes back the same way.
+ */
+export async function relayAggregateMetrics(hops: ResourcesHop, chunks: AsyncIterable<Uint8Array>): Promise<Response> {
   const hop = `${hops.resources.name}/aggregate_metrics`;
-  return jsonOf(await call(hops.resources, "/aggregate_metrics", { body, deadlineMs: hops.resourcesDeadlineMs }), hop) as object;
+  // The caller's body breaking its limits (413, 408, 400) is the answer, whatever became of the call.
+  let bodyError: unknown;
+  const iterator = chunks[Symbol.asyncIterator]();
+  const bodyStream = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done, value } = await iterator.next();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (err) {
+        bodyError = err;
+        controller.error(err);
+      }
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  let result: StreamResult;
+  try {
+    result = await callStream(hops.resources, "/aggregate_metrics", { bodyStream, attempts: 1, deadlineMs: hops.resourcesDeadlineMs });
+  } catch (err) {
+    throw bodyError ?? err;
+  }
+  if (bodyError !== undefined || result.status < 200 || result.status >= 300) {
+    const text = await new Response(result.body).text().catch(() => "");
+    throw bodyError ?? answerError({ status: result.status, text, headers: result.headers }, hop);
+  }
+  return new Response(result.body, { headers: { "content-type": "application/json" } });
 }
 
 /** An agent's /compare: its resources server scores a cohort (shared/schemas/cohort.ts). */

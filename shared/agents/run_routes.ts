@@ -6,13 +6,14 @@
 import type { Hono } from "hono";
 import { z } from "../zod.ts";
 import { CohortRequest } from "../schemas/cohort.ts";
-import { AggregateMetricsRequest, RunBatchRequest, RunRequest } from "../schemas/run.ts";
+import { RunBatchRequest, RunRequest } from "../schemas/run.ts";
 import type { VerifyResponse } from "../schemas/run.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody } from "../server/body.ts";
+import { bodyChunks } from "../server/body_read.ts";
 import { rolloutStatus, runMode, submitRollout } from "./async.ts";
 import type { AsyncBindings } from "./async.ts";
-import { aggregateMetricsOf, compareOf } from "./hops.ts";
+import { compareOf, relayAggregateMetrics } from "./hops.ts";
 import type { ResourcesHop } from "./hops.ts";
 import { runBatch } from "./run_batch.ts";
 import { RunSlots, overloaded } from "./run_slots.ts";
@@ -71,10 +72,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     return new Response(lines, { headers: { "content-type": "application/x-ndjson" } });
   });
 
-  app.post("/aggregate_metrics", async (c) => {
-    const body = await readBody(c, AggregateMetricsRequest);
-    return c.json(await aggregateMetricsOf(routes.deps(c.env), body));
-  });
+  app.post("/aggregate_metrics", (c) => relayAggregateMetrics(routes.deps(c.env), bodyChunks(c)));
 
   // A cohort-scoring environment's /compare (its answer as it is, errors too), for `collect`.
   app.post("/compare", async (c) => {

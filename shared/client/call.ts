@@ -22,6 +22,8 @@ export interface CallOptions {
   body?: unknown;
   /** A body already serialised as JSON, sent as is: relays need not parse and re-encode MBs. */
   bodyText?: string;
+  /** A JSON body passed on as it arrives; it can be sent once, so such a call has `attempts: 1`. */
+  bodyStream?: ReadableStream<Uint8Array>;
   deadlineMs: number;
   /** Total attempts, including the first. */
   attempts?: number;
@@ -100,7 +102,7 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
   const timer = setTimeout(() => controller.abort(), options.deadlineMs);
   options.signal?.addEventListener("abort", () => controller.abort(), { once: true });
   const headers: Record<string, string> = { ...options.headers };
-  const body = options.bodyText ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+  const body = options.bodyStream ?? options.bodyText ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
   if (body !== undefined) headers["content-type"] = "application/json";
   const cookie = options.jar?.header();
   if (cookie) headers.cookie = cookie;

@@ -13,7 +13,7 @@ import type { CohortResponse } from "../schemas/cohort.ts";
 import { RunRequest, VerifyRequest, AggregateMetricsRequest, FAILURE_CLASS_KEY } from "../schemas/run.ts";
 import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
-import { readBody, readJson, validate } from "../server/body.ts";
+import { readBody, readJson, readStreamedBody, validate } from "../server/body.ts";
 import { HttpError, invalidRequest } from "../server/errors.ts";
 import { passingSession, resolveSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
@@ -130,7 +130,7 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   };
 
   app.post("/aggregate_metrics", async (c) => {
-    const body = await readBody(c, AggregateMetricsRequest);
+    const body = await readStreamedBody(c, AggregateMetricsRequest);
     const { answerKey, scores, keyMetrics, rewardBreakdown } = metrics;
     return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown }));
   });

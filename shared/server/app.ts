@@ -15,13 +15,19 @@ export interface BaseBindings extends AuthBindings, LimitBindings {
 
 export type AppEnv<B extends BaseBindings> = { Bindings: B; Variables: { requestId: string } & AuthVariables };
 
+/**
+ * Routes that read their body as it arrives (bodyChunks, within the same limits) rather than
+ * buffered: a run's verify responses for /aggregate_metrics run to tens of MB, relayed by an agent.
+ */
+const STREAMED_BODIES: ReadonlySet<string> = new Set(["/aggregate_metrics"]);
+
 export function createServerApp<B extends BaseBindings>(): Hono<AppEnv<B>> {
   const app = new Hono<AppEnv<B>>();
 
   app.use(requestId());
   // Before the body is read, so an unauthenticated caller never gets a body read, let alone buffered.
   app.use(bearerAuth());
-  app.use(bufferBody());
+  app.use(bufferBody(STREAMED_BODIES));
 
   app.get("/", (c) => c.json({ status: "ok" }));
 

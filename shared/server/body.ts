@@ -6,16 +6,21 @@ import type { z } from "../zod.ts";
 import { HttpError, invalidRequest, zodIssues } from "./errors.ts";
 import { nestsDeeperThan } from "./json_depth.ts";
 import { limitOf } from "./limits.ts";
+import type { LimitBindings } from "./limits.ts";
+import { bodyChunks } from "./body_read.ts";
 import { illFormedText } from "./well_formed.ts";
 
 /** The parsed body; `whenEmpty`, when given, stands for an empty body instead of refusing it. */
 export async function readJson(c: Context, options: { whenEmpty?: unknown } = {}): Promise<unknown> {
-  const text = await c.req.text();
+  return parseJson(await c.req.text(), c.env, options);
+}
+
+function parseJson(text: string, env: LimitBindings | undefined, options: { whenEmpty?: unknown } = {}): unknown {
   if (text.trim() === "") {
     if (options.whenEmpty !== undefined) return options.whenEmpty;
     throw new HttpError(400, "invalid_request", "request body is empty; expected a JSON object");
   }
-  const maxDepth = limitOf(c.env, "MAX_JSON_DEPTH");
+  const maxDepth = limitOf(env, "MAX_JSON_DEPTH");
   if (nestsDeeperThan(text, maxDepth)) throw new HttpError(400, "invalid_request", `request body nests deeper than ${maxDepth} levels (MAX_JSON_DEPTH)`);
   let value: unknown;
   try {
@@ -36,4 +41,15 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.infe
 
 export async function readBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
   return validate(schema, await readJson(c));
+}
+
+/**
+ * As readBody, for a route whose body the middleware leaves unread (STREAMED_BODIES in app.ts): read
+ * here as it arrives, within the same limits, into text only (no buffered copy of the bytes).
+ */
+export async function readStreamedBody<S extends z.ZodType>(c: Context, schema: S): Promise<z.infer<S>> {
+  const decoder = new TextDecoder();
+  let text = "";
+  for await (const chunk of bodyChunks(c)) text += decoder.decode(chunk, { stream: true });
+  return validate(schema, parseJson(text + decoder.decode(), c.env));
 }

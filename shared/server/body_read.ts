@@ -1,60 +1,78 @@
 // Reads each request body once, as it enters, into memory: within MAX_BODY_BYTES and a
-// BODY_READ_TIMEOUT_MS deadline, so routes only ever see a complete body. A body the connection
+// BODY_READ_TIMEOUT_MS deadline, so routes only ever see a complete body (but for the few that
+// read theirs as it arrives, within the same limits: bodyChunks). A body the connection
 // fails to deliver (bad chunk framing surfaces as "Network connection lost") is the caller's
 // fault, a 400, not a 500; one that stalls (a huge declared chunk, then silence) is a 408.
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import { HttpError } from "./errors.ts";
 import { limitOf } from "./limits.ts";
 import type { LimitBindings } from "./limits.ts";
 
 const tooLarge = (maxBytes: number) => new HttpError(413, "body_too_large", `request body exceeds ${maxBytes} bytes`);
 
-async function readAll(body: ReadableStream<Uint8Array>, maxBytes: number, timeoutMs: number): Promise<Uint8Array> {
+// The deadline is for the whole body, time the consumer takes between chunks included.
+async function* chunksOf(body: ReadableStream<Uint8Array>, maxBytes: number, timeoutMs: number): AsyncGenerator<Uint8Array> {
   const reader = body.getReader();
   // Assigned at once: a promise's executor runs synchronously.
   let timer!: ReturnType<typeof setTimeout>;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new HttpError(408, "request_timeout", `request body was not received within ${timeoutMs} ms`)), timeoutMs);
   });
-  const chunks: Uint8Array[] = [];
   let size = 0;
+  let ended = false;
   try {
     for (;;) {
       const read = reader.read().catch((err: unknown) => {
         throw new HttpError(400, "invalid_request", `request body could not be read: ${err instanceof Error ? err.message : String(err)}`);
       });
       const { done, value } = await Promise.race([read, deadline]);
-      if (done) break;
+      if (done) {
+        ended = true;
+        return;
+      }
       size += value.byteLength;
       if (size > maxBytes) throw tooLarge(maxBytes);
-      chunks.push(value);
+      yield value;
     }
-  } catch (err) {
-    // Stop receiving what is left; the answer goes out regardless.
-    reader.cancel().catch(() => {});
-    throw err;
   } finally {
     clearTimeout(timer);
+    // Stop receiving what is left; the answer goes out regardless.
+    if (!ended) reader.cancel().catch(() => {});
   }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return bytes;
 }
 
-export function bufferBody(): MiddlewareHandler<{ Bindings: LimitBindings }> {
+/**
+ * The request body's chunks as they arrive, within MAX_BODY_BYTES and BODY_READ_TIMEOUT_MS: what
+ * bufferBody reads, for the routes that read their body themselves (STREAMED_BODIES in app.ts).
+ */
+export function bodyChunks(c: Context): AsyncGenerator<Uint8Array> {
+  const raw = c.req.raw;
+  const maxBytes = limitOf(c.env, "MAX_BODY_BYTES");
+  const declared = raw.headers.get("content-length");
+  // A declared size over the limit is refused before a byte is read.
+  if (declared !== null && !raw.headers.has("transfer-encoding") && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+  // No body is an empty one, ended at once.
+  return chunksOf(raw.body ?? new ReadableStream({ start: (controller) => controller.close() }), maxBytes, limitOf(c.env, "BODY_READ_TIMEOUT_MS"));
+}
+
+/** Buffers every request body but those of the `streamed` paths, which their routes read with bodyChunks. */
+export function bufferBody(streamed: ReadonlySet<string>): MiddlewareHandler<{ Bindings: LimitBindings }> {
   return async (c, next) => {
     const raw = c.req.raw;
     // A GET or HEAD body has no meaning and no route reads one: it is left unread, never an error.
-    if (!raw.body || raw.method === "GET" || raw.method === "HEAD") return next();
-    const maxBytes = limitOf(c.env, "MAX_BODY_BYTES");
-    const declared = raw.headers.get("content-length");
-    // A declared size over the limit is refused before a byte is read.
-    if (declared !== null && !raw.headers.has("transfer-encoding") && Number(declared) > maxBytes) throw tooLarge(maxBytes);
-    const bytes = await readAll(raw.body, maxBytes, limitOf(c.env, "BODY_READ_TIMEOUT_MS"));
+    if (!raw.body || raw.method === "GET" || raw.method === "HEAD" || streamed.has(c.req.path)) return next();
+    const chunks: Uint8Array[] = [];
+    let size = 0;
+    for await (const chunk of bodyChunks(c)) {
+      chunks.push(chunk);
+      size += chunk.byteLength;
+    }
+    const bytes = new Uint8Array(size);
+    let offset = 0;
+    for (const chunk of chunks) {
+      bytes.set(chunk, offset);
+      offset += chunk.byteLength;
+    }
     c.req.raw = new Request(raw, { body: bytes });
     return next();
   };

@@ -213,4 +213,44 @@ describe("simple_agent /run", () => {
     // NeMo Gym's default key metrics: every mean/*.
     expect(res.body.key_metrics).toEqual({ "mean/reward": 0.5 });
   });
+
+  test("/aggregate_metrics relays the body unparsed and the answer as the resources server wrote it", async () => {
+    const model = scriptedModel([{ output: [say("x")] }]);
+    const rows = Array.from({ length: 50 }, (_, i) => ({ _ng_task_index: i % 3, _ng_rollout_index: Math.floor(i / 3), agent_ref: { name: "a" }, reward: (i % 4) / 3, response: { usage: { input_tokens: i, output_tokens: 2 } } }));
+    const body = JSON.stringify({ verify_responses: rows });
+    const direct = await client(echo, serverEnv("echo_env")).send("/aggregate_metrics", body);
+    const relayed = await client(agent, agentEnv(model.fetcher)).send("/aggregate_metrics", body);
+    expect(relayed.status).toBe(200);
+    expect(await relayed.text()).toBe(await direct.text());
+  });
+
+  test("/aggregate_metrics: a bad row is the resources server's 400, with its path", async () => {
+    const model = scriptedModel([{ output: [say("x")] }]);
+    const res = await client(agent, agentEnv(model.fetcher)).post("/aggregate_metrics", { verify_responses: [{ reward: 1 }, { reward: "1" }] });
+    expect(res.status).toBe(400);
+    expect(res.body.error.hop).toBe("echo_env/aggregate_metrics");
+    expect(res.body.error.message).toContain('"path":"verify_responses[1].reward"');
+  });
+
+  test("/aggregate_metrics: a body over the agent's own limit is its 413, even once it is being relayed", async () => {
+    const model = scriptedModel([{ output: [say("x")] }]);
+    const text = JSON.stringify({ verify_responses: Array.from({ length: 20 }, () => ({ reward: 1 })) });
+    // Sent without a declared length, so the limit is met only while the body is passed on.
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < text.length; i += 16) controller.enqueue(new TextEncoder().encode(text.slice(i, i + 16)));
+        controller.close();
+      },
+    });
+    const res = await agent.fetch(new Request("http://server/aggregate_metrics", { method: "POST", body }), { ...agentEnv(model.fetcher), MAX_BODY_BYTES: "100" });
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe("body_too_large");
+  });
+
+  test("/aggregate_metrics without a body is the resources server's 400 at once", async () => {
+    const model = scriptedModel([{ output: [say("x")] }]);
+    const res = await agent.fetch(new Request("http://server/aggregate_metrics", { method: "POST" }), agentEnv(model.fetcher));
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toContain("request body is empty");
+  });
 });
