@@ -5,11 +5,12 @@
 // keeps nothing per finished rollout), and workerd's RSS after 5,000 rollouts against its RSS once
 // the run is over, /aggregate_metrics included (the goal, issue "Orchestration cost": within 20%).
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { bringUp } from "../stack/up.ts";
+import { workerdPids } from "./support/workerd.ts";
 
 const INPUT = "workers/resources/example_single_tool_call/data/example.jsonl";
 const ROWS = 5;
@@ -30,19 +31,6 @@ function memory(pid: number): { rss: number; peak: number } | undefined {
   } catch {
     return undefined;
   }
-}
-
-function workerdPids(): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((pid) => {
-      try {
-        return readFileSync(`/proc/${pid}/comm`, "utf8").trim() === "workerd" && readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ")[1] === String(process.pid);
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
 }
 
 const mib = (v: number) => Number(v.toFixed(1));
@@ -76,7 +64,8 @@ export async function run(): Promise<void> {
     let collectorPeak = 0;
     let workerdPeak = 0;
     let workerdEarly: number | undefined;
-    const workerdRss = () => workerd.map(memory).reduce((sum, x) => sum + (x?.rss ?? 0), 0);
+    const workerdMemory = () => workerd.map(memory).filter((x) => x !== undefined);
+    const rssOf = (w: { rss: number }[]) => w.reduce((sum, x) => sum + x.rss, 0);
     const sampler = setInterval(() => {
       const tenth = Math.min(9, Math.floor((10 * done) / rollouts));
       const record = (byTenth: (number | null)[], rss: number) => (byTenth[tenth] = mib(Math.max(byTenth[tenth] ?? 0, rss)));
@@ -85,14 +74,15 @@ export async function run(): Promise<void> {
         collectorPeak = Math.max(collectorPeak, m.peak);
         record(collectorByTenth, m.rss);
       }
-      const w = workerd.map(memory).filter((x) => x !== undefined);
+      const w = workerdMemory();
+      const rss = rssOf(w);
       workerdPeak = Math.max(workerdPeak, ...w.map((x) => x.peak));
-      record(workerdByTenth, w.reduce((sum, x) => sum + x.rss, 0));
-      if (workerdEarly === undefined && done >= Math.min(EARLY_ROLLOUTS, rollouts)) workerdEarly = workerdRss();
+      record(workerdByTenth, rss);
+      if (workerdEarly === undefined && done >= Math.min(EARLY_ROLLOUTS, rollouts)) workerdEarly = rss;
     }, 250);
     const code = await exited;
     clearInterval(sampler);
-    const workerdAfter = workerdRss();
+    const workerdAfter = rssOf(workerdMemory());
     const seconds = (performance.now() - began) / 1000;
     if (code !== 0) throw new Error(`collect exited with ${code}:\n${stdout}`);
     if (!stdout.includes(`${rollouts}/${rollouts} rollouts`)) throw new Error(`not every rollout succeeded:\n${stdout}`);

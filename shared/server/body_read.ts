@@ -56,16 +56,20 @@ async function* chunksOf(body: ReadableStream<Uint8Array>, maxBytes: number, tim
 export function bodyChunks(c: Context): AsyncGenerator<Uint8Array> {
   const raw = c.req.raw;
   const maxBytes = limitOf(c.env, "MAX_BODY_BYTES");
-  // A declared size over the limit is refused before a byte is read.
-  if ((declaredLength(raw) ?? 0) > maxBytes) throw tooLarge(maxBytes);
+  declaredLengthWithin(raw, maxBytes);
   // No body is an empty one, ended at once.
   return chunksOf(raw.body ?? new ReadableStream({ start: (controller) => controller.close() }), maxBytes, limitOf(c.env, "BODY_READ_TIMEOUT_MS"));
 }
 
-/** The body's Content-Length, unless it is sent chunked (workerd refuses a length that is no number). */
-function declaredLength(raw: Request): number | undefined {
-  const declared = raw.headers.get("content-length");
-  return declared === null || raw.headers.has("transfer-encoding") ? undefined : Number(declared);
+/**
+ * The body's Content-Length, unless it is sent chunked (workerd refuses a length that is no
+ * number). A declared size over the limit is refused before a byte is read.
+ */
+function declaredLengthWithin(raw: Request, maxBytes: number): number | undefined {
+  const header = raw.headers.get("content-length");
+  const declared = header === null || raw.headers.has("transfer-encoding") ? undefined : Number(header);
+  if (declared !== undefined && declared > maxBytes) throw tooLarge(maxBytes);
+  return declared;
 }
 
 // A body of declared length (most, and every one our own Workers send) is read in one native call
@@ -85,10 +89,7 @@ export function bufferBody(streamed: ReadonlySet<string>): MiddlewareHandler<{ B
     const raw = c.req.raw;
     // A GET or HEAD body has no meaning and no route reads one: it is left unread, never an error.
     if (!raw.body || raw.method === "GET" || raw.method === "HEAD" || streamed.has(c.req.path)) return next();
-    const declared = declaredLength(raw);
-    if (declared !== undefined) {
-      const maxBytes = limitOf(c.env, "MAX_BODY_BYTES");
-      if (declared > maxBytes) throw tooLarge(maxBytes);
+    if (declaredLengthWithin(raw, limitOf(c.env, "MAX_BODY_BYTES")) !== undefined) {
       c.req.raw = new Request(raw, { body: await readDeclared(raw, limitOf(c.env, "BODY_READ_TIMEOUT_MS")) });
       return next();
     }
