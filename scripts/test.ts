@@ -18,10 +18,16 @@ const run = spawnSync("npx", ["vitest", "run", "--reporter=default", "--reporter
 let passed = 0;
 let failed = 0;
 try {
-  const results = JSON.parse(readFileSync(report, "utf8")) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
+  const results = JSON.parse(readFileSync(report, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: Array<{ status: string; assertionResults: unknown[] }>;
+  };
   passed = results.numPassedTests;
-  // A file that fails to load counts as a failure even though none of its tests ran.
-  failed = results.numFailedTests + results.numFailedTestSuites;
+  // A file that fails to load counts as one failure even though none of its tests ran. (Vitest's
+  // numFailedTestSuites counts every describe block above a failed test too, so it is not that.)
+  const unloaded = results.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
+  failed = results.numFailedTests + unloaded;
 } catch {
   failed = 1;
 }
