@@ -16,7 +16,7 @@
 // so a refit in progress is never ended by an eviction.
 import { DurableObject } from "cloudflare:workers";
 import { LEASE_RENEW_MS, Router } from "../shared/fleet/router.ts";
-import type { AcquireRequest, EndpointStatus, FleetStatus, Grant, ProbeConfig, Report, RouterConfig, SessionStore } from "../shared/fleet/router.ts";
+import type { AcquireRequest, EndpointStatus, FleetStatus, FleetView, Grant, IsolateReport, ProbeConfig, Report, RouterConfig, SessionStore } from "../shared/fleet/router.ts";
 
 const SCHEMA = [
   "CREATE TABLE IF NOT EXISTS sessions (id TEXT PRIMARY KEY, endpoint TEXT NOT NULL, seen_at INTEGER NOT NULL)",
@@ -71,6 +71,13 @@ export class FleetRouterDO extends DurableObject {
     const router = this.#use(config);
     await this.#armAlarm(config.probe);
     return router.acquire(request);
+  }
+
+  /** A gateway isolate's report of the pinned requests it sends itself; answers its fleet view. */
+  async sync(config: RouterConfig, report: IsolateReport): Promise<FleetView> {
+    const router = this.#use(config);
+    await this.#armAlarm(config.probe);
+    return router.sync(report);
   }
 
   async release(lease: string, report: Report): Promise<void> {

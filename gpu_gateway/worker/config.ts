@@ -28,6 +28,13 @@ export const GatewayConfig = z.object({
 });
 export type GatewayConfig = z.infer<typeof GatewayConfig>;
 
+/**
+ * How long a gateway isolate sends pinned turns on its last fleet view before asking the router
+ * again (pinned.ts): a pause or an ejection elsewhere reaches it within this, and a pause is drained
+ * no sooner (router.ts's drainWaitMs). Under traffic the view is renewed well before.
+ */
+const VIEW_TTL_MS = 1000;
+
 export function routerConfig(config: GatewayConfig): RouterConfig {
   return {
     endpoints: config.endpoints,
@@ -36,6 +43,8 @@ export function routerConfig(config: GatewayConfig): RouterConfig {
     ejectMs: config.eject_s * 1000,
     leaseMs: LEASE_TTL_MS,
     sessionTtlMs: config.session_ttl_s * 1000,
+    viewTtlMs: VIEW_TTL_MS,
+    requestTimeoutMs: config.timeout_s * 1000,
     probe:
       config.probe_interval_s > 0
         ? { path: "health", intervalMs: config.probe_interval_s * 1000, timeoutMs: config.probe_timeout_s * 1000, headers: fleetHeaders(config) }

@@ -6,6 +6,7 @@ import { HttpError } from "../../shared/server/errors.ts";
 import { instanceConfig } from "../../shared/server/instance_config.ts";
 import type { InstanceConfigBindings } from "../../shared/server/instance_config.ts";
 import { GatewayConfig, fleetHeaders, routerConfig } from "./config.ts";
+import { PinnedRequests } from "../../shared/fleet/pinned.ts";
 import type { RelayContext, RouterClient } from "../../shared/fleet/relay.ts";
 import type { RouterConfig } from "../../shared/fleet/router.ts";
 
@@ -21,6 +22,8 @@ export interface Fleet {
 
 const ROUTER_NAME = "fleet";
 const derived = new WeakMap<GatewayConfig, RouterConfig>();
+/** This isolate's pinned requests, per gateway instance. */
+const pinnedByInstance = new Map<string, PinnedRequests>();
 
 export function fleet(env: GatewayBindings): Fleet {
   const config = instanceConfig(env, GatewayConfig);
@@ -39,5 +42,12 @@ export function relayContext(env: GatewayBindings, ctx: Pick<ExecutionContext, "
     timeoutMs: config.timeout_s * 1000,
     waitUntil: (promise) => ctx.waitUntil(promise),
     hop: "fleet",
+    pinned: pinnedOf(env.INSTANCE_NAME ?? ""),
   };
+}
+
+function pinnedOf(instance: string): PinnedRequests {
+  let pinned = pinnedByInstance.get(instance);
+  if (!pinned) pinnedByInstance.set(instance, (pinned = new PinnedRequests()));
+  return pinned;
 }

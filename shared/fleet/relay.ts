@@ -7,14 +7,19 @@
 // call fails, or when the caller goes away (its request's signal), whether it was in flight or
 // still queued. A holder that dies without a word stops renewing its lease, and the router takes
 // the slot back within LEASE_TTL_MS.
+//
+// A session's later turns, which carry their endpoint (a pin), skip the router: with a context
+// that has `pinned` (the gateway's), they go straight to that endpoint while the isolate's fleet
+// view allows it, and are counted there (pinned.ts).
 import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
 import type { StreamResult } from "../client/call.ts";
 import { PIN_HEADER, endpointKey } from "./pin.ts";
+import type { PinnedRequests, SyncClient } from "./pinned.ts";
 import { LEASE_RENEW_MS } from "./router.ts";
 import type { AcquireRequest, Grant, Outcome, Report, RouterConfig } from "./router.ts";
 
 /** The router Durable Object's stub, structurally. */
-export interface RouterClient {
+export interface RouterClient extends SyncClient {
   acquire(config: RouterConfig, request: AcquireRequest): Promise<Grant>;
   release(lease: string, report: Report): Promise<void>;
   renew(leases: string[]): Promise<void>;
@@ -30,6 +35,8 @@ export interface RelayContext {
   waitUntil(promise: Promise<unknown>): void;
   /** Names the fleet in errors, e.g. `fleet`. */
   hop: string;
+  /** This isolate's pinned requests: with it, a pinned session's turn goes straight to its endpoint. */
+  pinned?: PinnedRequests;
 }
 
 export interface RelayRequest {
@@ -99,17 +106,98 @@ class Hold {
   }
 }
 
+/** The endpoint the answer came from, as the caller's pin names it (a caller without a pin gets none). */
+function answered(result: StreamResult, request: RelayRequest, endpoint: string): Response {
+  const headers = { "content-type": result.headers.get("content-type") ?? "application/json", ...(request.pin === undefined ? {} : { [PIN_HEADER]: endpointKey(endpoint) }) };
+  return new Response(result.body, { status: result.status, headers });
+}
+
+const keys = new WeakMap<readonly string[], Map<string, string>>();
+
+/** The endpoint a pin names, among the fleet's. */
+function pinnedEndpoint(config: RouterConfig, pin: string | undefined): string | undefined {
+  if (!pin) return undefined;
+  let byKey = keys.get(config.endpoints);
+  if (!byKey) keys.set(config.endpoints, (byKey = new Map(config.endpoints.map((url) => [endpointKey(url), url]))));
+  return byKey.get(pin);
+}
+
+type Sent = { response: Response } | { unprocessed: string } | { cancelled: true };
+
+/**
+ * One try at one endpoint. `end` is told once how it ended: at once when it failed, when the
+ * answer has been read to the end otherwise (the endpoint is busy until then). `unprocessed`: the
+ * endpoint refused it, so another may take it; a failure after it may have run is thrown.
+ */
+async function send(ctx: RelayContext, request: RelayRequest, endpoint: string, deadlineMs: number, end: (outcome: Outcome) => void): Promise<Sent> {
+  const { signal } = request;
+  let result: StreamResult;
+  try {
+    // Named by its base URL, so errors carry the full URL of the endpoint as the hop.
+    result = await callStream({ name: `${endpoint}/`, url: `${endpoint}/` }, request.path, {
+      method: request.method,
+      bodyText: request.bodyText,
+      headers: { ...request.headers, ...ctx.headers },
+      deadlineMs,
+      attempts: 1,
+      signal,
+    });
+  } catch (err) {
+    if (signal?.aborted) {
+      end("cancelled");
+      return { cancelled: true };
+    }
+    const unprocessed = isUnprocessed(err);
+    end(unprocessed ? "unprocessed" : "failed");
+    if (!unprocessed) throw err;
+    return { unprocessed: (err as Error).message };
+  }
+  if (result.status === 503) {
+    // vLLM answers 503 when it takes no work (starting, overloaded, shutting down): nothing ran.
+    const text = await new Response(result.body).text().catch(() => "");
+    end("unprocessed");
+    return { unprocessed: `${endpoint}/${request.path} answered 503: ${text.slice(0, SNIPPET_CHARS)}` };
+  }
+  const { status } = result;
+  ctx.waitUntil(result.done.then((done) => end(signal?.aborted ? "cancelled" : done.ok && status < 500 ? "ok" : "failed")));
+  return { response: answered(result, request, endpoint) };
+}
+
+/** A pinned turn sent straight to its endpoint if the isolate's view allows it; undefined if not. */
+async function sendPinned(ctx: RelayContext, pinned: PinnedRequests, request: RelayRequest, endpoint: string, deadlineMs: number): Promise<Sent | undefined> {
+  const { config, router } = ctx;
+  const view = pinned.view(config) ?? (await pinned.report(router, config).catch(() => undefined));
+  if (!view || view.paused || !view.usable.includes(endpoint)) return undefined;
+  const began = Date.now();
+  pinned.started(endpoint);
+  return send(ctx, request, endpoint, deadlineMs, (outcome) => {
+    pinned.ended(endpoint, { outcome, latencyMs: Date.now() - began });
+    const followUp = pinned.followUp(router, config, outcome === "failed" || outcome === "unprocessed");
+    if (followUp) ctx.waitUntil(followUp);
+  });
+}
+
 export async function relay(ctx: RelayContext, request: RelayRequest): Promise<Response> {
   const deadline = Date.now() + ctx.timeoutMs;
   const remaining = () => Math.max(1, deadline - Date.now());
   const hop = `${ctx.hop}/${request.path}`;
+  const tried: string[] = [];
+  const failures: string[] = [];
+  const endpoint = ctx.pinned && pinnedEndpoint(ctx.config, request.pin);
+  if (ctx.pinned && endpoint) {
+    const sent = await sendPinned(ctx, ctx.pinned, request, endpoint, remaining());
+    if (sent && "response" in sent) return sent.response;
+    if (sent && "cancelled" in sent) return gone(hop);
+    if (sent) {
+      tried.push(endpoint);
+      failures.push(sent.unprocessed);
+    }
+  }
   const { signal } = request;
   const hold = new Hold(ctx, hop);
   const onCancel = () => hold.end("cancelled");
   signal?.addEventListener("abort", onCancel, { once: true });
   const id = crypto.randomUUID();
-  const tried: string[] = [];
-  const failures: string[] = [];
   let streaming = false;
   try {
     for (let attempt = 1; ; attempt++) {
@@ -128,50 +216,15 @@ export async function relay(ctx: RelayContext, request: RelayRequest): Promise<R
       }
       hold.granted();
 
-      let result: StreamResult;
-      try {
-        // Named by its base URL, so errors carry the full URL of the endpoint as the hop.
-        result = await callStream({ name: `${grant.endpoint}/`, url: `${grant.endpoint}/` }, request.path, {
-          method: request.method,
-          bodyText: request.bodyText,
-          headers: { ...request.headers, ...ctx.headers },
-          deadlineMs: remaining(),
-          attempts: 1,
-          signal,
-        });
-      } catch (err) {
-        if (signal?.aborted) {
-          hold.end("cancelled");
-          return gone(hop);
-        }
-        const unprocessed = isUnprocessed(err);
-        hold.end(unprocessed ? "unprocessed" : "failed");
-        if (!unprocessed) throw err;
+      const sent = await send(ctx, request, grant.endpoint, remaining(), (outcome) => hold.end(outcome));
+      if ("cancelled" in sent) return gone(hop);
+      if ("unprocessed" in sent) {
         tried.push(grant.endpoint);
-        failures.push((err as Error).message);
+        failures.push(sent.unprocessed);
         continue;
       }
-
-      if (result.status === 503) {
-        // vLLM answers 503 when it takes no work (starting, overloaded, shutting down): nothing ran.
-        const text = await new Response(result.body).text().catch(() => "");
-        hold.end("unprocessed");
-        tried.push(grant.endpoint);
-        failures.push(`${grant.endpoint}/${request.path} answered 503: ${text.slice(0, SNIPPET_CHARS)}`);
-        continue;
-      }
-
-      const { status } = result;
-      // The endpoint is busy until its answer has been read to the end, and healthy if it was.
       streaming = true;
-      ctx.waitUntil(
-        result.done.then((done) => {
-          signal?.removeEventListener("abort", onCancel);
-          hold.end(signal?.aborted ? "cancelled" : done.ok && status < 500 ? "ok" : "failed");
-        }),
-      );
-      const headers = { "content-type": result.headers.get("content-type") ?? "application/json", ...(request.pin === undefined ? {} : { [PIN_HEADER]: endpointKey(grant.endpoint) }) };
-      return new Response(result.body, { status, headers });
+      return sent.response;
     }
   } finally {
     if (!streaming) signal?.removeEventListener("abort", onCancel);

@@ -11,6 +11,11 @@
 //   A session that carries its endpoint (a pin, pin.ts) is known by it, and never remembered here.
 // - When every endpoint not yet tried is ejected, they are tried anyway: an ejection is a guess,
 //   and refusing outright would turn a flapping fleet into certain failures.
+// - A pinned session's later turns need none of this: the gateway isolate sends them straight to
+//   their endpoint on the fleet view it last got (pinned.ts), and reports them in batches (`sync`).
+//   Their in-flight counts join the endpoint's own for limits, drains and status, as fresh as the
+//   isolate's last report; a pause is drained only once every isolate has seen it and reported
+//   what it started before (drainWaitMs).
 import { Health } from "./health.ts";
 import { endpointKey } from "./pin.ts";
 import { LatencyWindow } from "./latency.ts";
@@ -35,7 +40,25 @@ export interface RouterConfig {
   leaseMs: number;
   sessionTtlMs: number;
   probe: ProbeConfig | null;
+  /**
+   * The longest a gateway isolate acts on a fleet view (paused, which endpoints are in rotation)
+   * before asking again: so a pause is drained only this long after it began, once every isolate
+   * has seen it.
+   */
+  viewTtlMs: number;
+  /** The longest a request may run: a silent isolate's reported requests stop counting after it. */
+  requestTimeoutMs: number;
 }
+
+/** How soon a gateway isolate reports a change in its pinned requests (pinned.ts). */
+export const reportWithinMs = (config: Pick<RouterConfig, "viewTtlMs">) => config.viewTtlMs / 4;
+
+/**
+ * How long after a pause began it may be drained: every isolate's view has expired by then (no
+ * pinned request starts after), and what each started before is reported, with as long again for
+ * the report to arrive.
+ */
+export const drainWaitMs = (config: Pick<RouterConfig, "viewTtlMs">) => config.viewTtlMs + 2 * reportWithinMs(config);
 
 /** How long an unrenewed lease lives: the most a slot can outlive the request that took it. */
 export const LEASE_TTL_MS = 15_000;
@@ -74,6 +97,25 @@ export interface Report {
   latencyMs: number;
 }
 
+/** What a gateway isolate tells the router of the pinned requests it sends itself (pinned.ts). */
+export interface IsolateReport {
+  /** The isolate's own random id. */
+  isolate: string;
+  /** Its reports' order: one overtaken by a later one on the way brings its outcomes, not its counts. */
+  seq: number;
+  /** Its pinned requests in flight now, per endpoint URL (absent: none). */
+  inFlight: Record<string, number>;
+  /** Its pinned requests that ended since its last report, in the order they ended. */
+  ended: Array<{ endpoint: string } & Report>;
+}
+
+/** What a gateway isolate needs to send a pinned request on its own. */
+export interface FleetView {
+  paused: boolean;
+  /** The endpoints in rotation (healthy, or ejected but out of time). */
+  usable: string[];
+}
+
 /** Where sessions are remembered; the Durable Object keeps them in SQLite. */
 export interface SessionStore {
   get(session: string): string | undefined;
@@ -94,7 +136,10 @@ class Endpoint {
   readonly health = new Health();
   readonly latency = new LatencyWindow();
   readonly queue: Waiter[] = [];
-  inFlight = 0;
+  /** Leases held. */
+  leased = 0;
+  /** Pinned requests in flight, as the isolates last reported them. */
+  pinned = 0;
   requests = 0;
   errors = 0;
   unprocessed = 0;
@@ -103,6 +148,17 @@ class Endpoint {
     this.url = url;
     this.key = endpointKey(url);
   }
+
+  get inFlight(): number {
+    return this.leased + this.pinned;
+  }
+}
+
+interface IsolateRecord {
+  seq: number;
+  inFlight: Record<string, number>;
+  /** A silent isolate's counts stop counting then: its requests have all passed their deadline. */
+  expiresAt: number;
 }
 
 interface Lease {
@@ -143,7 +199,10 @@ export class Router {
   #nextSweep = 0;
   #waiting: Waiter[] = [];
   #parked: Waiter[] = [];
+  readonly #isolates = new Map<string, IsolateRecord>();
   #paused = false;
+  /** When the current pause began: it is not drained before every isolate's view has expired. */
+  #pausedAt = 0;
   #drained: Array<() => void> = [];
 
   constructor(store: SessionStore, config: RouterConfig) {
@@ -195,21 +254,56 @@ export class Router {
     }
     this.#leases.delete(id);
     const { endpoint } = held;
-    endpoint.inFlight--;
-    if (report.outcome !== "cancelled") {
-      endpoint.requests++;
-      if (report.outcome === "ok") {
-        endpoint.latency.record(report.latencyMs);
-        this.#succeeded(endpoint);
-      } else {
-        endpoint.errors++;
-        if (report.outcome === "unprocessed") endpoint.unprocessed++;
-        this.#failed(endpoint);
-      }
-    }
+    endpoint.leased--;
+    this.#record(endpoint, report);
     this.#dispatch(endpoint);
     this.#checkDrained();
     this.#sweep();
+  }
+
+  /**
+   * Takes a gateway isolate's report of its pinned requests (their outcomes count as a lease's
+   * would, in order) and answers the view it acts on until its next report.
+   */
+  sync(report: IsolateReport, now = Date.now()): FleetView {
+    for (const { endpoint: url, ...ended } of report.ended) {
+      const endpoint = this.#all.get(url);
+      if (endpoint) this.#record(endpoint, ended);
+    }
+    const known = this.#isolates.get(report.isolate);
+    if (!known || known.seq < report.seq) {
+      this.#isolates.set(report.isolate, { seq: report.seq, inFlight: report.inFlight, expiresAt: now + this.#config.requestTimeoutMs });
+      this.#countPinned();
+    }
+    this.#checkDrained(now);
+    this.#sweep(now);
+    return { paused: this.#paused, usable: this.#fleet.filter((e) => e.health.usable(now)).map((e) => e.url) };
+  }
+
+  #record(endpoint: Endpoint, report: Report): void {
+    if (report.outcome === "cancelled") return;
+    endpoint.requests++;
+    if (report.outcome === "ok") {
+      endpoint.latency.record(report.latencyMs);
+      this.#succeeded(endpoint);
+    } else {
+      endpoint.errors++;
+      if (report.outcome === "unprocessed") endpoint.unprocessed++;
+      this.#failed(endpoint);
+    }
+  }
+
+  /** Every endpoint's pinned count from the isolates' latest reports; freed room goes to waiters. */
+  #countPinned(): void {
+    const before = new Map([...this.#all.values()].map((e) => [e, e.pinned]));
+    for (const endpoint of this.#all.values()) endpoint.pinned = 0;
+    for (const { inFlight } of this.#isolates.values()) {
+      for (const [url, n] of Object.entries(inFlight)) {
+        const endpoint = this.#all.get(url);
+        if (endpoint) endpoint.pinned += n;
+      }
+    }
+    for (const [endpoint, pinned] of before) if (endpoint.pinned < pinned) this.#dispatch(endpoint);
   }
 
   /** Keeps leases whose requests are still running from being taken back. */
@@ -233,10 +327,17 @@ export class Router {
     for (const [id, lease] of this.#leases) {
       if (lease.expiresAt > now) continue;
       this.#leases.delete(id);
-      lease.endpoint.inFlight--;
+      lease.endpoint.leased--;
     }
+    let lapsed = false;
+    for (const [id, isolate] of this.#isolates) {
+      if (isolate.expiresAt > now) continue;
+      this.#isolates.delete(id);
+      lapsed = true;
+    }
+    if (lapsed) this.#countPinned();
     for (const endpoint of this.#fleet) this.#dispatch(endpoint);
-    this.#checkDrained();
+    this.#checkDrained(now);
   }
 
   // Traffic itself takes back lapsed leases, a few times per TTL, so no timer need be exact.
@@ -246,14 +347,18 @@ export class Router {
 
   /** Holds new requests; resolves once nothing is in flight, or when `drainMs` runs out. */
   pause(drainMs: number): Promise<{ in_flight: number }> {
+    if (!this.#paused) this.#pausedAt = Date.now();
     this.#paused = true;
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
+        clearTimeout(seen);
         this.#drained = this.#drained.filter((d) => d !== done);
         resolve({ in_flight: this.#inFlight() });
       };
       const timer = setTimeout(done, drainMs);
+      // Once every isolate's view has expired, nothing can start that the router does not know of.
+      const seen = setTimeout(() => this.#checkDrained(), Math.max(0, this.#pausedAt + drainWaitMs(this.#config) - Date.now()));
       this.#drained.push(done);
       this.#checkDrained();
     });
@@ -288,7 +393,8 @@ export class Router {
     return this.#fleet.reduce((sum, e) => sum + e.inFlight, 0);
   }
 
-  #checkDrained(): void {
+  #checkDrained(now = Date.now()): void {
+    if (this.#drained.length === 0 || now < this.#pausedAt + drainWaitMs(this.#config)) return;
     if (this.#inFlight() === 0) for (const done of [...this.#drained]) done();
   }
 
@@ -344,7 +450,7 @@ export class Router {
   }
 
   #grant(waiter: Waiter, endpoint: Endpoint, assign: boolean): void {
-    endpoint.inFlight++;
+    endpoint.leased++;
     this.#leases.set(waiter.id, { endpoint, expiresAt: Date.now() + this.#config.leaseMs });
     // A pinned session carries its placement itself (pin.ts); only unpinned callers are remembered.
     if (assign && waiter.session !== undefined && waiter.pin === undefined) this.#store.set(waiter.session, endpoint.url);

@@ -38,6 +38,9 @@ export function routedUpstream(options: UpstreamOptions, env: RouterBindings, ct
     leaseMs: LEASE_TTL_MS,
     sessionTtlMs: 3_600_000,
     probe: null,
+    // No pinned requests here: every request takes a lease.
+    viewTtlMs: 0,
+    requestTimeoutMs: options.timeoutS * 1000,
   };
   return {
     router: env.ROUTER.get(env.ROUTER.idFromName("upstream")) as unknown as RouterClient,

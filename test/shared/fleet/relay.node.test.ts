@@ -1,14 +1,17 @@
 // The relay's side of a lease: renewed while its request runs, released once when it ends however
-// it ends, and a cancelled caller's upstream call abandoned. A recording router and a real HTTP
+// it ends, and a cancelled caller's upstream call abandoned. And a pinned session's turns, which go
+// straight to their endpoint with no lease. A recording router and a real HTTP
 // upstream on loopback; only the renewal interval's clock is faked.
 import { createServer } from "node:http";
 import type { ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
+import { PIN_HEADER, endpointKey } from "../../../shared/fleet/pin.ts";
+import { PinnedRequests } from "../../../shared/fleet/pinned.ts";
 import { relay } from "../../../shared/fleet/relay.ts";
 import type { RelayContext } from "../../../shared/fleet/relay.ts";
 import { LEASE_RENEW_MS } from "../../../shared/fleet/router.ts";
-import type { AcquireRequest, Report } from "../../../shared/fleet/router.ts";
+import type { AcquireRequest, IsolateReport, Report } from "../../../shared/fleet/router.ts";
 
 const held: ServerResponse[] = [];
 let closed = 0;
@@ -42,8 +45,9 @@ function recordingContext() {
       },
       release: async (lease, report) => void calls.released.push([lease, report.outcome]),
       renew: async (leases) => void calls.renewed.push(leases),
+      sync: async () => ({ paused: false, usable: [base] }),
     },
-    config: { endpoints: [base], maxInFlight: 1, ejectAfterFailures: 3, ejectMs: 1000, leaseMs: 15_000, sessionTtlMs: 60_000, probe: null },
+    config: { endpoints: [base], maxInFlight: 1, ejectAfterFailures: 3, ejectMs: 1000, leaseMs: 15_000, sessionTtlMs: 60_000, probe: null, viewTtlMs: 1000, requestTimeoutMs: 60_000 },
     headers: {},
     timeoutMs: 60_000,
     waitUntil: (promise) => void pending.push(promise),
@@ -96,5 +100,124 @@ describe("relay leases", () => {
     vi.advanceTimersByTime(3 * LEASE_RENEW_MS);
     expect(calls.renewed).toEqual([]);
     expect(calls.released).toHaveLength(1);
+  });
+});
+
+describe("pinned turns", () => {
+  // Endpoints of their own: one answering at once, one answering 503, one refusing connections.
+  let answering = "";
+  let busy = "";
+  let refusing = "";
+  let served = 0;
+  const servers = [
+    createServer((req, res) => {
+      req.resume();
+      served++;
+      res.setHeader("content-type", "application/json");
+      res.end('{"ok": true}');
+    }),
+    createServer((req, res) => {
+      req.resume();
+      res.statusCode = 503;
+      res.end("starting up");
+    }),
+  ];
+  beforeAll(async () => {
+    const urls = await Promise.all(
+      servers.map((s) => new Promise<string>((resolve) => s.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)))),
+    );
+    [answering, busy] = urls as [string, string];
+    const closed = createServer();
+    refusing = await new Promise<string>((resolve) => closed.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(closed.address() as AddressInfo).port}`)));
+    await new Promise((resolve) => closed.close(resolve));
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
+  });
+
+  function pinnedContext(view: { paused: boolean; usable: () => string[] }) {
+    const calls = { acquired: [] as AcquireRequest[], released: [] as Array<[string, Report["outcome"]]>, synced: [] as IsolateReport[] };
+    const pending: Promise<unknown>[] = [];
+    const endpoints = [answering, busy, refusing];
+    const ctx: RelayContext = {
+      router: {
+        acquire: async (_config, request) => {
+          calls.acquired.push(request);
+          return { ok: true, lease: request.id!, endpoint: answering };
+        },
+        release: async (lease, report) => void calls.released.push([lease, report.outcome]),
+        renew: async () => {},
+        sync: async (_config, report) => {
+          calls.synced.push(report);
+          return { paused: view.paused, usable: view.usable() };
+        },
+      },
+      config: { endpoints, maxInFlight: 10, ejectAfterFailures: 3, ejectMs: 1000, leaseMs: 15_000, sessionTtlMs: 60_000, probe: null, viewTtlMs: 1000, requestTimeoutMs: 60_000 },
+      headers: {},
+      timeoutMs: 10_000,
+      waitUntil: (promise) => void pending.push(promise),
+      hop: "fleet",
+      pinned: new PinnedRequests(),
+    };
+    return { ctx, calls, settled: () => Promise.all(pending) };
+  }
+  // The answer read to the end, as a caller does: a turn ends (and is reported) only then.
+  const ask = async (ctx: RelayContext, pin: string) => {
+    const response = await relay(ctx, { method: "POST", path: "v1/chat/completions", bodyText: "{}", pin });
+    return { status: response.status, pin: response.headers.get(PIN_HEADER), body: await response.json() };
+  };
+
+  test("with a fresh view a pinned turn goes straight to its endpoint; the router hears of it in a batched report, not per turn", async () => {
+    const { ctx, calls, settled } = pinnedContext({ paused: false, usable: () => [answering, busy, refusing] });
+    const before = served;
+    // A stale (never fetched) view is fetched first; then five turns need no router call at all.
+    for (let i = 0; i < 5; i++) {
+      expect(await ask(ctx, endpointKey(answering))).toEqual({ status: 200, pin: endpointKey(answering), body: { ok: true } });
+    }
+    await settled();
+    expect(served - before).toBe(5);
+    expect(calls.acquired).toEqual([]);
+    expect(calls.released).toEqual([]);
+    // The view fetch, then one report (within a quarter of the view's life) carrying every ended turn.
+    expect(calls.synced.length).toBeLessThanOrEqual(3);
+    const ended = calls.synced.flatMap((r) => r.ended);
+    expect(ended.map((e) => [e.endpoint, e.outcome])).toEqual(Array(5).fill([answering, "ok"]));
+    expect(calls.synced.at(-1)!.inFlight).toEqual({});
+    expect(calls.synced.map((r) => r.seq)).toEqual(calls.synced.map((_, i) => i + 1));
+  });
+
+  test("a paused view, or a pinned endpoint out of rotation, sends the turn through the router", async () => {
+    let usable = [answering, busy, refusing];
+    const view = { paused: true, usable: () => usable };
+    const { ctx, calls, settled } = pinnedContext(view);
+    expect((await ask(ctx, endpointKey(answering))).status).toBe(200);
+    expect(calls.acquired).toHaveLength(1);
+    expect(calls.acquired[0]).toMatchObject({ pin: endpointKey(answering), exclude: [] });
+
+    view.paused = false;
+    usable = [busy, refusing];
+    const fresh = pinnedContext(view);
+    expect((await ask(fresh.ctx, endpointKey(answering))).status).toBe(200);
+    expect(fresh.calls.acquired).toHaveLength(1);
+    await Promise.all([settled(), fresh.settled()]);
+    expect(calls.released.map(([, outcome]) => outcome)).toEqual(["ok"]);
+  });
+
+  test("a pinned endpoint that refuses the connection or answers 503 is reported at once, and the router places the turn elsewhere", async () => {
+    for (const endpoint of [refusing, busy]) {
+      const { ctx, calls, settled } = pinnedContext({ paused: false, usable: () => [answering, busy, refusing] });
+      expect(await ask(ctx, endpointKey(endpoint))).toEqual({ status: 200, pin: endpointKey(answering), body: { ok: true } });
+      expect(calls.acquired).toHaveLength(1);
+      expect(calls.acquired[0]!.exclude).toEqual([endpoint]);
+      await settled();
+      expect(calls.synced.flatMap((r) => r.ended).map((e) => [e.endpoint, e.outcome])).toEqual([[endpoint, "unprocessed"]]);
+    }
+  });
+
+  test("a pin naming no endpoint of the fleet is a new placement", async () => {
+    const { ctx, calls } = pinnedContext({ paused: false, usable: () => [answering] });
+    expect((await ask(ctx, "00000000")).status).toBe(200);
+    expect(calls.synced).toEqual([]);
+    expect(calls.acquired).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ const B = "http://gpu-b:8000";
 const C = "http://gpu-c:8000";
 
 function config(overrides: Partial<RouterConfig> = {}): RouterConfig {
-  return { endpoints: [A, B, C], maxInFlight: 100, ejectAfterFailures: 3, ejectMs: 10_000, leaseMs: 60_000, sessionTtlMs: 3_600_000, probe: null, ...overrides };
+  return { endpoints: [A, B, C], maxInFlight: 100, ejectAfterFailures: 3, ejectMs: 10_000, leaseMs: 60_000, sessionTtlMs: 3_600_000, probe: null, viewTtlMs: 0, requestTimeoutMs: 600_000, ...overrides };
 }
 
 function mapStore(): SessionStore & { map: Map<string, string> } {
@@ -275,6 +275,72 @@ describe("router", () => {
     expect(a).toMatchObject({ requests: 100, errors: 10, unprocessed: 10, in_flight: 1 });
     // 90 ok latencies: 1..99 without multiples of 10; nearest rank: the 45th and the 90th.
     expect(a!.latency_ms).toEqual({ p50: 49, p99: 99 });
+  });
+
+  test("an isolate's pinned requests count as in flight, toward the limit too; their outcomes count as leases' do", async () => {
+    const router = new Router(mapStore(), config({ endpoints: [A, B], maxInFlight: 2, ejectAfterFailures: 2 }));
+    expect(router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 2 }, ended: [] })).toEqual({ paused: false, usable: [A, B] });
+    expect(router.status()).toMatchObject({ in_flight: 2, endpoints: [{ in_flight: 2 }, { in_flight: 0 }] });
+    // A is full with pinned turns: new sessions go to B, then wait.
+    const b1 = await granted(router.acquire({ exclude: [], waitMs: 5000 }));
+    await granted(router.acquire({ exclude: [], waitMs: 5000 }));
+    expect(b1.endpoint).toBe(B);
+    let waiting: Grant | undefined;
+    void router.acquire({ exclude: [], waitMs: 5000 }).then((g) => (waiting = g));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waiting).toBeUndefined();
+    // The isolate's next report frees a slot on A, which goes to the waiter.
+    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "ok", latencyMs: 7 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(waiting).toMatchObject({ ok: true, endpoint: A });
+    // Outcomes are stats and health, as a lease's: two failures in a row eject A.
+    const view = router.sync({ isolate: "i1", seq: 3, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "failed", latencyMs: 1 }, { endpoint: A, outcome: "unprocessed", latencyMs: 1 }] });
+    expect(view).toEqual({ paused: false, usable: [B] });
+    expect(router.status().endpoints[0]).toMatchObject({ in_flight: 2, requests: 3, errors: 2, unprocessed: 1, healthy: false, latency_ms: { p50: 7, p99: 7 } });
+    // A report overtaken on the way brings its outcomes, not its counts.
+    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 5 }, ended: [{ endpoint: B, outcome: "ok", latencyMs: 3 }] });
+    expect(router.status().endpoints.map((e) => [e.in_flight, e.requests])).toEqual([[2, 3], [2, 1]]);
+  });
+
+  test("an isolate silent for longer than a request may run stops counting", async () => {
+    const router = new Router(mapStore(), config({ requestTimeoutMs: 10_000 }));
+    router.sync({ isolate: "gone", seq: 1, inFlight: { [A]: 3 }, ended: [] });
+    router.sync({ isolate: "alive", seq: 1, inFlight: { [B]: 1 }, ended: [] });
+    await vi.advanceTimersByTimeAsync(6000);
+    router.sync({ isolate: "alive", seq: 2, inFlight: { [B]: 1 }, ended: [] });
+    await vi.advanceTimersByTimeAsync(5000);
+    router.tick();
+    expect(router.status().endpoints.map((e) => e.in_flight)).toEqual([0, 1, 0]);
+  });
+
+  test("a pause is drained only once every isolate has seen it and reported: its pinned requests are waited for", async () => {
+    const router = new Router(mapStore(), config({ viewTtlMs: 1000 }));
+    router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 1 }, ended: [] });
+    let drained: { in_flight: number } | undefined;
+    void router.pause(10_000).then((d) => (drained = d));
+    expect(router.sync({ isolate: "i2", seq: 1, inFlight: {}, ended: [] }).paused).toBe(true);
+    // Every isolate's view lasts 1 s, and each reports a change within 250 ms: not drained before 1.5 s.
+    router.sync({ isolate: "i1", seq: 2, inFlight: {}, ended: [{ endpoint: A, outcome: "ok", latencyMs: 5 }] });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(drained).toBeUndefined();
+    // i2 started one just before its view expired; its report comes in time.
+    router.sync({ isolate: "i2", seq: 2, inFlight: { [B]: 1 }, ended: [] });
+    await vi.advanceTimersByTimeAsync(600);
+    expect(drained).toBeUndefined();
+    expect(router.status()).toMatchObject({ paused: true, in_flight: 1 });
+    router.sync({ isolate: "i2", seq: 3, inFlight: {}, ended: [{ endpoint: B, outcome: "ok", latencyMs: 5 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(drained).toEqual({ in_flight: 0 });
+  });
+
+  test("with nothing in flight, a pause is drained once every isolate's view has expired", async () => {
+    const router = new Router(mapStore(), config({ viewTtlMs: 1000 }));
+    let drained: { in_flight: number } | undefined;
+    void router.pause(10_000).then((d) => (drained = d));
+    await vi.advanceTimersByTimeAsync(1499);
+    expect(drained).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(drained).toEqual({ in_flight: 0 });
   });
 
   test("a changed endpoint list takes effect; sessions on a removed endpoint move", async () => {
