@@ -21,13 +21,14 @@ try {
   const results = JSON.parse(readFileSync(report, "utf8")) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults: Array<{ status: string; assertionResults: unknown[] }>;
+    testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
   };
   passed = results.numPassedTests;
-  // A file that fails to load counts as one failure even though none of its tests ran. (Vitest's
-  // numFailedTestSuites counts every describe block above a failed test too, so it is not that.)
-  const unloaded = results.testResults.filter((file) => file.status === "failed" && file.assertionResults.length === 0).length;
-  failed = results.numFailedTests + unloaded;
+  // A file that failed with none of its tests failing (it did not load, or a beforeAll threw and
+  // its tests were skipped) counts as one failure. (Vitest's numFailedTestSuites counts every
+  // describe block above a failed test too, so it is not that.)
+  const failedOutsideTests = results.testResults.filter((file) => file.status === "failed" && !file.assertionResults.some((t) => t.status === "failed")).length;
+  failed = results.numFailedTests + failedOutsideTests;
 } catch {
   failed = 1;
 }

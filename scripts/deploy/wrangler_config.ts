@@ -9,6 +9,7 @@ import { deploymentId, rateLimitNamespaceId } from "./names.ts";
 import type { Deployment } from "./names.ts";
 import type { Route, WorkerSettings } from "./settings.ts";
 import { splitSecrets } from "./secrets.ts";
+import { RPC_ENTRYPOINT } from "../../shared/server/rpc.ts";
 
 export const RATE_LIMITER = "RATE_LIMITER";
 
@@ -22,7 +23,7 @@ export interface WranglerConfig {
   preview_urls: false;
   routes?: Route[];
   vars: Record<string, unknown>;
-  services?: { binding: string; service: string }[];
+  services?: { binding: string; service: string; entrypoint: string }[];
   durable_objects?: { bindings: { name: string; class_name: string }[] };
   migrations?: { tag: string; new_sqlite_classes: string[] }[];
   containers?: { class_name: string; image: string; image_build_context: string; max_instances: number; instance_type: string }[];
@@ -83,7 +84,7 @@ export function wranglerConfig(spec: WorkerSpec, inputs: ConfigInputs): Generate
   const services = Object.entries(spec.services).map(([binding, target]) => {
     const service = inputs.names.get(target);
     if (!service) throw new Error(`${spec.name}: binding ${binding} points at "${target}", which the plan does not deploy`);
-    return { binding, service };
+    return { binding, service, entrypoint: RPC_ENTRYPOINT };
   });
   if (services.length) config.services = services;
   const objects = Object.entries(spec.durableObjects);

@@ -6,6 +6,7 @@ export function serverTemplate(name: string): string {
 // change the task fields, the tools and verify to make it your environment.
 import { z } from "../../../shared/zod.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import declaration from "./declaration.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 
@@ -13,7 +14,7 @@ export { SessionDO } from "../../../durable_objects/session_do.ts";
 
 const CODE_WORD = "code_word";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded
   // from the row: /seed_session requires the fields listed here, /verify the whole task.
@@ -35,6 +36,10 @@ export default defineResourcesServer({
     return { reward: answer.toLowerCase().includes(body.code_word.toLowerCase()) ? 1 : 0 };
   },
 });
+
+export default server;
+// How the project's own Workers (its agent) reach it: over Workers RPC, or HTTP where it has no RPC route.
+export const Rpc = rpcEntrypoint(server);
 `;
 }
 

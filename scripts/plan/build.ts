@@ -5,6 +5,7 @@ import { build, stop } from "esbuild";
 import type { Plugin } from "esbuild";
 import { realpathSync } from "node:fs";
 import { join, relative } from "node:path";
+import { RPC_ENTRYPOINT } from "../../shared/server/rpc.ts";
 import { ROOT } from "./registry.ts";
 
 export const BUILD_DIR = join(ROOT, ".edge-gym", "build");
@@ -33,7 +34,7 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
   const unique = [...new Set(entries)];
   // Named by where the code really is (an implementation folder may be a link), kept inside BUILD_DIR.
   const names = new Map(unique.map((entry) => [entry, relative(ROOT, realpathSync(entry)).replaceAll("../", "_/").replace(/\.ts$/, "")]));
-  await build({
+  const { metafile } = await build({
     entryPoints: Object.fromEntries(unique.map((entry) => [names.get(entry)!, entry])),
     outdir: BUILD_DIR,
     bundle: true,
@@ -48,9 +49,18 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
     minify: true,
     keepNames: true,
     logLevel: "error",
+    metafile: true,
     plugins: [withoutAjv, englishOnlyZod],
   });
   // esbuild's service process would otherwise stay alive (and resident) as long as the launcher.
   await stop();
-  return new Map(unique.map((entry) => [entry, join(BUILD_DIR, `${names.get(entry)}.js`)]));
+  const bundles = new Map(unique.map((entry) => [entry, join(BUILD_DIR, `${names.get(entry)}.js`)]));
+  // Every service binding is to a Worker's Rpc entrypoint: without one, workerd would fail to start
+  // with no word of why.
+  for (const [entry, bundle] of bundles) {
+    if (!metafile.outputs[relative(process.cwd(), bundle)]?.exports.includes(RPC_ENTRYPOINT)) {
+      throw new Error(`${relative(ROOT, entry)} does not export ${RPC_ENTRYPOINT}: every Worker exports its entrypoint for the project's own Workers (export const ${RPC_ENTRYPOINT} = rpcEntrypoint(app), shared/server/entrypoint.ts)`);
+    }
+  }
+  return bundles;
 }

@@ -26,7 +26,7 @@ export interface WorkerSpec {
   entry: string;
   /** Plain and JSON bindings (never secrets). */
   vars: Record<string, unknown>;
-  /** Binding name -> worker name. */
+  /** Binding name -> worker name; each binding is to the worker's Rpc entrypoint (shared/server/entrypoint.ts). */
   services: Record<string, string>;
   /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */
   durableObjects: Record<string, string>;

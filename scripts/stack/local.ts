@@ -11,6 +11,7 @@ import type { WorkerSpec } from "../plan/plan.ts";
 import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
+import { RPC_ENTRYPOINT } from "../../shared/server/rpc.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 import { openFilesReadable, workerdOpenFiles } from "./open_files.ts";
 import { pruneEmptyObjects } from "./prune_objects.ts";
@@ -131,7 +132,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(authed(spec) ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
     },
     ratelimits: authed(spec) ? LOCAL_RATE_LIMITS : undefined,
-    serviceBindings: spec.services,
+    // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
+    serviceBindings: Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),
     kvNamespaces: spec.kv,
     durableObjects: Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),

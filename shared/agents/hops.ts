@@ -5,6 +5,7 @@
 import { answerError, call, callStream } from "../client/call.ts";
 import type { CallResult, StreamResult, Target } from "../client/call.ts";
 import { CookieJar } from "../client/cookies.ts";
+import { Deadlines } from "../client/deadlines.ts";
 import { targetFor } from "../client/targets.ts";
 import { ServerRef } from "../schemas/config.ts";
 import type { CohortRequest } from "../schemas/cohort.ts";
@@ -30,6 +31,8 @@ export interface ResourcesHop {
   resources: Target;
   resourcesJar: CookieJar;
   resourcesDeadlineMs: number;
+  /** One timer for every hop of the rollout (deadlines.ts); disposed when the rollout ends. */
+  deadlines: Deadlines;
 }
 
 export interface AgentHops extends ResourcesHop {
@@ -40,7 +43,7 @@ export interface AgentHops extends ResourcesHop {
 
 /** A fresh jar: one rollout's resources hop. */
 export function resourcesHop(env: object, config: ResourcesHopConfig): ResourcesHop {
-  return { resources: targetFor(env, config.resources_server), resourcesJar: new CookieJar(), resourcesDeadlineMs: config.resources_timeout_s * 1000 };
+  return { resources: targetFor(env, config.resources_server), resourcesJar: new CookieJar(), resourcesDeadlineMs: config.resources_timeout_s * 1000, deadlines: new Deadlines() };
 }
 
 /** Fresh jars: one rollout's hops. */
@@ -51,7 +54,7 @@ export function agentHops(env: object, config: AgentHopsConfig): AgentHops {
 
 /** POST to the resources server in the rollout's session. */
 export function callResources(hops: ResourcesHop, path: string, body: unknown): Promise<CallResult> {
-  return call(hops.resources, path, { body, deadlineMs: hops.resourcesDeadlineMs, jar: hops.resourcesJar });
+  return call(hops.resources, path, { body, deadlineMs: hops.resourcesDeadlineMs, jar: hops.resourcesJar, deadlines: hops.deadlines });
 }
 
 /**

@@ -11,16 +11,20 @@ export function inputItems(params: ResponsesCreateParams): Item[] {
   return typeof params.input === "string" ? [{ type: "message", role: "user", content: params.input }] : params.input;
 }
 
-export async function callModel(params: ResponsesCreateParams, input: Item[], hops: Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources">): Promise<ResponseObject> {
+export async function callModel(params: ResponsesCreateParams, input: Item[], hops: Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources" | "deadlines">): Promise<ResponseObject> {
   const hop = `${hops.model.name}/v1/responses`;
   const result = await call(hops.model, "/v1/responses", {
     body: { ...params, input },
     headers: { [ENVIRONMENT_HEADER]: hops.resources.name },
     deadlineMs: hops.modelDeadlineMs,
     jar: hops.modelJar,
+    deadlines: hops.deadlines,
     // A model call that may have started is never repeated: only unprocessed failures retry.
   });
-  const parsed = ResponseObject.safeParse(jsonOf(result, hop));
+  const answer = jsonOf(result, hop);
+  // Our own model server's RPC answer is a Responses object by construction (it checked its upstream's).
+  if (result.body !== undefined) return answer as ResponseObject;
+  const parsed = ResponseObject.safeParse(answer);
   if (!parsed.success) throw hopError(502, hop, `${hop} answered a body that is not a Responses object: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }

@@ -42,6 +42,14 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
   // The rollouts this isolate runs itself (one app per Worker: one count per agent instance's
   // isolate); async ones run in their own objects and are not counted.
   const slots = new RunSlots();
+  // A rollout's hops share one timer (deadlines.ts), stopped when it ends.
+  const runRow = async (row: RunRequest, deps: D) => {
+    try {
+      return await routes.run(row, deps);
+    } finally {
+      deps.deadlines.dispose();
+    }
+  };
 
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
@@ -51,7 +59,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     if (mode.async) return submitRollout(c.env, row, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
     if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
     try {
-      return c.json(await routes.run(row, deps));
+      return c.json(await runRow(row, deps));
     } finally {
       slots.give();
     }
@@ -68,7 +76,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     // narrower rather than refusing it, unless it has no slot at all.
     const width = slots.take(Math.min(config.run_batch_concurrency ?? rows.length, rows.length), config.max_concurrent_runs);
     if (width === null) return overloaded(config.max_concurrent_runs);
-    const lines = runBatch(rows, (row) => routes.run(row, routes.deps(c.env)), width, () => slots.give());
+    const lines = runBatch(rows, (row) => runRow(row, routes.deps(c.env)), width, () => slots.give());
     return new Response(lines, { headers: { "content-type": "application/x-ndjson" } });
   });
 

@@ -1,13 +1,20 @@
-// Calling another server: through a service binding for our own instances, by URL for things
-// outside the deployment. Every call has a deadline that also covers reading the body, and is
-// retried (bounded, exponential backoff with full jitter) only when it cannot have run
-// (SPEC "Failures on the wire").
+// Calling another server: through a service binding for our own instances (over Workers RPC where
+// the callee answers it: server/rpc.ts), by URL for things outside the deployment. Every call has a
+// deadline that also covers reading the body, and is retried (bounded, exponential backoff with
+// full jitter) only when it cannot have run (SPEC "Failures on the wire").
 import { HttpError } from "../server/errors.ts";
+import type { RpcAnswer, RpcRequest } from "../server/rpc.ts";
 import type { CookieJar } from "./cookies.ts";
+import type { Deadlines } from "./deadlines.ts";
 
 /** What a service binding offers; structural, so the client also runs outside workerd. */
 export interface FetcherLike {
   fetch(request: Request): Promise<Response>;
+}
+
+/** A binding to a Worker's Rpc entrypoint (server/entrypoint.ts). */
+interface RpcFetcher extends FetcherLike {
+  post(request: RpcRequest): Promise<RpcAnswer>;
 }
 
 export interface Target {
@@ -15,6 +22,8 @@ export interface Target {
   name: string;
   fetcher?: FetcherLike;
   url?: string;
+  /** Its Worker answers `call`s over RPC (our resources servers, model servers and gateways). */
+  rpc?: boolean;
 }
 
 export interface CallOptions {
@@ -31,12 +40,16 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The caller's own request: when it is cancelled, this call is abandoned too. */
   signal?: AbortSignal;
+  /** The timer the caller's calls share (a rollout's): `deadlineMs` is kept with it, not with a timer of this call's own. */
+  deadlines?: Deadlines;
 }
 
 export interface CallResult {
   status: number;
   text: string;
   headers: Headers;
+  /** The answer already parsed (an RPC answer's value): what `jsonOf` gives without parsing `text`. */
+  body?: unknown;
 }
 
 /** An answer whose body is still arriving; `done` settles once it has been read to the end. */
@@ -190,7 +203,69 @@ async function withRetries<T>(target: Target, path: string, options: CallOptions
   throw Object.assign(error, { refusal: last!.refusal });
 }
 
+/** An RPC answer as a CallResult; its text and headers are made only if asked for. */
+class RpcResult implements CallResult {
+  readonly status: number;
+  readonly body: unknown;
+  readonly #answer: RpcAnswer;
+  #text?: string;
+  #headers?: Headers;
+
+  constructor(answer: RpcAnswer) {
+    this.#answer = answer;
+    this.status = answer.status;
+    this.body = answer.text === undefined ? (answer.body ?? null) : undefined;
+  }
+
+  get text(): string {
+    return (this.#text ??= this.#answer.text ?? JSON.stringify(this.body));
+  }
+
+  get headers(): Headers {
+    return (this.#headers ??= new Headers(this.#answer.headers));
+  }
+}
+
+function isRpc(target: Target): target is Target & { fetcher: RpcFetcher } {
+  return target.rpc === true && typeof (target.fetcher as Partial<RpcFetcher> | undefined)?.post === "function";
+}
+
+// The callee bounds its own work by what is left of the deadline (RpcRequest.timeoutMs); the caller
+// stops waiting then, whatever the callee does.
+async function rpcAttempt(target: Target & { fetcher: RpcFetcher }, path: string, options: CallOptions, hop: string): Promise<CallResult> {
+  if (options.signal?.aborted) throw cancelledError(hop);
+  const request: RpcRequest = { path, body: options.body, session: options.jar?.session, cookie: options.jar?.header(), headers: options.headers, timeoutMs: options.deadlineMs };
+  const expired = () => hopError(504, hop, `${hop}: no response within ${options.deadlineMs} ms`);
+  let answer: RpcAnswer;
+  try {
+    const sent = target.fetcher.post(request);
+    answer = await (options.deadlines ? options.deadlines.race(sent, options.deadlineMs, expired) : raceOnce(sent, options.deadlineMs, expired));
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    // The callee's own exception (or the binding's): it may have run.
+    throw hopError(502, hop, `${hop}: ${(err as Error).message}`);
+  }
+  options.jar?.keep(answer.session);
+  if (answer.setCookies) options.jar?.absorbLines(answer.setCookies);
+  const result = new RpcResult(answer);
+  if (answer.unprocessed) throw Object.assign(new Retryable(`${hop}: unavailable (${answer.status}): ${result.text.slice(0, SNIPPET_CHARS)}`), { refusal: result.headers });
+  return result;
+}
+
+async function raceOnce<T>(work: Promise<T>, ms: number, expired: () => Error): Promise<T> {
+  let timer!: ReturnType<typeof setTimeout>;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(expired()), ms);
+  });
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export function call(target: Target, path: string, options: CallOptions): Promise<CallResult> {
+  if (isRpc(target)) return withRetries(target, path, options, (hop) => rpcAttempt(target, path, options, hop));
   return withRetries(target, path, options, (hop) => attempt(target, path, options, hop));
 }
 
@@ -213,8 +288,10 @@ export function answerError(result: CallResult, hop: string): HttpError {
 
 /** Parse a JSON answer from a hop; a non-2xx answer throws its `answerError`. */
 export function jsonOf(result: CallResult, hop: string): unknown {
-  const { status, text } = result;
+  const { status } = result;
   if (status < 200 || status >= 300) throw answerError(result, hop);
+  if (result.body !== undefined) return result.body;
+  const { text } = result;
   try {
     return JSON.parse(text);
   } catch {

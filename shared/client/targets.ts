@@ -1,5 +1,6 @@
 // How a Worker finds the instances its config references: one service binding per referenced
-// instance, named after it (`example_single_tool_call` -> `EXAMPLE_SINGLE_TOOL_CALL`).
+// instance, named after it (`example_single_tool_call` -> `EXAMPLE_SINGLE_TOOL_CALL`), to its
+// Rpc entrypoint (server/entrypoint.ts).
 import type { ServerRef } from "../schemas/config.ts";
 import { HttpError } from "../server/errors.ts";
 import type { FetcherLike, Target } from "./call.ts";
@@ -14,5 +15,6 @@ export function targetFor(env: object, ref: ServerRef): Target {
   if (!fetcher || typeof fetcher.fetch !== "function") {
     throw new HttpError(500, "misconfigured", `no service binding ${binding} for ${ref.type} instance "${ref.name}"`);
   }
-  return { name: ref.name, fetcher };
+  // Every instance a config can reference is a resources or model server, and answers over RPC.
+  return { name: ref.name, fetcher, rpc: true };
 }

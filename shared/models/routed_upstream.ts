@@ -7,12 +7,26 @@ import { relay } from "../fleet/relay.ts";
 import type { RelayContext, RouterClient } from "../fleet/relay.ts";
 import { LEASE_TTL_MS } from "../fleet/router.ts";
 import type { RouterConfig } from "../fleet/router.ts";
+import type { Context } from "hono";
+import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { HttpError } from "../server/errors.ts";
 import type { z } from "../zod.ts";
 
 export interface RouterBindings {
   /** A FleetRouterDO namespace (the Worker exports the class). */
   ROUTER?: DurableObjectNamespace;
+}
+
+/** What a request to the upstream needs of the call it serves: an HTTP request's (`httpCall`), or an RPC call's (server/rpc.ts). */
+export interface UpstreamCall<E> {
+  env: E;
+  waitUntil(promise: Promise<unknown>): void;
+  /** The caller's cancellation: once it aborts, the upstream request is abandoned. */
+  signal?: AbortSignal;
+}
+
+export function httpCall<E extends object>(c: Context<AppEnv<E & BaseBindings>>): UpstreamCall<E> {
+  return { env: c.env, waitUntil: (promise) => c.executionCtx.waitUntil(promise), signal: c.req.raw.signal };
 }
 
 export interface UpstreamOptions {

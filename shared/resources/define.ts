@@ -15,7 +15,9 @@ import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody, readJson, readStreamedBody, validate } from "../server/body.ts";
 import { HttpError, invalidRequest } from "../server/errors.ts";
-import { passingSession, resolveSession } from "../session/session.ts";
+import { ok, rpcNamedRoutes, rpcRoute } from "../server/rpc.ts";
+import type { RpcCall } from "../server/rpc.ts";
+import { passingSession, resolveSession, rpcSession } from "../session/session.ts";
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
@@ -100,11 +102,14 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> extends Metric
 }
 
 type C = Context<AppEnv<ResourcesBindings>>;
+type Rpc = RpcCall<ResourcesBindings>;
 
 /**
  * What every resources server has, whatever its protocol: /aggregate_metrics, /close_session
  * (which releases the session's state, after `closeSession` frees what it holds elsewhere: `release`),
- * and `context`, a request's session (`forceNew`: a new one whatever the request carries).
+ * and a call's session: `context` over HTTP (its signed cookie), `rpcContext` over RPC (its bare
+ * id), each with `forceNew` for a new one whatever the call carries; `issued` is the id an RPC
+ * answer gives its caller to replay.
  */
 export function resourcesApp(declaration: ResourcesDeclaration, metrics: MetricsOptions, closeSession?: (ctx: HandlerContext) => Promise<void> | void) {
   const app = createServerApp<ResourcesBindings>();
@@ -113,9 +118,14 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   // nothing to sign per request, and nothing for its client to close.
   const keepsSessions = declaration.stateful || closeSession !== undefined;
   const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
-    session: keepsSessions ? await resolveSession(c, forceNew) : passingSession(c),
+    session: keepsSessions ? await resolveSession(c, forceNew) : passingSession(c.env),
     env: c.env,
   });
+  const rpcContext = (call: Rpc, forceNew = false): HandlerContext => ({
+    session: keepsSessions ? rpcSession(call.env, call.request.session, forceNew) : passingSession(call.env),
+    env: call.env,
+  });
+  const issued = (ctx: HandlerContext) => (keepsSessions && ctx.session.fresh ? ctx.session.id : undefined);
 
   const release = async (ctx: HandlerContext) => {
     if (ctx.session.fresh) return;
@@ -128,6 +138,10 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
     deleteCookie(c, SESSION_COOKIE, { path: "/" });
     return c.json({ closed: true });
   };
+  const rpcClose = async (call: Rpc) => {
+    await release(rpcContext(call));
+    return ok({ closed: true }, null);
+  };
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readStreamedBody(c, AggregateMetricsRequest);
@@ -136,8 +150,9 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   });
 
   app.post("/close_session", close);
+  rpcRoute(app, "/close_session", rpcClose);
 
-  return { app, context, close, release };
+  return { app, context, rpcContext, issued, close, rpcClose, release };
 }
 
 /** The names of the row's tools this server runs: all of them for a server with a fallback tool. */
@@ -163,8 +178,11 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     .safeExtend(task.partial().shape)
     .safeExtend(task.pick(seedMask as never).shape);
   const verifySchema = VerifyRequest.safeExtend(task.shape);
+  // Over RPC the row was checked where it entered (the agent's /run): only its task fields are left.
+  const seedTaskSchema = task.partial().safeExtend(task.pick(seedMask as never).shape);
+  const withTask = <S extends z.ZodObject>(schema: S, body: unknown) => ({ ...(body as object), ...validate(schema, body) });
   if (definition.declaration.cohort !== (definition.compare !== undefined)) throw new Error("a resources server declared with cohort: true defines compare, and only such a server does");
-  const { app, context, release } = resourcesApp(definition.declaration, definition, definition.closeSession);
+  const { app, context, rpcContext, issued, release } = resourcesApp(definition.declaration, definition, definition.closeSession);
 
   /** The runner of tool `name`, or a 404 for a name this server does not answer. */
   const runner = (name: string): ToolRunner => {
@@ -184,43 +202,48 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     };
   };
 
-  app.post("/seed_session", async (c) => {
-    const row = (await readBody(c, seedSchema)) as SeedBody<T>;
+  const seed = async (row: SeedBody<T>, ctx: HandlerContext) => {
     const callable = callableTools(row.responses_create_params?.tools, definition.tools, definition.fallbackTool !== undefined);
-    const ctx = await context(c, true);
     await definition.seedSession?.(row, ctx);
     // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
-    return c.json({ callable_tools: callable });
+    return { callable_tools: callable };
+  };
+  app.post("/seed_session", async (c) => c.json(await seed((await readBody(c, seedSchema)) as SeedBody<T>, await context(c, true))));
+  rpcRoute(app, "/seed_session", async (call: Rpc) => {
+    const ctx = rpcContext(call, true);
+    return ok(await seed(withTask(seedTaskSchema, call.request.body) as SeedBody<T>, ctx), issued(ctx));
   });
 
-  app.post("/verify", async (c) => {
-    const body = await readBody(c, verifySchema);
+  const verify = async (body: VerifyBody<T>, ctx: HandlerContext) => {
     let result: VerifyResult;
     try {
-      result = await definition.verify(body as VerifyBody<T>, await context(c));
+      result = await definition.verify(body, ctx);
     } catch (err) {
       // No reward at all rather than a 0 a trainer would learn from.
       if (!(err instanceof VerifierFailure)) throw err;
-      return c.json({ ...body, [FAILURE_CLASS_KEY]: err.failureClass, error: { type: err.failureClass, message: err.message } });
+      return { ...body, [FAILURE_CLASS_KEY]: err.failureClass, error: { type: err.failureClass, message: err.message } };
     }
     if (typeof result.reward !== "number" || !Number.isFinite(result.reward)) {
       throw new HttpError(500, "verifier_error", `verify returned a reward that is not a finite number: ${String(result.reward)}`);
     }
-    return c.json({ ...body, ...result });
-  });
+    return { ...body, ...result };
+  };
+  app.post("/verify", async (c) => c.json(await verify((await readBody(c, verifySchema)) as VerifyBody<T>, await context(c))));
+  rpcRoute(app, "/verify", async (call: Rpc) => ok(await verify(withTask(task, call.request.body) as VerifyBody<T>, rpcContext(call))));
 
   const { compare } = definition;
   if (compare) {
-    app.post("/compare", async (c) => {
-      const body = await readBody(c, CohortRequest);
+    const scored = async (body: CohortRequest, ctx: HandlerContext) => {
       try {
-        return c.json(await compare(body, await context(c)));
+        return await compare(body, ctx);
       } catch (err) {
         // The cohort gets no rewards at all, rather than made-up ones.
         if (err instanceof VerifierFailure) throw new HttpError(502, err.failureClass, err.message);
         throw err;
       }
-    });
+    };
+    app.post("/compare", async (c) => c.json(await scored(await readBody(c, CohortRequest), await context(c))));
+    rpcRoute(app, "/compare", async (call: Rpc) => ok(await scored(call.request.body as CohortRequest, rpcContext(call))));
   }
 
   // The same tools over MCP; mounted before /:tool so /mcp is its route.
@@ -229,6 +252,13 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
   app.post("/:tool", async (c) => {
     const run = runner(c.req.param("tool"));
     return c.json(await run(await readJson(c), () => context(c)));
+  });
+  // The arguments were parsed and checked as text by the agent (shared/agents/tools.ts); the tool's
+  // schema checks the rest. A route's name is no tool's: its HTTP route answers it.
+  rpcNamedRoutes(app, (path) => {
+    if (toolNameProblem(path.slice(1))) return undefined;
+    const run = runner(path.slice(1));
+    return async (call: Rpc) => ok(await run(call.request.body, async () => rpcContext(call)));
   });
 
   return app;

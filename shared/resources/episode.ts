@@ -4,15 +4,15 @@
 // session's Durable Object, so an environment is two functions, reset (row -> first state) and
 // step (state, action -> next state and reward), and an episode outlives the Worker that started
 // it: a restarted Worker continues where it was.
-import type { Context } from "hono";
 import type { z } from "../zod.ts";
 import { RunRequest } from "../schemas/run.ts";
 import { StepRequest } from "../schemas/episode.ts";
 import type { ResetResponse, StepResponse } from "../schemas/episode.ts";
 import type { ResponseObject } from "../schemas/responses.ts";
-import type { AppEnv } from "../server/app.ts";
-import { readBody } from "../server/body.ts";
+import { readBody, validate } from "../server/body.ts";
 import { HttpError } from "../server/errors.ts";
+import { ok, rpcRoute } from "../server/rpc.ts";
+import type { RpcCall } from "../server/rpc.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
 import { resourcesApp } from "./define.ts";
 import type { HandlerContext, MetricsOptions, ResourcesBindings } from "./define.ts";
@@ -66,54 +66,62 @@ const noEpisode = () => new HttpError(409, "no_episode", "no episode in progress
 export function defineEpisodeServer<T extends z.ZodObject, S>(definition: EpisodeServerDefinition<T, S>) {
   const { declaration } = definition;
   if (!declaration.stateful) throw new Error("an episode server keeps its episode in the session: declare it with stateful: true");
-  const resetSchema = RunRequest.safeExtend(declaration.task.shape);
-  const stepSchema = StepRequest.safeExtend(declaration.task.shape);
-  const { app, context, close } = resourcesApp(declaration, definition, definition.close);
-  type C = Context<AppEnv<ResourcesBindings>>;
+  const { task } = declaration;
+  const resetSchema = RunRequest.safeExtend(task.shape);
+  const stepSchema = StepRequest.safeExtend(task.shape);
+  const { app, context, rpcContext, issued, close, rpcClose } = resourcesApp(declaration, definition, definition.close);
+  // Over RPC the row was checked where it entered (the agent's /run): only its task fields are left.
+  const withTask = (body: unknown) => ({ ...(body as object), ...validate(task, body) });
 
-  app.post("/reset", async (c) => {
-    const row = (await readBody(c, resetSchema)) as ResetBody<T>;
-    const ctx = await context(c, true);
+  const reset = async (row: ResetBody<T>, ctx: HandlerContext): Promise<ResetResponse> => {
     const start = await unavailableOnFailure(() => definition.reset(row, ctx));
     await stored("saved", () => ctx.session.state.set(STATE_KEY, start.state));
     // Every episode server ends an episode on /close (the state is released at once), so it says so.
-    return c.json({ observation: start.observation ?? null, info: { ...start.info, supports_explicit_close: true } } satisfies ResetResponse);
+    return { observation: start.observation ?? null, info: { ...start.info, supports_explicit_close: true } };
+  };
+  app.post("/reset", async (c) => c.json(await reset((await readBody(c, resetSchema)) as ResetBody<T>, await context(c, true))));
+  rpcRoute(app, "/reset", async (call: RpcCall<ResourcesBindings>) => {
+    const ctx = rpcContext(call, true);
+    return ok(await reset(withTask(call.request.body) as ResetBody<T>, ctx), issued(ctx));
   });
 
-  app.post("/step", async (c) => {
-    const body = (await readBody(c, stepSchema)) as StepBody<T>;
-    const ctx = await context(c);
+  const step = async (body: StepBody<T>, ctx: HandlerContext): Promise<StepResponse> => {
     // A request without a session has no episode; looking would only create an empty object.
     if (ctx.session.fresh) throw noEpisode();
     const state = await stored("read", () => ctx.session.state.get<S>(STATE_KEY));
     if (state === undefined) throw noEpisode();
-    const step = await unavailableOnFailure(() => definition.step(state, body.response, body, ctx));
-    if (!Number.isFinite(step.reward)) throw new HttpError(500, "verifier_error", `step returned a reward that is not a finite number: ${String(step.reward)}`);
+    const next = await unavailableOnFailure(() => definition.step(state, body.response, body, ctx));
+    if (!Number.isFinite(next.reward)) throw new HttpError(500, "verifier_error", `step returned a reward that is not a finite number: ${String(next.reward)}`);
     const answer = {
-      observation: step.observation ?? null,
-      reward: step.reward,
-      terminated: step.terminated ?? false,
-      truncated: step.truncated ?? false,
-      info: step.info ?? {},
+      observation: next.observation ?? null,
+      reward: next.reward,
+      terminated: next.terminated ?? false,
+      truncated: next.truncated ?? false,
+      info: next.info ?? {},
     } satisfies StepResponse;
     // An ended episode is released at once (as the reference closes it); a later step is a 409.
     if (answer.terminated || answer.truncated) {
       await definition.close?.(ctx);
       await stored("released", () => ctx.session.state.release());
     } else {
-      await stored("saved", () => ctx.session.state.set(STATE_KEY, step.state));
+      await stored("saved", () => ctx.session.state.set(STATE_KEY, next.state));
     }
-    return c.json(answer);
-  });
+    return answer;
+  };
+  app.post("/step", async (c) => c.json(await step((await readBody(c, stepSchema)) as StepBody<T>, await context(c))));
+  rpcRoute(app, "/step", async (call: RpcCall<ResourcesBindings>) => ok(await step(withTask(call.request.body) as StepBody<T>, rpcContext(call))));
 
   app.post("/close", close);
+  rpcRoute(app, "/close", rpcClose);
 
   // A tool-calling agent pointed here gets told what to use instead of a bare 404.
-  const wrongAgent = (c: C) => {
-    throw new HttpError(404, "not_supported", `${c.env.INSTANCE_NAME ?? "this server"} is an episode server (POST /reset, /step, /close): run it with gymnasium_agent`);
+  const wrongAgent = ({ env }: { env: ResourcesBindings }): never => {
+    throw new HttpError(404, "not_supported", `${env.INSTANCE_NAME ?? "this server"} is an episode server (POST /reset, /step, /close): run it with gymnasium_agent`);
   };
-  app.post("/seed_session", wrongAgent);
-  app.post("/verify", wrongAgent);
+  for (const path of ["/seed_session", "/verify"]) {
+    app.post(path, wrongAgent);
+    rpcRoute(app, path, async (call: RpcCall<ResourcesBindings>) => wrongAgent(call));
+  }
 
   return app;
 }

@@ -102,8 +102,20 @@ export async function sessionFromToken(c: Context, token: string | undefined): P
  * The session of a request to a server that keeps nothing between requests: always fresh, and no
  * cookie is signed or set, so its client has nothing to replay and no session to close.
  */
-export function passingSession(c: Context): Session {
-  return open(c.env as SessionBindings, newSessionId(), "", true);
+export function passingSession(env: SessionBindings): Session {
+  return open(env, newSessionId(), "", true);
+}
+
+const SESSION_ID = /^[0-9a-f]{32}$/;
+
+/**
+ * The session an RPC call names (server/rpc.ts), or a new one (`forceNew`, or none named). Over RPC
+ * the id goes bare: only our own Workers hold a binding to call with, and a server's SessionDO
+ * namespace is its own, so there is nothing to sign.
+ */
+export function rpcSession(env: SessionBindings, id: string | undefined, forceNew = false): Session {
+  if (id !== undefined && !forceNew && SESSION_ID.test(id)) return open(env, id, "", false);
+  return open(env, newSessionId(), "", true);
 }
 
 /** `forceNew` starts a new session whatever the request carries (used by /seed_session). */

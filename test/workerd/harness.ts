@@ -9,6 +9,12 @@ export { CohortDO } from "../../durable_objects/cohort_do.ts";
 // (tests give cloudflare_sandbox a fake namespace instead).
 export { SandboxContainer } from "../../workers/sandboxes/cloudflare_sandbox/container.ts";
 import { RolloutDO as AgentRolloutDO } from "../../workers/agents/simple_agent/index.ts";
+import { rpcEntrypoint } from "../../shared/server/entrypoint.ts";
+import { counter } from "./counter_server.ts";
+
+// The counter server's Rpc entrypoint: `exports.CounterRpc` is a real service binding to it, so
+// tests call it over Workers RPC as an agent does.
+export const CounterRpc = rpcEntrypoint(counter);
 
 // simple_agent's RolloutDO (binding ROLLOUTS) with the agent's bindings a test installs: the
 // objects run in this isolate, so they can reach the test's scripted model and resources fakes.

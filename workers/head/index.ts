@@ -7,6 +7,7 @@ import type { BaseBindings } from "../../shared/server/app.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "./keys.ts";
 import { ServerInstances } from "./instances.ts";
+import { rpcEntrypoint } from "../../shared/server/entrypoint.ts";
 
 
 interface Bindings extends BaseBindings {
@@ -34,3 +35,4 @@ app.get("/server_instances", async (c) => {
 });
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

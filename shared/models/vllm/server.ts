@@ -10,6 +10,9 @@ import { createServerApp } from "../../server/app.ts";
 import type { AppEnv, BaseBindings } from "../../server/app.ts";
 import { readBody } from "../../server/body.ts";
 import { instanceConfig } from "../../server/instance_config.ts";
+import { ok, rpcRoute } from "../../server/rpc.ts";
+import type { RpcCall } from "../../server/rpc.ts";
+import { PIN_HEADER } from "../../fleet/pin.ts";
 import type { z } from "../../zod.ts";
 import { toChatRequest } from "../chat/convert_request.ts";
 import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../chat/convert_response.ts";
@@ -22,7 +25,7 @@ import { withExtras } from "./extras.ts";
 import { endpointPin, keepPin, modelSession } from "./session.ts";
 import type { SessionBindings } from "./session.ts";
 import { chatRequest, responsesRequest, splitTemplateMessages } from "./template_roles.ts";
-import type { TemplateMessage } from "./template_roles.ts";
+import type { ResponsesRequest, TemplateMessage } from "./template_roles.ts";
 import { CHAT_HOP, chatCompletion, gateway, isContextLengthError, parseCompletion, tokenizePrompt } from "./upstream.ts";
 import type { Upstream } from "./upstream.ts";
 
@@ -50,7 +53,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
 
   async function upstreamOf(c: Context<AppEnv<Bindings>>, config: C): Promise<Upstream> {
     const pin = endpointPin(c);
-    const upstream = gateway(c.env, await modelSession(c), pin, config.timeout_s * 1000, c.req.header(ENVIRONMENT_HEADER));
+    const upstream = gateway(c.env, { session: await modelSession(c), pin, environment: c.req.header(ENVIRONMENT_HEADER) }, config.timeout_s * 1000);
     return { ...upstream, answered: (headers) => keepPin(c, pin, headers) };
   }
 
@@ -86,6 +89,20 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     const split = splitTemplateMessages(input, roles(config));
     const response = await respond({ ...params, input: split.input }, split.messages, config, await upstreamOf(c, config));
     return stream ? c.body(toSse(responseEvents(response)), 200, SSE_HEADERS) : c.json(response);
+  });
+
+  // An agent's model call over RPC: the params are the row's, checked where it entered, and the
+  // items this server made. The session is the endpoint pin alone (the gateway routes by it).
+  rpcRoute(app, "/v1/responses", async (call: RpcCall<Bindings>) => {
+    const config = instanceConfig(call.env, options.config);
+    const { stream: _, input, ...params } = call.request.body as ResponsesRequest;
+    const split = splitTemplateMessages(input, roles(config));
+    const pin = call.request.session ?? "";
+    let kept = pin;
+    const deadlineMs = Math.min(config.timeout_s * 1000, call.request.timeoutMs ?? Infinity);
+    const upstream = { ...gateway(call.env, { pin, environment: call.request.headers?.[ENVIRONMENT_HEADER] }, deadlineMs), answered: (headers: Headers) => (kept = headers.get(PIN_HEADER) || kept) };
+    const response = await respond({ ...params, input: split.input }, split.messages, config, upstream);
+    return ok(response, kept === pin ? undefined : kept);
   });
 
   app.post(

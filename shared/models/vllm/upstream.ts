@@ -19,11 +19,20 @@ export interface Upstream {
   answered?(headers: Headers): void;
 }
 
-/** `pin`: the endpoint the session carries (pin.ts); `environment`: the caller's ENVIRONMENT_HEADER, passed on when present. */
-export function gateway(env: { GATEWAY?: Fetcher }, session: string, pin: string, deadlineMs: number, environment?: string): Upstream {
+/** What a call to the gateway carries besides its body. */
+export interface GatewayCall {
+  /** The model server's session id (over HTTP; an RPC caller has only its pin). */
+  session?: string;
+  /** The endpoint the session carries (pin.ts); "" before its first answer. */
+  pin: string;
+  /** The caller's ENVIRONMENT_HEADER, passed on when present. */
+  environment?: string;
+}
+
+export function gateway(env: { GATEWAY?: Fetcher }, call: GatewayCall, deadlineMs: number): Upstream {
   if (typeof env.GATEWAY?.fetch !== "function") throw new HttpError(500, "misconfigured", "no service binding GATEWAY to the gpu_gateway Worker");
-  const headers = { [SESSION_HEADER]: session, [PIN_HEADER]: pin, ...(environment ? { [ENVIRONMENT_HEADER]: environment } : {}) };
-  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY }, deadlineMs, headers };
+  const headers = { ...(call.session ? { [SESSION_HEADER]: call.session } : {}), [PIN_HEADER]: call.pin, ...(call.environment ? { [ENVIRONMENT_HEADER]: call.environment } : {}) };
+  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY, rpc: true }, deadlineMs, headers };
 }
 
 // vLLM answers 400 when the prompt plus max_tokens do not fit the model's context, e.g. "This

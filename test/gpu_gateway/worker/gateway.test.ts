@@ -4,6 +4,8 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
 import { SESSION_HEADER } from "../../../shared/fleet/headers.ts";
 import gateway from "../../../gpu_gateway/worker/index.ts";
+import { PIN_HEADER, endpointKey } from "../../../shared/fleet/pin.ts";
+import { answerRpc } from "../../../shared/server/rpc.ts";
 import { routerNamespace } from "../../shared/fleet/router_stub.ts";
 
 const ENDPOINTS = ["http://gpu-a:8000/v1", "http://gpu-b:8000/", "http://gpu-c:8000"];
@@ -51,7 +53,14 @@ function gatewayClient(config: Record<string, unknown> = {}, env: Record<string,
     await Promise.all(background.splice(0));
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as any };
   };
-  return { send };
+  // The model server's calls over RPC, as its Rpc entrypoint answers them.
+  const rpc = async (path: string, body: unknown, headers: Record<string, string> = {}, timeoutMs?: number) => {
+    const answer = await answerRpc(gateway, { path, body, headers, timeoutMs }, appEnv, ctx);
+    await Promise.all(background.splice(0));
+    return answer;
+  };
+  const status = async () => (await gateway.fetch(new Request("http://gateway/admin/endpoints", { headers: admin }), appEnv, ctx)).json() as Promise<any>;
+  return { send, rpc, status };
 }
 
 const chat = { model: "m", messages: [{ role: "user", content: "hi" }] };
@@ -154,6 +163,43 @@ describe("gpu_gateway relay", () => {
     expect(bad.json().error.message).toContain("endpoints");
     const unbound = await gatewayClient({}, { ROUTER: undefined }).send("/v1/chat/completions", chat);
     expect(unbound.json().error.message).toContain("ROUTER");
+  });
+});
+
+describe("gpu_gateway over RPC", () => {
+  // An instance of its own: a gateway isolate's view of the fleet is kept per instance.
+  const rpcClient = () => gatewayClient({ admin_api_key: ADMIN_KEY }, { INSTANCE_NAME: "rpc_gpu_gateway" });
+
+  test("the relay answers with the endpoint's status and text and the session's pin; a pinned turn stays on its endpoint", async () => {
+    const seen = fleet([], (url) => Response.json({ served_by: url.hostname }));
+    const g = rpcClient();
+    const first = await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" });
+    expect(first).toEqual({ status: 200, text: '{"served_by":"gpu-a"}', headers: { "content-type": "application/json", [PIN_HEADER]: endpointKey("http://gpu-a:8000") } });
+    for (let turn = 0; turn < 3; turn++) {
+      expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: first.headers![PIN_HEADER]! })).text).toBe('{"served_by":"gpu-a"}');
+    }
+    // A new session goes on round-robin; /tokenize is relayed too, at the base URL.
+    expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" })).text).toBe('{"served_by":"gpu-b"}');
+    await g.rpc("/tokenize", { prompt: "hi" }, { [PIN_HEADER]: "" });
+    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([...Array(5).fill("/v1/chat/completions"), "/tokenize"]);
+    expect(JSON.parse(seen[0]!.body)).toEqual(chat);
+  });
+
+  test("every endpoint refusing is an answer marked unprocessed, so the model server may try again", async () => {
+    fleet(HOSTS);
+    const answer = await rpcClient().rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" });
+    expect(answer).toMatchObject({ status: 503, unprocessed: true });
+    expect(JSON.parse(answer.text!).error.type).toBe("upstream_unavailable");
+  });
+
+  test("a call whose caller's deadline passes is cancelled upstream: its slot comes back, counted against no endpoint", async () => {
+    const seen = fleet([], (_, request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))));
+    const g = rpcClient();
+    expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" }, 100)).status).toBe(499);
+    expect(seen).toHaveLength(1);
+    const fleetStatus = await g.status();
+    expect(fleetStatus.in_flight).toBe(0);
+    expect(fleetStatus.endpoints.map((e: any) => [e.errors, e.healthy])).toEqual(HOSTS.map(() => [0, true]));
   });
 });
 

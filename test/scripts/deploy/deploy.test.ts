@@ -325,8 +325,9 @@ describe("wrangler deploy --dry-run, offline", () => {
         }
       }
       const agent = readConfig(dir, `${P}-mcqa-simple-agent${env}`);
-      expect(agent.services).toEqual([{ binding: "MCQA", service: `${P}-mcqa${env}` }, { binding: "POLICY_MODEL", service: `${P}-policy-model${env}` }]);
-      expect(readConfig(dir, `${P}-policy-model${env}`).services).toEqual([{ binding: "GATEWAY", service: `${P}-policy-model-gpu-gateway${env}` }]);
+      // Every binding is to the target's Rpc entrypoint (shared/server/entrypoint.ts).
+      expect(agent.services).toEqual([{ binding: "MCQA", service: `${P}-mcqa${env}`, entrypoint: "Rpc" }, { binding: "POLICY_MODEL", service: `${P}-policy-model${env}`, entrypoint: "Rpc" }]);
+      expect(readConfig(dir, `${P}-policy-model${env}`).services).toEqual([{ binding: "GATEWAY", service: `${P}-policy-model-gpu-gateway${env}`, entrypoint: "Rpc" }]);
       // Only a resources server that keeps session state binds (and migrates) a SessionDO.
       expect(readConfig(dir, `${P}-example-session-state-mgmt${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
       expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();
@@ -341,7 +342,7 @@ describe("wrangler deploy --dry-run, offline", () => {
       expect(sandbox.durable_objects).toEqual({ bindings: [{ name: "CONTAINERS", class_name: "SandboxContainer" }] });
       expect(sandbox.migrations).toEqual([{ tag: "sqlite-SandboxContainer", new_sqlite_classes: ["SandboxContainer"] }]);
       for (const code of ["code-gen", "evalplus", "math-with-code"]) {
-        expect(readConfig(dir, `${P}-${code}${env}`).services).toContainEqual({ binding: "SANDBOX", service: `${P}-cloudflare-sandbox${env}` });
+        expect(readConfig(dir, `${P}-${code}${env}`).services).toContainEqual({ binding: "SANDBOX", service: `${P}-cloudflare-sandbox${env}`, entrypoint: "Rpc" });
       }
       expect(workers.filter((w) => w.config.containers)).toHaveLength(1);
     }

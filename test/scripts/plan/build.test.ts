@@ -1,13 +1,16 @@
 // The Worker bundles: zod's error messages in English only (the other locales are left out of
-// every bundle), and the bundle still runs in workerd with them.
-import { readFileSync } from "node:fs";
+// every bundle), and the bundle still runs in workerd with them; a Worker without the Rpc
+// entrypoint every service binding points at is refused, saying so.
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { expect, test } from "vitest";
 import { bundleWorkers } from "../../../scripts/plan/build.ts";
 import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../../../scripts/plan/runtime.ts";
 
 test("a bundle carries zod's English messages and no other locale, and runs", async () => {
-  const entry = "test/scripts/plan/zod_worker.ts";
+  const entry = "test/workerd/zod_worker.ts";
   const bundle = (await bundleWorkers([entry])).get(entry)!;
   const text = readFileSync(bundle, "utf8");
   // German's and French's messages (esbuild writes non-ASCII characters as escapes).
@@ -22,4 +25,10 @@ test("a bundle carries zod's English messages and no other locale, and runs", as
   } finally {
     await mf.dispose();
   }
+}, 60_000);
+
+test("a Worker that does not export Rpc is refused before anything starts, naming the file and the fix", async () => {
+  const entry = join(mkdtempSync(join(tmpdir(), "edge-gym-build-")), "index.ts");
+  writeFileSync(entry, "export default { fetch: () => new Response('ok') };\n");
+  await expect(bundleWorkers([entry])).rejects.toThrow(/index\.ts does not export Rpc: .*export const Rpc = rpcEntrypoint\(app\)/);
 }, 60_000);

@@ -3,6 +3,7 @@
 // every slot comes back when its rollout, or its batch worker, is done.
 import { describe, expect, test } from "vitest";
 import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
+import { Deadlines } from "../../../shared/client/deadlines.ts";
 import { RunRoutesConfig, addRunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { ResourcesHop } from "../../../shared/agents/hops.ts";
 import { OVERLOADED_RETRY_AFTER_S } from "../../../shared/agents/run_slots.ts";
@@ -21,7 +22,7 @@ function gatedAgent(config: Record<string, unknown>) {
   const app = createServerApp();
   addRunRoutes(app, {
     config: () => RunRoutesConfig.parse(config),
-    deps: () => ({}) as ResourcesHop,
+    deps: () => ({ deadlines: new Deadlines() }) as ResourcesHop,
     async run(request: RunRequest): Promise<VerifyResponse> {
       const id = String(request.id);
       started.push(id);

@@ -3,8 +3,10 @@
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
 import { readJson } from "../../../shared/server/body.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const app = createServerApp<BaseBindings>();
 app.post("/echo", async (c) => c.json({ echoed: await readJson(c) }));
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

@@ -17,6 +17,7 @@ import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
 import { GymnasiumAgentConfig } from "./config.ts";
 import { runEpisode } from "./episode.ts";
 import type { EpisodeDeps } from "./episode.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings, AsyncBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -48,3 +49,4 @@ export class RolloutDO extends RolloutObject<Bindings> {
 }
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

@@ -17,6 +17,7 @@ import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
 import { ProofRefinementAgentConfig } from "./config.ts";
 import { refine } from "./refine.ts";
 import type { RefineDeps } from "./refine.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings, AsyncBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -55,3 +56,4 @@ export class RolloutDO extends RolloutObject<Bindings> {
 }
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

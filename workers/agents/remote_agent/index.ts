@@ -20,6 +20,7 @@ import { RemoteAgentConfig } from "./config.ts";
 import { remoteLoop } from "./loop.ts";
 import type { RemoteLoopDeps } from "./loop.ts";
 import { serviceHop } from "./service.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings, AsyncBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -79,3 +80,4 @@ export class RolloutDO extends RolloutObject<Bindings> {
 }
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

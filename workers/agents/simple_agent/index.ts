@@ -16,6 +16,7 @@ import { SimpleAgentConfig } from "./config.ts";
 import { runAgentLoop } from "./loop.ts";
 import type { LoopDeps } from "./loop.ts";
 import { runRollout } from "./rollout.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings, AsyncBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -45,3 +46,4 @@ export class RolloutDO extends RolloutObject<Bindings> {
 }
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

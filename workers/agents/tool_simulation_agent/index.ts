@@ -18,6 +18,7 @@ import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
 import { ToolSimulationAgentConfig } from "./config.ts";
 import { simulatedEpisode } from "./episode.ts";
 import type { EpisodeDeps } from "./episode.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings, AsyncBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
@@ -30,7 +31,7 @@ function episodeDeps(env: Bindings): EpisodeDeps {
   const hops = agentHops(env, config);
   // Its own jar even when it is the policy's server: the simulator's conversations are not the policy's.
   const model = config.simulator_model_server ? targetFor(env, config.simulator_model_server) : hops.model;
-  return { ...hops, simulator: { model, modelJar: new CookieJar(), modelDeadlineMs: hops.modelDeadlineMs, resources: hops.resources } };
+  return { ...hops, simulator: { model, modelJar: new CookieJar(), modelDeadlineMs: hops.modelDeadlineMs, resources: hops.resources, deadlines: hops.deadlines } };
 }
 
 const routes: RunRoutes<Bindings, EpisodeDeps> = {
@@ -56,3 +57,4 @@ export class RolloutDO extends RolloutObject<Bindings> {
 }
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

@@ -9,7 +9,7 @@ import type { FunctionCallItem, FunctionTool, Item } from "../../../shared/schem
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 
 /** The simulator's hop: a model server, named with the environment its calls are made for. */
-export type SimulatorHop = Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources">;
+export type SimulatorHop = Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources" | "deadlines">;
 
 const INSTRUCTIONS =
   "You simulate a tool that an AI assistant called. From the tool's definition and the call's arguments, reply with exactly what the tool would return (usually JSON), plausible and consistent with the arguments, and nothing else. If the arguments do not fit the definition, reply with the error the tool would return.";

@@ -5,8 +5,9 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { jsonEqual } from "../../../shared/verifiers/json_equal.ts";
 import { answerGrid } from "./grid.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "predicted_output",
@@ -19,3 +20,6 @@ export default defineResourcesServer({
     };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -15,10 +15,11 @@ import retailOrders from "./data/databases/retail_orders.sql" with { type: "text
 import schoolScores from "./data/databases/school_scores.sql" with { type: "text" };
 
 export { SqlDatabaseDO } from "../../../durable_objects/sql_database_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const DATABASES = new SqlCatalog({ retail_orders: retailOrders, school_scores: schoolScores });
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_sql",
@@ -38,3 +39,6 @@ export default defineResourcesServer({
     return { reward: graded.execution_match ? 1 : 0, ...fields, ...graded };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

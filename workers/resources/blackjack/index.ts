@@ -7,8 +7,9 @@ import declaration from "./declaration.ts";
 import { dealerPlays, deal, decision, formatHand, handValue, hit, observation, settle } from "./game.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineEpisodeServer({
+const server = defineEpisodeServer({
   declaration,
   reset(row) {
     const table = deal(rowSeed(row));
@@ -33,3 +34,6 @@ export default defineEpisodeServer({
     return { reward, terminated: true, info, state: final };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -6,6 +6,7 @@ import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import type { Item } from "../../../shared/schemas/responses.ts";
 import { grade } from "./grade.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 function replyOf(output: readonly Item[]): string {
   const last = output.at(-1);
@@ -18,7 +19,7 @@ function replyOf(output: readonly Item[]): string {
   return last?.type === "reasoning" ? (last.content?.[0]?.text ?? "") : "";
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   verify(body) {
@@ -29,3 +30,6 @@ export default defineResourcesServer({
     return { reward, grade_reason: reason };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -10,8 +10,9 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
 import { NO_CODE_FEEDBACK, NO_REPLY_FEEDBACK, testsFeedback } from "./feedback.ts";
 import { runTests } from "./run_tests.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_model_code",
@@ -40,3 +41,6 @@ export default defineResourcesServer({
     };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -11,6 +11,7 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText, lastAssistantMessage } from "../../../shared/verifiers/assistant_text.ts";
 import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
 import { SHORT_ANSWER_JUDGE_PROMPT } from "./judge_prompt.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 function lastUserText(input: ResponsesCreateParams["input"]): string {
   if (typeof input === "string") return input.trim();
@@ -26,7 +27,7 @@ function lastAssistantText(output: readonly Item[]): string {
   return last ? assistantText([last]) : "";
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
@@ -45,3 +46,6 @@ export default defineResourcesServer({
     return { reward: judged.equal ? 1 : 0, extracted_answer: generated, judge_evaluations: judged.evaluations };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -10,8 +10,9 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
 import { runList } from "./run_tests.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_model_code",
@@ -42,3 +43,6 @@ export default defineResourcesServer({
     };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

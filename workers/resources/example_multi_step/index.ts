@@ -4,6 +4,7 @@ import { z } from "../../../shared/zod.ts";
 import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import type { Item } from "../../../shared/schemas/responses.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 /** A synonym's value: the sum of its code points ("Hot" is 72 + 111 + 116 = 299). */
 const synonymValue = (synonym: string) => [...synonym].reduce((sum, ch) => sum + (ch.codePointAt(0) ?? 0), 0);
@@ -23,7 +24,7 @@ function lastExtracted(output: readonly Item[]): number[] {
   }
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {
     get_synonym_value: tool({
@@ -53,3 +54,6 @@ export default defineResourcesServer({
     };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

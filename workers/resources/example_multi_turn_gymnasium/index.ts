@@ -6,8 +6,9 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import declaration from "./declaration.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineEpisodeServer({
+const server = defineEpisodeServer({
   declaration,
   reset: () => ({ state: { turn: 0 } }),
   step({ turn }, action, row) {
@@ -18,3 +19,6 @@ export default defineEpisodeServer({
     return { reward, terminated: true, state: { turn } };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

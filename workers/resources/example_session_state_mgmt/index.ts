@@ -4,10 +4,11 @@ import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const COUNT = "count";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   // NeMo Gym's seed request for this server carries initial_count; expected_count is for /verify.
   seedFields: ["initial_count"],
@@ -36,3 +37,6 @@ export default defineResourcesServer({
     return { reward: count === body.expected_count ? 1.0 : 0.0 };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -2,8 +2,9 @@
 import { z } from "../../../shared/zod.ts";
 import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {
     get_weather: tool({
@@ -13,3 +14,6 @@ export default defineResourcesServer({
   },
   verify: () => ({ reward: 1.0 }),
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

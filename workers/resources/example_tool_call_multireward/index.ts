@@ -7,6 +7,7 @@ import declaration from "./declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import { callMatches, functionCalls, parseArguments } from "../../../shared/verifiers/function_calls.ts";
 import type { FunctionCallItem, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const score = (ok: boolean) => (ok ? 1 : 0);
 
@@ -15,7 +16,7 @@ function requiredParameters(params: ResponsesCreateParams, name: string): string
   return Array.isArray(required) ? required.filter((r): r is string => typeof r === "string") : [];
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {
     get_weather: tool({
@@ -42,3 +43,6 @@ export default defineResourcesServer({
     };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

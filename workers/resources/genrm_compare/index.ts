@@ -24,6 +24,7 @@ import { answerShown } from "./response_text.ts";
 import { cohortReward } from "./cohort_verify.ts";
 import { readVerdict } from "./verdict.ts";
 import type { Verdict } from "./verdict.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 /** The GenRM's answer text: its messages' output_text. */
 async function askGenrm(env: object, config: GenrmCompareConfig, params: Record<string, unknown>): Promise<string> {
@@ -72,7 +73,7 @@ async function compare(env: object, config: GenrmCompareConfig, cohort: CohortRe
   return { rewards, comparison_results: comparisons.map((c) => ({ ...c })), metrics };
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   verify(body, { env }) {
@@ -88,3 +89,6 @@ export default defineResourcesServer({
     return compare(env, instanceConfig(env, GenrmCompareConfig), body);
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -7,8 +7,9 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { grade } from "./grade.ts";
 import { finalMessageText } from "./response_text.ts";
 import { TaskFields, readTask } from "./task.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   // A row with an unknown instruction or bad kwargs is refused before any model call is spent on
@@ -21,3 +22,6 @@ export default defineResourcesServer({
     return { verifier_metadata: task.metadata, ...grade(task, finalMessageText(body.response.output)) };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

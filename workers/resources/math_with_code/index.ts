@@ -15,6 +15,7 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
 import { extractAnswer } from "./extract.ts";
 import { toolAnswer, type ExecutePythonAnswer } from "./tool_answer.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const configOf = (ctx: HandlerContext) => instanceConfig(ctx.env, MathWithCodeConfig);
 
@@ -31,7 +32,7 @@ async function endInterpreter(ctx: HandlerContext): Promise<void> {
 
 const ENDED: ExecutePythonAnswer = { success: true, stdout: "", stderr: "", error_message: null, result: null };
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {
     execute_python: tool({
@@ -68,3 +69,6 @@ export default defineResourcesServer({
     return { reward: accuracy ? 1.0 : 0.0, extracted_answer: answer, accuracy };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -16,8 +16,9 @@ import { finalAnswer } from "../../../shared/verifiers/math/extract.ts";
 import { normalizeAnswer } from "../../../shared/verifiers/math/normalize.ts";
 import { withErrorFeedback } from "./feedback.ts";
 import { MATH_JUDGE_PROMPT } from "./judge_prompt.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
@@ -48,3 +49,6 @@ export default defineResourcesServer({
     return withErrorFeedback({ reward: judged.equal ? 1 : 0, ...library, judge_evaluations: judged.evaluations });
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

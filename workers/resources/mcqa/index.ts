@@ -7,6 +7,7 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { answerColonLetter, boxedLetter, boxedOptionText, optionLetters, templateLetter } from "./letters.ts";
 import type { Options } from "./letters.ts";
 import { answerColonMdLetter } from "./answer_colon_md.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 function letterByMode(mode: GradingMode, text: string, options: Options, letters: ReadonlySet<string>): string | null {
   switch (mode) {
@@ -21,7 +22,7 @@ function letterByMode(mode: GradingMode, text: string, options: Options, letters
   }
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
@@ -42,3 +43,6 @@ export default defineResourcesServer({
     return { reward: letter !== null && gold !== "" && letter === gold ? 1 : 0, expected_answer: gold, extracted_answer: letter };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -12,6 +12,7 @@ import declaration from "./declaration.ts";
 import { generateLevel } from "./level.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Episode {
   board: Board;
@@ -35,7 +36,7 @@ function parseMove(text: string): Direction | undefined {
   return /^[1-4]$/.test(token) ? DIRECTIONS[Number(token) - 1] : DIRECTIONS.find((d) => d.toLowerCase() === token);
 }
 
-export default defineEpisodeServer({
+const server = defineEpisodeServer({
   declaration,
   reset(row) {
     const [rows, cols] = row.dim_room;
@@ -61,3 +62,6 @@ export default defineEpisodeServer({
     return { observation: observation(board), reward, terminated: success, truncated: !success && next.steps >= next.maxSteps, info, state: next };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

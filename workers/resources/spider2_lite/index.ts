@@ -15,10 +15,11 @@ import { extractSql } from "./extract.ts";
 import filmRental from "./data/databases/film_rental.sql" with { type: "text" };
 
 export { SqlDatabaseDO } from "../../../durable_objects/sql_database_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const DATABASES = new SqlCatalog({ film_rental: filmRental });
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_sql",
@@ -35,3 +36,6 @@ export default defineResourcesServer({
     return { reward: graded.execution_match ? 1 : 0, ...fields, ...graded };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

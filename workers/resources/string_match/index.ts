@@ -10,6 +10,7 @@ import { matchAnswer, matchAnswerExactly } from "../../../shared/verifiers/answe
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { lastClosedBoxed } from "../../../shared/verifiers/boxed.ts";
 import { stripTextWrappers } from "../../../shared/verifiers/latex.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 function boxed(text: string): string | undefined {
   const inner = lastClosedBoxed(text);
@@ -24,7 +25,7 @@ const EXTRACT: Record<z.infer<typeof ExtractionMode>, (text: string) => string |
   full_response: (text) => text || undefined,
 };
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
@@ -35,3 +36,6 @@ export default defineResourcesServer({
     return { reward, extracted_answer: extracted };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -14,6 +14,7 @@ import { SchemaText, compileSchema } from "./row_schema.ts";
 import { toolCallAnswer } from "./tool_call_answer.ts";
 import type { Answer } from "./tool_call_answer.ts";
 import type { Validator } from "@cfworker/json-schema";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 // The cap bounds the work per verify: parsing is linear, but uniqueItems compares items pairwise.
 
@@ -43,7 +44,7 @@ function grade(validator: Validator, value: unknown): Graded {
   return fail("validation_error", `${cause.instanceLocation}: ${cause.error} (schema ${cause.keywordLocation})`);
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   // The agent runs every call the model makes, but in tool_call mode the call is the answer, which
@@ -70,3 +71,6 @@ export default defineResourcesServer({
     return answer.ok ? grade(validator, answer.value) : fail(answer.error_type, answer.message);
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

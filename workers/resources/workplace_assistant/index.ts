@@ -15,6 +15,7 @@ import { sameState, seedData, world } from "./world.ts";
 import type { Workplace } from "./world.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 let bundled: Workplace | undefined;
 
@@ -53,7 +54,7 @@ async function stateAfter(actions: readonly { name?: string; arguments?: string 
   return world.read(ctx.session.state);
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools,
   async seedSession(row, { session }) {
@@ -70,3 +71,6 @@ export default defineResourcesServer({
     return { reward: sameState(predicted, reference) ? 1 : 0 };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

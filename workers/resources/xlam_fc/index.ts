@@ -6,6 +6,7 @@ import declaration from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { callMatches, functionCalls } from "../../../shared/verifiers/function_calls.ts";
 import type { Call } from "../../../shared/verifiers/function_calls.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 /** How many expected calls find a distinct matching predicted call, taken first come first served. */
 function countMatched(predicted: readonly Call[], expected: readonly Call[]): number {
@@ -17,7 +18,7 @@ function countMatched(predicted: readonly Call[], expected: readonly Call[]): nu
   return used.size;
 }
 
-export default defineResourcesServer({
+const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "predicted_calls",
@@ -30,3 +31,6 @@ export default defineResourcesServer({
     return { reward, num_expected: expected.length, num_predicted: predicted.length, num_correct: correct, predicted_calls: predicted };
   },
 });
+
+export default server;
+export const Rpc = rpcEntrypoint(server);

@@ -14,6 +14,7 @@ import type { ContainerNamespace } from "./forward.ts";
 import { CONTAINER_BINDING, RUN_POOL_SIZE, runContainer, sessionContainer } from "./pool.ts";
 
 export { SandboxContainer } from "./container.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Bindings extends BaseBindings {
   [CONTAINER_BINDING]: ContainerNamespace;
@@ -71,3 +72,4 @@ app.delete("/sessions/:id", async (c) => {
 });
 
 export default app;
+export const Rpc = rpcEntrypoint(app);

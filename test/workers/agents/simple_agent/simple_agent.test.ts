@@ -1,3 +1,4 @@
+import { exports } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { z } from "../../../../shared/zod.ts";
 import { resourcesServer } from "../../../../shared/declaration.ts";
@@ -115,6 +116,27 @@ describe("simple_agent /run", () => {
       expect(res.body.reward).toBe(1);
       expect(paths).toEqual(expected);
     }
+  });
+
+  test("over Workers RPC to a real service binding: the session id is replayed to every tool and to verify", async () => {
+    // The harness's CounterRpc: the counter server (seeded from `start`, bump adds `by`, reward 1 at 5).
+    const model = scriptedModel([{ output: [call("c1", '{"by":2}', "bump")] }, { output: [call("c2", '{"by":2}', "bump")] }, { output: [say("five")] }]);
+    const counterRow = { responses_create_params: { input: "count to five", tools: [{ type: "function", name: "bump", parameters: { type: "object" }, strict: true }] }, start: 1 };
+    const env = serverEnv("counter_agent", {
+      INSTANCE_CONFIG: { resources_server: { type: "resources_servers", name: "counter" }, model_server: { type: "responses_api_models", name: "policy_model" } },
+      COUNTER: exports.CounterRpc,
+      POLICY_MODEL: model.fetcher,
+    });
+    const res = await client(agent, env).post("/run", counterRow);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reward: 1, seen: 5, start: 1 });
+    const outputs = res.body.response.output.filter((i: any) => i.type === "function_call_output").map((i: any) => i.output);
+    expect(outputs).toEqual(['{"n":3}', '{"n":5}']);
+    // Bad arguments are refused where the model wrote them, as the model's to read.
+    const deep = scriptedModel([{ output: [call("c1", `${"[".repeat(200)}${"]".repeat(200)}`, "bump"), call("c2", '{"by":"\\ud800"}', "bump")] }, { output: [say("x")] }]);
+    const refused = await client(agent, { ...env, POLICY_MODEL: deep.fetcher }).post("/run", counterRow);
+    const problems = refused.body.response.output.filter((i: any) => i.type === "function_call_output").map((i: any) => i.output);
+    expect(problems).toEqual([expect.stringMatching(/nest deeper than 128 levels/), expect.stringMatching(/not well-formed at by/)]);
   });
 
   test("stops after max_steps model calls", async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { SESSION_HEADER } from "../../../../shared/fleet/headers.ts";
+import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../../../shared/fleet/headers.ts";
+import { answerRpc } from "../../../../shared/server/rpc.ts";
+import type { RpcRequest } from "../../../../shared/server/rpc.ts";
 import { PIN_HEADER } from "../../../../shared/fleet/pin.ts";
 import model from "../../../../workers/models/vllm_model/index.ts";
 import { client } from "../../../workerd/helpers.ts";
@@ -222,6 +224,34 @@ describe("vllm_model server", () => {
     const [one, two, three] = gateway.requests.map((r) => r.session);
     expect(two).toBe(one);
     expect(three).not.toBe(one);
+  });
+
+  test("over RPC: the agent's call is answered as over HTTP, the gateway reached over RPC too, the pin replayed as the session", async () => {
+    const posted: RpcRequest[] = [];
+    const pins = ["0000beef", "0000beef", "0000cafe"];
+    const GATEWAY = {
+      fetch: async () => Response.json({ error: "HTTP was not expected" }, { status: 500 }),
+      post: async (request: RpcRequest) => {
+        posted.push(request);
+        return { status: 200, text: JSON.stringify(chatCompletion({ content: `turn ${posted.length}` })), headers: { [PIN_HEADER]: pins[posted.length - 1]! } };
+      },
+    };
+    const env = { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k", timeout_s: 60 }, GATEWAY };
+    const ask = (session: string | undefined, timeoutMs: number) =>
+      answerRpc(model, { path: "/v1/responses", body: weatherParams, session, headers: { [ENVIRONMENT_HEADER]: "mcqa" }, timeoutMs }, env, { waitUntil() {} });
+    const first = await ask(undefined, 5000);
+    expect(first).toMatchObject({ status: 200, session: "0000beef", body: { object: "response", output: [{ type: "message", content: [{ text: "turn 1" }] }] } });
+    // Unchanged pin: nothing new to replay; a moved session gets its new endpoint.
+    expect((await ask("0000beef", 5000)).session).toBeUndefined();
+    expect((await ask("0000beef", 120_000)).session).toBe("0000cafe");
+    expect(posted.map((p) => [p.path, p.headers?.[PIN_HEADER], p.headers?.[ENVIRONMENT_HEADER], p.headers?.[SESSION_HEADER]])).toEqual([
+      ["/v1/chat/completions", "", "mcqa", undefined],
+      ["/v1/chat/completions", "0000beef", "mcqa", undefined],
+      ["/v1/chat/completions", "0000beef", "mcqa", undefined],
+    ]);
+    // The gateway gets what is left of the agent's deadline, within the server's own (timeout_s).
+    expect(posted.map((p) => p.timeoutMs)).toEqual([5000, 5000, 60_000]);
+    expect(posted[0]!.body).toMatchObject({ model: "policy", max_tokens: 100 });
   });
 
   test("extras: config extra_body and chat_template_kwargs, metadata over config, sampling_overrides over everything", async () => {
