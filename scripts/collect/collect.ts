@@ -18,6 +18,7 @@ import { materialize } from "./materialize.ts";
 import { agentEnvironments, rowSchemas } from "./task_check.ts";
 import { Cohorts, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
+import { nodeTransport } from "./http_transport.ts";
 import { runPool } from "./pool.ts";
 import { runRollout } from "./rollout.ts";
 import type { Failure, Outcome } from "./rollout.ts";
@@ -218,7 +219,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
   const runOne = async (row: Row) => {
     dispatched++;
     const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...body } = row;
-    const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)! };
+    const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)!, transport: nodeTransport };
     const began = performance.now();
     const outcome = await runRollout(target, body, {
       deadlineMs: options.rolloutTimeoutS * 1000,

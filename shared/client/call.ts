@@ -17,11 +17,25 @@ interface RpcFetcher extends FetcherLike {
   post(request: RpcRequest): Promise<RpcAnswer>;
 }
 
+/** An HTTP answer as call() reads it: a Response, or what a transport gives instead. */
+export type Answer = Pick<Response, "status" | "headers" | "text" | "body">;
+
+/**
+ * How a target reached by URL is called other than with fetch (the collector's keep-alive
+ * node:http client, scripts/collect/http_transport.ts). It fails, as fetch does, with an error
+ * before any answer when the connection was refused or reset, and aborts with `signal`.
+ */
+export interface HttpTransport {
+  exchange(url: URL, init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal }): Promise<Answer>;
+}
+
 export interface Target {
   /** The instance name, used in errors as the hop. */
   name: string;
   fetcher?: FetcherLike;
   url?: string;
+  /** With `url`: what calls it, when not fetch. */
+  transport?: HttpTransport;
   /** Its Worker answers `call`s over RPC (our resources servers, model servers and gateways). */
   rpc?: boolean;
 }
@@ -99,7 +113,7 @@ class Retryable extends Error {
 }
 
 interface Sent {
-  response: Response;
+  response: Answer;
   controller: AbortController;
   timer: ReturnType<typeof setTimeout>;
 }
@@ -120,13 +134,13 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
   const cookie = options.jar?.header();
   if (cookie) headers.cookie = cookie;
   const base = target.url ?? `https://${target.name}.internal`;
-  const request = new Request(new URL(path, base.endsWith("/") ? base : `${base}/`), {
-    method: options.method ?? "POST",
-    headers,
-    body,
-    signal: controller.signal,
-  });
+  const url = new URL(path, base.endsWith("/") ? base : `${base}/`);
+  const method = options.method ?? "POST";
   try {
+    if (target.transport && typeof body !== "object") {
+      return { response: await target.transport.exchange(url, { method, headers, body, signal: controller.signal }), controller, timer };
+    }
+    const request = new Request(url, { method, headers, body, signal: controller.signal });
     return { response: await (target.fetcher ? target.fetcher.fetch(request) : fetch(request)), controller, timer };
   } catch (err) {
     clearTimeout(timer);
@@ -139,10 +153,10 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
   }
 }
 
-const saysUnprocessed = (response: Response) => response.status === 503 && response.headers.has(UNPROCESSED_HEADER);
+const saysUnprocessed = (response: Answer) => response.status === 503 && response.headers.has(UNPROCESSED_HEADER);
 
 // The body says why (paused, every endpoint down...): it goes into the final error.
-const unprocessed = (hop: string, response: Response, text: string) =>
+const unprocessed = (hop: string, response: Answer, text: string) =>
   Object.assign(new Retryable(`${hop}: unavailable (503): ${text.slice(0, SNIPPET_CHARS)}`), { refusal: response.headers });
 
 async function attempt(target: Target, path: string, options: CallOptions, hop: string): Promise<CallResult> {
