@@ -183,3 +183,6 @@ export class FleetRouterDO extends DurableObject {
     this.ctx.storage.sql.exec("INSERT OR REPLACE INTO settings (name, value) VALUES (?, ?)", name, value);
   }
 }
+
+/** The object's stub as its Workers call it. */
+export type FleetRouterStub = DurableObjectStub<FleetRouterDO>;

@@ -23,6 +23,11 @@ export interface Companion {
   config(instanceConfig: Record<string, unknown>): Record<string, unknown>;
   /** Where a field of the companion's config comes from in the instance's, for error messages. */
   sourcePath(path: readonly PropertyKey[]): PropertyKey[];
+  /**
+   * Durable Object bindings of the companion's that the instance binds as well (binding -> class):
+   * the objects live in the companion's Worker (the gateway's router, which vllm_model calls itself).
+   */
+  objects?: Readonly<Record<string, string>>;
 }
 
 /** Cloudflare's predefined container instance types (vCPU, memory, disk). */

@@ -27,18 +27,18 @@ admin.use(async (c, next) => {
 // refit weights as soon as it returns with `drained: true`.
 admin.post("/pause", async (c) => {
   const body = validate(PauseRequest, await readJson(c, { whenEmpty: {} }));
-  const { config, routing, router } = fleet(c.env);
-  const { in_flight } = await router.pause(routing, (body.drain_timeout_s ?? config.timeout_s) * 1000);
+  const { config, settings, router } = fleet(c.env);
+  const { in_flight } = await router.pause(settings.routing, (body.drain_timeout_s ?? config.timeout_s) * 1000);
   return c.json({ paused: true, drained: in_flight === 0, in_flight });
 });
 
 admin.post("/resume", async (c) => {
-  const { routing, router } = fleet(c.env);
-  await router.resume(routing);
+  const { settings, router } = fleet(c.env);
+  await router.resume(settings.routing);
   return c.json({ paused: false });
 });
 
 admin.get("/endpoints", async (c) => {
-  const { routing, router } = fleet(c.env);
-  return c.json(await router.status(routing));
+  const { settings, router } = fleet(c.env);
+  return c.json(await router.status(settings.routing));
 });

@@ -1,51 +1,28 @@
-// gpu_gateway: the Worker between model servers and the self-hosted vLLM fleet. It relays vLLM's
-// OpenAI-compatible routes to one endpoint per request, sticky per session, through the fleet's
-// router (SPEC "Shape on Cloudflare"), and offers the operator routes under /admin.
+// gpu_gateway: the Worker that owns a self-hosted vLLM fleet (SPEC "Shape on Cloudflare"): its
+// config and credentials, its router object (FleetRouterDO: placement, load, health, pause) and the
+// operator routes under /admin. It relays vLLM's OpenAI-compatible routes to one endpoint per
+// request, sticky per session, for callers over HTTP; its model server relays the same way in its
+// own isolate, on the settings this Worker gives it and with this Worker's router object.
 import type { Context } from "hono";
 import { createServerApp } from "../../shared/server/app.ts";
 import type { AppEnv } from "../../shared/server/app.ts";
 import { admin } from "./admin.ts";
-import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../shared/fleet/headers.ts";
-import { PIN_HEADER } from "../../shared/fleet/pin.ts";
-import { relayContext } from "./fleet.ts";
+import { fleet, relayContext } from "./fleet.ts";
 import type { GatewayBindings } from "./fleet.ts";
-import { relay } from "../../shared/fleet/relay.ts";
-import type { RelayRequest } from "../../shared/fleet/relay.ts";
-import { UNPROCESSED_HEADER } from "../../shared/client/call.ts";
+import { relay, relayFields } from "../../shared/fleet/relay.ts";
 import { rpcEntrypoint } from "../../shared/server/entrypoint.ts";
-import { rpcRoute } from "../../shared/server/rpc.ts";
-import type { RpcAnswer, RpcCall } from "../../shared/server/rpc.ts";
+import { ok, rpcRoute } from "../../shared/server/rpc.ts";
+import type { RpcCall } from "../../shared/server/rpc.ts";
 
 export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 
 const app = createServerApp<GatewayBindings>();
 
-// The per-request fields of a relay: the sticky session and the endpoint it carries, the caller's
-// environment, its cancellation.
-function perRequest(header: (name: string) => string | undefined, signal: AbortSignal | undefined): Pick<RelayRequest, "session" | "pin" | "headers" | "signal"> {
-  const environment = header(ENVIRONMENT_HEADER);
-  return { session: header(SESSION_HEADER), pin: header(PIN_HEADER), headers: environment ? { [ENVIRONMENT_HEADER]: environment } : {}, signal };
-}
+const httpRequest = (c: Context<AppEnv<GatewayBindings>>) => relayFields((name) => c.req.header(name), c.req.raw.signal);
 
-const httpRequest = (c: Context<AppEnv<GatewayBindings>>) => perRequest((name) => c.req.header(name), c.req.raw.signal);
-
-// The model server's calls over RPC: the same relay, its answer read here and handed back as text.
-function rpcRelay(path: string) {
-  return async (call: RpcCall<GatewayBindings>): Promise<RpcAnswer> => {
-    const { body, headers = {} } = call.request;
-    const answer = await relay(relayContext(call.env, call), { method: "POST", path, bodyText: JSON.stringify(body), ...perRequest((name) => headers[name], call.signal) });
-    const text = await answer.text();
-    const pin = answer.headers.get(PIN_HEADER);
-    return {
-      status: answer.status,
-      text,
-      headers: { "content-type": answer.headers.get("content-type") ?? "application/json", ...(pin ? { [PIN_HEADER]: pin } : {}) },
-      ...(answer.headers.has(UNPROCESSED_HEADER) ? { unprocessed: true } : {}),
-    };
-  };
-}
-rpcRoute(app, "/v1/chat/completions", rpcRelay("v1/chat/completions"));
-rpcRoute(app, "/tokenize", rpcRelay("tokenize"));
+// The fleet's settings, for its model server: it relays turns itself, with this gateway's router
+// object (bound to it as its own) and on these settings, so no turn takes a hop through here.
+rpcRoute(app, "/fleet", async (call: RpcCall<GatewayBindings>) => ok(fleet(call.env).settings));
 
 // Bodies go through as text: vLLM validates them, and re-encoding MBs of token ids costs CPU.
 app.post("/v1/chat/completions", async (c) =>

@@ -24,7 +24,7 @@ export interface WranglerConfig {
   routes?: Route[];
   vars: Record<string, unknown>;
   services?: { binding: string; service: string; entrypoint: string }[];
-  durable_objects?: { bindings: { name: string; class_name: string }[] };
+  durable_objects?: { bindings: { name: string; class_name: string; script_name?: string }[] };
   migrations?: { tag: string; new_sqlite_classes: string[] }[];
   containers?: { class_name: string; image: string; image_build_context: string; max_instances: number; instance_type: string }[];
   kv_namespaces?: { binding: string; id: string }[];
@@ -87,11 +87,17 @@ export function wranglerConfig(spec: WorkerSpec, inputs: ConfigInputs): Generate
     return { binding, service, entrypoint: RPC_ENTRYPOINT };
   });
   if (services.length) config.services = services;
-  const objects = Object.entries(spec.durableObjects);
-  if (objects.length) {
-    config.durable_objects = { bindings: objects.map(([name, class_name]) => ({ name, class_name })) };
-    config.migrations = migrations(spec.durableObjects);
-  }
+  const bindings = [
+    ...Object.entries(spec.durableObjects).map(([name, class_name]) => ({ name, class_name })),
+    // Another Worker's class: it declares the class and its migrations; this one only binds it.
+    ...Object.entries(spec.foreignObjects).map(([name, { className, worker }]) => {
+      const script = inputs.names.get(worker);
+      if (!script) throw new Error(`${spec.name}: Durable Object binding ${name} is of "${worker}", which the plan does not deploy`);
+      return { name, class_name: className, script_name: script };
+    }),
+  ];
+  if (bindings.length) config.durable_objects = { bindings };
+  if (Object.keys(spec.durableObjects).length) config.migrations = migrations(spec.durableObjects);
   // A container's image is built from its folder's Dockerfile with the project root as the
   // context, so it can hold the project's own code (cloudflare_sandbox runs scripts/sandbox).
   if (spec.containers.length) {

@@ -30,6 +30,8 @@ export interface WorkerSpec {
   services: Record<string, string>;
   /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */
   durableObjects: Record<string, string>;
+  /** Binding name -> a Durable Object class another Worker of the plan exports (its companion's). */
+  foreignObjects: Record<string, { className: string; worker: string }>;
   kv: string[];
   /** The containers its Durable Objects run, each `image` the Dockerfile's absolute path: deployed only. */
   containers: ContainerDeclaration[];
@@ -50,7 +52,7 @@ function reservedBindings(from: readonly Implementation[]): Set<string> {
     ...Object.keys(d.durableObjects),
     ...(d.kv ?? []),
     ...(d.bindings ?? []),
-    ...(d.companion ? [d.companion.binding] : []),
+    ...(d.companion ? [d.companion.binding, ...Object.keys(d.companion.objects ?? {})] : []),
     ...(d.serves ? [d.serves.binding] : []),
   ];
   return new Set([...PLATFORM_BINDINGS, ...from.flatMap((i) => own(i.declaration))]);
@@ -126,6 +128,7 @@ function spec(implementation: Implementation, fields: Pick<WorkerSpec, "name" | 
     implementation: implementation.name,
     entry: implementation.entry,
     durableObjects: { ...declaration.durableObjects },
+    foreignObjects: {},
     kv: [...(declaration.kv ?? [])],
     containers: (declaration.containers ?? []).map((c) => ({ ...c, image: join(implementation.dir, c.image) })),
     public: declaration.public,
@@ -175,6 +178,7 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: r
     if (companion) {
       const name = companion.name(instance.name);
       worker.services[companion.binding] = name;
+      for (const [binding, className] of Object.entries(companion.objects ?? {})) worker.foreignObjects[binding] = { className, worker: name };
       specs.push(spec(findImplementation(companion.kind, companion.implementation, from), { name, instance: instance.name, vars: { INSTANCE_NAME: name, INSTANCE_CONFIG: companion.config(config) }, services: {} }));
     }
     specs.push(worker);

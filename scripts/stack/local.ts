@@ -135,7 +135,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
     serviceBindings: Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),
     kvNamespaces: spec.kv,
-    durableObjects: Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
+    durableObjects: {
+      ...Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
+      ...Object.fromEntries(Object.entries(spec.foreignObjects).map(([binding, { className, worker }]) => [binding, { className, scriptName: worker, useSQLite: true }])),
+    },
     ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
   }));
   const { persistPath } = options;

@@ -138,7 +138,10 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
   const method = options.method ?? "POST";
   try {
     if (target.transport && typeof body !== "object") {
-      return { response: await target.transport.exchange(url, { method, headers, body, signal: controller.signal }), controller, timer };
+      const response = await target.transport.exchange(url, { method, headers, body, signal: controller.signal });
+      // A transport may answer for the aborted call itself (the fleet relay's 499): the abort is the outcome.
+      if (controller.signal.aborted) throw new Error("aborted");
+      return { response, controller, timer };
     }
     const request = new Request(url, { method, headers, body, signal: controller.signal });
     return { response: await (target.fetcher ? target.fetcher.fetch(request) : fetch(request)), controller, timer };

@@ -13,6 +13,7 @@
 // view allows it, and are counted there (pinned.ts).
 import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
 import type { StreamResult } from "../client/call.ts";
+import { ENVIRONMENT_HEADER, SESSION_HEADER } from "./headers.ts";
 import { PIN_HEADER, endpointKey } from "./pin.ts";
 import type { PinnedRequests, SyncClient } from "./pinned.ts";
 import { LEASE_RENEW_MS } from "./router.ts";
@@ -52,6 +53,15 @@ export interface RelayRequest {
   headers?: Record<string, string>;
   /** The caller's request: once it is cancelled, nothing more is sent and the slot is freed. */
   signal?: AbortSignal;
+}
+
+/**
+ * A relay's fields from the headers of what it serves: the sticky session and the endpoint it
+ * carries (pin.ts), the environment passed on to the endpoint; and the caller's cancellation.
+ */
+export function relayFields(header: (name: string) => string | undefined, signal: AbortSignal | undefined): Pick<RelayRequest, "session" | "pin" | "headers" | "signal"> {
+  const environment = header(ENVIRONMENT_HEADER);
+  return { session: header(SESSION_HEADER), pin: header(PIN_HEADER), headers: environment ? { [ENVIRONMENT_HEADER]: environment } : {}, signal };
 }
 
 function unavailable(hop: string, reasons: string[]): Response {

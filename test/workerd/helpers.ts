@@ -14,6 +14,9 @@ export function serverEnv(instance: string, extra: Record<string, unknown> = {})
 
 export function client(app: FetchApp, appEnv: object) {
   const jar = new CookieJar();
+  // What the server hands to waitUntil (reports after its answer), for tests that wait on it.
+  const background: Promise<unknown>[] = [];
+  const ctx = { waitUntil: (promise: Promise<unknown>) => void background.push(promise), passThroughOnException() {}, props: {} } as unknown as ExecutionContext;
   const send = async (path: string, body?: unknown, init: RequestInit = {}) => {
     const headers = new Headers(init.headers);
     const cookie = jar.header();
@@ -27,11 +30,12 @@ export function client(app: FetchApp, appEnv: object) {
         body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
       }),
       appEnv,
+      ctx,
     );
     jar.absorb(response.headers);
     return response;
   };
-  return { jar, send, post: async (path: string, body: unknown) => {
+  return { jar, send, background, post: async (path: string, body: unknown) => {
     const response = await send(path, body);
     return { status: response.status, body: (await response.json()) as Record<string, any> };
   } };

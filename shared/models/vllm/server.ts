@@ -1,7 +1,8 @@
-// A model server on a vLLM fleet behind its gpu_gateway Worker (vllm_model, and the servers built
-// on it, such as genrm_model). It speaks the Responses API and Anthropic Messages to agents and
-// Chat Completions to the fleet, converting both ways; `stream: true` answers as SSE on every
-// route. Its only state is the session cookie that keeps a rollout on one endpoint.
+// A model server on a vLLM fleet (vllm_model, and the servers built on it, such as genrm_model),
+// relaying to the fleet itself on its gpu_gateway's settings (fleet.ts). It speaks the Responses
+// API and Anthropic Messages to agents and Chat Completions to the fleet, converting both ways;
+// `stream: true` answers as SSE on every route. Its only state is the session cookie that keeps a
+// rollout on one endpoint.
 import type { Context } from "hono";
 import { answerError, callStream, jsonOf } from "../../client/call.ts";
 import { ENVIRONMENT_HEADER } from "../../fleet/headers.ts";
@@ -26,12 +27,12 @@ import { endpointPin, keepPin, modelSession } from "./session.ts";
 import type { SessionBindings } from "./session.ts";
 import { chatRequest, responsesRequest, splitTemplateMessages } from "./template_roles.ts";
 import type { ResponsesRequest, TemplateMessage } from "./template_roles.ts";
-import { CHAT_HOP, chatCompletion, gateway, isContextLengthError, parseCompletion, tokenizePrompt } from "./upstream.ts";
+import { CHAT_HOP, chatCompletion, fleetUpstream, isContextLengthError, parseCompletion, tokenizePrompt } from "./upstream.ts";
 import type { Upstream } from "./upstream.ts";
+import type { FleetBindings } from "./fleet.ts";
 
-interface Bindings extends BaseBindings, SessionBindings {
+interface Bindings extends BaseBindings, SessionBindings, FleetBindings {
   INSTANCE_CONFIG?: Record<string, unknown>;
-  GATEWAY?: Fetcher;
 }
 
 type Metadata = Record<string, string> | null | undefined;
@@ -53,7 +54,8 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
 
   async function upstreamOf(c: Context<AppEnv<Bindings>>, config: C): Promise<Upstream> {
     const pin = endpointPin(c);
-    const upstream = gateway(c.env, { session: await modelSession(c), pin, environment: c.req.header(ENVIRONMENT_HEADER) }, config.timeout_s * 1000);
+    const fleetCall = { session: await modelSession(c), pin, environment: c.req.header(ENVIRONMENT_HEADER), signal: c.req.raw.signal, waitUntil: (p: Promise<unknown>) => c.executionCtx.waitUntil(p) };
+    const upstream = await fleetUpstream(c.env, fleetCall, config.timeout_s * 1000);
     return { ...upstream, answered: (headers) => keepPin(c, pin, headers) };
   }
 
@@ -100,7 +102,8 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     const pin = call.request.session ?? "";
     let kept = pin;
     const deadlineMs = Math.min(config.timeout_s * 1000, call.request.timeoutMs ?? Infinity);
-    const upstream = { ...gateway(call.env, { pin, environment: call.request.headers?.[ENVIRONMENT_HEADER] }, deadlineMs), answered: (headers: Headers) => (kept = headers.get(PIN_HEADER) || kept) };
+    const fleetCall = { pin, environment: call.request.headers?.[ENVIRONMENT_HEADER], waitUntil: call.waitUntil };
+    const upstream = { ...(await fleetUpstream(call.env, fleetCall, deadlineMs)), answered: (headers: Headers) => (kept = headers.get(PIN_HEADER) || kept) };
     const response = await respond({ ...params, input: split.input }, split.messages, config, upstream);
     return ok(response, kept === pin ? undefined : kept);
   });
@@ -125,7 +128,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     checkInputBudget(request, config.max_input_chars);
     if (!request.stream) return c.json(jsonOf(await chatCompletion(upstream, request), CHAT_HOP) as object);
 
-    const result = await callStream(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+    const result = await callStream(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers, signal: upstream.signal });
     upstream.answered?.(result.headers);
     // A refusal comes before any event: it is answered as the error it is, not as a stream.
     if (result.status < 200 || result.status >= 300) {

@@ -1,11 +1,12 @@
-// The model server's one upstream, the gpu_gateway Worker (a service binding), and how its answers
-// are read. Every call carries the session id, so a rollout stays on one vLLM endpoint.
+// The model server's one upstream, its vLLM fleet (relayed from here: fleet.ts), and how its
+// answers are read. Every call carries the session's endpoint pin, so a rollout stays on one vLLM endpoint.
 import { call, hopError, jsonOf } from "../../client/call.ts";
 import type { CallResult, Target } from "../../client/call.ts";
 import { ChatCompletion, TokenizeResponse } from "../../schemas/chat.ts";
-import { HttpError } from "../../server/errors.ts";
 import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../fleet/headers.ts";
 import { PIN_HEADER } from "../../fleet/pin.ts";
+import { fleetTarget } from "./fleet.ts";
+import type { FleetBindings } from "./fleet.ts";
 import type { UpstreamChatRequest } from "./template_roles.ts";
 
 export const CHAT_HOP = "gpu_gateway/v1/chat/completions";
@@ -15,24 +16,27 @@ export interface Upstream {
   target: Target;
   deadlineMs: number;
   headers: Record<string, string>;
-  /** Sees every answer's headers (the endpoint the gateway placed the session on). */
+  /** The caller's own cancellation (its HTTP request's), beside the deadline. */
+  signal?: AbortSignal;
+  /** Sees every answer's headers (the endpoint the session was placed on). */
   answered?(headers: Headers): void;
 }
 
-/** What a call to the gateway carries besides its body. */
-export interface GatewayCall {
+/** What a call to the fleet carries besides its body. */
+export interface FleetCall {
   /** The model server's session id (over HTTP; an RPC caller has only its pin). */
   session?: string;
   /** The endpoint the session carries (pin.ts); "" before its first answer. */
   pin: string;
   /** The caller's ENVIRONMENT_HEADER, passed on when present. */
   environment?: string;
+  signal?: AbortSignal;
+  waitUntil(promise: Promise<unknown>): void;
 }
 
-export function gateway(env: { GATEWAY?: Fetcher }, call: GatewayCall, deadlineMs: number): Upstream {
-  if (typeof env.GATEWAY?.fetch !== "function") throw new HttpError(500, "misconfigured", "no service binding GATEWAY to the gpu_gateway Worker");
-  const headers = { ...(call.session ? { [SESSION_HEADER]: call.session } : {}), [PIN_HEADER]: call.pin, ...(call.environment ? { [ENVIRONMENT_HEADER]: call.environment } : {}) };
-  return { target: { name: "gpu_gateway", fetcher: env.GATEWAY, rpc: true }, deadlineMs, headers };
+export async function fleetUpstream(env: FleetBindings, fleetCall: FleetCall, deadlineMs: number): Promise<Upstream> {
+  const headers = { ...(fleetCall.session ? { [SESSION_HEADER]: fleetCall.session } : {}), [PIN_HEADER]: fleetCall.pin, ...(fleetCall.environment ? { [ENVIRONMENT_HEADER]: fleetCall.environment } : {}) };
+  return { target: await fleetTarget(env, fleetCall.waitUntil), deadlineMs, headers, signal: fleetCall.signal };
 }
 
 // vLLM answers 400 when the prompt plus max_tokens do not fit the model's context, e.g. "This
@@ -44,7 +48,7 @@ export function isContextLengthError(result: CallResult): boolean {
 }
 
 export async function chatCompletion(upstream: Upstream, request: UpstreamChatRequest): Promise<CallResult> {
-  const result = await call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+  const result = await call(upstream.target, "/v1/chat/completions", { body: request, deadlineMs: upstream.deadlineMs, headers: upstream.headers, signal: upstream.signal });
   upstream.answered?.(result.headers);
   return result;
 }
@@ -62,7 +66,7 @@ export function parseCompletion(result: CallResult): ChatCompletion {
 export async function tokenizePrompt(upstream: Upstream, request: UpstreamChatRequest): Promise<number[]> {
   const { model, messages, tools, chat_template_kwargs } = request;
   const body = { model, messages, tools, chat_template_kwargs, add_generation_prompt: true };
-  const result = await call(upstream.target, "/tokenize", { body, deadlineMs: upstream.deadlineMs, headers: upstream.headers });
+  const result = await call(upstream.target, "/tokenize", { body, deadlineMs: upstream.deadlineMs, headers: upstream.headers, signal: upstream.signal });
   // Any refusal here is ours to own, not the caller's bad input: the caller never sent this request.
   if (result.status !== 200) throw hopError(502, TOKENIZE_HOP, `${TOKENIZE_HOP} answered ${result.status}: ${result.text.slice(0, 500)}`);
   const parsed = TokenizeResponse.safeParse(jsonOf(result, TOKENIZE_HOP));

@@ -4,7 +4,6 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
 import { SESSION_HEADER } from "../../../shared/fleet/headers.ts";
 import gateway from "../../../gpu_gateway/worker/index.ts";
-import { PIN_HEADER, endpointKey } from "../../../shared/fleet/pin.ts";
 import { answerRpc } from "../../../shared/server/rpc.ts";
 import { routerNamespace } from "../../shared/fleet/router_stub.ts";
 
@@ -53,14 +52,13 @@ function gatewayClient(config: Record<string, unknown> = {}, env: Record<string,
     await Promise.all(background.splice(0));
     return { status: response.status, headers: response.headers, text, json: () => JSON.parse(text) as any };
   };
-  // The model server's calls over RPC, as its Rpc entrypoint answers them.
-  const rpc = async (path: string, body: unknown, headers: Record<string, string> = {}, timeoutMs?: number) => {
-    const answer = await answerRpc(gateway, { path, body, headers, timeoutMs }, appEnv, ctx);
+  // A call over RPC, as the gateway's Rpc entrypoint answers it.
+  const rpc = async (path: string, body: unknown) => {
+    const answer = await answerRpc(gateway, { path, body }, appEnv, ctx);
     await Promise.all(background.splice(0));
     return answer;
   };
-  const status = async () => (await gateway.fetch(new Request("http://gateway/admin/endpoints", { headers: admin }), appEnv, ctx)).json() as Promise<any>;
-  return { send, rpc, status };
+  return { send, rpc };
 }
 
 const chat = { model: "m", messages: [{ role: "user", content: "hi" }] };
@@ -167,39 +165,16 @@ describe("gpu_gateway relay", () => {
 });
 
 describe("gpu_gateway over RPC", () => {
-  // An instance of its own: a gateway isolate's view of the fleet is kept per instance.
-  const rpcClient = () => gatewayClient({ admin_api_key: ADMIN_KEY }, { INSTANCE_NAME: "rpc_gpu_gateway" });
-
-  test("the relay answers with the endpoint's status and text and the session's pin; a pinned turn stays on its endpoint", async () => {
-    const seen = fleet([], (url) => Response.json({ served_by: url.hostname }));
-    const g = rpcClient();
-    const first = await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" });
-    expect(first).toEqual({ status: 200, text: '{"served_by":"gpu-a"}', headers: { "content-type": "application/json", [PIN_HEADER]: endpointKey("http://gpu-a:8000") } });
-    for (let turn = 0; turn < 3; turn++) {
-      expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: first.headers![PIN_HEADER]! })).text).toBe('{"served_by":"gpu-a"}');
-    }
-    // A new session goes on round-robin; /tokenize is relayed too, at the base URL.
-    expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" })).text).toBe('{"served_by":"gpu-b"}');
-    await g.rpc("/tokenize", { prompt: "hi" }, { [PIN_HEADER]: "" });
-    expect(seen.map((s) => new URL(s.url).pathname)).toEqual([...Array(5).fill("/v1/chat/completions"), "/tokenize"]);
-    expect(JSON.parse(seen[0]!.body)).toEqual(chat);
-  });
-
-  test("every endpoint refusing is an answer marked unprocessed, so the model server may try again", async () => {
-    fleet(HOSTS);
-    const answer = await rpcClient().rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" });
-    expect(answer).toMatchObject({ status: 503, unprocessed: true });
-    expect(JSON.parse(answer.text!).error.type).toBe("upstream_unavailable");
-  });
-
-  test("a call whose caller's deadline passes is cancelled upstream: its slot comes back, counted against no endpoint", async () => {
-    const seen = fleet([], (_, request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(request.signal.reason))));
-    const g = rpcClient();
-    expect((await g.rpc("/v1/chat/completions", chat, { [PIN_HEADER]: "" }, 100)).status).toBe(499);
-    expect(seen).toHaveLength(1);
-    const fleetStatus = await g.status();
-    expect(fleetStatus.in_flight).toBe(0);
-    expect(fleetStatus.endpoints.map((e: any) => [e.errors, e.healthy])).toEqual(HOSTS.map(() => [0, true]));
+  test("/fleet gives its model server the settings it relays on: the routing its config makes, the fleet's key, the deadline", async () => {
+    const answer = await gatewayClient({ api_key: "sk-fleet", timeout_s: 42, max_in_flight_per_endpoint: 7 }).rpc("/fleet", undefined);
+    expect(answer).toEqual({
+      status: 200,
+      body: {
+        routing: expect.objectContaining({ endpoints: ["http://gpu-a:8000", "http://gpu-b:8000", "http://gpu-c:8000"], maxInFlight: 7, viewTtlMs: 1000, requestTimeoutMs: 42_000 }),
+        headers: { authorization: "Bearer sk-fleet" },
+        timeoutMs: 42_000,
+      },
+    });
   });
 });
 

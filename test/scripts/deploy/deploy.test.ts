@@ -92,15 +92,18 @@ describe("worker names", () => {
 });
 
 describe("generated configs", () => {
-  test("every Durable Object class the Worker binds gets a SQLite migration of its own", () => {
+  test("every Durable Object class the Worker binds gets a SQLite migration of its own; another Worker's class is bound by its script, with none", () => {
     const spec: WorkerSpec = {
       name: "my_agent", role: "responses_api_agents", instance: "my_agent", implementation: "simple_agent", entry: "x.ts",
       vars: { INSTANCE_NAME: "my_agent", INSTANCE_CONFIG: { judge: { api_key: SECRET, model: "m" }, keys: [{ token: "t0" }, "plain"] } },
-      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, kv: [], containers: [], public: false, signsSessions: false,
+      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, foreignObjects: { ROUTER: { className: "FleetRouterDO", worker: "my_gateway" } },
+      kv: [], containers: [], public: false, signsSessions: false,
     };
-    const { config, configSecrets } = wranglerConfig(spec, { deployment: { project: P, env: undefined }, names: new Map([["my_agent", "edge-gym-my-agent"]]), settings: undefined, kvNamespaceId: "k", main: "index.js" });
+    const names = new Map([["my_agent", "edge-gym-my-agent"], ["my_gateway", "edge-gym-my-gateway"]]);
+    const { config, configSecrets } = wranglerConfig(spec, { deployment: { project: P, env: undefined }, names, settings: undefined, kvNamespaceId: "k", main: "index.js" });
     expect(config.durable_objects!.bindings).toEqual([
       { name: "ROLLOUTS", class_name: "RolloutDO" }, { name: "OTHER", class_name: "OtherDO" }, { name: "ALIAS", class_name: "RolloutDO" },
+      { name: "ROUTER", class_name: "FleetRouterDO", script_name: "edge-gym-my-gateway" },
     ]);
     expect(config.migrations).toEqual([
       { tag: "sqlite-RolloutDO", new_sqlite_classes: ["RolloutDO"] },
@@ -309,8 +312,10 @@ describe("wrangler deploy --dry-run, offline", () => {
         expect(config.vars.DEPLOYMENT_ID).toBe(`${P}${env}`);
         // every binding points at a Worker of the same environment
         for (const s of config.services ?? []) expect(names.has(s.service)).toBe(true);
-        for (const { class_name } of config.durable_objects?.bindings ?? []) {
-          expect(config.migrations!.some((m) => m.new_sqlite_classes.includes(class_name))).toBe(true);
+        // A class of the Worker's own has its migration; another Worker's is bound by that Worker's name.
+        for (const { class_name, script_name } of config.durable_objects?.bindings ?? []) {
+          if (script_name === undefined) expect(config.migrations!.some((m) => m.new_sqlite_classes.includes(class_name))).toBe(true);
+          else expect(names.has(script_name)).toBe(true);
         }
         expect(JSON.stringify(config)).not.toContain(SECRET);
         if (w.spec.public) {
@@ -327,7 +332,11 @@ describe("wrangler deploy --dry-run, offline", () => {
       const agent = readConfig(dir, `${P}-mcqa-simple-agent${env}`);
       // Every binding is to the target's Rpc entrypoint (shared/server/entrypoint.ts).
       expect(agent.services).toEqual([{ binding: "MCQA", service: `${P}-mcqa${env}`, entrypoint: "Rpc" }, { binding: "POLICY_MODEL", service: `${P}-policy-model${env}`, entrypoint: "Rpc" }]);
-      expect(readConfig(dir, `${P}-policy-model${env}`).services).toEqual([{ binding: "GATEWAY", service: `${P}-policy-model-gpu-gateway${env}`, entrypoint: "Rpc" }]);
+      const model = readConfig(dir, `${P}-policy-model${env}`);
+      expect(model.services).toEqual([{ binding: "GATEWAY", service: `${P}-policy-model-gpu-gateway${env}`, entrypoint: "Rpc" }]);
+      // The model server relays to the fleet itself, with its gateway's router object.
+      expect(model.durable_objects).toEqual({ bindings: [{ name: "ROUTER", class_name: "FleetRouterDO", script_name: `${P}-policy-model-gpu-gateway${env}` }] });
+      expect(model.migrations).toBeUndefined();
       // Only a resources server that keeps session state binds (and migrates) a SessionDO.
       expect(readConfig(dir, `${P}-example-session-state-mgmt${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
       expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();

@@ -1,10 +1,11 @@
-// genrm_model against a fake vLLM behind its gateway binding that records what it receives: the
+// genrm_model against a fake vLLM fleet (fleet_stub.ts) that records what it receives: the
 // GenRM roles (response_1, response_2, principle) must reach the chat template as messages in
 // those roles, after the conversation, whether the caller gives them in its input or, as NeMo
 // Gym's genrm_compare does, in metadata.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import model from "../../../../workers/models/genrm_model/index.ts";
 import { client } from "../../../workerd/helpers.ts";
+import { fleetStub } from "../fleet_stub.ts";
 
 const verdict = '{"score_1": 4, "score_2": 2, "ranking": 2}';
 const completion = {
@@ -17,16 +18,14 @@ const completion = {
 };
 
 function genrm(config: Record<string, unknown> = {}) {
-  const received: { path: string; body: any }[] = [];
-  const GATEWAY = {
-    async fetch(request: Request) {
-      received.push({ path: new URL(request.url).pathname, body: await request.json() });
-      return Response.json(completion);
-    },
-  };
+  const fleet = fleetStub({ "/v1/chat/completions": Array.from({ length: 4 }, () => ({ body: completion })) });
   const INSTANCE_CONFIG = { model: "nvidia/Qwen3-Nemotron-235B-A22B-GenRM", base_url: "http://fleet/v1", ...config };
-  return { ...client(model, { INSTANCE_NAME: "genrm_model", SESSION_SECRET: "s", INSTANCE_CONFIG, GATEWAY }), received };
+  return { ...client(model, { INSTANCE_NAME: "genrm_model", SESSION_SECRET: "s", INSTANCE_CONFIG, ...fleet.bindings }), received: fleet.requests };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 const conversation = [
   { role: "system", content: "You are a careful judge." },

@@ -2,9 +2,10 @@
 // becomes Responses items, the agent sends those items back, and the assistant message the model
 // server sends upstream on the next turn must be the one vLLM produced: same content, reasoning,
 // tool calls (ids, names, argument strings) and training token data.
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test, vi } from "vitest";
 import model from "../../../../workers/models/vllm_model/index.ts";
 import { client } from "../../../workerd/helpers.ts";
+import { fleetStub } from "../fleet_stub.ts";
 import logprobsOnly from "./fixtures/logprobs_only.json";
 import reasoningParser from "./fixtures/reasoning_parser_two_tool_calls.json";
 import thinkTags from "./fixtures/think_tags_in_content.json";
@@ -21,18 +22,17 @@ const nextTurn = {
 };
 
 function modelServer(config: Record<string, unknown>, fixture: unknown, tokenize: number[] | undefined) {
-  const answers: Record<string, unknown[]> = { "/v1/chat/completions": [fixture, nextTurn], "/tokenize": tokenize ? [{ count: tokenize.length, max_model_len: 4096, tokens: tokenize }] : [] };
-  const upstream: { path: string; body: any }[] = [];
-  const GATEWAY = {
-    async fetch(request: Request) {
-      const path = new URL(request.url).pathname;
-      upstream.push({ path, body: await request.json() });
-      return Response.json(answers[path]!.shift());
-    },
-  };
+  const fleet = fleetStub({
+    "/v1/chat/completions": [{ body: fixture }, { body: nextTurn }],
+    "/tokenize": tokenize ? [{ body: { count: tokenize.length, max_model_len: 4096, tokens: tokenize } }] : [],
+  });
   const INSTANCE_CONFIG = { model: "policy", return_token_id_information: true, ...config };
-  return { ...client(model, { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG, GATEWAY }), upstream };
+  return { ...client(model, { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG, ...fleet.bindings }), upstream: fleet.requests };
 }
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 // What vLLM produced, in the fields a chat template and a trainer read.
 function produced(fixture: Fixture, tokens: { prompt_token_ids: number[]; generation_token_ids: number[]; generation_log_probs: number[] }) {

@@ -1,29 +1,11 @@
-import { describe, expect, test } from "vitest";
-import { ENVIRONMENT_HEADER, SESSION_HEADER } from "../../../../shared/fleet/headers.ts";
+import { afterEach, describe, expect, test, vi } from "vitest";
+import { ENVIRONMENT_HEADER } from "../../../../shared/fleet/headers.ts";
+import { endpointKey } from "../../../../shared/fleet/pin.ts";
 import { answerRpc } from "../../../../shared/server/rpc.ts";
-import type { RpcRequest } from "../../../../shared/server/rpc.ts";
-import { PIN_HEADER } from "../../../../shared/fleet/pin.ts";
+import { FLEET_KEY, fleetStub } from "../fleet_stub.ts";
+import type { Answer } from "../fleet_stub.ts";
 import model from "../../../../workers/models/vllm_model/index.ts";
 import { client } from "../../../workerd/helpers.ts";
-
-type Answer = { status?: number; body?: unknown; sse?: string; pin?: string };
-
-// The gpu_gateway service binding: records what the model server sends and answers per path.
-function gatewayStub(answers: Record<string, Answer[]>) {
-  const requests: { path: string; body: any; session: string | null; pin: string | null }[] = [];
-  const fetcher = {
-    async fetch(request: Request) {
-      const path = new URL(request.url).pathname;
-      requests.push({ path, body: await request.json(), session: request.headers.get(SESSION_HEADER), pin: request.headers.get(PIN_HEADER) });
-      const answer = answers[path]?.shift();
-      if (!answer) return Response.json({ error: `unexpected ${path}` }, { status: 404 });
-      const pinned: Record<string, string> = answer.pin === undefined ? {} : { [PIN_HEADER]: answer.pin };
-      if (answer.sse !== undefined) return new Response(answer.sse, { headers: { "content-type": "text/event-stream", ...pinned } });
-      return Response.json(answer.body, { status: answer.status ?? 200, headers: pinned });
-    },
-  };
-  return { fetcher, requests };
-}
 
 const chatCompletion = (message: Record<string, unknown>, extra: Record<string, unknown> = {}, choice: Record<string, unknown> = {}) => ({
   id: "chatcmpl-1",
@@ -35,15 +17,15 @@ const chatCompletion = (message: Record<string, unknown>, extra: Record<string, 
   ...extra,
 });
 
-function modelServer(answers: Record<string, Answer[]>, config: Record<string, unknown> = {}) {
-  const gateway = gatewayStub(answers);
+function modelServer(answers: Record<string, Answer[]>, config: Record<string, unknown> = {}, endpoints?: string[], refusing?: string[]) {
+  const fleet = fleetStub(answers, endpoints, refusing);
   const server = client(model, {
     INSTANCE_NAME: "policy_model",
     SESSION_SECRET: "model-test-secret",
     INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k", ...config },
-    GATEWAY: gateway.fetcher,
+    ...fleet.bindings,
   });
-  return { ...server, requests: gateway.requests };
+  return { ...server, requests: fleet.requests };
 }
 
 const weatherParams = {
@@ -54,6 +36,10 @@ const weatherParams = {
   tools: [{ type: "function", name: "get_weather", parameters: { type: "object", properties: { city: { type: "string" } } }, strict: true }],
   max_output_tokens: 100,
 };
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 describe("vllm_model server", () => {
   test("happy path: Responses in, chat completion to the gateway, Responses object out", async () => {
@@ -173,85 +159,80 @@ describe("vllm_model server", () => {
     expect(((await res.json()) as any).error.message).toContain("engine dead");
   });
 
-  test("the session cookie: set on the first call, replayed as the sticky key; a forged one starts a new session", async () => {
+  test("the session cookie: set on the first call, kept after; a forged one starts a new session", async () => {
     const answers = () => Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) }));
     const s = modelServer({ "/v1/chat/completions": answers() });
     const first = await s.send("/v1/responses", { input: "a" });
     expect(first.headers.get("set-cookie")).toMatch(/^session=[0-9a-f]{32}\./);
-    await s.post("/v1/responses", { input: "b" });
-    const [one, two] = s.requests.map((r) => r.session);
-    expect(one).toMatch(/^[0-9a-f]{32}$/);
-    expect(two).toBe(one);
+    const one = /^session=([0-9a-f]{32})\./.exec(first.headers.get("set-cookie")!)![1];
+    expect((await s.send("/v1/responses", { input: "b" })).headers.get("set-cookie") ?? "").not.toMatch(/session=/);
     const forged = await s.send("/v1/responses", { input: "c" }, { headers: { cookie: `session=${one}.AAAA` } });
-    expect(forged.headers.get("set-cookie")).toBeTruthy();
-    expect(s.requests[2]!.session).not.toBe(one);
+    expect(forged.headers.get("set-cookie")).toMatch(/^session=[0-9a-f]{32}\./);
+    expect(forged.headers.get("set-cookie")).not.toContain(one);
   });
 
-  test("the endpoint pin: empty on a session's first call, then the endpoint the gateway named, kept in a cookie until it changes", async () => {
-    const s = modelServer({
-      "/v1/chat/completions": [
-        { body: chatCompletion({ content: "1" }), pin: "0000beef" },
-        { body: chatCompletion({ content: "2" }), pin: "0000beef" },
-        { body: chatCompletion({ content: "3" }), pin: "0000cafe" },
-        { body: chatCompletion({ content: "4" }) },
-      ],
-    });
+  test("the endpoint pin: a session's first call is placed round-robin, its later turns go to the same endpoint, and one that refuses moves it", async () => {
+    const answers = Array.from({ length: 6 }, (_, i) => ({ body: chatCompletion({ content: String(i) }) }));
+    const s = modelServer({ "/v1/chat/completions": answers }, {}, ["gpu-a", "gpu-b"]);
     const first = await s.send("/v1/responses", { input: "a" });
-    expect(first.headers.get("set-cookie")).toContain("edge_gym_endpoint=0000beef");
+    expect(first.headers.get("set-cookie")).toContain(`edge_gym_endpoint=${endpointKey("http://gpu-a:8000")}`);
     const same = await s.send("/v1/responses", { input: "b" });
     // Unchanged: no new cookie for it.
     expect(same.headers.get("set-cookie") ?? "").not.toContain("edge_gym_endpoint");
-    await s.post("/v1/responses", { input: "c" });
-    await (await s.send("/v1/responses", { input: "d", stream: true })).text();
-    expect(s.requests.map((r) => r.pin)).toEqual(["", "0000beef", "0000beef", "0000cafe"]);
+    await (await s.send("/v1/responses", { input: "c", stream: true })).text();
+    // Another session goes to the next endpoint.
+    const other = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "x" }) }] }, {}, ["gpu-a", "gpu-b"]);
+    await other.post("/v1/responses", { input: "d" });
+    expect(s.requests.map((r) => r.endpoint)).toEqual(["gpu-a", "gpu-a", "gpu-a"]);
+    expect(other.requests.map((r) => r.endpoint)).toEqual(["gpu-a"]);
+    // Every request carries the fleet's key, and nothing of the session's.
+    expect(s.requests.every((r) => r.authorization === `Bearer ${FLEET_KEY}`)).toBe(true);
+
+    const moving = modelServer({ "/v1/chat/completions": Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) })) }, {}, ["gpu-a", "gpu-b"], ["gpu-a"]);
+    const placed = await moving.send("/v1/responses", { input: "e" });
+    expect(placed.headers.get("set-cookie")).toContain(`edge_gym_endpoint=${endpointKey("http://gpu-b:8000")}`);
+    expect(moving.requests.map((r) => r.endpoint)).toEqual(["gpu-a", "gpu-b"]);
   });
 
   test("the session cookie is bound to its deployment: another environment's cookie starts a new session", async () => {
-    const gateway = gatewayStub({ "/v1/chat/completions": Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) })) });
     const envOf = (deployment: string) => ({
       INSTANCE_NAME: "policy_model",
       SESSION_SECRET: "model-test-secret",
       DEPLOYMENT_ID: deployment,
       INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k" },
-      GATEWAY: gateway.fetcher,
+      ...fleetStub({ "/v1/chat/completions": Array.from({ length: 3 }, () => ({ body: chatCompletion({ content: "ok" }) })) }).bindings,
     });
     const production = client(model, envOf("edge-gym"));
     await production.post("/v1/responses", { input: "a" });
     const cookie = production.jar.header()!;
-    await production.post("/v1/responses", { input: "b" });
+    expect((await production.send("/v1/responses", { input: "b" })).headers.get("set-cookie") ?? "").not.toMatch(/session=/);
     const preview = await client(model, envOf("edge-gym-pr-1")).send("/v1/responses", { input: "c" }, { headers: { cookie } });
     expect(preview.headers.get("set-cookie")).toMatch(/^session=[0-9a-f]{32}\./);
-    const [one, two, three] = gateway.requests.map((r) => r.session);
-    expect(two).toBe(one);
-    expect(three).not.toBe(one);
   });
 
-  test("over RPC: the agent's call is answered as over HTTP, the gateway reached over RPC too, the pin replayed as the session", async () => {
-    const posted: RpcRequest[] = [];
-    const pins = ["0000beef", "0000beef", "0000cafe"];
-    const GATEWAY = {
-      fetch: async () => Response.json({ error: "HTTP was not expected" }, { status: 500 }),
-      post: async (request: RpcRequest) => {
-        posted.push(request);
-        return { status: 200, text: JSON.stringify(chatCompletion({ content: `turn ${posted.length}` })), headers: { [PIN_HEADER]: pins[posted.length - 1]! } };
-      },
-    };
-    const env = { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k", timeout_s: 60 }, GATEWAY };
-    const ask = (session: string | undefined, timeoutMs: number) =>
+  test("over RPC: the agent's call is answered as over HTTP; the pin is replayed as its session; the environment goes on to the endpoint", async () => {
+    const fleet = fleetStub({ "/v1/chat/completions": Array.from({ length: 3 }, (_, i) => ({ body: chatCompletion({ content: `turn ${i + 1}` }) })) }, ["gpu-a", "gpu-b"]);
+    const env = { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k", timeout_s: 60 }, ...fleet.bindings };
+    const ask = (session: string | undefined, timeoutMs = 5000) =>
       answerRpc(model, { path: "/v1/responses", body: weatherParams, session, headers: { [ENVIRONMENT_HEADER]: "mcqa" }, timeoutMs }, env, { waitUntil() {} });
-    const first = await ask(undefined, 5000);
-    expect(first).toMatchObject({ status: 200, session: "0000beef", body: { object: "response", output: [{ type: "message", content: [{ text: "turn 1" }] }] } });
-    // Unchanged pin: nothing new to replay; a moved session gets its new endpoint.
-    expect((await ask("0000beef", 5000)).session).toBeUndefined();
-    expect((await ask("0000beef", 120_000)).session).toBe("0000cafe");
-    expect(posted.map((p) => [p.path, p.headers?.[PIN_HEADER], p.headers?.[ENVIRONMENT_HEADER], p.headers?.[SESSION_HEADER]])).toEqual([
-      ["/v1/chat/completions", "", "mcqa", undefined],
-      ["/v1/chat/completions", "0000beef", "mcqa", undefined],
-      ["/v1/chat/completions", "0000beef", "mcqa", undefined],
+    const a = endpointKey("http://gpu-a:8000");
+    const first = await ask(undefined);
+    expect(first).toMatchObject({ status: 200, session: a, body: { object: "response", output: [{ type: "message", content: [{ text: "turn 1" }] }] } });
+    // Unchanged pin: nothing new to replay.
+    expect((await ask(a)).session).toBeUndefined();
+    expect(fleet.requests.map((r) => [r.endpoint, r.path, r.body.model])).toEqual([
+      ["gpu-a", "/v1/chat/completions", "policy"],
+      ["gpu-a", "/v1/chat/completions", "policy"],
     ]);
-    // The gateway gets what is left of the agent's deadline, within the server's own (timeout_s).
-    expect(posted.map((p) => p.timeoutMs)).toEqual([5000, 5000, 60_000]);
-    expect(posted[0]!.body).toMatchObject({ model: "policy", max_tokens: 100 });
+  });
+
+  test("over RPC, the time the caller gives bounds the call: past it, a 504", async () => {
+    const fleet = fleetStub({});
+    // An endpoint that never answers: only the deadline ends the call.
+    vi.spyOn(globalThis, "fetch").mockImplementation((input) => new Promise((_, reject) => (input as Request).signal.addEventListener("abort", () => reject((input as Request).signal.reason))));
+    const env = { INSTANCE_NAME: "policy_model", SESSION_SECRET: "s", INSTANCE_CONFIG: { model: "policy", base_url: "http://ignored/v1", api_key: "k" }, ...fleet.bindings };
+    const answer = await answerRpc(model, { path: "/v1/responses", body: weatherParams, timeoutMs: 100 }, env, { waitUntil() {} });
+    expect(answer).toMatchObject({ status: 504, body: { error: { type: "deadline_exceeded", hop: "gpu_gateway/v1/chat/completions" } } });
   });
 
   test("extras: config extra_body and chat_template_kwargs, metadata over config, sampling_overrides over everything", async () => {
