@@ -146,4 +146,5 @@ export const PLATFORM_BINDINGS: readonly string[] = [
   "AUTH_MODE",
   "AUTH_TOKENS",
   "RATE_LIMITER",
+  "NETWORK",
 ];

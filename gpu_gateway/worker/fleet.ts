@@ -12,6 +12,7 @@ import { GatewayConfig, fleetHeaders, routerConfig } from "./config.ts";
 
 export interface GatewayBindings extends BaseBindings, InstanceConfigBindings {
   ROUTER?: DurableObjectNamespace<FleetRouterDO>;
+  NETWORK?: Fetcher;
 }
 
 export interface Fleet {
@@ -31,5 +32,5 @@ export function fleet(env: GatewayBindings): Fleet {
 
 export function relayContext(env: GatewayBindings, ctx: Pick<ExecutionContext, "waitUntil">): RelayContext {
   const { settings } = fleet(env);
-  return fleetContext(env.ROUTER, settings, (promise) => ctx.waitUntil(promise));
+  return fleetContext(env, settings, (promise) => ctx.waitUntil(promise));
 }

@@ -19,6 +19,8 @@ import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
 export const LOCAL_DEPLOYMENT_ID = "local";
+/** What the global fetch of a local Worker reaches (Miniflare's own "internet" service allows the same). */
+const LOCAL_NETWORK = { network: { allow: ["public", "private"], deny: [] } };
 // With authTokens, public Workers get the Rate Limiting binding they get deployed (Miniflare emulates it).
 const LOCAL_RATE_LIMITS = { RATE_LIMITER: { namespace_id: "1", simple: { limit: DEFAULT_RATE_LIMIT_PER_MINUTE, period: 60 as const } } };
 
@@ -132,8 +134,13 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       ...(authed(spec) ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
     },
     ratelimits: authed(spec) ? LOCAL_RATE_LIMITS : undefined,
-    // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
-    serviceBindings: Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),
+    serviceBindings: {
+      // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
+      ...Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),
+      // Upstream calls (a fleet's endpoints) straight to the network: Miniflare's global fetch passes
+      // every request through a Worker of its own first, a cost deployed Workers do not have.
+      NETWORK: LOCAL_NETWORK,
+    },
     kvNamespaces: spec.kv,
     durableObjects: {
       ...Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),

@@ -36,6 +36,11 @@ export interface Target {
   url?: string;
   /** With `url`: what calls it, when not fetch. */
   transport?: HttpTransport;
+  /**
+   * With `url`: the fetch that reaches the network, when not the global one (locally, a network
+   * service binding: scripts/stack/local.ts). It fails as the global fetch does, not as a service's.
+   */
+  network?: FetcherLike;
   /** Its Worker answers `call`s over RPC (our resources servers, model servers and gateways). */
   rpc?: boolean;
 }
@@ -144,7 +149,8 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
       return { response, controller, timer };
     }
     const request = new Request(url, { method, headers, body, signal: controller.signal });
-    return { response: await (target.fetcher ? target.fetcher.fetch(request) : fetch(request)), controller, timer };
+    const fetcher = target.fetcher ?? target.network;
+    return { response: await (fetcher ? fetcher.fetch(request) : fetch(request)), controller, timer };
   } catch (err) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cancelledError(hop);

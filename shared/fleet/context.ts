@@ -2,6 +2,7 @@
 // pinned requests. The gateway Worker relays with it for callers over HTTP; a model server on the
 // fleet builds the same one, on the gateway's settings and with the gateway's router object bound
 // as its own (shared/models/vllm/fleet.ts), and relays in its own isolate, with no hop between.
+import type { FetcherLike } from "../client/call.ts";
 import { HttpError } from "../server/errors.ts";
 import { PinnedRequests } from "./pinned.ts";
 import type { RelayContext, RouterClient } from "./relay.ts";
@@ -32,9 +33,15 @@ export function routerOf(namespace: RouterNamespace | undefined): RouterClient {
 /** This isolate's pinned requests, per fleet: by its router's namespace (a binding: one object per isolate). */
 const pinnedByFleet = new WeakMap<RouterNamespace, PinnedRequests>();
 
-export function fleetContext(namespace: RouterNamespace | undefined, settings: FleetSettings, waitUntil: (promise: Promise<unknown>) => void): RelayContext {
-  const router = routerOf(namespace);
-  let pinned = pinnedByFleet.get(namespace!);
-  if (!pinned) pinnedByFleet.set(namespace!, (pinned = new PinnedRequests()));
-  return { router, config: settings.routing, headers: settings.headers, timeoutMs: settings.timeoutMs, waitUntil, hop: "fleet", pinned };
+/** What a Worker relaying to a fleet has of its own: the router's namespace, and maybe a way to the network. */
+export interface FleetBindings {
+  ROUTER?: RouterNamespace;
+  NETWORK?: FetcherLike;
+}
+
+export function fleetContext(env: FleetBindings, settings: FleetSettings, waitUntil: (promise: Promise<unknown>) => void): RelayContext {
+  const router = routerOf(env.ROUTER);
+  let pinned = pinnedByFleet.get(env.ROUTER!);
+  if (!pinned) pinnedByFleet.set(env.ROUTER!, (pinned = new PinnedRequests()));
+  return { router, config: settings.routing, headers: settings.headers, timeoutMs: settings.timeoutMs, waitUntil, hop: "fleet", pinned, network: env.NETWORK };
 }

@@ -12,7 +12,7 @@
 // that has `pinned` (the gateway's), they go straight to that endpoint while the isolate's fleet
 // view allows it, and are counted there (pinned.ts).
 import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
-import type { StreamResult } from "../client/call.ts";
+import type { FetcherLike, StreamResult } from "../client/call.ts";
 import { ENVIRONMENT_HEADER, SESSION_HEADER } from "./headers.ts";
 import { PIN_HEADER, endpointKey } from "./pin.ts";
 import type { PinnedRequests, SyncClient } from "./pinned.ts";
@@ -38,6 +38,8 @@ export interface RelayContext {
   hop: string;
   /** This isolate's pinned requests: with it, a pinned session's turn goes straight to its endpoint. */
   pinned?: PinnedRequests;
+  /** How endpoints are reached, when not by the global fetch (Target.network). */
+  network?: FetcherLike;
 }
 
 export interface RelayRequest {
@@ -144,7 +146,7 @@ async function send(ctx: RelayContext, request: RelayRequest, endpoint: string, 
   let result: StreamResult;
   try {
     // Named by its base URL, so errors carry the full URL of the endpoint as the hop.
-    result = await callStream({ name: `${endpoint}/`, url: `${endpoint}/` }, request.path, {
+    result = await callStream({ name: `${endpoint}/`, url: `${endpoint}/`, network: ctx.network }, request.path, {
       method: request.method,
       bodyText: request.bodyText,
       headers: { ...request.headers, ...ctx.headers },

@@ -15,6 +15,8 @@ import type { z } from "../zod.ts";
 export interface RouterBindings {
   /** A FleetRouterDO namespace (the Worker exports the class). */
   ROUTER?: DurableObjectNamespace;
+  /** The way to the network, when not the global fetch (Target.network). */
+  NETWORK?: Fetcher;
 }
 
 /** What a request to the upstream needs of the call it serves: an HTTP request's (`httpCall`), or an RPC call's (server/rpc.ts). */
@@ -63,6 +65,7 @@ export function routedUpstream(options: UpstreamOptions, env: RouterBindings, ct
     timeoutMs: options.timeoutS * 1000,
     waitUntil: (promise) => ctx.waitUntil(promise),
     hop: base,
+    network: env.NETWORK,
   };
 }
 

@@ -6,13 +6,12 @@
 import { call, jsonOf } from "../../client/call.ts";
 import type { Target } from "../../client/call.ts";
 import { fleetContext } from "../../fleet/context.ts";
-import type { FleetSettings, RouterNamespace } from "../../fleet/context.ts";
+import type { FleetBindings as RelayBindings, FleetSettings } from "../../fleet/context.ts";
 import { relay, relayFields } from "../../fleet/relay.ts";
 import { HttpError } from "../../server/errors.ts";
 
-export interface FleetBindings {
+export interface FleetBindings extends RelayBindings {
   GATEWAY?: Fetcher;
-  ROUTER?: RouterNamespace;
 }
 
 const SETTINGS_HOP = "gpu_gateway/fleet";
@@ -34,7 +33,7 @@ async function settingsOf(gateway: Fetcher | undefined): Promise<FleetSettings> 
 
 /** How call() reaches the fleet: a target whose every request is relayed from this isolate. */
 export async function fleetTarget(env: FleetBindings, waitUntil: (promise: Promise<unknown>) => void): Promise<Target> {
-  const ctx = fleetContext(env.ROUTER, await settingsOf(env.GATEWAY), waitUntil);
+  const ctx = fleetContext(env, await settingsOf(env.GATEWAY), waitUntil);
   return {
     name: "gpu_gateway",
     url: "https://fleet.internal/",

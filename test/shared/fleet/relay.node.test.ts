@@ -221,3 +221,45 @@ describe("pinned turns", () => {
     expect(calls.acquired).toHaveLength(1);
   });
 });
+
+describe("the way to the network", () => {
+  test("a context's network fetcher carries every request to the endpoints; a connection it cannot make is unprocessed, as with fetch", async () => {
+    const answering = createServer((req, res) => {
+      req.resume();
+      res.end('{"ok": true}');
+    });
+    const url = await new Promise<string>((resolve) => answering.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(answering.address() as AddressInfo).port}`)));
+    const closed = createServer();
+    const refusing = await new Promise<string>((resolve) => closed.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(closed.address() as AddressInfo).port}`)));
+    await new Promise((resolve) => closed.close(resolve));
+    try {
+      const carried: string[] = [];
+      const endpoints = [refusing, url];
+      let placed = 0;
+      const ctx: RelayContext = {
+        router: {
+          acquire: async (_config, request) => ({ ok: true, lease: request.id!, endpoint: endpoints.find((e) => !request.exclude.includes(e)) ?? endpoints[placed++]! }),
+          release: async () => {},
+          renew: async () => {},
+          sync: async () => ({ paused: false, usable: endpoints }),
+        },
+        config: { endpoints, maxInFlight: 10, ejectAfterFailures: 3, ejectMs: 1000, leaseMs: 15_000, sessionTtlMs: 60_000, probe: null, viewTtlMs: 1000, requestTimeoutMs: 60_000 },
+        headers: {},
+        timeoutMs: 10_000,
+        waitUntil: () => {},
+        hop: "fleet",
+        network: {
+          fetch: (request: Request) => {
+            carried.push(new URL(request.url).origin);
+            return fetch(request);
+          },
+        },
+      };
+      const response = await relay(ctx, { method: "POST", path: "v1/chat/completions", bodyText: "{}" });
+      expect(await response.json()).toEqual({ ok: true });
+      expect(carried).toEqual([refusing, url]);
+    } finally {
+      await new Promise((resolve) => answering.close(resolve));
+    }
+  });
+});
