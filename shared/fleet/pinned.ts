@@ -20,6 +20,7 @@ export class PinnedRequests {
   #viewAt = -Infinity;
   readonly #inFlight = new Map<string, number>();
   #ended: IsolateReport["ended"] = [];
+  #released: IsolateReport["released"] = [];
   #changed = false;
   #lastReport = -Infinity;
   #scheduled = false;
@@ -42,13 +43,20 @@ export class PinnedRequests {
     this.#changed = true;
   }
 
+  /** A leased slot whose request ended well, given back with the next report (relay.ts's Hold). */
+  released(lease: string, report: Report): void {
+    this.#released.push({ lease, ...report });
+    this.#changed = true;
+  }
+
   /** Sends everything not yet reported; answers (and keeps) the view the router gives back. */
   async report(router: SyncClient, config: RouterConfig): Promise<FleetView> {
-    const ended = this.#ended;
+    const { ended, released } = { ended: this.#ended, released: this.#released };
     this.#ended = [];
+    this.#released = [];
     this.#changed = false;
     this.#lastReport = Date.now();
-    const report: IsolateReport = { isolate: (this.#id ??= crypto.randomUUID()), seq: ++this.#seq, inFlight: Object.fromEntries(this.#inFlight), ended };
+    const report: IsolateReport = { isolate: (this.#id ??= crypto.randomUUID()), seq: ++this.#seq, inFlight: Object.fromEntries(this.#inFlight), ended, released };
     try {
       const view = await router.sync(config, report);
       this.#view = view;
@@ -57,6 +65,7 @@ export class PinnedRequests {
     } catch (err) {
       // Not lost: the next report carries them.
       this.#ended = [...ended, ...this.#ended];
+      this.#released = [...released, ...this.#released];
       this.#changed = true;
       throw err;
     }

@@ -110,6 +110,15 @@ class Hold {
     this.#lease = undefined;
     if (this.#renewal !== undefined) clearInterval(this.#renewal);
     const report = { outcome, latencyMs: Date.now() - this.#started };
+    // A slot given back after a good answer can wait for the isolate's next report (within a
+    // quarter of the view's lifetime); a failure or a cancelled wait is said at once.
+    const { pinned } = this.#ctx;
+    if (pinned && outcome === "ok") {
+      pinned.released(lease, report);
+      const followUp = pinned.followUp(this.#ctx.router, this.#ctx.config, false);
+      if (followUp) this.#ctx.waitUntil(followUp);
+      return;
+    }
     this.#ctx.waitUntil(
       this.#ctx.router.release(lease, report).catch((err: unknown) => {
         console.warn(`${this.#hop}: reporting to the router failed (the lease lapses on its own): ${(err as Error).message}`);

@@ -107,6 +107,8 @@ export interface IsolateReport {
   inFlight: Record<string, number>;
   /** Its pinned requests that ended since its last report, in the order they ended. */
   ended: Array<{ endpoint: string } & Report>;
+  /** Leases whose requests ended well since its last report, given back (as `release` would). */
+  released: Array<{ lease: string } & Report>;
 }
 
 /** What a gateway isolate needs to send a pinned request on its own. */
@@ -266,6 +268,7 @@ export class Router {
    * would, in order) and answers the view it acts on until its next report.
    */
   sync(report: IsolateReport, now = Date.now()): FleetView {
+    for (const { lease, ...released } of report.released) this.release(lease, released);
     for (const { endpoint: url, ...ended } of report.ended) {
       const endpoint = this.#all.get(url);
       if (endpoint) this.#record(endpoint, ended);

@@ -81,21 +81,31 @@ function signing(env: SessionBindings) {
   return { secret: required(env, "SESSION_SECRET"), scope: cookieScope(required(env, "INSTANCE_NAME"), env.DEPLOYMENT_ID) };
 }
 
-function open(env: SessionBindings, id: string, token: string, fresh: boolean): Session {
+/** `id` is asked for only when used: a passing session's is made then, if ever. */
+function open(env: SessionBindings, id: () => string, token: string, fresh: boolean): Session {
   const ttlMs = Number(env.SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000;
   const stub = () => {
     if (!env.SESSIONS) throw new HttpError(500, "misconfigured", "this server stores session state but has no SESSIONS binding");
-    return env.SESSIONS.get(env.SESSIONS.idFromName(id)) as unknown as SessionStore;
+    return env.SESSIONS.get(env.SESSIONS.idFromName(id())) as unknown as SessionStore;
   };
-  return { id, token, fresh, state: new SessionState(stub, ttlMs) };
+  return {
+    get id() {
+      return id();
+    },
+    token,
+    fresh,
+    state: new SessionState(stub, ttlMs),
+  };
 }
+
+const known = (id: string) => () => id;
 
 /** The session a signed token names, or null when it does not verify for this server instance. */
 export async function sessionFromToken(c: Context, token: string | undefined): Promise<Session | null> {
   const env = c.env as SessionBindings;
   const { secret, scope } = signing(env);
   const id = await verifySession(secret, scope, token);
-  return id === null ? null : open(env, id, token!, false);
+  return id === null ? null : open(env, known(id), token!, false);
 }
 
 /**
@@ -103,7 +113,8 @@ export async function sessionFromToken(c: Context, token: string | undefined): P
  * cookie is signed or set, so its client has nothing to replay and no session to close.
  */
 export function passingSession(env: SessionBindings): Session {
-  return open(env, newSessionId(), "", true);
+  let id: string | undefined;
+  return open(env, () => (id ??= newSessionId()), "", true);
 }
 
 const SESSION_ID = /^[0-9a-f]{32}$/;
@@ -114,8 +125,8 @@ const SESSION_ID = /^[0-9a-f]{32}$/;
  * namespace is its own, so there is nothing to sign.
  */
 export function rpcSession(env: SessionBindings, id: string | undefined, forceNew = false): Session {
-  if (id !== undefined && !forceNew && SESSION_ID.test(id)) return open(env, id, "", false);
-  return open(env, newSessionId(), "", true);
+  if (id !== undefined && !forceNew && SESSION_ID.test(id)) return open(env, known(id), "", false);
+  return open(env, known(newSessionId()), "", true);
 }
 
 /** `forceNew` starts a new session whatever the request carries (used by /seed_session). */
@@ -127,5 +138,5 @@ export async function resolveSession(c: Context, forceNew = false): Promise<Sess
   const id = newSessionId();
   const token = await signSession(secret, scope, id);
   setCookie(c, SESSION_COOKIE, token, { httpOnly: true, sameSite: "Lax", path: "/" });
-  return open(env, id, token, true);
+  return open(env, known(id), token, true);
 }

@@ -159,7 +159,11 @@ describe("pinned turns", () => {
       hop: "fleet",
       pinned: new PinnedRequests(),
     };
-    return { ctx, calls, settled: () => Promise.all(pending) };
+    // Until nothing is left: a report scheduled by what settled is awaited too.
+    const settled = async () => {
+      while (pending.length > 0) await Promise.all(pending.splice(0));
+    };
+    return { ctx, calls, settled };
   }
   // The answer read to the end, as a caller does: a turn ends (and is reported) only then.
   const ask = async (ctx: RelayContext, pin: string) => {
@@ -200,7 +204,9 @@ describe("pinned turns", () => {
     expect((await ask(fresh.ctx, endpointKey(answering))).status).toBe(200);
     expect(fresh.calls.acquired).toHaveLength(1);
     await Promise.all([settled(), fresh.settled()]);
-    expect(calls.released.map(([, outcome]) => outcome)).toEqual(["ok"]);
+    // Each slot given back after its good answer, with the isolate's next report.
+    expect(calls.released).toEqual([]);
+    expect(calls.synced.flatMap((r) => r.released).map((r) => r.outcome)).toEqual(["ok"]);
   });
 
   test("a pinned endpoint that refuses the connection or answers 503 is reported at once, and the router places the turn elsewhere", async () => {
@@ -212,6 +218,24 @@ describe("pinned turns", () => {
       await settled();
       expect(calls.synced.flatMap((r) => r.ended).map((e) => [e.endpoint, e.outcome])).toEqual([[endpoint, "unprocessed"]]);
     }
+  });
+
+  test("a first turn's slot, given back after a good answer, goes with the next report; after a refusal, at once", async () => {
+    const { ctx, calls, settled } = pinnedContext({ paused: false, usable: () => [answering, busy, refusing] });
+    expect((await ask(ctx, "")).status).toBe(200);
+    await settled();
+    expect(calls.released).toEqual([]);
+    expect(calls.synced.flatMap((r) => r.released).map((r) => [r.lease, r.outcome])).toEqual([[calls.acquired[0]!.id, "ok"]]);
+
+    // The router places the next first turn on the endpoint that refuses: that slot is given back at once.
+    const refused = pinnedContext({ paused: false, usable: () => [answering] });
+    refused.ctx.router.acquire = async (_config, request) => {
+      refused.calls.acquired.push(request);
+      return { ok: true, lease: request.id!, endpoint: request.exclude.includes(refusing) ? answering : refusing };
+    };
+    expect((await ask(refused.ctx, "")).status).toBe(200);
+    await refused.settled();
+    expect(refused.calls.released).toEqual([[refused.calls.acquired[0]!.id, "unprocessed"]]);
   });
 
   test("a pin naming no endpoint of the fleet is a new placement", async () => {

@@ -279,7 +279,7 @@ describe("router", () => {
 
   test("an isolate's pinned requests count as in flight, toward the limit too; their outcomes count as leases' do", async () => {
     const router = new Router(mapStore(), config({ endpoints: [A, B], maxInFlight: 2, ejectAfterFailures: 2 }));
-    expect(router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 2 }, ended: [] })).toEqual({ paused: false, usable: [A, B] });
+    expect(router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 2 }, ended: [], released: [] })).toEqual({ paused: false, usable: [A, B] });
     expect(router.status()).toMatchObject({ in_flight: 2, endpoints: [{ in_flight: 2 }, { in_flight: 0 }] });
     // A is full with pinned turns: new sessions go to B, then wait.
     const b1 = await granted(router.acquire({ exclude: [], waitMs: 5000 }));
@@ -290,24 +290,37 @@ describe("router", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(waiting).toBeUndefined();
     // The isolate's next report frees a slot on A, which goes to the waiter.
-    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "ok", latencyMs: 7 }] });
+    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "ok", latencyMs: 7 }], released: [] });
     await vi.advanceTimersByTimeAsync(0);
     expect(waiting).toMatchObject({ ok: true, endpoint: A });
     // Outcomes are stats and health, as a lease's: two failures in a row eject A.
-    const view = router.sync({ isolate: "i1", seq: 3, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "failed", latencyMs: 1 }, { endpoint: A, outcome: "unprocessed", latencyMs: 1 }] });
+    const view = router.sync({ isolate: "i1", seq: 3, inFlight: { [A]: 1 }, ended: [{ endpoint: A, outcome: "failed", latencyMs: 1 }, { endpoint: A, outcome: "unprocessed", latencyMs: 1 }], released: [] });
     expect(view).toEqual({ paused: false, usable: [B] });
     expect(router.status().endpoints[0]).toMatchObject({ in_flight: 2, requests: 3, errors: 2, unprocessed: 1, healthy: false, latency_ms: { p50: 7, p99: 7 } });
     // A report overtaken on the way brings its outcomes, not its counts.
-    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 5 }, ended: [{ endpoint: B, outcome: "ok", latencyMs: 3 }] });
+    router.sync({ isolate: "i1", seq: 2, inFlight: { [A]: 5 }, ended: [{ endpoint: B, outcome: "ok", latencyMs: 3 }], released: [] });
     expect(router.status().endpoints.map((e) => [e.in_flight, e.requests])).toEqual([[2, 3], [2, 1]]);
+  });
+
+  test("a lease given back in an isolate's report frees its slot and counts its outcome, as release does", async () => {
+    const router = new Router(mapStore(), config({ endpoints: [A], maxInFlight: 1 }));
+    const held = await granted(router.acquire({ id: "first", exclude: [], waitMs: 5000 }));
+    let next: Grant | undefined;
+    void router.acquire({ id: "next", exclude: [], waitMs: 5000 }).then((g) => (next = g));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next).toBeUndefined();
+    router.sync({ isolate: "i1", seq: 1, inFlight: {}, ended: [], released: [{ lease: held.lease, outcome: "ok", latencyMs: 12 }] });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(next).toMatchObject({ ok: true, lease: "next", endpoint: A });
+    expect(router.status().endpoints[0]).toMatchObject({ in_flight: 1, requests: 1, latency_ms: { p50: 12, p99: 12 } });
   });
 
   test("an isolate silent for longer than a request may run stops counting", async () => {
     const router = new Router(mapStore(), config({ requestTimeoutMs: 10_000 }));
-    router.sync({ isolate: "gone", seq: 1, inFlight: { [A]: 3 }, ended: [] });
-    router.sync({ isolate: "alive", seq: 1, inFlight: { [B]: 1 }, ended: [] });
+    router.sync({ isolate: "gone", seq: 1, inFlight: { [A]: 3 }, ended: [], released: [] });
+    router.sync({ isolate: "alive", seq: 1, inFlight: { [B]: 1 }, ended: [], released: [] });
     await vi.advanceTimersByTimeAsync(6000);
-    router.sync({ isolate: "alive", seq: 2, inFlight: { [B]: 1 }, ended: [] });
+    router.sync({ isolate: "alive", seq: 2, inFlight: { [B]: 1 }, ended: [], released: [] });
     await vi.advanceTimersByTimeAsync(5000);
     router.tick();
     expect(router.status().endpoints.map((e) => e.in_flight)).toEqual([0, 1, 0]);
@@ -315,20 +328,20 @@ describe("router", () => {
 
   test("a pause is drained only once every isolate has seen it and reported: its pinned requests are waited for", async () => {
     const router = new Router(mapStore(), config({ viewTtlMs: 1000 }));
-    router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 1 }, ended: [] });
+    router.sync({ isolate: "i1", seq: 1, inFlight: { [A]: 1 }, ended: [], released: [] });
     let drained: { in_flight: number } | undefined;
     void router.pause(10_000).then((d) => (drained = d));
-    expect(router.sync({ isolate: "i2", seq: 1, inFlight: {}, ended: [] }).paused).toBe(true);
+    expect(router.sync({ isolate: "i2", seq: 1, inFlight: {}, ended: [], released: [] }).paused).toBe(true);
     // Every isolate's view lasts 1 s, and each reports a change within 250 ms: not drained before 1.5 s.
-    router.sync({ isolate: "i1", seq: 2, inFlight: {}, ended: [{ endpoint: A, outcome: "ok", latencyMs: 5 }] });
+    router.sync({ isolate: "i1", seq: 2, inFlight: {}, ended: [{ endpoint: A, outcome: "ok", latencyMs: 5 }], released: [] });
     await vi.advanceTimersByTimeAsync(1000);
     expect(drained).toBeUndefined();
     // i2 started one just before its view expired; its report comes in time.
-    router.sync({ isolate: "i2", seq: 2, inFlight: { [B]: 1 }, ended: [] });
+    router.sync({ isolate: "i2", seq: 2, inFlight: { [B]: 1 }, ended: [], released: [] });
     await vi.advanceTimersByTimeAsync(600);
     expect(drained).toBeUndefined();
     expect(router.status()).toMatchObject({ paused: true, in_flight: 1 });
-    router.sync({ isolate: "i2", seq: 3, inFlight: {}, ended: [{ endpoint: B, outcome: "ok", latencyMs: 5 }] });
+    router.sync({ isolate: "i2", seq: 3, inFlight: {}, ended: [{ endpoint: B, outcome: "ok", latencyMs: 5 }], released: [] });
     await vi.advanceTimersByTimeAsync(0);
     expect(drained).toEqual({ in_flight: 0 });
   });
