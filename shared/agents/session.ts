@@ -1,14 +1,35 @@
 // A rollout's session on its resources server (SPEC "simple_agent /run"): seed it with the row,
 // verify what the episode produced, release it.
-import { hopError, jsonOf } from "../client/call.ts";
+import { call, hopError, isRpc, jsonOf } from "../client/call.ts";
+import { runnableTools } from "../resources/tool_names.ts";
 import type { ResponseObject } from "../schemas/responses.ts";
 import { SeedSessionResponse, VerifyResponse } from "../schemas/run.ts";
+import type { Description } from "../schemas/run.ts";
 import type { RunRequest } from "../schemas/run.ts";
 import { callResources } from "./hops.ts";
 import type { ResourcesHop } from "./hops.ts";
 
-/** Seeds the session; the tools the server says it runs in it, where it says. */
+// Per binding (one object per isolate): asked once, kept; null for a server that does not say.
+const descriptions = new WeakMap<object, Description | null>();
+
+/** What a resources server of ours says of itself (over RPC only; null otherwise). */
+async function describe(hop: ResourcesHop): Promise<Description | null> {
+  const { resources } = hop;
+  if (!isRpc(resources)) return null;
+  if (descriptions.has(resources.fetcher)) return descriptions.get(resources.fetcher)!;
+  const result = await call(resources, "/describe", { deadlineMs: hop.resourcesDeadlineMs, deadlines: hop.deadlines });
+  const description = result.status === 200 ? (result.body as Description) : null;
+  descriptions.set(resources.fetcher, description);
+  return description;
+}
+
+/**
+ * Seeds the session; the tools the server says it runs in it, where it says. A server whose seed
+ * would only check the row's tools (it says so: /describe) gets no call: they are checked here.
+ */
 export async function seedSession(row: RunRequest, hop: ResourcesHop): Promise<readonly string[] | undefined> {
+  const description = await describe(hop);
+  if (description && !description.seeds) return runnableTools(row.responses_create_params.tools, description.tools);
   const name = `${hop.resources.name}/seed_session`;
   const result = await callResources(hop, "/seed_session", row);
   const answer = jsonOf(result, name);

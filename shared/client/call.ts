@@ -249,7 +249,8 @@ class RpcResult implements CallResult {
   }
 }
 
-function isRpc(target: Target): target is Target & { fetcher: RpcFetcher } {
+/** Whether `call` reaches the target over RPC. */
+export function isRpc(target: Target): target is Target & { fetcher: RpcFetcher } {
   return target.rpc === true && typeof (target.fetcher as Partial<RpcFetcher> | undefined)?.post === "function";
 }
 

@@ -10,6 +10,7 @@ import { deleteCookie } from "hono/cookie";
 import { z } from "../zod.ts";
 import { CohortRequest } from "../schemas/cohort.ts";
 import type { CohortResponse } from "../schemas/cohort.ts";
+import type { Description } from "../schemas/run.ts";
 import { RunRequest, VerifyRequest, AggregateMetricsRequest, FAILURE_CLASS_KEY } from "../schemas/run.ts";
 import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
@@ -25,7 +26,7 @@ import type { KeyMetric } from "../metrics/key_metrics.ts";
 import type { ScoreSpec } from "../metrics/scores.ts";
 import type { Breakdown } from "../metrics/breakdown.ts";
 import { VerifierFailure, unavailableOnFailure } from "./failure.ts";
-import { toolNameProblem } from "./tool_names.ts";
+import { runnableTools, toolNameProblem } from "./tool_names.ts";
 import { mountMcp } from "./mcp.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
 
@@ -155,17 +156,6 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   return { app, context, rpcContext, issued, close, rpcClose, release };
 }
 
-/** The names of the row's tools this server runs: all of them for a server with a fallback tool. */
-function callableTools(tools: ReadonlyArray<{ name: string }> | null | undefined, declared: Record<string, Tool>, fallback: boolean): string[] {
-  const offered = (tools ?? []).map((t) => t.name);
-  const problems = offered.flatMap((name, i) => {
-    const problem = toolNameProblem(name);
-    return problem ? [{ path: `responses_create_params.tools[${i}].name`, message: problem }] : [];
-  });
-  if (problems.length > 0) throw invalidRequest(problems);
-  return offered.filter((name) => fallback || Object.hasOwn(declared, name));
-}
-
 export function defineResourcesServer<T extends z.ZodObject>(definition: ResourcesServerDefinition<T>) {
   for (const name of Object.keys(definition.tools)) {
     const problem = toolNameProblem(name);
@@ -202,8 +192,15 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     };
   };
 
+  // What a tool call may name; null: any name (the fallback tool runs what the row offers).
+  const declaredTools = definition.fallbackTool ? null : Object.keys(definition.tools);
+  // A server whose seed does nothing but check the row's tools (no session to start, no hook)
+  // says so: its agent checks them itself and makes no /seed_session call (shared/agents/session.ts).
+  const seeds = definition.declaration.stateful || definition.seedSession !== undefined || definition.closeSession !== undefined;
+  rpcRoute(app, "/describe", async () => ok({ seeds, tools: declaredTools } satisfies Description));
+
   const seed = async (row: SeedBody<T>, ctx: HandlerContext) => {
-    const callable = callableTools(row.responses_create_params?.tools, definition.tools, definition.fallbackTool !== undefined);
+    const callable = runnableTools(row.responses_create_params?.tools, declaredTools);
     await definition.seedSession?.(row, ctx);
     // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
     return { callable_tools: callable };

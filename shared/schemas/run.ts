@@ -23,6 +23,13 @@ export type RunRequest = z.infer<typeof RunRequest>;
 export const SeedSessionResponse = z.looseObject({ callable_tools: z.array(z.string()).optional() });
 export type SeedSessionResponse = z.infer<typeof SeedSessionResponse>;
 
+/**
+ * What a resources server of ours says of itself over RPC (`/describe`): whether its
+ * /seed_session does more than check a row's tools, and the tools it runs (null: any offered).
+ */
+export const Description = z.object({ seeds: z.boolean(), tools: z.array(z.string()).nullable() });
+export type Description = z.infer<typeof Description>;
+
 export const VerifyRequest = RunRequest.safeExtend({ response: ResponseObject });
 export type VerifyRequest = z.infer<typeof VerifyRequest>;
 

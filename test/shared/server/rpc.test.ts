@@ -51,6 +51,10 @@ describe("a resources server over RPC", () => {
     expect(JSON.parse(metrics.text!)).toMatchObject({ agent_metrics: { "mean/reward": 0.5 } });
   });
 
+  test("/describe says whether a seed does more than check the row's tools, and which tools the server runs", async () => {
+    expect(await counter.post({ path: "/describe" })).toEqual({ status: 200, body: { seeds: true, tools: ["bump"] } });
+  });
+
   test("a server that keeps nothing per session gives no session to replay", async () => {
     const stateless = defineResourcesServer({
       declaration: resourcesServer({ task: z.object({}) }),
@@ -59,6 +63,7 @@ describe("a resources server over RPC", () => {
     });
     const env = serverEnv("stateless");
     const ctx = { waitUntil() {} };
+    expect(await answerRpc(stateless, { path: "/describe" }, env, ctx)).toEqual({ status: 200, body: { seeds: false, tools: ["ping"] } });
     const seeded = await answerRpc(stateless, { path: "/seed_session", body: row() }, env, ctx);
     expect(seeded).toEqual({ status: 200, body: { callable_tools: [] } });
     expect(await answerRpc(stateless, { path: "/ping", body: {} }, env, ctx)).toEqual({ status: 200, body: { pong: true } });
