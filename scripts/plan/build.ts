@@ -44,10 +44,12 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
     external: ["cloudflare:*", "node:*"],
-    // workerd parses every Worker's bundle at start-up: minified, a stack starts in about half the
-    // time; names are kept so stack traces and class names still read.
-    minify: true,
-    keepNames: true,
+    // workerd parses every Worker's bundle at start-up: without whitespace and with shorter syntax,
+    // a stack starts in about half the time. Identifiers are left as written, so stack traces and
+    // class names read, with no `keepNames` helper: that one renames every function it creates
+    // (each closure of every request), about 3% of workerd's CPU per rollout.
+    minifyWhitespace: true,
+    minifySyntax: true,
     logLevel: "error",
     metafile: true,
     plugins: [withoutAjv, englishOnlyZod],

@@ -26,7 +26,8 @@ export type Answer = Pick<Response, "status" | "headers" | "text" | "body">;
  * before any answer when the connection was refused or reset, and aborts with `signal`.
  */
 export interface HttpTransport {
-  exchange(url: URL, init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal }): Promise<Answer>;
+  /** `stream`: the answer's body is wanted as it arrives (callStream), not read at once (call). */
+  exchange(url: URL, init: { method: string; headers: Record<string, string>; body: string | undefined; signal: AbortSignal; stream: boolean }): Promise<Answer>;
 }
 
 export interface Target {
@@ -128,7 +129,7 @@ export function cancelledError(hop: string): HttpError {
   return new HttpError(499, "cancelled", `${hop}: the caller went away before the answer`, { hop });
 }
 
-async function send(target: Target, path: string, options: CallOptions, hop: string): Promise<Sent> {
+async function send(target: Target, path: string, options: CallOptions, hop: string, stream = false): Promise<Sent> {
   if (options.signal?.aborted) throw cancelledError(hop);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.deadlineMs);
@@ -143,7 +144,7 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
   const method = options.method ?? "POST";
   try {
     if (target.transport && typeof body !== "object") {
-      const response = await target.transport.exchange(url, { method, headers, body, signal: controller.signal });
+      const response = await target.transport.exchange(url, { method, headers, body, signal: controller.signal, stream });
       // A transport may answer for the aborted call itself (the fleet relay's 499): the abort is the outcome.
       if (controller.signal.aborted) throw new Error("aborted");
       return { response, controller, timer };
@@ -186,7 +187,7 @@ async function attempt(target: Target, path: string, options: CallOptions, hop: 
 
 // The deadline keeps running while the caller reads the body, and ends it when it passes.
 async function attemptStream(target: Target, path: string, options: CallOptions, hop: string): Promise<StreamResult> {
-  const { response, controller, timer } = await send(target, path, options, hop);
+  const { response, controller, timer } = await send(target, path, options, hop, true);
   options.jar?.absorb(response.headers);
   if (saysUnprocessed(response)) {
     const text = await response.text().catch(() => "");

@@ -11,8 +11,8 @@
 // A session's later turns, which carry their endpoint (a pin), skip the router: with a context
 // that has `pinned` (the gateway's), they go straight to that endpoint while the isolate's fleet
 // view allows it, and are counted there (pinned.ts).
-import { SNIPPET_CHARS, UNPROCESSED_HEADER, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
-import type { FetcherLike, StreamResult } from "../client/call.ts";
+import { SNIPPET_CHARS, UNPROCESSED_HEADER, call, callStream, cancelledError, hopError, isUnprocessed } from "../client/call.ts";
+import type { CallResult, FetcherLike, StreamResult } from "../client/call.ts";
 import { ENVIRONMENT_HEADER, SESSION_HEADER } from "./headers.ts";
 import { PIN_HEADER, endpointKey } from "./pin.ts";
 import type { PinnedRequests, SyncClient } from "./pinned.ts";
@@ -55,6 +55,8 @@ export interface RelayRequest {
   headers?: Record<string, string>;
   /** The caller's request: once it is cancelled, nothing more is sent and the slot is freed. */
   signal?: AbortSignal;
+  /** The caller reads the whole answer at once: it is read here, not passed through a stream. */
+  buffered?: boolean;
 }
 
 /**
@@ -127,10 +129,10 @@ class Hold {
   }
 }
 
-/** The endpoint the answer came from, as the caller's pin names it (a caller without a pin gets none). */
-function answered(result: StreamResult, request: RelayRequest, endpoint: string): Response {
+/** The answer, naming the endpoint it came from as the caller's pin does (a caller without a pin gets none). */
+function answered(body: string | ReadableStream<Uint8Array> | null, result: { status: number; headers: Headers }, request: RelayRequest, endpoint: string): Response {
   const headers = { "content-type": result.headers.get("content-type") ?? "application/json", ...(request.pin === undefined ? {} : { [PIN_HEADER]: endpointKey(endpoint) }) };
-  return new Response(result.body, { status: result.status, headers });
+  return new Response(body, { status: result.status, headers });
 }
 
 const keys = new WeakMap<readonly string[], Map<string, string>>();
@@ -152,17 +154,12 @@ type Sent = { response: Response } | { unprocessed: string } | { cancelled: true
  */
 async function send(ctx: RelayContext, request: RelayRequest, endpoint: string, deadlineMs: number, end: (outcome: Outcome) => void): Promise<Sent> {
   const { signal } = request;
-  let result: StreamResult;
+  // Named by its base URL, so errors carry the full URL of the endpoint as the hop.
+  const target = { name: `${endpoint}/`, url: `${endpoint}/`, network: ctx.network };
+  const options = { method: request.method, bodyText: request.bodyText, headers: { ...request.headers, ...ctx.headers }, deadlineMs, attempts: 1, signal };
+  let result: StreamResult | CallResult;
   try {
-    // Named by its base URL, so errors carry the full URL of the endpoint as the hop.
-    result = await callStream({ name: `${endpoint}/`, url: `${endpoint}/`, network: ctx.network }, request.path, {
-      method: request.method,
-      bodyText: request.bodyText,
-      headers: { ...request.headers, ...ctx.headers },
-      deadlineMs,
-      attempts: 1,
-      signal,
-    });
+    result = await (request.buffered ? call(target, request.path, options) : callStream(target, request.path, options));
   } catch (err) {
     if (signal?.aborted) {
       end("cancelled");
@@ -175,13 +172,17 @@ async function send(ctx: RelayContext, request: RelayRequest, endpoint: string, 
   }
   if (result.status === 503) {
     // vLLM answers 503 when it takes no work (starting, overloaded, shutting down): nothing ran.
-    const text = await new Response(result.body).text().catch(() => "");
+    const text = "text" in result ? result.text : await new Response(result.body).text().catch(() => "");
     end("unprocessed");
     return { unprocessed: `${endpoint}/${request.path} answered 503: ${text.slice(0, SNIPPET_CHARS)}` };
   }
   const { status } = result;
+  if ("text" in result) {
+    end(status < 500 ? "ok" : "failed");
+    return { response: answered(result.text, result, request, endpoint) };
+  }
   ctx.waitUntil(result.done.then((done) => end(signal?.aborted ? "cancelled" : done.ok && status < 500 ? "ok" : "failed")));
-  return { response: answered(result, request, endpoint) };
+  return { response: answered(result.body, result, request, endpoint) };
 }
 
 /** A pinned turn sent straight to its endpoint if the isolate's view allows it; undefined if not. */

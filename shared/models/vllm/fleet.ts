@@ -38,8 +38,8 @@ export async function fleetTarget(env: FleetBindings, waitUntil: (promise: Promi
     name: "gpu_gateway",
     url: "https://fleet.internal/",
     transport: {
-      exchange: (url, { method, headers, body, signal }) =>
-        relay(ctx, { method: method === "GET" ? "GET" : "POST", path: url.pathname.slice(1), bodyText: body, ...relayFields((name) => headers[name], signal) }),
+      exchange: (url, { method, headers, body, signal, stream }) =>
+        relay(ctx, { method: method === "GET" ? "GET" : "POST", path: url.pathname.slice(1), bodyText: body, buffered: !stream, ...relayFields((name) => headers[name], signal) }),
     },
   };
 }
