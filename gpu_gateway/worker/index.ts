@@ -20,19 +20,24 @@ const app = createServerApp<GatewayBindings>();
 
 const httpRequest = (c: Context<AppEnv<GatewayBindings>>) => relayFields((name) => c.req.header(name), c.req.raw.signal);
 
+// A body that asks for no stream is answered whole, read by the relay, with no stream between. In
+// JSON text a quote inside a string is escaped, so this finds a `stream: true` key and nothing else
+// (a nested one only costs the streaming path).
+const STREAM_TRUE = /"stream"\s*:\s*true/;
+const relayed = async (c: Context<AppEnv<GatewayBindings>>, path: string) => {
+  const bodyText = await c.req.text();
+  return relay(relayContext(c.env, c.executionCtx), { method: "POST", path, bodyText, buffered: !STREAM_TRUE.test(bodyText), ...httpRequest(c) });
+};
+
 // The fleet's settings, for its model server: it relays turns itself, with this gateway's router
 // object (bound to it as its own) and on these settings, so no turn takes a hop through here.
 rpcRoute(app, "/fleet", async (call: RpcCall<GatewayBindings>) => ok(fleet(call.env).settings));
 
 // Bodies go through as text: vLLM validates them, and re-encoding MBs of token ids costs CPU.
-app.post("/v1/chat/completions", async (c) =>
-  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "v1/chat/completions", bodyText: await c.req.text(), ...httpRequest(c) }),
-);
+app.post("/v1/chat/completions", (c) => relayed(c, "v1/chat/completions"));
 
 // vLLM serves /tokenize at the base URL, not under /v1. Same session, same endpoint: one tokenizer.
-app.post("/tokenize", async (c) =>
-  relay(relayContext(c.env, c.executionCtx), { method: "POST", path: "tokenize", bodyText: await c.req.text(), ...httpRequest(c) }),
-);
+app.post("/tokenize", (c) => relayed(c, "tokenize"));
 
 app.get("/v1/models", (c) => relay(relayContext(c.env, c.executionCtx), { method: "GET", path: "v1/models", ...httpRequest(c) }));
 

@@ -73,8 +73,10 @@ function refuse(c: Context, status: 401 | 429, error: HttpError, headers: Record
 export function bearerAuth(): MiddlewareHandler<{ Bindings: AuthBindings; Variables: AuthVariables }> {
   return async (c, next) => {
     if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
-    const mode = AuthMode.safeParse(c.env?.AUTH_MODE);
-    if (!mode.success) throw misconfigured(`AUTH_MODE must be "open" or "bearer", got ${JSON.stringify(c.env?.AUTH_MODE)}`);
+    // Internal Workers (and local ones) run without AUTH_MODE: open, with nothing to check per request.
+    if (c.env?.AUTH_MODE === undefined) return next();
+    const mode = AuthMode.safeParse(c.env.AUTH_MODE);
+    if (!mode.success) throw misconfigured(`AUTH_MODE must be "open" or "bearer", got ${JSON.stringify(c.env.AUTH_MODE)}`);
     if (mode.data === "open") return next();
 
     const known = await credentials(c.env.AUTH_TOKENS);
