@@ -223,7 +223,7 @@ async function main(): Promise<number> {
   for (const spec of specs) spec.services = Object.fromEntries(Object.entries(spec.services).filter(([, worker]) => planned.has(worker)));
   // Code environments run their tests in the local sandbox, as the stack runs them.
   const sandboxes = new Map<string, LocalProcess>();
-  await startSandboxes(specs, sandboxes);
+  await (await startSandboxes(specs, sandboxes)).ready;
   const stack = await startLocalStack({ specs, instances: resources, config, sessionSecret: randomBytes(32).toString("hex") }).catch(async (err: unknown) => {
     await stopAll(sandboxes);
     throw err;

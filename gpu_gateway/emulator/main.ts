@@ -1,7 +1,10 @@
 // CLI: node gpu_gateway/emulator/main.ts [--port 0] [--host 127.0.0.1] [--seed 42] [--p-correct 0.7]
 //   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--enable-prompt-tokens-details]
-//   [--exit-with-parent]
+//   [--exit-with-parent] [--listener]
+// --listener: listen on the socket the launcher sends over IPC (already bound: its address is known
+// before this process has loaded), instead of binding one.
 // Prints exactly one line when listening (callers parse it): vLLM emulator listening on http://HOST:PORT
+import type { Server } from "node:net";
 import { parseArgs } from "node:util";
 import { DEFAULTS, startEmulator } from "./server.ts";
 
@@ -32,13 +35,18 @@ try {
       "max-model-len": { type: "string" },
       "enable-prompt-tokens-details": { type: "boolean" },
       "exit-with-parent": { type: "boolean" },
+      listener: { type: "boolean" },
     },
   }));
 } catch (err) {
   fail((err as Error).message);
 }
 
+const listener = values.listener ? await new Promise<Server>((resolve) => process.once("message", (_message, handle) => resolve(handle as Server))) : undefined;
+process.disconnect?.();
+
 const emulator = await startEmulator({
+  listener,
   port: number("port", values.port, DEFAULTS.port, (n) => isCount(n) && n <= 65_535),
   host: values.host ?? DEFAULTS.host,
   seed: number("seed", values.seed, DEFAULTS.seed, Number.isInteger),

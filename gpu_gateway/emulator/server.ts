@@ -2,7 +2,7 @@
 // tests and the bench call.
 import { EMULATOR_MODEL } from "../../shared/fleet/emulator.ts";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server } from "node:net";
 import { ApiError } from "./errors.ts";
 import { readJson, send } from "./http.ts";
 import { Metrics } from "./metrics.ts";
@@ -13,6 +13,8 @@ import { routes } from "./routes.ts";
 export interface EmulatorOptions {
   /** 0 (the default) lets the OS choose. */
   port?: number;
+  /** A socket already listening (handed over by the launcher, main.ts): taken instead of `port`. */
+  listener?: Server;
   host?: string;
   seed?: number;
   /** Probability that the policy plays a conversation right, drawn on its first turn. */
@@ -42,7 +44,7 @@ export const DEFAULTS = {
   maxModelLen: 32_768,
   maxBodyBytes: 32 * 1024 * 1024,
   promptTokensDetails: false,
-} satisfies Required<EmulatorOptions>;
+} satisfies Required<Omit<EmulatorOptions, "listener">>;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const config = { ...DEFAULTS, ...options };
@@ -82,10 +84,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(config.port, config.host, () => resolve());
+    if (config.listener) server.listen(config.listener, () => resolve());
+    else server.listen(config.port, config.host, () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
-  const host = config.host.includes(":") ? `[${config.host}]` : config.host;
+  const { port, address } = server.address() as AddressInfo;
+  const host = address.includes(":") ? `[${address}]` : address;
 
   return {
     url: `http://${host}:${port}`,

@@ -1,5 +1,7 @@
-// CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--max-sessions 256] [--exit-with-parent]
+// CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--max-sessions 256] [--exit-with-parent] [--listener]
+// --listener: listen on the socket the launcher sends over IPC, instead of binding one.
 // Prints exactly one line when listening (callers parse it): sandbox listening on http://HOST:PORT
+import type { Server } from "node:net";
 import { parseArgs } from "node:util";
 import { DEFAULTS, MAX_PARALLEL, startSandbox } from "./server.ts";
 
@@ -24,13 +26,18 @@ try {
       parallel: { type: "string" },
       "max-sessions": { type: "string" },
       "exit-with-parent": { type: "boolean" },
+      listener: { type: "boolean" },
     },
   }));
 } catch (err) {
   fail((err as Error).message);
 }
 
+const listener = values.listener ? await new Promise<Server>((resolve) => process.once("message", (_message, handle) => resolve(handle as Server))) : undefined;
+process.disconnect?.();
+
 const sandbox = await startSandbox({
+  listener,
   port: count("port", values.port, DEFAULTS.port, 65_535),
   host: values.host ?? DEFAULTS.host,
   parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, MAX_PARALLEL)),

@@ -6,7 +6,7 @@
 //   DELETE /sessions/:id       -> { closed }
 // 400 with field paths on a bad request; 500 if the sandbox failed; 503 when it is full.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Server } from "node:net";
 import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema } from "../../shared/sandbox/schema.ts";
 import type { z } from "../../shared/zod.ts";
 import { MemoryGroups } from "./cgroup.ts";
@@ -17,6 +17,8 @@ import { UID_BASE, UidPool } from "./uid_pool.ts";
 
 export interface SandboxOptions {
   port: number;
+  /** A socket already listening (handed over by the launcher, main.ts): taken instead of `port`. */
+  listener?: Server;
   host: string;
   /** Runs at once; more wait for a free uid. */
   parallel: number;
@@ -112,11 +114,12 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
 
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, resolve);
+    if (options.listener) server.listen(options.listener, resolve);
+    else server.listen(port, host, resolve);
   });
   const address = server.address() as AddressInfo;
   return {
-    url: `http://${host}:${address.port}`,
+    url: `http://${address.address}:${address.port}`,
     python,
     close: () => {
       sessions.closeAll();

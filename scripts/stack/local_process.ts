@@ -1,6 +1,10 @@
 // Runs a local stand-in (the vLLM emulator, the code sandbox) as its own process, as the real
-// service would be, and waits for the line that says where it listens.
+// service would be. The launcher binds its socket first (port 0: no race) and hands it over
+// (IPC), so the address is known at once and the stack can start while the process still loads;
+// `ready` settles on the line that says it listens.
 import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { ROOT } from "../plan/registry.ts";
@@ -11,16 +15,37 @@ export interface LocalProcess {
   stop(): Promise<void>;
 }
 
-/** `script` relative to the project root; `what` names it in errors. */
-export async function spawnLocal(script: string, what: string, args: string[] = [], timeoutMs = 30_000): Promise<LocalProcess> {
-  const child = spawn(process.execPath, [join(ROOT, script), "--port", "0", "--exit-with-parent", ...args], {
-    stdio: ["pipe", "pipe", "inherit"],
+export interface StartingProcess extends LocalProcess {
+  /** Settles once the process serves (its socket takes connections from the start: they wait). */
+  ready: Promise<void>;
+}
+
+/** A socket listening on a port of the OS's choice, on loopback. */
+async function boundSocket() {
+  const listener = createServer();
+  await new Promise<void>((resolve, reject) => {
+    listener.once("error", reject);
+    listener.listen(0, "127.0.0.1", resolve);
   });
+  return { listener, url: `http://127.0.0.1:${(listener.address() as AddressInfo).port}` };
+}
+
+/**
+ * `script` relative to the project root; `what` names it in errors. Given `--port`, the process
+ * binds that port itself, and its address is known once it is ready.
+ */
+export async function startLocal(script: string, what: string, args: string[] = [], timeoutMs = 30_000): Promise<StartingProcess> {
+  const ownPort = args.includes("--port");
+  const bound = ownPort ? undefined : await boundSocket();
+  const child = spawn(process.execPath, [join(ROOT, script), "--exit-with-parent", ...(bound ? ["--listener"] : []), ...args], {
+    stdio: ["pipe", "pipe", "inherit", ...(bound ? ["ipc" as const] : [])],
+  });
+  // The listening socket goes to the child, and the launcher's copy is closed once it has.
+  if (bound) child.send("listener", bound.listener, () => bound.listener.close());
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
+  const listening = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the ${what} did not start within ${timeoutMs} ms`)), timeoutMs);
-    const lines = createInterface({ input: child.stdout! });
-    lines.on("line", (line) => {
+    createInterface({ input: child.stdout! }).on("line", (line) => {
       const match = /listening on (http:\/\/\S+)/.exec(line);
       if (match) {
         clearTimeout(timer);
@@ -32,15 +57,36 @@ export async function spawnLocal(script: string, what: string, args: string[] = 
       reject(new Error(`the ${what} exited with code ${code} before it was ready`));
     });
   });
-  return {
-    url,
-    pid: child.pid!,
-    async stop() {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
+  const stop = async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await exited;
   };
+  if (bound) {
+    // Nobody may be waiting on it yet: a failure is the caller's to see through `ready`.
+    listening.catch(() => {});
+    return { url: bound.url, pid: child.pid!, ready: listening.then(() => {}), stop };
+  }
+  const url = await listening.catch(async (err: unknown) => {
+    await stop();
+    throw err;
+  });
+  return { url, pid: child.pid!, ready: Promise.resolve(), stop };
 }
 
-export const spawnEmulator = (args: string[] = []) => spawnLocal("gpu_gateway/emulator/main.ts", "vLLM emulator", args);
-export const spawnSandbox = () => spawnLocal("scripts/sandbox/main.ts", "code sandbox");
+/** As startLocal, ready when it resolves. */
+export async function spawnLocal(script: string, what: string, args: string[] = []): Promise<LocalProcess> {
+  const started = await startLocal(script, what, args);
+  await started.ready.catch(async (err: unknown) => {
+    await started.stop();
+    throw err;
+  });
+  return started;
+}
+
+const EMULATOR = "gpu_gateway/emulator/main.ts";
+const SANDBOX = "scripts/sandbox/main.ts";
+
+export const startEmulator = (args: string[] = []) => startLocal(EMULATOR, "vLLM emulator", args);
+export const startSandbox = () => startLocal(SANDBOX, "code sandbox");
+export const spawnEmulator = (args: string[] = []) => spawnLocal(EMULATOR, "vLLM emulator", args);
+export const spawnSandbox = () => spawnLocal(SANDBOX, "code sandbox");

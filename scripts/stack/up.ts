@@ -11,9 +11,9 @@ import { ConfigError } from "../../shared/config/errors.ts";
 import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
 import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
 import { mapStrings, placeholders } from "../plan/placeholders.ts";
-import { spawnEmulator, spawnSandbox } from "./local_process.ts";
+import { startEmulator, startSandbox } from "./local_process.ts";
 import { bundleWorkers } from "../plan/build.ts";
-import type { LocalProcess } from "./local_process.ts";
+import type { LocalProcess, StartingProcess } from "./local_process.ts";
 import { checkPorts, startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
 import { planWorkers } from "../plan/plan.ts";
@@ -63,30 +63,41 @@ function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, LocalProce
 /**
  * Starts a local sandbox for each distinct `sandbox://<name>` in the instance configs and puts its
  * URL in their place; the caller stops them. `sandbox://cloudflare` is refused before any starts.
+ * Resolves once their addresses are known, with `ready`, a promise that they all serve.
  */
-export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>, log: (line: string) => void = () => {}): Promise<void> {
+export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>, log: (line: string) => void = () => {}): Promise<{ ready: Promise<void> }> {
   // The Cloudflare provider is a deployment's Worker on Cloudflare Containers: no container runtime runs here.
   const deployedOnly = specs.filter((s) => placeholders([s.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).includes(CLOUDFLARE_SANDBOX_URL)).map((s) => s.instance);
   if (deployedOnly.length > 0) {
     throw new ConfigError([`${deployedOnly.join(", ")}: sandbox_url ${CLOUDFLARE_SANDBOX_URL} runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox://local`]);
   }
-  await startEach(specs, SANDBOX_SCHEME, spawnSandbox, sandboxes, (placeholder, sandbox) =>
+  const started = await startEach(specs, SANDBOX_SCHEME, startSandbox, sandboxes, (placeholder, sandbox) =>
     log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
   );
   for (const spec of specs.filter((s) => s.vars.INSTANCE_CONFIG !== undefined)) {
     spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => sandboxes.get(s)?.url ?? s);
   }
+  return started;
 }
 
-/** Starts one process per distinct placeholder of `scheme` in the instance configs. */
-async function startEach(specs: WorkerSpec[], scheme: string, start: () => Promise<LocalProcess>, into: Map<string, LocalProcess>, log: (placeholder: string, p: LocalProcess) => void): Promise<void> {
+/**
+ * Starts one process per distinct placeholder of `scheme` in the instance configs; resolves once
+ * their addresses are known, with `ready`, a promise that they all serve (wrapped: a promise an
+ * async function returned would be waited for).
+ */
+async function startEach(specs: WorkerSpec[], scheme: string, start: () => Promise<StartingProcess>, into: Map<string, LocalProcess>, log: (placeholder: string, p: LocalProcess) => void): Promise<{ ready: Promise<void> }> {
   const started = await Promise.allSettled(placeholders(specs.map((s) => s.vars.INSTANCE_CONFIG), scheme).map(async (placeholder) => {
     const process = await start();
     into.set(placeholder, process);
     log(placeholder, process);
+    return { ready: process.ready };
   }));
   const failed = started.find((s) => s.status === "rejected");
   if (failed) throw failed.reason;
+  const ready = Promise.all(started.map((s) => (s as PromiseFulfilledResult<{ ready: Promise<void> }>).value.ready)).then(() => {});
+  // Awaited with the stack's start; until then a failure must not go unhandled.
+  ready.catch(() => {});
+  return { ready };
 }
 
 export async function stopAll(...groups: Map<string, LocalProcess>[]): Promise<void> {
@@ -102,18 +113,19 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const sandboxes = new Map<string, LocalProcess>();
   // A port in use is refused before any process starts.
   await checkPorts(specs);
-  // Bundling runs while the stand-ins start: neither needs the other, and each is a large part of
-  // a start. Its failure is reported where the stack awaits it (or not at all if a stand-in failed first).
+  // Bundling runs while the stand-ins start, and workerd starts while they still load (their
+  // addresses are known at once: local_process.ts): none needs another, and each is a large part of
+  // a start. A bundling failure is reported where the stack awaits it (or not at all if a stand-in failed first).
   const bundles = bundleWorkers(specs.map((s) => s.entry));
   bundles.catch(() => {});
   try {
     // Sandboxes first: a config naming one this machine cannot run is refused before anything starts.
-    await startSandboxes(specs, sandboxes, log);
-    await startEach(specs, EMULATOR_SCHEME, () => spawnEmulator(options.emulatorArgs), emulators, (placeholder, emulator) =>
+    const sandboxesStarted = await startSandboxes(specs, sandboxes, log);
+    const emulatorsStarted = await startEach(specs, EMULATOR_SCHEME, () => startEmulator(options.emulatorArgs), emulators, (placeholder, emulator) =>
       log(`policy_base_url has ${placeholder}: using the vLLM emulator (a scripted stand-in, not a model) at ${emulator.url}`),
     );
     pointAtEmulators(specs, emulators);
-    const stack = await startLocalStack({
+    const starting = startLocalStack({
       specs,
       bundles,
       instances,
@@ -122,6 +134,11 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
       authTokens: options.authTokens,
       persistPath: options.persistPath,
       pruneIntervalMs: options.pruneIntervalMs,
+    });
+    // A stand-in that fails to come up fails the start, and takes down the Workers started meanwhile.
+    const [stack] = await Promise.all([starting, sandboxesStarted.ready, emulatorsStarted.ready]).catch(async (err: unknown) => {
+      await starting.then((s) => s.dispose(), () => {});
+      throw err;
     });
     log(options.authTokens === undefined
       ? "Routes are open: local emulation runs without authentication (deployed, the head and agents require a bearer token)"

@@ -1,7 +1,7 @@
 // The Worker bundles: zod's error messages in English only (the other locales are left out of
 // every bundle), and the bundle still runs in workerd with them; a Worker without the Rpc
 // entrypoint every service binding points at is refused, saying so.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -31,4 +31,28 @@ test("a Worker that does not export Rpc is refused before anything starts, namin
   const entry = join(mkdtempSync(join(tmpdir(), "edge-gym-build-")), "index.ts");
   writeFileSync(entry, "export default { fetch: () => new Response('ok') };\n");
   await expect(bundleWorkers([entry])).rejects.toThrow(/index\.ts does not export Rpc: .*export const Rpc = rpcEntrypoint\(app\)/);
+}, 60_000);
+
+test("a bundle whose inputs are unchanged is not built again; an edited input, or a deleted manifest, rebuilds it", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "edge-gym-build-"));
+  const entry = join(dir, "index.ts");
+  const word = join(dir, "word.ts");
+  writeFileSync(word, 'export const word = "one";\n');
+  writeFileSync(entry, 'import { word } from "./word.ts";\nexport default { fetch: () => new Response(word) };\nexport class Rpc {}\n');
+  const bundle = (await bundleWorkers([entry])).get(entry)!;
+  expect(readFileSync(bundle, "utf8")).toContain('"one"');
+  const builtAt = statSync(bundle).mtimeMs;
+  await new Promise((r) => setTimeout(r, 20));
+  await bundleWorkers([entry]);
+  expect(statSync(bundle).mtimeMs).toBe(builtAt);
+
+  writeFileSync(word, 'export const word = "two";\n');
+  await bundleWorkers([entry]);
+  expect(readFileSync(bundle, "utf8")).toContain('"two"');
+
+  const rebuiltAt = statSync(bundle).mtimeMs;
+  rmSync(`${bundle}.json`);
+  await new Promise((r) => setTimeout(r, 20));
+  await bundleWorkers([entry]);
+  expect(statSync(bundle).mtimeMs).toBeGreaterThan(rebuiltAt);
 }, 60_000);
