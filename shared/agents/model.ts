@@ -1,6 +1,6 @@
 // One model call of an agent loop: the create params with the episode's input so far, to the
 // model server, naming the environment it plays (the emulator picks its skill by it).
-import { call, hopError, jsonOf } from "../client/call.ts";
+import { call, checkedJson } from "../client/call.ts";
 import { ENVIRONMENT_HEADER } from "../fleet/headers.ts";
 import { ResponseObject } from "../schemas/responses.ts";
 import type { Item, ResponsesCreateParams } from "../schemas/responses.ts";
@@ -21,10 +21,6 @@ export async function callModel(params: ResponsesCreateParams, input: Item[], ho
     deadlines: hops.deadlines,
     // A model call that may have started is never repeated: only unprocessed failures retry.
   });
-  const answer = jsonOf(result, hop);
   // Our own model server's RPC answer is a Responses object by construction (it checked its upstream's).
-  if (result.body !== undefined) return answer as ResponseObject;
-  const parsed = ResponseObject.safeParse(answer);
-  if (!parsed.success) throw hopError(502, hop, `${hop} answered a body that is not a Responses object: ${parsed.error.issues[0]?.message}`);
-  return parsed.data;
+  return checkedJson(result, hop, ResponseObject, (error) => `${hop} answered a body that is not a Responses object: ${error.issues[0]?.message}`);
 }

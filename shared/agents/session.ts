@@ -1,6 +1,6 @@
 // A rollout's session on its resources server (SPEC "simple_agent /run"): seed it with the row,
 // verify what the episode produced, release it.
-import { call, hopError, isRpc, jsonOf } from "../client/call.ts";
+import { call, checkedJson, isRpc } from "../client/call.ts";
 import { runnableTools } from "../resources/tool_names.ts";
 import type { ResponseObject } from "../schemas/responses.ts";
 import { SeedSessionResponse, VerifyResponse } from "../schemas/run.ts";
@@ -32,23 +32,14 @@ export async function seedSession(row: RunRequest, hop: ResourcesHop): Promise<r
   if (description && !description.seeds) return runnableTools(row.responses_create_params.tools, description.tools);
   const name = `${hop.resources.name}/seed_session`;
   const result = await callResources(hop, "/seed_session", row);
-  const answer = jsonOf(result, name);
-  // Our own server's RPC answer needs no check (server/rpc.ts).
-  if (result.body !== undefined) return (answer as SeedSessionResponse).callable_tools;
-  const seeded = SeedSessionResponse.safeParse(answer);
-  if (!seeded.success) throw hopError(502, name, `${name} answered a body that is not a seed_session answer`);
-  return seeded.data.callable_tools;
+  return checkedJson(result, name, SeedSessionResponse, () => `${name} answered a body that is not a seed_session answer`).callable_tools;
 }
 
 /** POST /verify with the row, the response and any extra fields; a reward or a failure class. */
 export async function verify(body: RunRequest & { response: ResponseObject }, hop: ResourcesHop): Promise<VerifyResponse> {
   const name = `${hop.resources.name}/verify`;
   const result = await callResources(hop, "/verify", body);
-  const answer = jsonOf(result, name);
-  if (result.body !== undefined) return answer as VerifyResponse;
-  const verified = VerifyResponse.safeParse(answer);
-  if (!verified.success) throw hopError(502, name, `${name} answered without a numeric reward or a failure class`);
-  return verified.data;
+  return checkedJson(result, name, VerifyResponse, () => `${name} answered without a numeric reward or a failure class`);
 }
 
 /**

@@ -6,6 +6,7 @@ import { HttpError } from "../server/errors.ts";
 import type { RpcAnswer, RpcRequest } from "../server/rpc.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { Deadlines } from "./deadlines.ts";
+import type { z } from "../zod.ts";
 
 /** What a service binding offers; structural, so the client also runs outside workerd. */
 export interface FetcherLike {
@@ -322,4 +323,17 @@ export function jsonOf(result: CallResult, hop: string): unknown {
   } catch {
     throw hopError(502, hop, `${hop} answered ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
+}
+
+/**
+ * A hop's JSON answer as `schema` reads it; one it does not is a bad upstream answer (502) saying
+ * `problem`. An RPC answer is our own Worker's value, made in that shape (server/rpc.ts): it is
+ * taken as it is.
+ */
+export function checkedJson<S extends z.ZodType>(result: CallResult, hop: string, schema: S, problem: (error: z.ZodError) => string): z.infer<S> {
+  const answer = jsonOf(result, hop);
+  if (result.body !== undefined) return answer as z.infer<S>;
+  const parsed = schema.safeParse(answer);
+  if (!parsed.success) throw hopError(502, hop, problem(parsed.error));
+  return parsed.data;
 }

@@ -105,6 +105,9 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> extends Metric
 type C = Context<AppEnv<ResourcesBindings>>;
 type Rpc = RpcCall<ResourcesBindings>;
 
+/** An RPC call's body with its task fields checked: the row was checked where it entered (the agent's /run), only they are left. */
+export const withTask = <S extends z.ZodObject>(schema: S, body: unknown) => ({ ...(body as object), ...validate(schema, body) });
+
 /**
  * What every resources server has, whatever its protocol: /aggregate_metrics, /close_session
  * (which releases the session's state, after `closeSession` frees what it holds elsewhere: `release`),
@@ -168,9 +171,7 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
     .safeExtend(task.partial().shape)
     .safeExtend(task.pick(seedMask as never).shape);
   const verifySchema = VerifyRequest.safeExtend(task.shape);
-  // Over RPC the row was checked where it entered (the agent's /run): only its task fields are left.
   const seedTaskSchema = task.partial().safeExtend(task.pick(seedMask as never).shape);
-  const withTask = <S extends z.ZodObject>(schema: S, body: unknown) => ({ ...(body as object), ...validate(schema, body) });
   if (definition.declaration.cohort !== (definition.compare !== undefined)) throw new Error("a resources server declared with cohort: true defines compare, and only such a server does");
   const { app, context, rpcContext, issued, release } = resourcesApp(definition.declaration, definition, definition.closeSession);
 

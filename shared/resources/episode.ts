@@ -9,12 +9,12 @@ import { RunRequest } from "../schemas/run.ts";
 import { StepRequest } from "../schemas/episode.ts";
 import type { ResetResponse, StepResponse } from "../schemas/episode.ts";
 import type { ResponseObject } from "../schemas/responses.ts";
-import { readBody, validate } from "../server/body.ts";
+import { readBody } from "../server/body.ts";
 import { HttpError } from "../server/errors.ts";
 import { ok, rpcRoute } from "../server/rpc.ts";
 import type { RpcCall } from "../server/rpc.ts";
 import type { ResourcesDeclaration } from "../declaration.ts";
-import { resourcesApp } from "./define.ts";
+import { resourcesApp, withTask } from "./define.ts";
 import type { HandlerContext, MetricsOptions, ResourcesBindings } from "./define.ts";
 import { unavailableOnFailure } from "./failure.ts";
 
@@ -70,8 +70,6 @@ export function defineEpisodeServer<T extends z.ZodObject, S>(definition: Episod
   const resetSchema = RunRequest.safeExtend(task.shape);
   const stepSchema = StepRequest.safeExtend(task.shape);
   const { app, context, rpcContext, issued, close, rpcClose } = resourcesApp(declaration, definition, definition.close);
-  // Over RPC the row was checked where it entered (the agent's /run): only its task fields are left.
-  const withTask = (body: unknown) => ({ ...(body as object), ...validate(task, body) });
 
   const reset = async (row: ResetBody<T>, ctx: HandlerContext): Promise<ResetResponse> => {
     const start = await unavailableOnFailure(() => definition.reset(row, ctx));
@@ -82,7 +80,7 @@ export function defineEpisodeServer<T extends z.ZodObject, S>(definition: Episod
   app.post("/reset", async (c) => c.json(await reset((await readBody(c, resetSchema)) as ResetBody<T>, await context(c, true))));
   rpcRoute(app, "/reset", async (call: RpcCall<ResourcesBindings>) => {
     const ctx = rpcContext(call, true);
-    return ok(await reset(withTask(call.request.body) as ResetBody<T>, ctx), issued(ctx));
+    return ok(await reset(withTask(task, call.request.body) as ResetBody<T>, ctx), issued(ctx));
   });
 
   const step = async (body: StepBody<T>, ctx: HandlerContext): Promise<StepResponse> => {
@@ -109,7 +107,7 @@ export function defineEpisodeServer<T extends z.ZodObject, S>(definition: Episod
     return answer;
   };
   app.post("/step", async (c) => c.json(await step((await readBody(c, stepSchema)) as StepBody<T>, await context(c))));
-  rpcRoute(app, "/step", async (call: RpcCall<ResourcesBindings>) => ok(await step(withTask(call.request.body) as StepBody<T>, rpcContext(call))));
+  rpcRoute(app, "/step", async (call: RpcCall<ResourcesBindings>) => ok(await step(withTask(task, call.request.body) as StepBody<T>, rpcContext(call))));
 
   app.post("/close", close);
   rpcRoute(app, "/close", rpcClose);

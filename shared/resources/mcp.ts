@@ -16,15 +16,13 @@ import { resolveSession, sessionFromToken } from "../session/session.ts";
 import { MCP_SESSION_HEADER } from "./mcp_types.ts";
 import type { McpBindings, McpMount } from "./mcp_types.ts";
 
-
 // JSON-RPC server-error codes (implementation-defined), as the SDK's transport uses them.
 const BAD_REQUEST = -32000;
 const SESSION_NOT_FOUND = -32001;
 // JSON-RPC's own.
 const PARSE_ERROR = -32700;
 
-type Bindings = McpBindings;
-type C<B extends Bindings> = Context<AppEnv<B>>;
+type C<B extends McpBindings> = Context<AppEnv<B>>;
 
 /**
  * The tools/list entries: each input as JSON Schema (the input side, what a caller sends), its
@@ -39,15 +37,15 @@ function mcpTools(tools: Record<string, { input: z.ZodType }>): McpTool[] {
   });
 }
 
-function rpcErrorResponse<B extends Bindings>(c: C<B>, status: 400 | 404 | 405, code: number, message: string, headers: Record<string, string> = {}): Response {
+function rpcErrorResponse<B extends McpBindings>(c: C<B>, status: 400 | 404 | 405, code: number, message: string, headers: Record<string, string> = {}): Response {
   return c.json({ jsonrpc: "2.0", error: { code, message }, id: null }, status, headers);
 }
 
-const sessionNotFound = <B extends Bindings>(c: C<B>) =>
+const sessionNotFound = <B extends McpBindings>(c: C<B>) =>
   rpcErrorResponse(c, 404, SESSION_NOT_FOUND, "Session not found: the Mcp-Session-Id is not a session of this server; initialize again without it");
 
 /** Mounts POST, GET and DELETE /mcp; before `/:tool`, whose "mcp" is a reserved name anyway. */
-export function mountMcp<B extends Bindings>(app: Hono<AppEnv<B>>, mount: McpMount<B>): void {
+export function mountMcp<B extends McpBindings>(app: Hono<AppEnv<B>>, mount: McpMount<B>): void {
   const tools = mcpTools(mount.tools);
 
   app.post("/mcp", async (c) => {
