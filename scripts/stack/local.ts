@@ -20,6 +20,12 @@ import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
 export const LOCAL_DEPLOYMENT_ID = "local";
 const WORKERD_V8_FLAGS = "--max-semi-space-size=2";
+/**
+ * The zone every local Worker runs on, as a deployment's Workers share one (the CF-Worker header
+ * of what their global fetch sends). Workers of one zone share one outbound interceptor Worker
+ * (Miniflare makes one per zone: patches/miniflare+…patch), not one isolate each.
+ */
+const LOCAL_ZONE = "edge-gym.localhost";
 /** What the global fetch of a local Worker reaches (Miniflare's own "internet" service allows the same). */
 const LOCAL_NETWORK = { network: { allow: ["public", "private"], deny: [] } };
 // With authTokens, public Workers get the Rate Limiting binding they get deployed (Miniflare emulates it).
@@ -126,6 +132,7 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     scriptPath: bundles.get(spec.entry)!,
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
+    zone: LOCAL_ZONE,
     bindings: {
       ...(spec.vars as Record<string, string>),
       SESSION_SECRET: options.sessionSecret,
