@@ -51,7 +51,8 @@ export class PinnedRequests {
 
   /** Sends everything not yet reported; answers (and keeps) the view the router gives back. */
   async report(router: SyncClient, config: RouterConfig): Promise<FleetView> {
-    const { ended, released } = { ended: this.#ended, released: this.#released };
+    const ended = this.#ended;
+    const released = this.#released;
     this.#ended = [];
     this.#released = [];
     this.#changed = false;
