@@ -48,12 +48,14 @@ describe("Workers alike share Miniflare's helper Workers", () => {
     return new Response(hit ? await hit.text() : "miss");
   } };`;
   const worker = (name: string, zone?: string) => ({ name, modules: true, script, compatibilityDate: "2026-08-01", ...(zone ? { zone } : {}), routes: [`${name}.test/*`] });
+  // In a's zone, but its fetches go to an outbound service of its own: that one must not be shared.
+  const mocked = { ...worker("d", "one.example"), outboundService: () => new Response("outbound of d") };
 
   beforeAll(async () => {
     await new Promise<void>((resolve) => echo.listen(0, "127.0.0.1", resolve));
     echoUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}/`;
     ({ started: mf, services } = await workerdServices(async () => {
-      const started = new Miniflare(convertV4MiniflareOptions({ workers: [worker("a", "one.example"), worker("b", "one.example"), worker("c")] }));
+      const started = new Miniflare(convertV4MiniflareOptions({ workers: [worker("a", "one.example"), worker("b", "one.example"), worker("c"), mocked] }));
       await started.ready;
       return started;
     }));
@@ -65,16 +67,16 @@ describe("Workers alike share Miniflare's helper Workers", () => {
 
   const ask = async (host: string, path: string) => (await mf!.dispatchFetch(`http://${host}.test${path}`)).text();
 
-  test("one interceptor per zone, one cache entry for all", () => {
+  test("one interceptor per zone, one of its own for a Worker with an outbound service, one cache entry for all", () => {
     const users = services.filter((s) => s.name.startsWith("core:user:"));
-    expect(users.map((s) => s.worker?.globalOutbound?.name)).toEqual(["outbound:strip:one.example", "outbound:strip:one.example", "outbound:strip:c.example.com"]);
+    expect(users.map((s) => s.worker?.globalOutbound?.name)).toEqual(["outbound:strip:one.example", "outbound:strip:one.example", "outbound:strip:c.example.com", "outbound:3"]);
     expect(new Set(users.map((s) => s.worker?.cacheApiOutbound?.name))).toEqual(new Set(["cache:entry"]));
-    expect(services.filter((s) => s.worker && s.name.startsWith("outbound:")).map((s) => s.name).sort()).toEqual(["outbound:strip:c.example.com", "outbound:strip:one.example"]);
+    expect(services.filter((s) => s.worker && s.name.startsWith("outbound:")).map((s) => s.name).sort()).toEqual(["outbound:3", "outbound:strip:c.example.com", "outbound:strip:one.example"]);
   });
 
-  test("each Worker's fetches still carry its own zone", async () => {
+  test("each Worker's fetches still carry its own zone, and go to its own outbound service", async () => {
     const to = `?to=${encodeURIComponent(echoUrl)}`;
-    expect([await ask("a", `/echo${to}`), await ask("b", `/echo${to}`), await ask("c", `/echo${to}`)]).toEqual(["one.example", "one.example", "c.example.com"]);
+    expect([await ask("a", `/echo${to}`), await ask("b", `/echo${to}`), await ask("c", `/echo${to}`), await ask("d", `/echo${to}`)]).toEqual(["one.example", "one.example", "c.example.com", "outbound of d"]);
   });
 
   test("the Cache API works from every Worker through the shared entry", async () => {
