@@ -17,7 +17,7 @@ const durableObjects = Object.fromEntries(
 
 // Worker code imports data files as text (`import seed from "./db.sql" with { type: "text" }`), which
 // esbuild (the local stack) and wrangler (deploy) bundle as strings; Vite needs telling.
-const TEXT_MODULES = /\.sql$/;
+const TEXT_MODULES = /\.(sql|py)$/;
 const textModules: Plugin = {
   name: "text-modules",
   enforce: "pre",

@@ -1,13 +1,20 @@
 // Gathering a cohort across requests (genrm_compare's /verify with num_rollouts_per_prompt > 1,
-// NeMo Gym's cohort-based verify): one object per cohort key; each rollout's /verify joins with
-// its response and waits. The member that completes the cohort gets every member's entry, scores
-// them all (in its own Worker, where the GenRM binding is) and settles the rewards, which the
-// waiting members then return. Nothing is stored: a cohort lives as long as its members' requests,
-// and a member that waits past its deadline fails the whole incomplete cohort (no member would
-// otherwise ever be scored), so every caller ends with a reward or a failure, never a hang.
+// NeMo Gym's cohort-based verify): one object per cohort key, which names the caller and all the
+// policy was given (cohort_verify.ts), so only one caller's rollouts of one prompt ever meet here.
+// Each rollout's /verify joins with its response and waits. The member that completes the cohort
+// gets every member's response, scores them all (in its own Worker, where the GenRM binding is)
+// and settles the rewards, which the waiting members then return. Nothing is stored: a cohort
+// lives as long as its members' requests.
+//
+// Each cohort has an id and its own deadline, so a timer only ever ends the cohort it was set for:
+// one still short of members then fails them all (cohort_incomplete), one whose scorer never
+// settled fails them too (cohort_unscored). Every caller ends with a reward or a failure, never a
+// hang. A rollout index seen again (a retry) never takes a partner's place: the same response
+// waits for its earlier entry's outcome; a different one replaces the earlier entry, whose request
+// then fails (cohort_superseded).
 import { DurableObject } from "cloudflare:workers";
 
-/** Why a cohort has no rewards: the failure class every member reports, and the message. */
+/** Why a member has no reward: its failure class, and the message. */
 export interface CohortFailure {
   failureClass: string;
   message: string;
@@ -16,54 +23,115 @@ export interface CohortFailure {
 /** A settled cohort: a reward per member in join order (and metrics for all), or its failure. */
 export type CohortOutcome = { rewards: number[]; metrics: Record<string, number> } | CohortFailure;
 
+/** One rollout's part in a cohort. */
+export interface CohortEntry {
+  response: unknown;
+  /** Its rollout index (as JSON text), when the row has one: a retry of it is the same member. */
+  rollout?: string;
+  /** A digest of `response`, with `rollout`: whether a retry brings the same response. */
+  digest?: string;
+}
+
+/** How long a cohort may take to gather its members, then to be scored once complete. */
+export interface CohortDeadlines {
+  gatherMs: number;
+  scoreMs: number;
+}
+
 /** What joining gives: the whole cohort to score (the member that completed it), or a member's result. */
 export type Joined =
-  | { index: number; cohort: unknown[]; group: number }
+  | { index: number; cohort: unknown[]; id: number }
   | { index: number; reward: number; metrics: Record<string, number> }
   | { index: number; failure: CohortFailure };
 
-interface Member {
-  entry: unknown;
-  settle(outcome: { reward: number; metrics: Record<string, number> } | CohortFailure): void;
+type MemberOutcome = { reward: number; metrics: Record<string, number> } | CohortFailure;
+
+interface Member extends CohortEntry {
+  /** Everyone waiting for this member's reward: its request, and any retry with the same response. */
+  waiters: ((outcome: MemberOutcome) => void)[];
 }
 
+interface Cohort {
+  id: number;
+  members: Member[];
+  /** The one deadline of this cohort (forming, then scoring). */
+  timer: ReturnType<typeof setTimeout>;
+}
+
+const COHORT_INCOMPLETE = "cohort_incomplete";
+const COHORT_UNSCORED = "cohort_unscored";
+const COHORT_SUPERSEDED = "cohort_superseded";
+
 export class CohortDO extends DurableObject {
-  #forming: Member[] = [];
-  #group = 0;
+  #forming: Cohort | undefined;
   /** Completed cohorts waiting for their scorer's rewards. */
-  readonly #scoring = new Map<number, Member[]>();
+  readonly #scoring = new Map<number, Cohort>();
+  #lastId = 0;
 
-  async join(entry: unknown, size: number, timeoutMs: number): Promise<Joined> {
-    const index = this.#forming.length;
-    if (index + 1 === size) {
-      const members = this.#forming;
-      this.#forming = [];
-      const group = ++this.#group;
-      this.#scoring.set(group, members);
-      return { index, cohort: [...members.map((m) => m.entry), entry], group };
+  async join(entry: CohortEntry, size: number, deadlines: CohortDeadlines): Promise<Joined> {
+    const member: Member = { ...entry, waiters: [] };
+    if (entry.rollout !== undefined) {
+      const same = this.#find((m) => m.rollout === entry.rollout && m.digest === entry.digest);
+      if (same) return this.#wait(same.member, same.index);
+      // Its earlier response, if any, is being scored already: this one starts the next cohort.
+      const earlier = this.#forming?.members.findIndex((m) => m.rollout === entry.rollout) ?? -1;
+      if (earlier >= 0) {
+        const superseded = this.#forming!.members[earlier]!;
+        this.#forming!.members[earlier] = member;
+        fail(superseded, { failureClass: COHORT_SUPERSEDED, message: `rollout ${entry.rollout} of this prompt was sent again with another response, which took its place in the cohort` });
+        return this.#wait(member, earlier);
+      }
     }
-    return new Promise((resolve) => {
-      const timer = setTimeout(() => this.#abandon(`the cohort was not complete within ${timeoutMs} ms: ${this.#forming.length} of ${size} rollouts arrived`), timeoutMs);
-      this.#forming.push({
-        entry,
-        settle: (outcome) => {
-          clearTimeout(timer);
-          resolve("reward" in outcome ? { index, ...outcome } : { index, failure: outcome });
-        },
-      });
-    });
+    const cohort = (this.#forming ??= this.#open(size, deadlines.gatherMs));
+    const index = cohort.members.push(member) - 1;
+    if (cohort.members.length < size) return this.#wait(member, index);
+    this.#forming = undefined;
+    clearTimeout(cohort.timer);
+    cohort.timer = setTimeout(() => this.#end(cohort, { failureClass: COHORT_UNSCORED, message: `the cohort's scoring did not finish within ${deadlines.scoreMs} ms` }), deadlines.scoreMs);
+    this.#scoring.set(cohort.id, cohort);
+    return { index, cohort: cohort.members.map((m) => m.response), id: cohort.id };
   }
 
-  /** The scorer's outcome for its cohort. */
-  async settle(group: number, outcome: CohortOutcome): Promise<void> {
-    const members = this.#scoring.get(group) ?? [];
-    this.#scoring.delete(group);
-    members.forEach((member, i) => member.settle("rewards" in outcome ? { reward: outcome.rewards[i]!, metrics: outcome.metrics } : outcome));
+  /** The scorer's outcome for its cohort; one that already ended at its deadline is left as it ended. */
+  async settle(id: number, outcome: CohortOutcome): Promise<void> {
+    const cohort = this.#scoring.get(id);
+    if (!cohort) return;
+    this.#scoring.delete(id);
+    clearTimeout(cohort.timer);
+    cohort.members.forEach((member, i) => member.waiters.splice(0).forEach((w) => w("rewards" in outcome ? { reward: outcome.rewards[i]!, metrics: outcome.metrics } : outcome)));
   }
 
-  #abandon(message: string): void {
-    const members = this.#forming;
-    this.#forming = [];
-    for (const member of members) member.settle({ failureClass: "cohort_incomplete", message });
+  #open(size: number, timeoutMs: number): Cohort {
+    const cohort: Cohort = {
+      id: ++this.#lastId,
+      members: [],
+      timer: setTimeout(() => {
+        if (this.#forming === cohort) this.#forming = undefined;
+        this.#end(cohort, { failureClass: COHORT_INCOMPLETE, message: `the cohort was not complete within ${timeoutMs} ms: ${cohort.members.length} of ${size} rollouts arrived` });
+      }, timeoutMs),
+    };
+    return cohort;
   }
+
+  /** The member matching `test` in the forming cohort or in one being scored. */
+  #find(test: (member: Member) => boolean): { member: Member; index: number } | undefined {
+    for (const cohort of [...(this.#forming ? [this.#forming] : []), ...this.#scoring.values()]) {
+      const index = cohort.members.findIndex(test);
+      if (index >= 0) return { member: cohort.members[index]!, index };
+    }
+    return undefined;
+  }
+
+  #wait(member: Member, index: number): Promise<Joined> {
+    return new Promise((resolve) => member.waiters.push((outcome) => resolve("reward" in outcome ? { index, ...outcome } : { index, failure: outcome })));
+  }
+
+  #end(cohort: Cohort, failure: CohortFailure): void {
+    this.#scoring.delete(cohort.id);
+    for (const member of cohort.members) fail(member, failure);
+  }
+}
+
+function fail(member: Member, failure: CohortFailure): void {
+  for (const waiter of member.waiters.splice(0)) waiter(failure);
 }

@@ -14,6 +14,7 @@ import type { RolloutFailure, RunRequest, VerifyResponse } from "../shared/schem
 import { failureOf, outcomeOf } from "../shared/agents/outcome.ts";
 import type { Outcome } from "../shared/agents/outcome.ts";
 import { LazyTables } from "./lazy_tables.ts";
+import { parseExact } from "../shared/json/exact.ts";
 
 export type RolloutStatus = "queued" | "running" | "completed" | "failed";
 
@@ -52,20 +53,21 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   #running = false;
   readonly #tables = new LazyTables(this.ctx.storage.sql, ROLLOUT_SCHEMA, "rollout");
 
-  /** Runs one row as POST /run does; a thrown HttpError is an infrastructure failure. */
-  protected abstract execute(row: RunRequest): Promise<VerifyResponse>;
+  /** Runs one row as POST /run does, for the caller that submitted it; a thrown HttpError is an infrastructure failure. */
+  protected abstract execute(row: RunRequest, caller: string | undefined): Promise<VerifyResponse>;
 
   /**
    * Starts the rollout unless this id already has one: then its state, whatever it is, or a
    * conflict when the earlier submission carried a different row.
    */
-  async submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number): Promise<Submission> {
+  async submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number, caller?: string): Promise<Submission> {
     const existing = this.#live();
     if (existing) return existing.fingerprint === fingerprint ? { conflict: false, state: this.#state(existing) } : { conflict: true };
     this.#tables.create();
     this.#wipeData();
     this.ctx.storage.sql.exec("INSERT INTO rollout (id, status, fingerprint, ttl_ms, created_at) VALUES (?, 'queued', ?, ?, ?)", id, fingerprint, ttlMs, Date.now());
     this.#putBlob("row", JSON.stringify(row));
+    if (caller !== undefined) this.#putBlob("caller", caller);
     await this.ctx.storage.setAlarm(Date.now());
     return { conflict: false, state: { rollout_id: id, status: "queued" } };
   }
@@ -92,7 +94,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
     this.ctx.storage.sql.exec("UPDATE rollout SET status = 'running' WHERE id = ?", record.id);
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(await this.execute(JSON.parse(this.#blob("row")!) as RunRequest));
+      outcome = outcomeOf(await this.execute(parseExact(this.#blob("row")!) as RunRequest, this.#blob("caller")));
     } catch (err) {
       outcome = { failure: failureOf(err, "async rollout") };
     } finally {
@@ -118,7 +120,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
       // Evicted mid-run: the alarm's retry records the failure; until then, say so already.
       return { ...state, status: "failed", failure: interrupted() };
     }
-    if (record.status === "completed" || record.status === "failed") Object.assign(state, JSON.parse(this.#blob("outcome")!));
+    if (record.status === "completed" || record.status === "failed") Object.assign(state, parseExact(this.#blob("outcome")!));
     return state;
   }
 

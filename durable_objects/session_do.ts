@@ -4,8 +4,12 @@
 // writes nothing after, so a released session holds no storage and no alarm (and, locally, a
 // release ends the instance). Besides its key/value pairs, a session may hold a stateful server's
 // own tables (a tool world, shared/resources/world/), run through `sql`.
+// A session exists from its seed to its release or expiry (its `state` table is there): every other
+// call on one that does not answers NOT_SEEDED and writes nothing, so a closed session stays closed
+// and a never-seeded one never starts to exist.
 import { DurableObject } from "cloudflare:workers";
-import type { SessionStore } from "../shared/session/session.ts";
+import { NOT_SEEDED } from "../shared/session/store.ts";
+import type { NotSeeded, SessionStore, TextChange, UpdateOutcome } from "../shared/session/store.ts";
 import type { SqlRow, SqlStatement } from "../shared/session/sql.ts";
 import { LazyTables } from "./lazy_tables.ts";
 
@@ -14,6 +18,9 @@ const SCHEMA = ["CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value T
 // moves only once it would move by more than this share of the TTL, so a session expires between
 // 0.9 and 1 TTL after its last use.
 const ALARM_SLACK = 0.1;
+// An update's change runs in the calling Worker while the session's other updates wait: one that
+// has not answered by then is abandoned (nothing written) so it cannot hold the session forever.
+const UPDATE_DEADLINE_MS = 30_000;
 
 interface SessionObjectEnv {
   /**
@@ -31,34 +38,49 @@ export class SessionDO extends DurableObject<SessionObjectEnv> implements Sessio
   readonly #tables = new LazyTables(this.ctx.storage.sql, SCHEMA, "state");
   /** Released and not used since: the instance ends once the release's reply is out. */
   #ending = false;
+  /** The last update queued: each one starts once the one before it has written. */
+  #updates: Promise<unknown> = Promise.resolve();
+  /** Updates queued or running: a released instance is not ended under them. */
+  #pendingUpdates = 0;
 
-  async read(keys: string[], ttlMs: number): Promise<Record<string, unknown>> {
+  async seed(entries: Record<string, string>, ttlMs: number): Promise<void> {
+    this.#ending = false;
+    this.#tables.create();
+    for (const [key, text] of Object.entries(entries)) this.#put(key, text);
+    await this.touch(ttlMs);
+  }
+
+  async read(keys: string[], ttlMs: number): Promise<Record<string, string> | NotSeeded> {
     this.#ending = false;
     // Nothing stored: nothing to keep alive, so no alarm is left on an empty object.
-    if (!this.#tables.exist()) return {};
-    await this.touch(ttlMs);
-    const out: Record<string, unknown> = {};
+    if (!this.#tables.exist()) return NOT_SEEDED;
+    const out: Record<string, string> = {};
     for (const key of keys) {
-      const row = this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key).toArray()[0];
-      if (row) out[key] = JSON.parse(row.value);
+      const text = this.#get(key);
+      if (text !== null) out[key] = text;
     }
+    await this.touch(ttlMs);
     return out;
   }
 
-  async write(entries: Record<string, unknown>, ttlMs: number): Promise<void> {
+  update(key: string, change: TextChange, ttlMs: number): Promise<UpdateOutcome> {
     this.#ending = false;
-    await this.touch(ttlMs);
-    this.#tables.create();
-    for (const [key, value] of Object.entries(entries)) {
-      this.ctx.storage.sql.exec("INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)", key, JSON.stringify(value));
-    }
+    this.#pendingUpdates++;
+    const turn = this.#updates.then(() => this.#update(key, change, ttlMs)).finally(() => this.#pendingUpdates--);
+    this.#updates = turn.catch(() => {});
+    return turn;
   }
 
-  async sql(statements: readonly SqlStatement[], ttlMs: number): Promise<SqlRow[][]> {
+  async sql(statements: readonly SqlStatement[], ttlMs: number, create: boolean): Promise<SqlRow[][] | NotSeeded> {
     this.#ending = false;
-    await this.touch(ttlMs);
+    if (!this.#tables.exist()) {
+      if (!create) return NOT_SEEDED;
+      this.#tables.create();
+    }
     // One transaction: a tool's writes land together or not at all.
-    return this.ctx.storage.transactionSync(() => statements.map(({ sql, params = [] }) => this.ctx.storage.sql.exec<SqlRow>(sql, ...params).toArray()));
+    const rows = this.ctx.storage.transactionSync(() => statements.map(({ sql, params = [] }) => this.ctx.storage.sql.exec<SqlRow>(sql, ...params).toArray()));
+    await this.touch(ttlMs);
+    return rows;
   }
 
   /** The bytes this session's SQLite takes on disk (what a world costs, and what release gives back). */
@@ -70,15 +92,38 @@ export class SessionDO extends DurableObject<SessionObjectEnv> implements Sessio
   async release(): Promise<void> {
     await this.wipe();
     if (this.env.END_RELEASED_SESSIONS !== "1") return;
-    // After this call's reply, and not if a call came in meanwhile; a later call finds a fresh instance.
+    // After this call's reply, and not if a call came in meanwhile (or an update still waits on its
+    // change, which will find the session gone); a later call finds a fresh instance.
     this.#ending = true;
     setTimeout(() => {
-      if (this.#ending) this.ctx.abort("session released");
+      if (this.#ending && this.#pendingUpdates === 0) this.ctx.abort("session released");
     }, 0);
   }
 
   override async alarm(): Promise<void> {
     await this.wipe();
+  }
+
+  async #update(key: string, change: TextChange, ttlMs: number): Promise<UpdateOutcome> {
+    if (!this.#tables.exist()) return NOT_SEEDED;
+    let timer: number | null = null;
+    const late = new Promise<"late">((resolve) => (timer = setTimeout(() => resolve("late"), UPDATE_DEADLINE_MS)));
+    const next = await Promise.race([change(this.#get(key)), late]).finally(() => clearTimeout(timer));
+    if (next === "late") return "timed_out";
+    // Released while the change ran: the session is gone, and its change is not written into a new one.
+    if (!this.#tables.exist()) return NOT_SEEDED;
+    if (next === null) this.ctx.storage.sql.exec("DELETE FROM state WHERE key = ?", key);
+    else if (next !== undefined) this.#put(key, next);
+    await this.touch(ttlMs);
+    return "updated";
+  }
+
+  #get(key: string): string | null {
+    return this.ctx.storage.sql.exec<{ value: string }>("SELECT value FROM state WHERE key = ?", key).toArray()[0]?.value ?? null;
+  }
+
+  #put(key: string, text: string): void {
+    this.ctx.storage.sql.exec("INSERT OR REPLACE INTO state (key, value) VALUES (?, ?)", key, text);
   }
 
   private async touch(ttlMs: number): Promise<void> {

@@ -147,4 +147,5 @@ export const PLATFORM_BINDINGS: readonly string[] = [
   "AUTH_TOKENS",
   "RATE_LIMITER",
   "NETWORK",
+  "SANDBOX_TOKEN",
 ];

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { collect } from "../scripts/collect/collect.ts";
 import type { CollectOptions } from "../scripts/collect/collect.ts";
-import { spawnLocal } from "../scripts/stack/local_process.ts";
+import { spawnSandbox } from "../scripts/stack/local_process.ts";
 import type { LocalProcess } from "../scripts/stack/local_process.ts";
 import type { RunningStack } from "../scripts/stack/up.ts";
 
@@ -62,7 +62,7 @@ export async function expectSandboxKillRecovers(running: RunningStack, options: 
   expect(readJsonl(options.output).every((r) => r._ng_failure_class === undefined && typeof r.reward === "number")).toBe(true);
 
   // The sandbox back, on the port the stack's Workers were given.
-  const restarted = await spawnLocal("scripts/sandbox/main.ts", "code sandbox", ["--port", port]);
+  const restarted = await spawnSandbox(sandbox.token, ["--port", port]);
   const resumed = await collect({ ...options, resume: true });
   expect(resumed).toMatchObject({ total, failed: 0, missing: 0 });
   expect(readJsonl(options.output)).toHaveLength(total);

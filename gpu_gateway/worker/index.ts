@@ -16,7 +16,9 @@ import type { RpcCall } from "../../shared/server/rpc.ts";
 
 export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 
-const app = createServerApp<GatewayBindings>();
+// The operator's admin key goes in the Authorization header, where a stack's bearer token would:
+// /admin checks that key itself (admin.ts), whether or not the stack runs with tokens.
+const app = createServerApp<GatewayBindings>({ ownCredential: ["/admin"] });
 
 const httpRequest = (c: Context<AppEnv<GatewayBindings>>) => relayFields((name) => c.req.header(name), c.req.raw.signal);
 

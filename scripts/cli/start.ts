@@ -5,7 +5,7 @@ import { UsageError, parseCommand, port } from "./args.ts";
 
 export const help =
   "start [--config a.yaml ...] [--head-port 11000 (0: any free port)] [--auth-token [name:]TOKEN[,...]] [key=value ...]   " +
-  "run the configured servers locally (Miniflare + workerd); open unless --auth-token turns bearer auth on as deployed";
+  "run the configured servers locally (Miniflare + workerd); open unless --auth-token turns bearer auth on for every server's port";
 
 // Checked here, so a bad token stops the start instead of making every request a 500.
 function authTokens(value: string | undefined): string | undefined {

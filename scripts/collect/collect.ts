@@ -81,7 +81,7 @@ type Row = Record<string, unknown> & { agent_ref: { name: string } };
 type Ended = Exclude<Outcome, { abandoned: true }>;
 
 async function* pending(materialized: string, done: ReadonlySet<number>): AsyncGenerator<Row> {
-  for await (const { line, value } of readJsonl(materialized)) {
+  for await (const { line, value } of readJsonl(materialized, { exact: true })) {
     if (!done.has(pairKey(value, `${materialized}:${line}`))) yield value as Row;
   }
 }

@@ -24,7 +24,7 @@ export async function pruneFailures(failures: string, rollouts: string): Promise
   const partial = `${failures}.partial`;
   const out = await JsonlWriter.open(partial, "truncate");
   try {
-    for await (const { line, value } of readJsonl(failures)) {
+    for await (const { line, value } of readJsonl(failures, { exact: true })) {
       if (latest.get(pairKey(value, `${failures}:${line}`)) === line) await out.write(value);
     }
   } finally {

@@ -1,5 +1,6 @@
 // JSONL on disk: rows read one line at a time with their line numbers, and an appending writer
-// that waits for the disk (memory stays flat however many lines go through).
+// that waits for the disk (memory stays flat however many lines go through). Rows on their way to
+// a verifier are read with their numbers exact (shared/json/exact.ts), and written back so.
 import { createReadStream } from "node:fs";
 import type { WriteStream } from "node:fs";
 import { mkdir, open } from "node:fs/promises";
@@ -7,6 +8,7 @@ import { dirname } from "node:path";
 import { createInterface } from "node:readline";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { RunRequest } from "../../shared/schemas/run.ts";
+import { parseExact, safeParseExact } from "../../shared/json/exact.ts";
 
 export class InputError extends Error {}
 
@@ -27,12 +29,16 @@ async function* readLines(path: string): AsyncGenerator<{ line: number; text: st
   }
 }
 
-/** Parsed JSON objects, each with its line number; a line that is not JSON names its place. */
-export async function* readJsonl(path: string): AsyncGenerator<{ line: number; text: string; value: Record<string, unknown> }> {
+/**
+ * Parsed JSON objects, each with its line number; a line that is not JSON names its place. `exact`:
+ * numbers as the row has them (rows and results), else as doubles (enough for statistics).
+ */
+export async function* readJsonl(path: string, options: { exact?: boolean } = {}): AsyncGenerator<{ line: number; text: string; value: Record<string, unknown> }> {
+  const parse = options.exact ? parseExact : JSON.parse;
   for await (const { line, text } of readLines(path)) {
     let value: unknown;
     try {
-      value = JSON.parse(text);
+      value = parse(text);
     } catch (err) {
       throw new InputError(`${path}:${line}: not valid JSON: ${(err as Error).message}`);
     }
@@ -43,7 +49,7 @@ export async function* readJsonl(path: string): AsyncGenerator<{ line: number; t
 
 /** A task row, checked against the row schema; the first problem is reported with its field path. */
 export function parseRow(value: unknown, path: string, line: number): RunRequest {
-  const parsed = RunRequest.safeParse(value);
+  const parsed = safeParseExact(RunRequest, value);
   if (!parsed.success) {
     const issue = zodIssues(parsed.error)[0]!;
     throw new InputError(`${path}:${line}: ${issue.path}: ${issue.message}`);

@@ -9,6 +9,7 @@ import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import type { z } from "../../shared/zod.ts";
 import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
+import { safeParseExact } from "../../shared/json/exact.ts";
 
 export interface MaterializeOptions {
   input: string;
@@ -42,7 +43,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
   const discard = () => rm(partial, { force: true });
   try {
     let rows = 0;
-    for await (const { line, text, value } of readJsonl(options.input)) {
+    for await (const { line, text, value } of readJsonl(options.input, { exact: true })) {
       const row = parseRow(value, options.input, line);
       const name = row.agent_ref?.name ?? options.agent;
       if (!name) throw new InputError(`${options.input}:${line}: the row has no agent_ref and no --agent was given`);
@@ -85,8 +86,9 @@ export async function materialize(options: MaterializeOptions): Promise<Material
         await discard();
         throw new InputError(`${options.input}:${unknown[1]}: unknown agent "${unknown[0]}" (running agents: ${[...running].join(", ") || "none"})`);
       }
-      for await (const { value } of readJsonl(partial)) {
-        const checked = schemas.get((value.agent_ref as { name: string }).name)?.safeParse(value);
+      for await (const { value } of readJsonl(partial, { exact: true })) {
+        const schema = schemas.get((value.agent_ref as { name: string }).name);
+        const checked = schema && safeParseExact(schema, value);
         if (checked?.success !== false) continue;
         await discard();
         const issue = zodIssues(checked.error)[0]!;

@@ -7,6 +7,7 @@ import { call, refusalOf } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
 import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
 import { HttpError } from "../../shared/server/errors.ts";
+import { asDouble, parseExact } from "../../shared/json/exact.ts";
 
 export interface Failure {
   [FAILURE_CLASS_KEY]: string;
@@ -36,9 +37,10 @@ function retryAfterMs(headers: Headers): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds, RETRY_AFTER_CAP_S) * 1000 : BACKOFF_BASE_MS;
 }
 
+// Exact: the result echoes the row, and goes to X.jsonl as it came.
 const parse = (text: string): unknown => {
   try {
-    return JSON.parse(text);
+    return parseExact(text);
   } catch {
     return undefined;
   }
@@ -69,8 +71,10 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
   }
   if (!parsed || typeof parsed !== "object") return { failure: { [FAILURE_CLASS_KEY]: "bad_response", error: `/run answered 200 with a body that is not a JSON object: ${text.slice(0, 200)}` } };
   if (typeof parsed[FAILURE_CLASS_KEY] === "string") return { failure: { [FAILURE_CLASS_KEY]: parsed[FAILURE_CLASS_KEY], error: parsed.error ?? null } };
-  if (typeof parsed.reward !== "number") return { failure: { [FAILURE_CLASS_KEY]: "no_reward", error: "the /run result has no numeric reward" } };
-  return { result: parsed };
+  // A reward is a double, whoever wrote it (a Python agent's 1.0 is read exactly, as a Number object).
+  const reward = asDouble(parsed.reward);
+  if (reward === undefined) return { failure: { [FAILURE_CLASS_KEY]: "no_reward", error: "the /run result has no numeric reward" } };
+  return { result: { ...parsed, reward } };
 }
 
 export interface RolloutOptions {

@@ -65,8 +65,3 @@ export function workerNames(d: Deployment, planNames: string[]): Map<string, str
   }
   return names;
 }
-
-/** A Workers Rate Limiting namespace id: a positive integer, the same on every deploy of this Worker. */
-export function rateLimitNamespaceId(worker: string): string {
-  return String(createHash("sha256").update(worker).digest().readUInt32BE(0) % 900_000_000 + 100_000_000);
-}

@@ -4,8 +4,8 @@
 // the local stack runs.
 import type { WorkerSpec } from "../plan/plan.ts";
 import { ROOT } from "../plan/registry.ts";
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS } from "../plan/runtime.ts";
-import { deploymentId, rateLimitNamespaceId } from "./names.ts";
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, rateLimitNamespaceId } from "../plan/runtime.ts";
+import { deploymentId } from "./names.ts";
 import type { Deployment } from "./names.ts";
 import type { Route, WorkerSettings } from "./settings.ts";
 import { splitSecrets } from "./secrets.ts";

@@ -17,10 +17,12 @@ const CODE_WORD = "code_word";
 const server = defineResourcesServer({
   declaration,
   // Tools keep per-rollout state in the session's Durable Object (declaration.ts: stateful), seeded
-  // from the row: /seed_session requires the fields listed here, /verify the whole task.
+  // from the row: /seed_session requires the fields listed here, /verify the whole task. A tool
+  // changes a value with session.state.update(key, (current) => next): one atomic step, so
+  // concurrent calls never lose a change; a call in a session never seeded is a 400.
   seedFields: ["code_word"],
   async seedSession(row, { session }) {
-    await session.state.set(CODE_WORD, row.code_word);
+    await session.state.seed({ [CODE_WORD]: row.code_word });
   },
   tools: {
     get_code_word: tool({

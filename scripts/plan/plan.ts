@@ -26,6 +26,8 @@ export interface WorkerSpec {
   entry: string;
   /** Plain and JSON bindings (never secrets). */
   vars: Record<string, unknown>;
+  /** Secrets a local stack adds (the local sandbox's token: scripts/stack/up.ts); never in a deploy config. */
+  secrets?: Record<string, string>;
   /** Binding name -> worker name; each binding is to the worker's Rpc entrypoint (shared/server/entrypoint.ts). */
   services: Record<string, string>;
   /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */

@@ -1,77 +1,163 @@
-// A memory cap for a whole run or session (every process in it, and its tmpfs files), where the
-// host lets root make memory cgroups: cgroup v1's memory controller, or v2 with memory enabled.
-// Without them the only cap is RLIMIT_AS, per process; /health says which one holds.
-import { existsSync, mkdirSync, readFileSync, rmdirSync, writeFileSync } from "node:fs";
+// Control groups for each run or session, where the host lets root make them (cgroup v1's
+// controllers, or v2 with them enabled). Each is optional; /health says which hold.
+//   memory: a cap for the whole run (every process in it, and its tmpfs files); without it only
+//     RLIMIT_AS, per process.
+//   cpu: every run below one group that weighs as much as any one ordinary process group of the
+//     host, so the stack's own processes (workerd, the collector) are never outweighed by how many
+//     runs there are; below it each run has an equal share, so a run that forks many busy
+//     processes takes no more than one that does not.
+//   cpu usage (cpuacct, or v2's cpu.stat): the CPU time all of a run's processes used, the floor
+//     of its own time (deadline.ts).
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
-const V1 = "/sys/fs/cgroup/memory";
-const V2 = "/sys/fs/cgroup";
+const ROOT = "/sys/fs/cgroup";
 const GROUP = "edge-gym-sandbox";
 
-export interface MemoryGroup {
-  /** The file a process writes its pid to, to enter the group (its children follow). */
-  procs: string;
+export interface RunGroup {
+  /** The `cgroup.procs` files a process writes its pid to, to enter the groups (its children follow). */
+  procs: string[];
   /** Whether the kernel killed a process of the group for memory. */
   oomKilled(): boolean;
-  /** Removes the group once its processes are gone (retries briefly while they die). */
+  /** CPU milliseconds every process of the run used so far (0 where the host does not count them). */
+  cpuUsedMs(): number;
+  /** Removes the groups once their processes are gone (retries briefly while they die). */
   remove(): Promise<void>;
 }
 
-interface Layout {
+/** Where one kind of group is made, and what each run's group is given. */
+interface Hierarchy {
   base: string;
-  limitFile: string;
-  /** The file whose `oom_kill N` line counts the group's memory kills. */
-  eventsFile: string;
+  settings(memoryBytes: number): Record<string, string>;
 }
 
-function probe(): Layout | undefined {
-  const candidates: Layout[] = [
-    { base: join(V1, GROUP), limitFile: "memory.limit_in_bytes", eventsFile: "memory.oom_control" },
-    { base: join(V2, GROUP), limitFile: "memory.max", eventsFile: "memory.events" },
-  ];
-  for (const layout of candidates) {
+interface Probed {
+  memory?: Hierarchy & { eventsFile: string };
+  cpu?: Hierarchy;
+  usage?: Hierarchy & { usedMs(file: string): number; file: string };
+}
+
+const v1UsedMs = (file: string) => Number(readFileSync(file, "utf8")) / 1e6;
+const v2UsedMs = (file: string) => Number(/^usage_usec (\d+)$/m.exec(readFileSync(file, "utf8"))?.[1] ?? 0) / 1000;
+
+/** Removes the groups a sandbox process that is gone left behind (it exited before removing them). */
+function sweep(base: string): void {
+  for (const name of readdirSync(base, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)) {
+    // Named `<sandbox pid>-<n>` (create below).
+    const owner = Number(name.split("-")[0]);
+    if (!Number.isInteger(owner) || owner <= 0 || existsSync(`/proc/${owner}`)) continue;
     try {
-      if (layout.base.startsWith(V1) && !existsSync(V1)) continue;
-      if (!layout.base.startsWith(V1) && !readFileSync(join(V2, "cgroup.controllers"), "utf8").includes("memory")) continue;
-      mkdirSync(layout.base, { recursive: true });
-      // v2 hands the memory controller down to the groups made below ours.
-      if (!layout.base.startsWith(V1)) writeFileSync(join(layout.base, "cgroup.subtree_control"), "+memory");
-      const trial = join(layout.base, "probe");
-      mkdirSync(trial, { recursive: true });
-      const works = existsSync(join(trial, layout.limitFile));
-      rmdirSync(trial);
-      if (works) return layout;
+      rmdirSync(join(base, name));
     } catch {
-      // Not this one.
+      // Still holds a process: the next sandbox to start tries again.
     }
   }
-  return undefined;
+}
+
+/** `base` made, and swept; whether a trial group below it gets `file` (the controller reaches our groups). */
+function usable(base: string, file: string): boolean {
+  try {
+    mkdirSync(base, { recursive: true });
+    sweep(base);
+    const trial = join(base, "probe");
+    mkdirSync(trial, { recursive: true });
+    const works = existsSync(join(trial, file));
+    rmdirSync(trial);
+    return works;
+  } catch {
+    return false;
+  }
+}
+
+function probe(): Probed {
+  const found: Probed = {};
+  const none = () => ({});
+  const v1Memory = join(ROOT, "memory", GROUP);
+  if (existsSync(join(ROOT, "memory")) && usable(v1Memory, "memory.limit_in_bytes")) {
+    found.memory = { base: v1Memory, eventsFile: "memory.oom_control", settings: (bytes) => ({ "memory.limit_in_bytes": String(bytes) }) };
+  }
+  const v1Cpu = join(ROOT, "cpu", GROUP);
+  if (existsSync(join(ROOT, "cpu")) && usable(v1Cpu, "cpu.shares")) found.cpu = { base: v1Cpu, settings: none };
+  // Often mounted with cpu (the same directory), else on its own.
+  const v1Usage = join(ROOT, "cpuacct", GROUP);
+  if (existsSync(join(ROOT, "cpuacct")) && usable(v1Usage, "cpuacct.usage")) found.usage = { base: v1Usage, settings: none, file: "cpuacct.usage", usedMs: v1UsedMs };
+  // cgroup v2: one hierarchy, which hands a controller down only to groups it is enabled for.
+  const base = join(ROOT, GROUP);
+  try {
+    const controllers = readFileSync(join(ROOT, "cgroup.controllers"), "utf8").trim().split(/\s+/);
+    const wanted = (["memory", "cpu"] as const).filter((c) => !found[c] && controllers.includes(c));
+    if (!wanted.length && found.usage) return found;
+    mkdirSync(base, { recursive: true });
+    if (wanted.length) writeFileSync(join(base, "cgroup.subtree_control"), wanted.map((c) => `+${c}`).join(" "));
+  } catch {
+    return found;
+  }
+  if (!found.memory && usable(base, "memory.max")) found.memory = { base, eventsFile: "memory.events", settings: (bytes) => ({ "memory.max": String(bytes) }) };
+  if (!found.cpu && usable(base, "cpu.weight")) found.cpu = { base, settings: none };
+  // Every v2 group counts its CPU time, the cpu controller enabled or not.
+  if (!found.usage && usable(base, "cpu.stat")) found.usage = { base, settings: none, file: "cpu.stat", usedMs: v2UsedMs };
+  return found;
 }
 
 const oomKills = (text: string) => Number(/^oom_kill (\d+)$/m.exec(text)?.[1] ?? 0);
 
-export class MemoryGroups {
-  private readonly layout: Layout;
+async function removeDir(dir: string): Promise<void> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      rmdirSync(dir);
+      return;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
+export class RunGroups {
+  private readonly probed: Probed;
   private next = 0;
 
-  private constructor(layout: Layout) {
-    this.layout = layout;
+  private constructor(probed: Probed) {
+    this.probed = probed;
   }
 
-  /** Undefined when this host gives no memory cgroups. */
-  static probe(): MemoryGroups | undefined {
-    const layout = probe();
-    return layout && new MemoryGroups(layout);
+  static probe(): RunGroups {
+    return new RunGroups(probe());
   }
 
-  create(bytes: number): MemoryGroup {
-    const dir = join(this.layout.base, `${process.pid}-${this.next++}`);
-    mkdirSync(dir);
-    writeFileSync(join(dir, this.layout.limitFile), String(bytes));
-    const events = join(dir, this.layout.eventsFile);
+  /** For /health: which of the groups' guarantees hold on this host. */
+  get holds(): { memory_cap: "per-run" | "per-process"; cpu_share: "per-run" | "per-process" } {
+    const { memory, cpu } = this.probed;
+    return { memory_cap: memory ? "per-run" : "per-process", cpu_share: cpu ? "per-run" : "per-process" };
+  }
+
+  create(memoryBytes: number): RunGroup {
+    const name = `${process.pid}-${this.next++}`;
+    const { memory, cpu, usage } = this.probed;
+    const dirs: string[] = [];
+    for (const hierarchy of [memory, cpu, usage]) {
+      if (!hierarchy) continue;
+      const dir = join(hierarchy.base, name);
+      // v2 has one group for all.
+      if (!dirs.includes(dir)) {
+        mkdirSync(dir);
+        dirs.push(dir);
+      }
+      for (const [file, value] of Object.entries(hierarchy.settings(memoryBytes))) writeFileSync(join(dir, file), value);
+    }
+    const events = memory && join(memory.base, name, memory.eventsFile);
+    const used = usage && join(usage.base, name, usage.file);
     return {
-      procs: join(dir, "cgroup.procs"),
+      cpuUsedMs: () => {
+        try {
+          return used ? usage.usedMs(used) : 0;
+        } catch {
+          return 0;
+        }
+      },
+      procs: dirs.map((dir) => join(dir, "cgroup.procs")),
       oomKilled: () => {
+        if (!events) return false;
         try {
           return oomKills(readFileSync(events, "utf8")) > 0;
         } catch {
@@ -79,14 +165,7 @@ export class MemoryGroups {
         }
       },
       remove: async () => {
-        for (let attempt = 0; attempt < 50; attempt++) {
-          try {
-            rmdirSync(dir);
-            return;
-          } catch {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-          }
-        }
+        await Promise.all(dirs.map(removeDir));
       },
     };
   }

@@ -1,22 +1,28 @@
 // The command line that runs a program in isolation. Layers, outermost first:
-//   sh (optional): enters the run's memory cgroup, so everything started after is capped together.
+//   sh: enters the run's control groups (cgroup.ts), so everything started after is capped,
+//     weighed and timed together.
 //   setpriv --pdeathsig: if the sandbox process dies, unshare is killed, and with it (--kill-child)
 //     everything in the namespace: no run or session outlives its sandbox.
-//   unshare (as host root): new mount, network and pid namespaces. The network namespace has only a
-//     loopback that is down, so nothing, not even this server's port, is reachable. --kill-child
-//     ties the namespace's life to the unshare process: killing it kills every process inside.
+//   unshare (as host root): new mount, network, pid, IPC, UTS and cgroup namespaces. The network
+//     namespace has only a loopback that is down, so nothing, not even this server's port, is
+//     reachable (abstract Unix sockets included). SysV shared memory, message queues, semaphores
+//     and POSIX message queues live in the IPC namespace: another run never sees them, and the
+//     kernel frees them when the run's last process ends. The run sees its own hostname and its
+//     own cgroup as the root. --kill-child ties the namespaces' life to the unshare process:
+//     killing it kills every process inside.
 //   SETUP (sh, pid 1 of the namespace, still root): builds a fresh root on tmpfs holding only
-//     /usr, /etc and the python prefix (read-only, nosuid) plus a writable workspace and /tmp
-//     (tmpfs, size-capped), a fresh /proc and the harmless /dev nodes; pivots into it and detaches
-//     the host's root, so /work, /root, /home, /tmp etc. of the host are not there at all.
-//   INIT (trusted python, pid 1): runs the program as its child and reports how it ended on fd 3.
-//     The program must not be pid 1: the kernel ignores default-action signals (SIGXCPU, SIGSEGV
-//     sent by kill) to a namespace's init, and unshare cannot report a SIGKILL death.
+//     /usr, /etc and the python prefix (read-only, nosuid) plus a writable workspace, /tmp and
+//     /dev/shm (tmpfs, size-capped), a fresh /proc and the harmless /dev nodes; pivots into it and
+//     detaches the host's root, so /work, /root, /home, /tmp etc. of the host are not there at all.
+//   INIT (init.py, trusted python, pid 1): runs the program as its child and reports how it ended
+//     on fd 3; for a session, it also holds the host's control pipes (see init.py).
 //   env -i: a minimal environment.
 //   setpriv: the run's own non-root uid, no groups, no_new_privs (setuid binaries grant nothing).
 //   unshare --user: a user namespace mapping only that uid (to 1000): the program holds no
-//     capability, and the mounts above are locked for it.
+//     capability, and the mounts above are locked for it. Kernel keyrings are per user namespace:
+//     a key a run adds goes with it.
 //   prlimit: CPU seconds, address space, file size, processes, no core dumps.
+import { readFileSync } from "node:fs";
 import type { Limits } from "../../shared/sandbox/schema.ts";
 import type { Python } from "./python.ts";
 
@@ -27,9 +33,10 @@ const SETUP = String.raw`
 set -eu
 R=$1 IN=$2 P=$3 U=$4 WS_BYTES=$5 TMP_BYTES=$6
 shift 6
+hostname sandbox
 mount -t tmpfs -o size=1m,mode=755,nosuid,nodev tmpfs "$R"
 cd "$R"
-mkdir -p usr etc proc dev tmp sandbox .old "./$P"
+mkdir -p usr etc proc dev/shm tmp sandbox .old "./$P"
 ln -s usr/bin bin; ln -s usr/lib lib; ln -s usr/lib64 lib64; ln -s usr/sbin sbin
 for d in usr etc "$P"; do mount --bind -o ro,nosuid,nodev "/$d" "./$d"; done
 for n in null zero random urandom; do touch "dev/$n"; mount --bind "/dev/$n" "dev/$n"; done
@@ -38,6 +45,7 @@ mount -t tmpfs -o "size=$WS_BYTES,mode=755,nosuid,nodev" tmpfs sandbox
 cp -R "$IN"/. sandbox/
 chown -R "$U:$U" sandbox
 mount -t tmpfs -o "size=$TMP_BYTES,mode=1777,nosuid,nodev" tmpfs tmp
+mount -t tmpfs -o "size=$TMP_BYTES,mode=1777,nosuid,nodev,noexec" tmpfs dev/shm
 mount -t proc -o nosuid,nodev,noexec proc proc
 pivot_root . .old
 umount -l /.old
@@ -47,11 +55,7 @@ cd ${WORKSPACE}
 exec "$@"
 `;
 
-const INIT = String.raw`
-import json, os, subprocess, sys
-code = subprocess.Popen(sys.argv[1:], close_fds=True).wait()
-os.write(3, json.dumps({"exit_code": code if code >= 0 else None, "signal": -code if code < 0 else None}).encode())
-`;
+const INIT = readFileSync(new URL("./init.py", import.meta.url), "utf8");
 
 export interface IsolatedRun {
   /** Host directory holding the request's files, copied into the workspace. */
@@ -62,23 +66,26 @@ export interface IsolatedRun {
   limits: Limits;
   inputBytes: number;
   program: string[];
-  /** The `cgroup.procs` of the run's memory group, where the host has one. */
-  memoryGroup?: string;
+  /** The `cgroup.procs` files of the run's control groups (none where the host has none). */
+  groups: string[];
+  /** A session's interpreter: init.py holds the host's control pipes (fds 0 and 1) and relays. */
+  session?: boolean;
 }
 
-const ENTER_GROUP = 'echo $$ > "$1" && shift && exec "$@"';
+// $1: the groups' procs files, space-separated (cgroup.ts names them without spaces).
+const ENTER_GROUPS = 'for procs in $1; do echo $$ > "$procs" || exit 1; done; shift; exec "$@"';
 
 export function isolatedCommand(python: Python, run: IsolatedRun): string[] {
   const { limits } = run;
   const binDir = python.executable.slice(0, python.executable.lastIndexOf("/"));
   return [
-    ...(run.memoryGroup ? ["/bin/sh", "-c", ENTER_GROUP, "sh", run.memoryGroup] : []),
+    "/bin/sh", "-c", ENTER_GROUPS, "sh", run.groups.join(" "),
     "/usr/bin/setpriv", "--pdeathsig", "KILL", "--",
-    "/usr/bin/unshare", "--mount", "--net", "--pid", "--fork", "--kill-child", "--",
+    "/usr/bin/unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--cgroup", "--fork", "--kill-child", "--",
     "/bin/sh", "-c", SETUP, "sh",
     run.rootDir, run.inputDir, python.prefix, String(run.uid),
     String(limits.file_bytes + run.inputBytes), String(limits.file_bytes),
-    python.executable, "-I", "-S", "-c", INIT,
+    python.executable, "-I", "-S", "-c", INIT, run.session ? "session" : "run",
     "/usr/bin/env", "-i", `PATH=${binDir}:/usr/bin:/bin`, `HOME=${WORKSPACE}`, "LANG=C.UTF-8",
     "/usr/bin/setpriv", `--reuid=${run.uid}`, `--regid=${run.uid}`, "--clear-groups", "--no-new-privs", "--",
     "/usr/bin/unshare", "--user", `--map-user=${INNER_UID}`, `--map-group=${INNER_UID}`, "--",

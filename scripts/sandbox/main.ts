@@ -1,9 +1,16 @@
 // CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--max-sessions 256] [--exit-with-parent] [--listener]
 // --listener: listen on the socket the launcher sends over IPC, instead of binding one.
 // Prints exactly one line when listening (callers parse it): sandbox listening on http://HOST:PORT
+// $EDGE_GYM_SANDBOX_TOKEN: every route but /health then requires `Authorization: Bearer <it>` (the
+// stack always sets one); without it the sandbox is open to every user of this machine.
 import type { Server } from "node:net";
 import { parseArgs } from "node:util";
+import { SANDBOX_TOKEN_ENV } from "./auth.ts";
 import { DEFAULTS, MAX_PARALLEL, startSandbox } from "./server.ts";
+
+// Out of the environment at once, so nothing this process starts inherits it.
+const token = process.env[SANDBOX_TOKEN_ENV];
+delete process.env[SANDBOX_TOKEN_ENV];
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);
@@ -38,6 +45,7 @@ process.disconnect?.();
 
 const sandbox = await startSandbox({
   listener,
+  token,
   port: count("port", values.port, DEFAULTS.port, 65_535),
   host: values.host ?? DEFAULTS.host,
   parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, MAX_PARALLEL)),

@@ -1,10 +1,17 @@
 // Runs one request: a private workspace with its files, the isolated command, a wall-clock deadline
 // that kills the whole namespace, capped output, and the result. The temp dir is removed after.
+// A request waits for a free uid (a slot) at most `queueTimeoutMs`, then is refused as SandboxBusy
+// (nothing ran: safe to retry). Its wall clock starts when init.py has started its program, so
+// neither that wait nor building its namespace counts against it, nor does time it waited for a CPU
+// (deadline.ts). A request whose caller went away leaves the queue, or is killed if running.
 import { spawn } from "node:child_process";
 import { constants } from "node:os";
 import { DEFAULT_PYTHON_ENTRY, type RunRequest, type RunResult } from "../../shared/sandbox/schema.ts";
 import { CappedCapture } from "./capture.ts";
-import type { MemoryGroups } from "./cgroup.ts";
+import type { RunGroup, RunGroups } from "./cgroup.ts";
+import { programCpuWait } from "./cpu_wait.ts";
+import { ownTimeDeadline, type OwnTimeDeadline } from "./deadline.ts";
+import { type Ended, SETUP_TIMEOUT_MS, watchInit } from "./init_channel.ts";
 import { isolatedCommand } from "./isolation.ts";
 import type { Python } from "./python.ts";
 import type { UidPool } from "./uid_pool.ts";
@@ -13,10 +20,8 @@ import { makeWorkspace } from "./workspace.ts";
 /** The sandbox itself failed (not the program): a server error, never a RunResult. */
 export class SandboxError extends Error {}
 
-interface Status {
-  exit_code: number | null;
-  signal: number | null;
-}
+/** No slot came free in time: the run never started (a 503 the caller may retry). */
+export class SandboxBusy extends Error {}
 
 const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n, name]));
 // Allocation failures under RLIMIT_AS: Python raises MemoryError; native code mostly aborts or
@@ -28,60 +33,83 @@ function program(python: Python, request: RunRequest): string[] {
   return request.command ?? [python.executable, request.entry ?? DEFAULT_PYTHON_ENTRY];
 }
 
-export async function runIsolated(python: Python, uids: UidPool, request: RunRequest, groups?: MemoryGroups): Promise<RunResult> {
-  const workspace = await makeWorkspace(request.files);
-  const uid = await uids.acquire();
-  const group = groups?.create(request.limits.memory_mb * 1024 * 1024);
+export interface Slots {
+  uids: UidPool;
+  /** How long a request may wait for a free uid. */
+  queueTimeoutMs: number;
+}
+
+/** `abandoned`: the caller went away; its run is dropped from the queue, or killed. */
+export async function runIsolated(python: Python, slots: Slots, request: RunRequest, groups: RunGroups | undefined, abandoned: AbortSignal): Promise<RunResult> {
+  const { uids, queueTimeoutMs } = slots;
+  const uid = await uids.acquire(AbortSignal.any([abandoned, AbortSignal.timeout(queueTimeoutMs)])).catch((err: unknown) => {
+    throw abandoned.aborted ? err : new SandboxBusy(`no free slot within ${queueTimeoutMs / 1000} s: every one of the sandbox's runs is busy`);
+  });
+  let workspace;
+  let group;
   try {
-    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), ...(group ? { memoryGroup: group.procs } : {}) });
-    const result = await execute(argv, request);
+    workspace = await makeWorkspace(request.files);
+    group = groups?.create(request.limits.memory_mb * 1024 * 1024);
+    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), groups: group?.procs ?? [] });
+    const result = await execute(argv, request, abandoned, group);
     return group?.oomKilled() ? { ...result, out_of_memory: true } : result;
   } finally {
     await group?.remove();
     uids.release(uid);
-    await workspace.remove();
+    await workspace?.remove();
   }
 }
 
-function execute(argv: string[], request: RunRequest): Promise<RunResult> {
+function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, group: RunGroup | undefined): Promise<RunResult> {
   const { limits } = request;
-  const started = performance.now();
   // Its own process group, so the deadline can kill unshare and everything it started at once.
   const child = spawn(argv[0]!, argv.slice(1), { detached: true, env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"] });
   const stdout = new CappedCapture(limits.output_bytes);
   const stderr = new CappedCapture(limits.output_bytes);
-  const status: Buffer[] = [];
   child.stdout!.on("data", (c: Buffer) => stdout.push(c));
   child.stderr!.on("data", (c: Buffer) => stderr.push(c));
-  (child.stdio[3] as NodeJS.ReadableStream).on("data", (c: Buffer) => status.push(c));
   // The program may exit without reading its stdin.
   child.stdin!.on("error", () => {});
   child.stdin!.end(request.stdin);
 
-  let timedOut = false;
-  const deadline = setTimeout(() => {
-    timedOut = true;
+  const kill = () => {
     try {
       process.kill(-child.pid!, "SIGKILL");
     } catch {
       // It ended on its own at the same moment.
     }
-  }, limits.wall_s * 1000);
+  };
+  let timedOut = false;
+  let deadline: OwnTimeDeadline | undefined;
+  const setup = setTimeout(kill, SETUP_TIMEOUT_MS);
+  const init = watchInit(child.stdio[3] as NodeJS.ReadableStream, () => {
+    clearTimeout(setup);
+    deadline = ownTimeDeadline(limits.wall_s * 1000, { waitedMs: programCpuWait(child.pid!), usedMs: () => group?.cpuUsedMs() ?? 0 }, () => {
+      timedOut = true;
+      kill();
+    });
+  });
+  abandoned.addEventListener("abort", kill, { once: true });
+  if (abandoned.aborted) kill();
+  const stop = () => {
+    clearTimeout(setup);
+    deadline?.cancel();
+    abandoned.removeEventListener("abort", kill);
+  };
 
   return new Promise((resolve, reject) => {
     child.once("error", (err) => {
-      clearTimeout(deadline);
+      stop();
       reject(new SandboxError(`cannot start the sandbox: ${err.message}`));
     });
     child.once("close", () => {
-      clearTimeout(deadline);
-      const duration_ms = Math.round(performance.now() - started);
-      const reported = Buffer.concat(status).toString();
-      if (!timedOut && reported === "") {
-        reject(new SandboxError(`the sandbox failed before the program ended: ${stderr.tail().trim()}`));
+      stop();
+      const ended: Ended | undefined = timedOut ? { exit_code: null, signal: constants.signals.SIGKILL } : init.ended;
+      if (!ended) {
+        const when = init.started ? "before the program ended" : `before the program started (${SETUP_TIMEOUT_MS / 1000} s allowed)`;
+        reject(new SandboxError(`the sandbox failed ${when}: ${stderr.tail().trim()}`));
         return;
       }
-      const ended: Status = timedOut ? { exit_code: null, signal: constants.signals.SIGKILL } : (JSON.parse(reported) as Status);
       const signal = ended.signal === null ? null : (SIGNAL_NAMES.get(ended.signal) ?? String(ended.signal));
       resolve({
         stdout: stdout.text(),
@@ -91,7 +119,7 @@ function execute(argv: string[], request: RunRequest): Promise<RunResult> {
         timed_out: timedOut,
         out_of_memory: !timedOut && (OOM_TEXT.test(stderr.tail()) || (signal !== null && OOM_SIGNALS.has(signal))),
         output_truncated: stdout.truncated || stderr.truncated,
-        duration_ms,
+        duration_ms: deadline?.ownMs(ended.cpu_wait_ms) ?? 0,
       });
     });
   });

@@ -1,17 +1,21 @@
 // The local sandbox provider: an HTTP server on loopback that runs code in isolation.
-//   GET /health                -> { status: "ok", python, sessions, memory_cap: "per-run" | "per-process" }
+//   GET /health                -> { status: "ok", python, sessions, runs: { running, waiting }, memory_cap, cpu_share } (cgroup.ts)
 //   POST /run                  -> RunResult
 //   POST /sessions/:id         -> { session, created } (opens it, with its limits and idle TTL)
 //   POST /sessions/:id/cells   -> CellResult (opens the session if it is not open)
 //   DELETE /sessions/:id       -> { closed }
-// 400 with field paths on a bad request; 500 if the sandbox failed; 503 when it is full.
+// 400 with field paths on a bad request; 401 without the token it was given (auth.ts); 500 if the
+// sandbox failed; 503 when it is full (no slot within a minute, or every session taken: nothing
+// ran, so marked unprocessed for the caller to retry).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Server } from "node:net";
 import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema } from "../../shared/sandbox/schema.ts";
 import type { z } from "../../shared/zod.ts";
-import { MemoryGroups } from "./cgroup.ts";
+import { UNPROCESSED_HEADER } from "../../shared/client/call.ts";
+import { bearerCheck } from "./auth.ts";
+import { RunGroups } from "./cgroup.ts";
 import { findPython, type Python } from "./python.ts";
-import { runIsolated, SandboxError } from "./run.ts";
+import { runIsolated, SandboxBusy, SandboxError } from "./run.ts";
 import { Sessions, SessionsFull } from "./sessions.ts";
 import { UID_BASE, UidPool } from "./uid_pool.ts";
 
@@ -24,9 +28,13 @@ export interface SandboxOptions {
   parallel: number;
   /** Sessions open at once; one more is refused. */
   maxSessions: number;
+  /** How long a run may wait for a free slot before it is refused (503, never started). */
+  queueTimeoutMs: number;
+  /** Every route but /health requires `Authorization: Bearer <token>` (auth.ts); open without one. */
+  token?: string;
 }
 
-export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16, maxSessions: 256 };
+export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16, maxSessions: 256, queueTimeoutMs: 60_000 };
 export const MAX_PARALLEL = 1000;
 
 const MAX_BODY_BYTES = 16 * 1024 * 1024;
@@ -48,10 +56,19 @@ class HttpError extends Error {
   }
 }
 
-function send(res: ServerResponse, status: number, body: unknown): void {
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text) });
+  res.writeHead(status, { "content-type": "application/json", "content-length": Buffer.byteLength(text), ...headers });
   res.end(text);
+}
+
+/** Aborts when the caller goes away before its answer is sent. */
+function callerGone(res: ServerResponse): AbortSignal {
+  const gone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) gone.abort(new Error("the caller went away"));
+  });
+  return gone.signal;
 }
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
@@ -82,26 +99,31 @@ function checkPrivileges(): void {
 }
 
 export async function startSandbox(options: Partial<SandboxOptions> = {}): Promise<SandboxServer> {
-  const { port, host, parallel, maxSessions } = { ...DEFAULTS, ...options };
+  const { port, host, parallel, maxSessions, queueTimeoutMs } = { ...DEFAULTS, ...options };
   checkPrivileges();
+  const authorized = bearerCheck(options.token);
   const python = findPython();
   const uids = new UidPool(parallel);
-  const groups = MemoryGroups.probe();
+  const slots = { uids, queueTimeoutMs };
+  const groups = RunGroups.probe();
   // Session uids follow every run uid, so the two never share a process limit.
   const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions, groups);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
       if (err instanceof HttpError) send(res, err.status, { error: err.message, ...err.details });
-      else if (err instanceof SessionsFull) send(res, 503, { error: err.message });
+      // Nothing was started: the caller may retry.
+      else if (err instanceof SessionsFull || err instanceof SandboxBusy) send(res, 503, { error: err.message }, { [UNPROCESSED_HEADER]: "1" });
       else send(res, 500, { error: err instanceof SandboxError ? err.message : `internal error: ${err.message}` });
     });
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const path = new URL(req.url ?? "/", "http://x").pathname;
-    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version, sessions: sessions.size, memory_cap: groups ? "per-run" : "per-process" });
-    if (path === "/run" && req.method === "POST") return send(res, 200, await runIsolated(python, uids, parse(RunRequestSchema, await readJson(req)), groups));
+    if (path === "/health" && req.method === "GET") return send(res, 200, { status: "ok", python: python.version, sessions: sessions.size, runs: uids.load, ...groups.holds });
+    // Before any body is read or any route looked at.
+    if (!authorized(req.headers.authorization)) throw new HttpError(401, 'this sandbox needs "Authorization: Bearer <token>" with the token its stack gave it');
+    if (path === "/run" && req.method === "POST") return send(res, 200, await runIsolated(python, slots, parse(RunRequestSchema, await readJson(req)), groups, callerGone(res)));
     const session = /^\/sessions\/([^/]*)(\/cells)?$/.exec(path);
     if (!session) throw new HttpError(path === "/health" || path === "/run" ? 405 : 404, `no route ${req.method} ${path}`);
     const id = parse(SessionIdSchema, session[1], ["session"]);

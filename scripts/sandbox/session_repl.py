@@ -1,8 +1,10 @@
 # The interpreter of a stateful sandbox session. It runs inside the isolated sandbox as the
 # session's unprivileged uid, so it is no trust boundary: it only keeps the cells' variables and
-# frames their results. Protocol: the host writes one JSON line per cell ({"code", "output_bytes"})
-# on the control input; one JSON line answers each, on the control output. Each cell's fds 1 and 2
-# go to files, so prints, os.write and child processes are all captured; stdin is empty.
+# frames their results. Protocol, with the session's supervisor (init.py), never the host: one JSON
+# line per cell ({"seq", "code", "output_bytes"}) on fd 0; one JSON line answers each, with its
+# seq, on fd 1. A cell can write on these too: the supervisor takes only a well-formed answer to
+# the cell in progress. Each cell's fds 1 and 2 go to files, so prints, os.write and child
+# processes are all captured; stdin is empty.
 import ast
 import json
 import os
@@ -73,8 +75,12 @@ for line in control_in:
     sys.stderr.flush()
     os.dup2(devnull, 1)
     os.dup2(devnull, 2)
-    stdout, out_cut = collected(OUT, cell["output_bytes"])
-    stderr, err_cut = collected(ERR, cell["output_bytes"])
-    frame = {"stdout": stdout, "stderr": stderr, "error": error, "traceback": trace, "result": result if result is None else result[: cell["output_bytes"]], "output_truncated": out_cut or err_cut}
-    control_out.write(json.dumps(frame) + "\n")
+    cap = cell["output_bytes"]
+    stdout, out_cut = collected(OUT, cap)
+    stderr, err_cut = collected(ERR, cap)
+    texts = {"error": error, "traceback": trace, "result": result}
+    cut = any(text is not None and len(text) > cap for text in texts.values())
+    frame = {"seq": cell["seq"], "stdout": stdout, "stderr": stderr, **{k: v if v is None else v[:cap] for k, v in texts.items()}, "output_truncated": out_cut or err_cut or cut}
+    # A newline first ends whatever partial line the cell left in the channel.
+    control_out.write("\n" + json.dumps(frame) + "\n")
     control_out.flush()

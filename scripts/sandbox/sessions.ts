@@ -4,7 +4,7 @@
 // is released by DELETE, by `idle_ttl_s` without a cell, or when its interpreter has ended (the
 // next cell for that id then opens a fresh one).
 import type { CellRequest, CellResult, OpenSession } from "../../shared/sandbox/schema.ts";
-import type { MemoryGroups } from "./cgroup.ts";
+import type { RunGroups } from "./cgroup.ts";
 import type { Python } from "./python.ts";
 import { PythonSession } from "./session.ts";
 import type { UidPool } from "./uid_pool.ts";
@@ -25,9 +25,9 @@ export class Sessions {
   private readonly python: Python;
   private readonly uids: UidPool;
   private readonly capacity: number;
-  private readonly groups: MemoryGroups | undefined;
+  private readonly groups: RunGroups | undefined;
 
-  constructor(python: Python, uids: UidPool, capacity: number, groups?: MemoryGroups) {
+  constructor(python: Python, uids: UidPool, capacity: number, groups?: RunGroups) {
     this.groups = groups;
     this.python = python;
     this.uids = uids;

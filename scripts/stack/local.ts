@@ -10,7 +10,7 @@ import type { Instance } from "../../shared/config/instances.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
 import { publishedConfig } from "../plan/published_config.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
-import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE } from "../plan/runtime.ts";
+import { COMPATIBILITY_DATE, COMPATIBILITY_FLAGS, DEFAULT_RATE_LIMIT_PER_MINUTE, rateLimitNamespaceId } from "../plan/runtime.ts";
 import { RPC_ENTRYPOINT } from "../../shared/server/rpc.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 import { openFilesReadable, workerdOpenFiles } from "./open_files.ts";
@@ -28,8 +28,9 @@ const WORKERD_V8_FLAGS = "--max-semi-space-size=2";
 const LOCAL_ZONE = "edge-gym.localhost";
 /** What the global fetch of a local Worker reaches (Miniflare's own "internet" service allows the same). */
 const LOCAL_NETWORK = { network: { allow: ["public", "private"], deny: [] } };
-// With authTokens, public Workers get the Rate Limiting binding they get deployed (Miniflare emulates it).
-const LOCAL_RATE_LIMITS = { RATE_LIMITER: { namespace_id: "1", simple: { limit: DEFAULT_RATE_LIMIT_PER_MINUTE, period: 60 as const } } };
+// With authTokens, Workers get the Rate Limiting binding public ones get deployed (Miniflare emulates
+// it), each its own namespace as deployed: a caller's requests to one Worker never spend its budget on another.
+const localRateLimits = (worker: string) => ({ RATE_LIMITER: { namespace_id: rateLimitNamespaceId(worker), simple: { limit: DEFAULT_RATE_LIMIT_PER_MINUTE, period: 60 as const } } });
 
 export interface ServerInstanceInfo {
   name: string;
@@ -54,7 +55,7 @@ export interface LocalStackOptions {
   instances: Instance[];
   config: Record<string, unknown>;
   sessionSecret: string;
-  /** AUTH_TOKENS for the public Workers (head, agents), turning bearer auth on as deployed; open when absent. */
+  /** AUTH_TOKENS for every Worker's loopback port (bearer auth, as the public ones have deployed); open when absent. */
   authTokens?: string;
   host?: string;
   readyTimeoutMs?: number;
@@ -125,7 +126,9 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   const bundles = await (options.bundles ?? bundleWorkers(options.specs.map((s) => s.entry)));
   const head = options.specs.find((s) => s.name === HEAD_NAME);
   if (!head) throw new Error("the plan has no head server");
-  const authed = (spec: WorkerSpec) => spec.public && options.authTokens !== undefined;
+  // Every Worker has a loopback port here, so with tokens every one requires them: deployed, only the
+  // public ones are reachable, and calls through service bindings (our own Workers') need none.
+  const authed = options.authTokens !== undefined;
   const workers = [head, ...options.specs.filter((s) => s !== head)].map((spec) => ({
     name: spec.name,
     modules: true,
@@ -139,9 +142,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
       DEPLOYMENT_ID: LOCAL_DEPLOYMENT_ID,
       // A released session's instance ends at once (durable_objects/session_do.ts says why only locally).
       ...(Object.values(spec.durableObjects).includes("SessionDO") ? { END_RELEASED_SESSIONS: "1" } : {}),
-      ...(authed(spec) ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
+      ...spec.secrets,
+      ...(authed ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
     },
-    ratelimits: authed(spec) ? LOCAL_RATE_LIMITS : undefined,
+    ratelimits: authed ? localRateLimits(spec.name) : undefined,
     serviceBindings: {
       // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
       ...Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),

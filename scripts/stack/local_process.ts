@@ -8,10 +8,13 @@ import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { ROOT } from "../plan/registry.ts";
+import { SANDBOX_TOKEN_ENV } from "../sandbox/auth.ts";
 
 export interface LocalProcess {
   url: string;
   pid: number;
+  /** The bearer token it requires (a sandbox's, made per run), when it requires one. */
+  token?: string;
   stop(): Promise<void>;
 }
 
@@ -32,13 +35,14 @@ async function boundSocket() {
 
 /**
  * `script` relative to the project root; `what` names it in errors. Given `--port`, the process
- * binds that port itself, and its address is known once it is ready.
+ * binds that port itself, and its address is known once it is ready. `env`: variables added to ours.
  */
-export async function startLocal(script: string, what: string, args: string[] = [], timeoutMs = 30_000): Promise<StartingProcess> {
+export async function startLocal(script: string, what: string, args: string[] = [], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<StartingProcess> {
   const ownPort = args.includes("--port");
   const bound = ownPort ? undefined : await boundSocket();
   const child = spawn(process.execPath, [join(ROOT, script), "--exit-with-parent", ...(bound ? ["--listener"] : []), ...args], {
     stdio: ["pipe", "pipe", "inherit", ...(bound ? ["ipc" as const] : [])],
+    env: { ...process.env, ...env },
   });
   // The listening socket goes to the child, and the launcher's copy is closed once it has.
   if (bound) child.send("listener", bound.listener, () => bound.listener.close());
@@ -74,8 +78,8 @@ export async function startLocal(script: string, what: string, args: string[] = 
 }
 
 /** As startLocal, ready when it resolves. */
-export async function spawnLocal(script: string, what: string, args: string[] = []): Promise<LocalProcess> {
-  const started = await startLocal(script, what, args);
+export async function spawnLocal(script: string, what: string, args: string[] = [], env: Record<string, string> = {}): Promise<LocalProcess> {
+  const started = await startLocal(script, what, args, env);
   await started.ready.catch(async (err: unknown) => {
     await started.stop();
     throw err;
@@ -86,7 +90,11 @@ export async function spawnLocal(script: string, what: string, args: string[] = 
 const EMULATOR = "gpu_gateway/emulator/main.ts";
 const SANDBOX = "scripts/sandbox/main.ts";
 
+// A sandbox given a token requires it (a stack's always is); one without is open, for tests and benches.
+const sandboxEnv = (token: string | undefined): Record<string, string> => (token === undefined ? {} : { [SANDBOX_TOKEN_ENV]: token });
+const withToken = <P extends LocalProcess>(started: P, token: string | undefined): P => (token === undefined ? started : { ...started, token });
+
 export const startEmulator = (args: string[] = []) => startLocal(EMULATOR, "vLLM emulator", args);
-export const startSandbox = () => startLocal(SANDBOX, "code sandbox");
+export const startSandbox = async (token?: string, args: string[] = []) => withToken(await startLocal(SANDBOX, "code sandbox", args, sandboxEnv(token)), token);
 export const spawnEmulator = (args: string[] = []) => spawnLocal(EMULATOR, "vLLM emulator", args);
-export const spawnSandbox = () => spawnLocal(SANDBOX, "code sandbox");
+export const spawnSandbox = async (token?: string, args: string[] = []) => withToken(await spawnLocal(SANDBOX, "code sandbox", args, sandboxEnv(token)), token);

@@ -9,7 +9,7 @@ import { withDependencies } from "../../shared/config/instances.ts";
 import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
 import { ConfigError } from "../../shared/config/errors.ts";
 import { SANDBOX_SCHEME } from "../../shared/sandbox/client.ts";
-import { CLOUDFLARE_SANDBOX_URL } from "../../shared/sandbox/target.ts";
+import { CLOUDFLARE_SANDBOX_URL, SANDBOX_TOKEN_BINDING } from "../../shared/sandbox/target.ts";
 import { mapStrings, placeholders } from "../plan/placeholders.ts";
 import { startEmulator, startSandbox } from "./local_process.ts";
 import { bundleWorkers } from "../plan/build.ts";
@@ -29,7 +29,7 @@ export interface UpOptions {
   only?: string[];
   /** The implementations to plan with (default: this project's, discovered from disk). */
   implementations?: readonly Implementation[];
-  /** AUTH_TOKENS for the head and agents: bearer auth as deployed. Without it the routes are open. */
+  /** AUTH_TOKENS required on every Worker's loopback port (bearer auth, as the public ones have deployed). Without it the routes are open. */
   authTokens?: string;
   /** Durable Object storage kept in this directory across runs (see LocalStackOptions.persistPath). */
   persistPath?: string;
@@ -64,6 +64,10 @@ function pointAtEmulators(specs: WorkerSpec[], emulators: Map<string, LocalProce
  * Starts a local sandbox for each distinct `sandbox://<name>` in the instance configs and puts its
  * URL in their place; the caller stops them. `sandbox://cloudflare` is refused before any starts.
  * Resolves once their addresses are known, with `ready`, a promise that they all serve.
+ *
+ * A sandbox runs code for whoever reaches its port, and any user of this machine can reach
+ * loopback: so it requires a bearer token made at random for this run, which only the Workers
+ * that name it get (their secret SANDBOX_TOKEN), whether or not the stack runs with --auth-token.
  */
 export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string, LocalProcess>, log: (line: string) => void = () => {}): Promise<{ ready: Promise<void> }> {
   // The Cloudflare provider is a deployment's Worker on Cloudflare Containers: no container runtime runs here.
@@ -71,11 +75,13 @@ export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string,
   if (deployedOnly.length > 0) {
     throw new ConfigError([`${deployedOnly.join(", ")}: sandbox_url ${CLOUDFLARE_SANDBOX_URL} runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox://local`]);
   }
-  const started = await startEach(specs, SANDBOX_SCHEME, startSandbox, sandboxes, (placeholder, sandbox) =>
+  const token = randomBytes(32).toString("hex");
+  const started = await startEach(specs, SANDBOX_SCHEME, () => startSandbox(token), sandboxes, (placeholder, sandbox) =>
     log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
   );
-  for (const spec of specs.filter((s) => s.vars.INSTANCE_CONFIG !== undefined)) {
+  for (const spec of specs.filter((s) => placeholders([s.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).some((p) => sandboxes.has(p)))) {
     spec.vars.INSTANCE_CONFIG = mapStrings(spec.vars.INSTANCE_CONFIG, (s) => sandboxes.get(s)?.url ?? s);
+    spec.secrets = { ...spec.secrets, [SANDBOX_TOKEN_BINDING]: token };
   }
   return started;
 }
@@ -141,8 +147,8 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
       throw err;
     });
     log(options.authTokens === undefined
-      ? "Routes are open: local emulation runs without authentication (deployed, the head and agents require a bearer token)"
-      : "Bearer auth is on for the head and agents (AUTH_TOKENS from --auth-token); other Workers are reached through service bindings");
+      ? "Routes are open: any user of this machine can call every Worker's port, run code through the environments' tools and spend the model servers' keys (--auth-token closes them; deployed, the head and agents require a bearer token)"
+      : "Bearer auth is on for every Worker's port (AUTH_TOKENS from --auth-token); the Workers call each other through service bindings, without it");
     for (const spec of specs.filter((s) => s.role === "gpu_gateway")) log(`gpu_gateway of ${spec.instance}: ${stack.urls.get(spec.name)} (operator routes under /admin)`);
     return {
       stack,

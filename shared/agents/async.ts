@@ -14,7 +14,7 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
  * shared code cannot import, so only the shape it is used through is written here.
  */
 interface RolloutRpc {
-  submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number): Promise<{ conflict: true } | { conflict: false; state: object }>;
+  submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number, caller: string | undefined): Promise<{ conflict: true } | { conflict: false; state: object }>;
   state(): Promise<object | null>;
 }
 
@@ -68,7 +68,7 @@ const locationOf = (id: string) => `/rollouts/${encodeURIComponent(id)}`;
 
 /** 202 with the rollout's state (queued for a new one) and where to poll it. */
 export async function submitRollout(env: AsyncBindings, row: RunRequest, rolloutId: string, ttlMs: number, caller: string | undefined): Promise<Response> {
-  const submitted = await stubFor(env, rolloutId, caller).submit(rolloutId, row, await fingerprint(row), ttlMs);
+  const submitted = await stubFor(env, rolloutId, caller).submit(rolloutId, row, await fingerprint(row), ttlMs, caller);
   if (submitted.conflict) {
     throw new HttpError(422, "idempotency_key_reused", `${IDEMPOTENCY_KEY_HEADER} ${rolloutId} was already used for a different row`, { issues: [{ path: IDEMPOTENCY_KEY_HEADER, message: "already used for a different row" }] });
   }

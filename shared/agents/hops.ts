@@ -33,6 +33,8 @@ export interface ResourcesHop {
   resourcesDeadlineMs: number;
   /** One timer for every hop of the rollout (deadlines.ts); disposed when the rollout ends. */
   deadlines: Deadlines;
+  /** The authenticated caller the rollout runs for, told to the resources server (per-caller state: genrm cohorts). */
+  caller?: string;
 }
 
 export interface AgentHops extends ResourcesHop {
@@ -54,7 +56,7 @@ export function agentHops(env: object, config: AgentHopsConfig): AgentHops {
 
 /** POST to the resources server in the rollout's session. */
 export function callResources(hops: ResourcesHop, path: string, body: unknown): Promise<CallResult> {
-  return call(hops.resources, path, { body, deadlineMs: hops.resourcesDeadlineMs, jar: hops.resourcesJar, deadlines: hops.deadlines });
+  return call(hops.resources, path, { body, deadlineMs: hops.resourcesDeadlineMs, jar: hops.resourcesJar, deadlines: hops.deadlines, caller: hops.caller });
 }
 
 /**

@@ -38,6 +38,11 @@ export interface RunRoutes<E, D extends ResourcesHop> {
   run(row: RunRequest, deps: D): Promise<VerifyResponse>;
 }
 
+/** One rollout's hops, run for `caller` (the authenticated one: never a row's say). */
+export function depsFor<E, D extends ResourcesHop>(routes: RunRoutes<E, D>, env: E, caller: string | undefined): D {
+  return { ...routes.deps(env), caller };
+}
+
 export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
   // The rollouts this isolate runs itself (one app per Worker: one count per agent instance's
   // isolate); async ones run in their own objects and are not counted.
@@ -54,7 +59,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
     const row = await readBody(c, RunRequest);
-    const deps = routes.deps(c.env);
+    const deps = depsFor(routes, c.env, c.get("caller"));
     const config = routes.config(c.env);
     if (mode.async) return submitRollout(c.env, row, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
     if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
@@ -76,7 +81,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     // narrower rather than refusing it, unless it has no slot at all.
     const width = slots.take(Math.min(config.run_batch_concurrency ?? rows.length, rows.length), config.max_concurrent_runs);
     if (width === null) return overloaded(config.max_concurrent_runs);
-    const lines = runBatch(rows, (row) => runRow(row, routes.deps(c.env)), width, () => slots.give());
+    const lines = runBatch(rows, (row) => runRow(row, depsFor(routes, c.env, c.get("caller"))), width, () => slots.give());
     return new Response(lines, { headers: { "content-type": "application/x-ndjson" } });
   });
 

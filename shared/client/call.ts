@@ -7,6 +7,7 @@ import type { RpcAnswer, RpcRequest } from "../server/rpc.ts";
 import type { CookieJar } from "./cookies.ts";
 import type { Deadlines } from "./deadlines.ts";
 import type { z } from "../zod.ts";
+import { parseExact, safeParseExact } from "../json/exact.ts";
 
 /** What a service binding offers; structural, so the client also runs outside workerd. */
 export interface FetcherLike {
@@ -63,6 +64,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** The timer the caller's calls share (a rollout's): `deadlineMs` is kept with it, not with a timer of this call's own. */
   deadlines?: Deadlines;
+  /** Over RPC, the authenticated caller the call is for (RpcRequest.caller); an HTTP callee knows only whom it authenticates itself. */
+  caller?: string;
 }
 
 export interface CallResult {
@@ -260,7 +263,7 @@ export function isRpc(target: Target): target is Target & { fetcher: RpcFetcher 
 // stops waiting then, whatever the callee does.
 async function rpcAttempt(target: Target & { fetcher: RpcFetcher }, path: string, options: CallOptions, hop: string): Promise<CallResult> {
   if (options.signal?.aborted) throw cancelledError(hop);
-  const request: RpcRequest = { path, body: options.body, session: options.jar?.session, cookie: options.jar?.header(), headers: options.headers, timeoutMs: options.deadlineMs };
+  const request: RpcRequest = { path, body: options.body, session: options.jar?.session, cookie: options.jar?.header(), headers: options.headers, timeoutMs: options.deadlineMs, caller: options.caller };
   const expired = () => hopError(504, hop, `${hop}: no response within ${options.deadlineMs} ms`);
   let answer: RpcAnswer;
   try {
@@ -312,14 +315,14 @@ export function answerError(result: CallResult, hop: string): HttpError {
   return hopError(status === 503 || status === 504 ? status : 502, hop, `${hop} answered ${status}: ${text.slice(0, 1000)}`);
 }
 
-/** Parse a JSON answer from a hop; a non-2xx answer throws its `answerError`. */
-export function jsonOf(result: CallResult, hop: string): unknown {
+/** Parse a JSON answer from a hop (with `parse`); a non-2xx answer throws its `answerError`. */
+export function jsonOf(result: CallResult, hop: string, parse: (text: string) => unknown = JSON.parse): unknown {
   const { status } = result;
   if (status < 200 || status >= 300) throw answerError(result, hop);
   if (result.body !== undefined) return result.body;
   const { text } = result;
   try {
-    return JSON.parse(text);
+    return parse(text);
   } catch {
     throw hopError(502, hop, `${hop} answered ${status} with a body that is not JSON: ${text.slice(0, 200)}`);
   }
@@ -328,12 +331,12 @@ export function jsonOf(result: CallResult, hop: string): unknown {
 /**
  * A hop's JSON answer as `schema` reads it; one it does not is a bad upstream answer (502) saying
  * `problem`. An RPC answer is our own Worker's value, made in that shape (server/rpc.ts): it is
- * taken as it is.
+ * taken as it is. Its numbers are read exactly, as a body's are: a verify answer echoes the row.
  */
 export function checkedJson<S extends z.ZodType>(result: CallResult, hop: string, schema: S, problem: (error: z.ZodError) => string): z.infer<S> {
-  const answer = jsonOf(result, hop);
+  const answer = jsonOf(result, hop, parseExact);
   if (result.body !== undefined) return answer as z.infer<S>;
-  const parsed = schema.safeParse(answer);
+  const parsed = safeParseExact(schema, answer);
   if (!parsed.success) throw hopError(502, hop, problem(parsed.error));
   return parsed.data;
 }

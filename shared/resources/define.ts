@@ -37,6 +37,8 @@ export interface ResourcesBindings extends BaseBindings, SessionBindings {
 export interface HandlerContext {
   session: Session;
   env: ResourcesBindings;
+  /** Whom the call is for: over RPC the caller its agent authenticated, over HTTP this server's own; undefined when open. */
+  caller?: string;
 }
 
 export interface Tool<I extends z.ZodType = z.ZodType> {
@@ -94,6 +96,7 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> extends Metric
   fallbackTool?(name: string, args: unknown, ctx: HandlerContext): unknown;
   /** The task fields /seed_session requires (the rest are optional there); none by default. */
   seedFields?: ReadonlyArray<keyof z.infer<T> & string>;
+  /** Stores the session's first state: `session.state.seed(values)`, or a tool world's tables (`sql`). */
   seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<void> | void;
   /** Frees what the session holds outside this Worker (a sandbox interpreter); runs on /close_session. */
   closeSession?(ctx: HandlerContext): Promise<void> | void;
@@ -124,10 +127,12 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   const context = async (c: C, forceNew = false): Promise<HandlerContext> => ({
     session: keepsSessions ? await resolveSession(c, forceNew) : passingSession(c.env),
     env: c.env,
+    caller: c.get("caller"),
   });
   const rpcContext = (call: Rpc, forceNew = false): HandlerContext => ({
     session: keepsSessions ? rpcSession(call.env, call.request.session, forceNew) : passingSession(call.env),
     env: call.env,
+    caller: call.request.caller,
   });
   const issued = (ctx: HandlerContext) => (keepsSessions && ctx.session.fresh ? ctx.session.id : undefined);
 
@@ -203,6 +208,9 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
   const seed = async (row: SeedBody<T>, ctx: HandlerContext) => {
     const callable = runnableTools(row.responses_create_params?.tools, declaredTools);
     await definition.seedSession?.(row, ctx);
+    // A stateful session exists from here on, whatever the hook stored: before, and once closed,
+    // every tool call in it is a 400 session_not_seeded (SessionState).
+    if (definition.declaration.stateful) await ctx.session.state.ensureSeeded();
     // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
     return { callable_tools: callable };
   };

@@ -27,6 +27,8 @@ export type SandboxSettings = z.infer<typeof SandboxSettings>;
 export interface Sandbox {
   settings: SandboxSettings;
   fetcher?: FetcherLike;
+  /** Sent as `Authorization: Bearer`: the token a local stack gives its sandbox and its Workers (target.ts). */
+  token?: string;
 }
 
 interface Exchange {
@@ -37,12 +39,13 @@ interface Exchange {
 }
 
 async function exchange<T>(sandbox: Sandbox, path: string, schema: z.ZodType<T>, what: string, options: Exchange): Promise<T> {
-  const { settings, fetcher } = sandbox;
+  const { settings, fetcher, token } = sandbox;
   const target: Target = fetcher ? { name: "sandbox", fetcher } : { name: "sandbox", url: settings.sandbox_url };
   const hop = `${settings.sandbox_url}${path}`;
   let answer;
   try {
-    answer = await call(target, path, { method: options.method, body: options.body, deadlineMs: settings.sandbox_timeout_s * 1000, attempts: options.attempts });
+    const headers = token === undefined ? undefined : { authorization: `Bearer ${token}` };
+    answer = await call(target, path, { method: options.method, body: options.body, headers, deadlineMs: settings.sandbox_timeout_s * 1000, attempts: options.attempts });
   } catch (err) {
     throw new VerifierFailure(SANDBOX_FAILED, `${hop}: ${(err as Error).message}`);
   }

@@ -31,6 +31,13 @@ export const StepResponse = z.looseObject({
 });
 export type StepResponse = z.infer<typeof StepResponse>;
 
+/**
+ * The error type of a /step refused because the model's turn names no action the environment
+ * takes (a 400, as NeMo Gym's servers refuse it). It is the model's answer, not a failure: the
+ * agent ends the episode there, scored, so a policy cannot drop its own sample by refusing to play.
+ */
+export const INVALID_ACTION = "invalid_action";
+
 /** `info.tool_outputs` of a step: the output of each of the model's function calls, by call id. */
 export const ToolOutputs = z.array(z.looseObject({ call_id: z.string(), output: z.string() }));
 

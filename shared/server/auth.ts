@@ -1,11 +1,12 @@
 // Bearer auth for public Workers (agents, head). The deploy sets AUTH_MODE = "bearer", the secret
 // AUTH_TOKENS and a Rate Limiting binding RATE_LIMITER on them; internal Workers are reached only
-// through service bindings and run without AUTH_MODE, as local emulation does. Liveness (`GET /`)
-// stays open. Bearer mode without tokens or without RATE_LIMITER fails closed: every route is a
-// 500 "misconfigured", never open.
+// through service bindings and run without AUTH_MODE. A local stack started with tokens sets them on
+// every Worker, since each has a loopback port there: calls through a service binding (our own
+// Workers') stay free of the token. Liveness (`GET /`) stays open. Bearer mode without tokens or
+// without RATE_LIMITER fails closed: every route is a 500 "misconfigured", never open.
 import type { Context, MiddlewareHandler } from "hono";
 import { z } from "../zod.ts";
-import { AuthTokensError, callerName, parseAuthTokens } from "./auth_tokens.ts";
+import { AuthTokensError, bearerToken, callerName, parseAuthTokens } from "./auth_tokens.ts";
 import { digestsEqual, secretDigest } from "./constant_time.ts";
 import { HttpError } from "./errors.ts";
 
@@ -35,6 +36,24 @@ interface Credential {
 // Per isolate and per AUTH_TOKENS value: the digests are made once, not on every request.
 const credentialsByValue = new Map<string, Promise<Credential[]>>();
 
+// Contexts of requests that came in through a Worker's Rpc entrypoint (entrypoint.ts). Only a service
+// binding reaches that entrypoint, and only our own Workers hold one: the deployment's own calls.
+const ownWorkerContexts = new WeakSet<object>();
+
+/** Marks a request context as one a service binding opened (the Rpc entrypoint's): bearer auth lets it through. */
+export function fromOwnWorker(ctx: object): void {
+  ownWorkerContexts.add(ctx);
+}
+
+function isFromOwnWorker(c: Context): boolean {
+  try {
+    return ownWorkerContexts.has(c.executionCtx);
+  } catch {
+    // No execution context (an app called directly): not a service binding's request.
+    return false;
+  }
+}
+
 function misconfigured(message: string): HttpError {
   return new HttpError(500, "misconfigured", `bearer auth is misconfigured on this server: ${message}`);
 }
@@ -56,7 +75,7 @@ function credentials(value = ""): Promise<Credential[]> {
 
 /** The caller a bearer header authenticates, or null. Every credential is compared: no early exit. */
 async function authenticate(header: string | undefined, known: Credential[]): Promise<string | null> {
-  const token = /^Bearer[ ]+(\S+)[ ]*$/i.exec(header ?? "")?.[1];
+  const token = bearerToken(header);
   if (token === undefined) return null;
   const given = await secretDigest(token);
   let caller: string | null = null;
@@ -70,11 +89,18 @@ function refuse(c: Context, status: 401 | 429, error: HttpError, headers: Record
   return c.json(error.toJSON(), status, headers);
 }
 
-export function bearerAuth(): MiddlewareHandler<{ Bindings: AuthBindings; Variables: AuthVariables }> {
+/**
+ * `ownCredential`: path prefixes (e.g. "/admin": the path itself and everything below it) whose
+ * routes check a credential of their own in the Authorization header (the gateway's admin key),
+ * which a caller cannot send beside a bearer token. Every such route must refuse a caller without it.
+ */
+export function bearerAuth(ownCredential: readonly string[] = []): MiddlewareHandler<{ Bindings: AuthBindings; Variables: AuthVariables }> {
+  const underOwnCredential = (path: string) => ownCredential.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
   return async (c, next) => {
     if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
-    // Internal Workers (and local ones) run without AUTH_MODE: open, with nothing to check per request.
+    // Internal Workers (and a local stack without tokens) run without AUTH_MODE: nothing to check per request.
     if (c.env?.AUTH_MODE === undefined) return next();
+    if (isFromOwnWorker(c) || underOwnCredential(c.req.path)) return next();
     const mode = AuthMode.safeParse(c.env.AUTH_MODE);
     if (!mode.success) throw misconfigured(`AUTH_MODE must be "open" or "bearer", got ${JSON.stringify(c.env.AUTH_MODE)}`);
     if (mode.data === "open") return next();

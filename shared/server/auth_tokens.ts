@@ -39,3 +39,6 @@ export async function callerName(entry: TokenEntry): Promise<string> {
   if (entry.name !== undefined) return entry.name;
   return `token-${(await sha256Hex(entry.token)).slice(0, 8)}`;
 }
+
+/** The token of an `Authorization: Bearer <token>` header, or undefined. */
+export const bearerToken = (header: string | undefined): string | undefined => /^Bearer[ ]+(\S+)[ ]*$/i.exec(header ?? "")?.[1];

@@ -21,6 +21,11 @@ export interface RpcRequest {
   headers?: Record<string, string>;
   /** What is left of the caller's deadline: the callee's own calls are cancelled then. */
   timeoutMs?: number;
+  /**
+   * The authenticated caller (a token's name) the call is made for: set by our own Worker from the
+   * request it authenticated, never from a body; absent when open (one caller).
+   */
+  caller?: string;
 }
 
 export interface RpcAnswer {

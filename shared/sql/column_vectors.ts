@@ -7,32 +7,46 @@
 import { pythonFloat } from "../verifiers/python_float.ts";
 import type { Rows } from "./values.ts";
 
-type Value = string | number | ArrayBuffer | boolean;
+type Value = string | number | bigint | ArrayBuffer | boolean;
 
 const ABS_TOL = 1e-2;
 const INT = /^[+-]?\d(?:_?\d)*$/;
 
 /** A value as the rule reads it: text that Python's int() or float() accepts becomes that number. */
 function normalized(value: unknown): Value {
-  let v = value;
+  // A row's float with a whole value (2.0) is read as a Number object (shared/json/exact.ts).
+  let v = value instanceof Number ? value.valueOf() : value;
   if (typeof v === "string") {
     const text = v.trim();
-    if (INT.test(text)) v = Number(text.replaceAll("_", ""));
+    if (INT.test(text)) v = BigInt(text.replaceAll("_", ""));
     else v = pythonFloat(v) ?? v;
   }
-  if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) return 0;
+  if (v === null || v === undefined || (typeof v === "number" && Number.isNaN(v))) return 0n;
   return v as Value;
 }
 
-// Python's str() of a value, for the sort order alone: whole numbers as ints, others in the
-// shortest form that reads back, exponents with at least two digits.
+// Python's repr of a float: the shortest digits that read back (as JavaScript's), in positional
+// notation from 1e-4 up to 1e16 and always with a fraction there ("5.0"), else with an exponent
+// of at least two digits ("1e+16").
+function pyFloat(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
+  const [digits, exponent] = x.toExponential().split("e") as [string, string];
+  const e = Number(exponent);
+  if (e < -4 || e >= 16) return `${digits}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
+  const text = String(x);
+  return text.includes(".") ? text : `${text}.0`;
+}
+
+// Python's str() of a value, for the sort order alone.
 function pyStr(value: Value): string {
-  if (typeof value === "number") return Number.isInteger(value) ? String(value) : String(value).replace(/e([+-])(\d)$/, "e$10$2");
+  if (typeof value === "number") return pyFloat(value);
+  if (typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "True" : "False";
   return typeof value === "string" ? value : `b'${new Uint8Array(value).join(",")}'`;
 }
 
-const isNumber = (v: Value): v is number | boolean => typeof v === "number" || typeof v === "boolean";
+const isNumber = (v: Value): v is number | bigint | boolean => typeof v === "number" || typeof v === "bigint" || typeof v === "boolean";
 
 function equal(x: Value, y: Value): boolean {
   if (isNumber(x) && isNumber(y)) {

@@ -2,18 +2,20 @@
 // gold query and the predicted one on the task's database, and name what went wrong in the
 // reference's terms (`failure_reason`), split finer so the model's faults read apart: its SQL did
 // not run (`execution_error`), was not a single read-only query (`not_read_only`), went over a
-// budget (`over_budget`), or ran and answered otherwise (`wrong_result`; the reference says
-// `execution_error` for this too). A gold query that fails, or a database that cannot be reached,
-// is not the model's fault: VerifierFailure, and the row gets no reward at all.
+// bound (`over_budget`), ran past its deadline (`timeout`, scored 0 as BIRD's evaluator does), or
+// ran and answered otherwise (`wrong_result`; the reference says `execution_error` for all of
+// these). A gold query that fails or times out, or a sandbox that cannot run a query, is not the
+// model's fault: VerifierFailure, and the row gets no reward at all.
 import { VerifierFailure } from "../resources/failure.ts";
+import { sandboxOf } from "../sandbox/target.ts";
 import { invalidRequest } from "../server/errors.ts";
 import type { SqlCatalog } from "./catalog.ts";
-import type { QueryAnswer } from "./execute.ts";
+import type { QueryAnswer } from "./query.ts";
 import { budgetOf } from "./settings.ts";
 import type { SqlSettings } from "./settings.ts";
 import type { Rows } from "./values.ts";
 
-export type FailureReason = "none" | "no_sql_extracted" | "execution_error" | "not_read_only" | "over_budget" | "wrong_result";
+export type FailureReason = "none" | "no_sql_extracted" | "execution_error" | "not_read_only" | "over_budget" | "timeout" | "wrong_result";
 
 export interface Grade {
   execution_match: boolean;
@@ -32,8 +34,8 @@ export interface Database {
 export function openDatabase(catalog: SqlCatalog, env: object, id: string, settings: SqlSettings): Database {
   if (!catalog.has(id)) throw invalidRequest([{ path: "db_id", message: `unknown database "${id}"; this server has: ${catalog.ids.join(", ")}` }]);
   const budget = budgetOf(settings);
-  const timeoutMs = settings.database_timeout_s * 1000;
-  return { query: (sql) => catalog.query(env, id, sql, budget, timeoutMs), gold: (sql) => catalog.gold(env, id, sql, budget, timeoutMs) };
+  const sandbox = sandboxOf(settings, env);
+  return { query: (sql) => catalog.query(sandbox, id, sql, budget), gold: (sql) => catalog.gold(sandbox, id, sql, budget) };
 }
 
 export async function goldRows(database: Database, sql: string): Promise<Rows> {

@@ -1,7 +1,9 @@
-// The function calls a response made, with their arguments read as JSON objects, and whether a
-// call is the one a task expected.
+// The function calls a response made, with their arguments read as JSON objects (numbers exact,
+// as the row's expected arguments are: shared/json/exact.ts), and whether a call is the one a
+// task expected.
 import type { Item } from "../schemas/responses.ts";
 import { jsonEqual } from "./json_equal.ts";
+import { parseExact } from "../json/exact.ts";
 
 export type Arguments = Record<string, unknown>;
 
@@ -14,7 +16,7 @@ export interface Call {
 export function parseArguments(text: string): { args: Arguments; valid: boolean } {
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    value = parseExact(text);
   } catch {
     return { args: {}, valid: false };
   }

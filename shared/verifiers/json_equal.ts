@@ -1,12 +1,24 @@
 // Equality of JSON values as a verifier means it: objects by keys whatever their order, arrays in
-// order, numbers by value. Booleans never equal numbers (Python's True == 1 would).
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+// order, numbers by their exact value as Python compares them (2 equals 2.0, but 2^53 + 1 is not
+// 2^53: the values are read exactly, shared/json/exact.ts). jsonEqual keeps booleans apart from
+// numbers; pythonEqual is Python's ==, where True == 1 == 1.0.
+import { pyNumber, pyNumbersEqual } from "../json/exact.ts";
+
+export const jsonEqual = (a: unknown, b: unknown): boolean => equal(a, b, false);
+export const pythonEqual = (a: unknown, b: unknown): boolean => equal(a, b, true);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function equal(a: unknown, b: unknown, boolsAreNumbers: boolean): boolean {
+  const number = (v: unknown) => (typeof v === "boolean" && !boolsAreNumbers ? undefined : pyNumber(v));
+  const [x, y] = [number(a), number(b)];
+  if (x || y) return x !== undefined && y !== undefined && pyNumbersEqual(x, y);
   if (Array.isArray(a) || Array.isArray(b)) {
-    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => equal(v, b[i], boolsAreNumbers));
   }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  if (isObject(a) && isObject(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => Object.hasOwn(b, k) && equal(a[k], b[k], boolsAreNumbers));
+  }
+  return a === b;
 }

@@ -8,15 +8,13 @@ export const counter = defineResourcesServer({
   declaration: resourcesServer({ task: z.object({ start: z.number().int() }), stateful: true }),
   seedFields: ["start"],
   async seedSession(r, { session }) {
-    await session.state.set("n", r.start);
+    await session.state.seed({ n: r.start });
   },
   tools: {
     bump: tool({
       input: z.strictObject({ by: z.number().int() }),
       async run({ by }, { session }) {
-        const n = ((await session.state.get<number>("n")) ?? 0) + by;
-        await session.state.set("n", n);
-        return { n };
+        return { n: await session.state.update<number>("n", (n = 0) => n + by) };
       },
     }),
   },

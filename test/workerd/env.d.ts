@@ -1,6 +1,5 @@
 import type { RolloutObject } from "../../durable_objects/rollout_do.ts";
 import type { SessionDO } from "../../durable_objects/session_do.ts";
-import type { SqlDatabaseDO } from "../../durable_objects/sql_database_do.ts";
 import type { CohortDO } from "../../durable_objects/cohort_do.ts";
 
 declare global {
@@ -8,7 +7,6 @@ declare global {
     interface Env {
       SESSIONS: DurableObjectNamespace<SessionDO>;
       ROLLOUTS: DurableObjectNamespace<RolloutObject>;
-      DATABASES: DurableObjectNamespace<SqlDatabaseDO>;
       COHORTS: DurableObjectNamespace<CohortDO>;
       CONFIG: KVNamespace;
       SESSION_SECRET: string;

@@ -3,7 +3,6 @@
 // server apps they exercise.
 export { SessionDO } from "../../durable_objects/session_do.ts";
 export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
-export { SqlDatabaseDO } from "../../durable_objects/sql_database_do.ts";
 export { CohortDO } from "../../durable_objects/cohort_do.ts";
 // Bound as declared, never constructed: its objects need a container runtime, which workerd has not
 // (tests give cloudflare_sandbox a fake namespace instead).

@@ -5,6 +5,7 @@
 // tool throws is ours (the session's storage failed) and propagates: never a wrong answer.
 import type { Item } from "../../schemas/responses.ts";
 import { parseArguments } from "../../verifiers/function_calls.ts";
+import { safeParseExact } from "../../json/exact.ts";
 import type { HandlerContext, Tool } from "../define.ts";
 
 /** A tool call as a response records it: the tool's name and its arguments as JSON text. */
@@ -22,7 +23,7 @@ export async function replay(tools: Readonly<Record<string, Tool>>, actions: rea
   for (const action of actions) {
     const tool = Object.hasOwn(tools, action.name) ? tools[action.name] : undefined;
     const { args, valid } = parseArguments(action.arguments);
-    const parsed = tool && valid ? tool.input.safeParse(args) : undefined;
+    const parsed = tool && valid ? safeParseExact(tool.input, args) : undefined;
     if (tool && parsed?.success) await tool.run(parsed.data, ctx);
   }
 }

@@ -1,13 +1,14 @@
 // A tool world: a resources server's session state as a few relational tables in the session's
 // own SQLite (SessionState.sql), seeded from the environment's data at /seed_session, read and
-// written by the server's tools, and read back whole to verify. Each table is a zod object, the
+// written by the server's tools (each call's statements one transaction, so a tool that checks and
+// then changes does both in one call), and read back whole to verify. Each table is a zod object, the
 // one source of its columns (in order) and of what the data seeding it must look like. Columns
 // carry no SQL type, so SQLite keeps every value as given: "00000057" stays text.
 import { z } from "../../zod.ts";
-import { HttpError, invalidRequest, zodIssues } from "../../server/errors.ts";
+import { invalidRequest, zodIssues } from "../../server/errors.ts";
 import { MAX_BOUND_VALUES } from "../../session/sql.ts";
 import type { SqlRow, SqlStatement, SqlValue } from "../../session/sql.ts";
-import type { Session, SessionState } from "../../session/session.ts";
+import type { SessionState } from "../../session/session.ts";
 
 export type Tables = Record<string, z.ZodObject>;
 
@@ -29,12 +30,6 @@ export interface World<T extends Tables> {
   reset(state: SessionState, data: WorldData<T>): Promise<void>;
   /** Every table's rows, in the order they were added. */
   read(state: SessionState): Promise<WorldData<T>>;
-}
-
-/** A tool call's session state: a session that was never seeded has no world to act on (a 400). */
-export function seededState(session: Session): SessionState {
-  if (session.fresh) throw new HttpError(400, "session_not_seeded", "Session not initialized. Please call seed_session first.");
-  return session.state;
 }
 
 function columnsOf(table: z.ZodObject): string[] {

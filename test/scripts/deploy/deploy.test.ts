@@ -232,7 +232,7 @@ describe("a real deploy, as wrangler command lines", () => {
   test("the local sandbox is refused before any Worker deploys, in one line naming the fix", async () => {
     const { calls, runner } = fakeWrangler();
     const refused = deploy({ runner, kvNamespaceId: "id", outDir: out(), overrides: REAL_MODEL });
-    await expect(refused).rejects.toThrow(/^(code_gen|evalplus|math_with_code) runs code in a local sandbox \(sandbox:\/\/local\); set sandbox_url: sandbox:\/\/cloudflare \(env\.yaml\) before deploying$/);
+    await expect(refused).rejects.toThrow(/^(bird_sql|code_gen|evalplus|math_with_code|spider2_lite) runs code in a local sandbox \(sandbox:\/\/local\); set sandbox_url: sandbox:\/\/cloudflare \(env\.yaml\) before deploying$/);
     expect(calls).toEqual([]);
   });
 

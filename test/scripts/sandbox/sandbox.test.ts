@@ -1,11 +1,13 @@
 // The local sandbox provider, for real: the server is started as its own process (as the stack
 // would start it) and every isolation claim is checked by running code that tries to break it.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ROOT } from "../../../scripts/plan/registry.ts";
 import type { RunResult } from "../../../shared/sandbox/schema.ts";
+import { UID_BASE } from "../../../scripts/sandbox/uid_pool.ts";
 
 let child: ChildProcess;
 let url: string;
@@ -40,10 +42,39 @@ async function run(body: object): Promise<RunResult> {
 
 const py = (code: string, extra: object = {}) => run({ language: "python", files: { "main.py": code }, ...extra });
 
+// SysV IPC and POSIX message queues through libc, for runs that try to leave some behind.
+const IPC = `import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmat.restype = ctypes.c_void_p
+KEY, IPC_PRIVATE, IPC_CREAT = 0x5EED, 0, 0o1000
+class Message(ctypes.Structure):
+    _fields_ = [("mtype", ctypes.c_long), ("text", ctypes.c_char * 16)]`;
+
+// Kernel keys, by syscall number (x86_64, aarch64): add_key, and keyctl(KEYCTL_SEARCH).
+const KEYS = `import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+ADD_KEY, KEYCTL = {"x86_64": (248, 250), "aarch64": (217, 219)}[os.uname().machine]
+SESSION_RING, USER_RING, KEYCTL_SEARCH = -3, -4, 10
+def add_key(ring, name):
+    return libc.syscall(ADD_KEY, b"user", name, b"secret", 6, ctypes.c_int(ring))
+def find_key(ring, name):
+    return libc.syscall(KEYCTL, KEYCTL_SEARCH, ctypes.c_int(ring), b"user", name, 0)`;
+
+/** SysV IPC objects on the host owned by a sandbox uid, by kind: what runs left behind. */
+function hostIpcOfRuns(): Record<"shm" | "msg" | "sem", number> {
+  const count = (kind: string) => {
+    const [header, ...rows] = readFileSync(`/proc/sysvipc/${kind}`, "utf8").trim().split("\n");
+    const uidColumn = header!.trim().split(/\s+/).indexOf("uid");
+    return rows.filter((row) => Number(row.trim().split(/\s+/)[uidColumn]) >= UID_BASE).length;
+  };
+  return { shm: count("shm"), msg: count("msg"), sem: count("sem") };
+}
+
 describe("running code", () => {
   test("health names the interpreter", async () => {
     const res = await fetch(`${url}/health`);
-    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./), sessions: 0, memory_cap: expect.stringMatching(/^per-(run|process)$/) });
+    expect(await res.json()).toEqual({ status: "ok", python: expect.stringMatching(/^3\./), sessions: 0, runs: { running: 0, waiting: 0 }, memory_cap: expect.stringMatching(/^per-(run|process)$/), cpu_share: expect.stringMatching(/^per-(run|process)$/) });
   });
 
   test("hello world, stdin to stdout, sibling modules import", async () => {
@@ -91,6 +122,18 @@ describe("limits", () => {
     expect(result).toMatchObject({ signal: "SIGXCPU", timed_out: false });
     expect(result.duration_ms).toBeLessThan(4000);
   });
+
+  test("time spent waiting for a CPU is not the run's own: 0.3 s of work beside 7 busy runs counts about 0.3 s", async () => {
+    const busy = Array.from({ length: 7 }, () => py("while True: pass", { limits: { wall_s: 6, cpu_s: 10 } }));
+    const began = performance.now();
+    const work = await py("import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\nprint('done')", { limits: { wall_s: 3 } });
+    const latency = performance.now() - began;
+    expect(work).toMatchObject({ stdout: "done\n", timed_out: false });
+    // Eight busy programs share this machine's cores: most of its wall time it waited for one.
+    expect(work.duration_ms).toBeGreaterThanOrEqual(300);
+    expect(work.duration_ms * 2).toBeLessThan(latency);
+    expect((await Promise.all(busy)).every((r) => r.timed_out)).toBe(true);
+  }, 30_000);
 
   test("allocating 2 GB under a 256 MB cap fails as out of memory", async () => {
     const result = await py("x = bytearray(2 * 1024**3)", { limits: { memory_mb: 256 } });
@@ -194,9 +237,57 @@ describe("isolation", () => {
   });
 
   test("a file written by one run is not visible to the next", async () => {
-    await py("open('left.txt', 'w').write('x'); open('/tmp/left.txt', 'w').write('x')");
-    const result = await py("import os; print(os.listdir('.'), os.listdir('/tmp'))");
-    expect(result.stdout).toBe("['main.py'] []\n");
+    const left = await py("for p in ['left.txt', '/tmp/left.txt', '/dev/shm/left']: open(p, 'w').write('x')");
+    expect(left.exit_code).toBe(0);
+    const result = await py("import os; print(os.listdir('.'), os.listdir('/tmp'), os.listdir('/dev/shm'))");
+    expect(result.stdout).toBe("['main.py'] [] []\n");
+  });
+
+  test("multiprocessing's locks work: the run has a /dev/shm of its own", async () => {
+    const result = await py("import multiprocessing as mp\nwith mp.Lock(): print(mp.Value('i', 41).value + 1)");
+    expect(result).toMatchObject({ stdout: "42\n", exit_code: 0 });
+  });
+
+  test("SysV shared memory, message queues, semaphores and POSIX message queues of one run are not in the next", async () => {
+    const made = await py(`${IPC}
+shm = libc.shmget(KEY, 1 << 20, IPC_CREAT | 0o666)
+ctypes.memmove(libc.shmat(shm, None, 0), b"left by run 1", 13)
+msq = libc.msgget(KEY, IPC_CREAT | 0o666)
+sent = libc.msgsnd(msq, ctypes.byref(Message(1, b"left by run 1")), 16, 0)
+sem = libc.semget(KEY, 1, IPC_CREAT | 0o666)
+mq = libc.mq_open(b"/left", os.O_CREAT | os.O_RDWR, 0o666, None)
+print(shm >= 0, msq >= 0, sent, sem >= 0, mq >= 0)`);
+    expect(made.stdout).toBe("True True 0 True True\n");
+    const found = await py(`${IPC}
+print(libc.shmget(KEY, 0, 0), libc.msgget(KEY, 0), libc.semget(KEY, 0, 0), libc.mq_open(b"/left", os.O_RDONLY))`);
+    expect(found.stdout).toBe("-1 -1 -1 -1\n");
+    expect(hostIpcOfRuns()).toEqual({ shm: 0, msg: 0, sem: 0 });
+  });
+
+  test("host shared memory does not grow across 50 runs that each leave a 1 MiB segment and a queue", async () => {
+    const leave = `${IPC}
+shm = libc.shmget(IPC_PRIVATE, 1 << 20, IPC_CREAT | 0o600)
+ctypes.memset(libc.shmat(shm, None, 0), 1, 1 << 20)
+msq = libc.msgget(IPC_PRIVATE, IPC_CREAT | 0o600)
+print(shm >= 0 and msq >= 0 and libc.msgsnd(msq, ctypes.byref(Message(1, b"x")), 16, 0) == 0)`;
+    const before = hostIpcOfRuns();
+    for (let batch = 0; batch < 5; batch++) {
+      const results = await Promise.all(Array.from({ length: 10 }, () => py(leave)));
+      expect(results.map((r) => r.stdout)).toEqual(Array(10).fill("True\n"));
+    }
+    expect(before).toEqual({ shm: 0, msg: 0, sem: 0 });
+    expect(hostIpcOfRuns()).toEqual({ shm: 0, msg: 0, sem: 0 });
+  }, 60_000);
+
+  test("a run's hostname, cgroups and kernel keys are its own", async () => {
+    const first = await py(`${KEYS}
+import socket
+print(socket.gethostname(), sorted({line.split(":", 2)[2] for line in open("/proc/self/cgroup").read().split()}))
+print([add_key(ring, b"left") > 0 for ring in (SESSION_RING, USER_RING)])`);
+    expect(first.stdout).toBe("sandbox ['/']\n[True, True]\n");
+    const second = await py(`${KEYS}
+print([find_key(ring, b"left") for ring in (SESSION_RING, USER_RING)])`);
+    expect(second.stdout).toBe("[-1, -1]\n");
   });
 
   test("two runs in parallel don't see each other", async () => {

@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { spawnLocal } from "../../../scripts/stack/local_process.ts";
 import type { LocalProcess } from "../../../scripts/stack/local_process.ts";
-import type { CellResult } from "../../../shared/sandbox/schema.ts";
+import { CellResultSchema, type CellResult } from "../../../shared/sandbox/schema.ts";
 
 let sandbox: LocalProcess;
 
@@ -28,11 +28,12 @@ afterEach(async () => {
   used.clear();
 });
 
+/** A cell's answer: always a 200 with a whole cell result, whatever the code did. */
 async function cell(session: string, code: string, extra: object = {}): Promise<CellResult> {
   used.add(session);
   const { status, json } = await send("POST", `/sessions/${session}/cells`, { code, ...extra });
-  expect(status, JSON.stringify(json)).toBe(200);
-  return json as CellResult;
+  expect(status, JSON.stringify(json).slice(0, 500)).toBe(200);
+  return CellResultSchema.parse(json);
 }
 
 const close = (session: string) => send("DELETE", `/sessions/${session}`);
@@ -112,11 +113,91 @@ describe("limits end the session, and the next cell starts afresh", () => {
     await close("bomb");
   });
 
-  test("writing into the control channel ends the session instead of forging an answer", async () => {
-    // The interpreter keeps a copy of its control output; code that finds and writes to it is cut off.
-    const forged = await cell("forge", "import os\nfor fd in range(3, 10):\n    try: os.write(fd, b'not a frame\\n')\n    except OSError: pass\nimport time; time.sleep(0.5)");
-    expect(forged).toMatchObject({ session_ended: true, timed_out: false, error: expect.stringContaining("control channel") });
-    await close("forge");
+});
+
+// The interpreter's own channel is reachable from a cell (`import __main__`): what a cell writes
+// there is dropped or, at most, becomes its own answer; the host's channel is its supervisor's.
+const CHANNEL = "import __main__ as repl, json, os\nchannel = repl.control_out.fileno()\n";
+const forge = (fields: string) => `json.dumps({"seq": repl.cell.get("seq", 0), "stdout": "forged", "stderr": "", "error": None, "traceback": None, "result": None, "output_truncated": False, ${fields}})`;
+
+describe("a cell cannot forge or break its session's channel", () => {
+  test("malformed lines are dropped: the cell answers its own output and the session goes on", async () => {
+    const lines = ["not a frame", "{", "5", "null", "[]", '{"stdout": 5}', '{"seq": true}', "1e999999", "[".repeat(100_000)];
+    const answered = await cell("junk", `${CHANNEL}for line in ${JSON.stringify(lines)}:\n    os.write(channel, line.encode() + b"\\n")\nprint("mine")`);
+    expect(answered).toMatchObject({ stdout: "mine\n", error: null, session_ended: false });
+    expect(await cell("junk", "6 * 7")).toMatchObject({ result: "42", new_session: false });
+  });
+
+  test("a forged well-formed answer is at most the cell's own: the host's flags, clipped, and never the next cell's", async () => {
+    const code = [
+      CHANNEL,
+      `for fields in ['"seq": repl.cell.get("seq", 0) + 1', '"seq": str(repl.cell.get("seq", 0))', '"session_ended": True', '"timed_out": True, "new_session": False']:`,
+      `    os.write(channel, (${forge("**eval('{' + fields + '}')")} + "\\n").encode())`,
+      `os.write(channel, (${forge('"result": "x" * 5000')} + "\\n").encode())`,
+      "print('genuine')",
+    ].join("\n");
+    const forged = await cell("forged", code, { limits: { output_bytes: 1000 } });
+    expect(forged).toMatchObject({ stdout: "forged", result: "x".repeat(1000), output_truncated: true, new_session: true, session_ended: false, timed_out: false });
+    // The genuine answer to that cell arrives late, with its old number: it is not the next cell's.
+    expect(await cell("forged", "'next'")).toMatchObject({ result: "next", stdout: "", new_session: false });
+  });
+
+  test("48 MiB without a newline into the channel: the cell still answers, and so does the next", async () => {
+    const flood = await cell("flood", `${CHANNEL}chunk = b"x" * (1 << 20)\nfor _ in range(48):\n    os.write(channel, chunk)\nprint("done")`);
+    expect(flood).toMatchObject({ stdout: "done\n", error: null, session_ended: false });
+    expect(await cell("flood", "1 + 1")).toMatchObject({ result: "2", session_ended: false });
+  });
+
+  test("a thread that keeps writing after its cell returned cannot make a later cell fail", async () => {
+    const spam = [
+      CHANNEL + "import threading, time",
+      "def spam():",
+      "    while True:",
+      `        os.write(channel, b"junk" * 1000 + b"\\n" + (${forge('"stdout": "from the thread"')} + "\\n").encode())`,
+      "        time.sleep(0.005)",
+      "threading.Thread(target=spam, daemon=True).start()",
+    ].join("\n");
+    await cell("thread", spam);
+    for (let i = 0; i < 5; i++) {
+      const later = await cell("thread", `print(${i})`);
+      // Its own answer, or the thread's forgery of it: the session's own code either way.
+      expect(later.session_ended).toBe(false);
+      expect([`${i}\n`, "from the thread"]).toContain(later.stdout);
+    }
+  });
+
+  test("cutting the channel, killing the interpreter, os._exit: the session ends as the cell's own result", async () => {
+    const endings: Array<[string, string]> = [
+      ["close", `${CHANNEL}os.close(channel)\nos.close(repl.control_in.fileno())`],
+      ["dup2", `${CHANNEL}os.dup2(os.open(os.devnull, os.O_WRONLY), channel)\nprint("lost")`],
+      ["self", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)"],
+      ["exit", "import os\nos._exit(0)"],
+    ];
+    for (const [id, code] of endings) {
+      await cell(id, "kept = 1", { limits: { wall_s: 2 } });
+      const ended = await cell(id, code);
+      expect(ended.session_ended, id).toBe(true);
+      expect(await cell(id, "'kept' in dir()"), id).toMatchObject({ new_session: true, result: "False" });
+      await close(id);
+    }
+  });
+
+  test("the supervisor is out of reach: its fds, its memory and signals to it are refused", async () => {
+    const probe = [
+      "import ctypes, os, signal",
+      "def attempt(f):",
+      "    try: f(); return 'done'",
+      "    except OSError as e: return e.errno",
+      "print(os.getppid())",
+      "print(attempt(lambda: os.listdir('/proc/1/fd')), attempt(lambda: open('/proc/1/mem', 'rb')), attempt(lambda: os.kill(1, signal.SIGKILL)))",
+      "libc = ctypes.CDLL(None, use_errno=True)",
+      "print(libc.ptrace(16, 1, None, None), ctypes.get_errno())", // PTRACE_ATTACH: EPERM
+    ].join("\n");
+    const answered = await cell("reach", probe);
+    expect(answered.stdout).toBe("1\n13 13 1\n-1 1\n");
+    // Every process it may signal: its own children only (not itself, not its supervisor).
+    await cell("reach", "import os, signal, subprocess\nsubprocess.Popen(['sleep', '60'])\nos.kill(-1, signal.SIGKILL)");
+    expect(await cell("reach", "'alive'")).toMatchObject({ result: "alive", session_ended: false });
   });
 });
 

@@ -1,10 +1,10 @@
 // The stack starts one local code sandbox per distinct `sandbox://<name>` in the instance configs,
-// gives the instances its URL, and stops it with the stack; `sandbox://cloudflare`, which only a
-// deployment runs, it refuses before starting anything.
+// gives the instances its URL and its per-run secret, and stops it with the stack;
+// `sandbox://cloudflare`, which only a deployment runs, it refuses before starting anything.
 import { expect, test } from "vitest";
 import { bringUp } from "../../../scripts/stack/up.ts";
 
-test("sandbox://local in a config starts a sandbox process that the instance is pointed at, and stopping the stack ends it", async () => {
+test("sandbox://local in a config starts a sandbox process that the instance is pointed at and holds the secret of, and stopping the stack ends it", async () => {
   const running = await bringUp({ headPort: 0, only: ["mcqa_simple_agent"], overrides: ["++mcqa.resources_servers.mcqa.sandbox_url=sandbox://local"] });
   let url: string;
   try {
@@ -13,7 +13,12 @@ test("sandbox://local in a config starts a sandbox process that the instance is 
     const config = running.specs.find((s) => s.name === "mcqa")!.vars.INSTANCE_CONFIG as { sandbox_url: string };
     expect(config.sandbox_url).toBe(url);
     expect((await fetch(`${url}/health`)).status).toBe(200);
-    const run = await fetch(`${url}/run`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ language: "python", files: { "main.py": "print(6 * 7)" } }) });
+    const program = JSON.stringify({ language: "python", files: { "main.py": "print(6 * 7)" } });
+    // Open stack or not, any user of the machine reaches the sandbox's port: it runs nothing without the secret.
+    const { token } = running.sandboxes.get("sandbox://local")!;
+    expect((await fetch(`${url}/run`, { method: "POST", body: program })).status).toBe(401);
+    expect(running.specs.find((s) => s.name === "mcqa")!.secrets).toEqual({ SANDBOX_TOKEN: token });
+    const run = await fetch(`${url}/run`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: program });
     expect(((await run.json()) as { stdout: string }).stdout).toBe("42\n");
   } finally {
     await running.stop();

@@ -7,6 +7,7 @@ import { defineResourcesServer, tool } from "../../../shared/resources/define.ts
 import { signSession } from "../../../shared/session/cookie.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
 import { counter } from "../../workerd/counter_server.ts";
+import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
 
 const row = { responses_create_params: { input: "count for me" }, start: 2 };
 const response = { id: "resp_1", output: [] };
@@ -43,37 +44,47 @@ describe("defineResourcesServer", () => {
     const id = cookie.split("=")[1]!.split(".")[0]!;
     const forged = `session=${id}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`;
     const other = client(counter, serverEnv("counter"));
+    // A fresh session, never seeded: no counter to bump.
     const res = await other.send("/bump", { by: 1 }, { headers: { cookie: forged } });
-    expect(await res.json()).toEqual({ n: 1 });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { error: { type: string } }).error.type).toBe("session_not_seeded");
     expect(res.headers.getSetCookie()[0]).toMatch(/^session=[0-9a-f]{32}\./);
     // a cookie signed for another instance with the same secret is foreign too
     const foreign = `session=${await signSession(env.SESSION_SECRET, "other_instance", id)}`;
     const res2 = await other.send("/bump", { by: 1 }, { headers: { cookie: foreign } });
-    expect(await res2.json()).toEqual({ n: 1 });
-    // the real owner still sees its own state
+    expect(res2.status).toBe(400);
+    // the real owner still sees its own state, untouched
     expect((await a.post("/bump", { by: 0 })).body).toEqual({ n: 2 });
   });
 
-  test("close_session releases state at once", async () => {
+  test("close_session releases state at once; the closed session takes no tool call, and closing again is a no-op", async () => {
     const a = client(counter, serverEnv("counter"));
     await a.post("/seed_session", row);
     const cookie = a.jar.header()!;
+    const id = cookie.split("=")[1]!.split(".")[0]!;
     expect((await a.post("/close_session", {})).body).toEqual({ closed: true });
     const again = await a.send("/bump", { by: 1 }, { headers: { cookie } });
-    expect(await again.json()).toEqual({ n: 1 });
+    expect(again.status).toBe(400);
+    expect(await again.json()).toEqual({ error: { type: "session_not_seeded", message: "Session not initialized. Please call seed_session first." } });
+    const verify = await a.send("/verify", { ...row, response }, { headers: { cookie } });
+    expect(verify.status).toBe(400);
+    const closeAgain = await a.send("/close_session", {}, { headers: { cookie } });
+    expect(await closeAgain.json()).toEqual({ closed: true });
+    expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(id)))).toEqual(NOTHING);
   });
 
-  test("expiry by alarm deletes the state", async () => {
+  test("expiry by alarm deletes the state; the expired session takes no tool call", async () => {
     const a = client(counter, serverEnv("counter"));
     await a.post("/seed_session", row);
     const cookie = a.jar.header()!;
     const id = cookie.split("=")[1]!.split(".")[0]!;
     const stub = env.SESSIONS.get(env.SESSIONS.idFromName(id));
-    expect(await stub.read(["n"], 60_000)).toEqual({ n: 2 });
+    expect(await stub.read(["n"], 60_000)).toEqual({ n: "2" });
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await stub.read(["n"], 60_000)).toEqual({});
+    expect(await stub.read(["n"], 60_000)).toBe("not_seeded");
     const after = await a.send("/bump", { by: 1 }, { headers: { cookie } });
-    expect(await after.json()).toEqual({ n: 1 });
+    expect(after.status).toBe(400);
+    expect(await storedIn(stub)).toEqual(NOTHING);
   });
 
   test("a stateless server creates no Durable Object and gives out no session cookie", async () => {
@@ -124,8 +135,7 @@ describe("defineResourcesServer", () => {
       declaration: resourcesServer({ task: z.object({}), stateful: true }),
       tools: { ping: tool({ input: z.object({}), run: () => ({ pong: true }) }) },
       async fallbackTool(name, args, { session }) {
-        const calls = (await session.state.get<unknown[]>("calls")) ?? [];
-        await session.state.set("calls", [...calls, { name, args }]);
+        await session.state.update<unknown[]>("calls", (calls = []) => [...calls, { name, args }]);
         return { recorded: name };
       },
       async verify(_body, { session }) {

@@ -6,7 +6,9 @@ import { resourcesServer } from "../../../shared/declaration.ts";
 import { defineEpisodeServer } from "../../../shared/resources/episode.ts";
 import { VerifierFailure } from "../../../shared/resources/failure.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { cookieScope, newSessionId, signSession } from "../../../shared/session/cookie.ts";
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
+import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
 
 // Count to the row's `target`: each reply's number is added; reaching it exactly pays 1, passing it -1.
 const countdown = defineEpisodeServer({
@@ -72,6 +74,38 @@ describe("defineEpisodeServer", () => {
     }
   });
 
+  test("concurrent steps of one episode play one after another, each from the state the last one left", async () => {
+    const s = open();
+    await s.post("/reset", { ...row, target: 100 });
+    const steps = await Promise.all(Array.from({ length: 10 }, () => s.post("/step", turn("1", { ...row, target: 100 }))));
+    expect(steps.map((step) => step.body.observation).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `at ${i + 1}`).sort());
+    expect((await s.post("/step", turn("1", { ...row, target: 100 }))).body.observation).toBe("at 11");
+  });
+
+  test("a step in a closed session, or one signed but never reset, is a 409 no_episode and stores nothing", async () => {
+    const s = open();
+    await s.post("/reset", row);
+    const closed = s.jar.header()!;
+    await s.post("/close", {});
+    const unseeded = `session=${await signSession(env.SESSION_SECRET, cookieScope("countdown", undefined), newSessionId())}`;
+    for (const cookie of [closed, unseeded]) {
+      const step = await s.send("/step", turn("1"), { headers: { cookie } });
+      expect(step.status).toBe(409);
+      expect(((await step.json()) as { error: { type: string } }).error.type).toBe("no_episode");
+      expect(await (await s.send("/close", {}, { headers: { cookie } })).json()).toEqual({ closed: true });
+      expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(cookie.replace(/^session=/, "").split(".")[0]!)))).toEqual(NOTHING);
+    }
+  });
+
+  test("a step racing the one that ends the episode finds no episode: it is never played on the ended state", async () => {
+    const s = open();
+    await s.post("/reset", row);
+    await s.post("/step", turn("4"));
+    const [a, b] = await Promise.all([s.post("/step", turn("1")), s.post("/step", turn("1"))]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    expect([a, b].find((step) => step.status === 200)!.body).toMatchObject({ reward: 1, terminated: true });
+  });
+
   test("reset starts over in a new session, whatever cookie it carries", async () => {
     const s = open();
     await s.post("/reset", row);
@@ -105,7 +139,8 @@ describe("defineEpisodeServer", () => {
   });
 
   test("a session store that does not answer is a 503 session_unavailable, never a step", async () => {
-    const broken = { idFromName: () => ({}), get: () => ({ read: () => Promise.reject(new Error("object unreachable")), write: () => Promise.reject(new Error("object unreachable")) }) };
+    const unreachable = () => Promise.reject(new Error("object unreachable"));
+    const broken = { idFromName: () => ({}), get: () => ({ seed: unreachable, read: unreachable, update: unreachable, sql: unreachable, release: unreachable }) };
     const s = open({ SESSIONS: broken });
     const reset = await s.post("/reset", row);
     expect(reset.status).toBe(503);

@@ -68,14 +68,25 @@ describe("resources tools over MCP, with the official client", () => {
     await client.close();
   });
 
-  test("a client without cookies gets a fresh session whose Mcp-Session-Id /verify takes as the cookie; terminating it releases the state", async () => {
+  test("a client without cookies gets a fresh, unseeded session: its tool calls are isError session_not_seeded, its verify a 400", async () => {
     const { client, transport } = await connect();
-    await client.callTool({ name: "increment_counter", arguments: { count: 7 } });
+    const call = await client.callTool({ name: "increment_counter", arguments: { count: 7 } });
+    expect(call.isError).toBe(true);
+    expect(textOf(call).error.type).toBe("session_not_seeded");
     const cookie = `session=${transport.sessionId}`;
-    expect((await post("/verify", { ...row, expected_count: 7, response }, cookie)).body.reward).toBe(1);
-
+    expect((await post("/verify", { ...row, expected_count: 7, response }, cookie)).res.status).toBe(400);
     await transport.terminateSession();
-    expect((await post("/get_counter_value", {}, cookie)).body).toEqual({ count: 0 });
+    await client.close();
+  });
+
+  test("terminating a seeded MCP session releases its state: later calls in it are isError session_not_seeded", async () => {
+    const seeded = await post("/seed_session", row);
+    const cookie = seeded.res.headers.get("set-cookie")!.split(";")[0]!;
+    const { client, transport } = await connect(cookie);
+    await client.callTool({ name: "increment_counter", arguments: { count: 9 } });
+    expect((await post("/verify", { ...row, response }, cookie)).body.reward).toBe(1);
+    await transport.terminateSession();
+    expect((await post("/get_counter_value", {}, cookie)).body.error.type).toBe("session_not_seeded");
     await client.close();
   });
 });

@@ -1,6 +1,7 @@
 // /mcp on a resources server (shared/resources/mcp.ts), as raw JSON-RPC over Streamable HTTP: the
 // declared tools with their zod inputs as JSON Schema, calls through the same runner as POST /<tool>
 // in the same environment session, and every malformed request answered with a JSON-RPC error.
+import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { ListToolsResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "../../../shared/zod.ts";
@@ -8,7 +9,9 @@ import { resourcesServer } from "../../../shared/declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import { VerifierFailure } from "../../../shared/resources/failure.ts";
 import server from "../../../workers/resources/example_session_state_mgmt/index.ts";
+import { cookieScope, newSessionId, signSession } from "../../../shared/session/cookie.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
+import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
 import type { FetchApp } from "../../workerd/helpers.ts";
 
 const INSTANCE = "example_session_state_mgmt";
@@ -16,6 +19,7 @@ const MCP_HEADERS = { accept: "application/json, text/event-stream", "content-ty
 const INITIALIZE = { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "test", version: "1" } };
 const row = { responses_create_params: { input: "count" }, initial_count: 3, expected_count: 12 };
 const response = { id: "r1", output: [] };
+const NOT_SEEDED = { error: { type: "session_not_seeded", message: "Session not initialized. Please call seed_session first." } };
 
 /** A client of `app` speaking JSON-RPC at /mcp, with the cookie jar of its plain routes. */
 function mcpClient(app: FetchApp = server, appEnv: object = serverEnv(INSTANCE)) {
@@ -57,14 +61,47 @@ describe("/mcp on a resources server", () => {
     expect((await s.post("/verify", { ...row, response })).body.reward).toBe(1);
   });
 
-  test("without a session, initialize starts a fresh one, handed out as Mcp-Session-Id and cookie", async () => {
+  test("without a session, initialize starts a fresh one, handed out as Mcp-Session-Id and cookie: unseeded, so its tool calls are isError", async () => {
     const s = mcpClient();
     const init = await s.rpc("initialize", INITIALIZE);
     const sessionId = init.headers.get("mcp-session-id")!;
     expect(sessionId).toMatch(/^[0-9a-f]{32}\./);
     expect(token(s.jar)).toBe(sessionId);
-    await s.rpc("tools/call", { name: "increment_counter", arguments: { count: 2 } }, { "mcp-session-id": sessionId });
-    expect((await s.post("/verify", { ...row, expected_count: 2, response })).body.reward).toBe(1);
+    const call = await s.rpc("tools/call", { name: "increment_counter", arguments: { count: 2 } }, { "mcp-session-id": sessionId });
+    expect(call.body.result).toMatchObject({ isError: true, structuredContent: NOT_SEEDED });
+    expect((await s.post("/verify", { ...row, expected_count: 2, response })).status).toBe(400);
+    expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(sessionId.split(".")[0]!)))).toEqual(NOTHING);
+  });
+
+  test("a batch of concurrent tools/call in one session loses no update", async () => {
+    const s = mcpClient();
+    await s.post("/seed_session", row);
+    const batch = Array.from({ length: 10 }, (_, i) => ({ jsonrpc: "2.0", id: i + 1, method: "tools/call", params: { name: "increment_counter", arguments: { count: i + 1 } } }));
+    const res = await s.send("/mcp", batch, { headers: { ...MCP_HEADERS, "mcp-session-id": token(s.jar) } });
+    const answers = (await res.json()) as Array<{ result?: { structuredContent: unknown } }>;
+    expect(answers.map((a) => a.result?.structuredContent)).toEqual(Array(10).fill({ success: true }));
+    expect((await s.post("/get_counter_value", {})).body).toEqual({ count: row.initial_count + 55 });
+  });
+
+  test("tools/call in a session never seeded or closed is an isError result session_not_seeded, single or batched, never -32603", async () => {
+    const s = mcpClient();
+    await s.post("/seed_session", row);
+    const closed = token(s.jar);
+    await s.post("/close_session", {});
+    const unseeded = await signSession(env.SESSION_SECRET, cookieScope(INSTANCE, undefined), newSessionId());
+    for (const sessionId of [closed, unseeded]) {
+      const headers = { "mcp-session-id": sessionId };
+      const single = await s.rpc("tools/call", { name: "get_counter_value", arguments: {} }, headers);
+      expect(single.body.result).toMatchObject({ isError: true, structuredContent: NOT_SEEDED });
+      const batch = [1, 2, 3].map((id) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "increment_counter", arguments: { count: id } } }));
+      const res = await s.send("/mcp", batch, { headers: { ...MCP_HEADERS, ...headers } });
+      expect(res.status).toBe(200);
+      const answers = (await res.json()) as Array<{ result?: { isError?: boolean; structuredContent?: unknown }; error?: unknown }>;
+      expect(answers.map((a) => a.error)).toEqual([undefined, undefined, undefined]);
+      expect(answers.map((a) => a.result)).toEqual(Array(3).fill(expect.objectContaining({ isError: true, structuredContent: NOT_SEEDED })));
+      const id = sessionId.split(".")[0]!;
+      expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(id)))).toEqual(NOTHING);
+    }
   });
 
   test("tools/list gives every declared tool with its zod input as JSON Schema", async () => {
@@ -154,8 +191,13 @@ describe("/mcp on a resources server", () => {
     expect((await del({})).status).toBe(400);
     expect((await del({ "mcp-session-id": "garbage" })).status).toBe(404);
     expect((await del({ "mcp-session-id": sessionId })).status).toBe(200);
-    // The token still verifies, but the state it named is gone.
-    expect((await s.post("/get_counter_value", {})).body).toEqual({ count: 0 });
+    // The token still verifies, but the state it named is gone: no call revives it.
+    expect((await s.post("/get_counter_value", {})).body).toEqual(NOT_SEEDED);
+    const headers = { "mcp-session-id": sessionId };
+    const call = await s.rpc("tools/call", { name: "increment_counter", arguments: { count: 1 } }, headers);
+    expect(call.body.result).toMatchObject({ isError: true, structuredContent: NOT_SEEDED });
+    // Ending it again is no error.
+    expect((await del(headers)).status).toBe(200);
   });
 
   test("an infrastructure failure in a tool is a JSON-RPC error, never a result the model is scored on", async () => {

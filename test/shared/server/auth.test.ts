@@ -4,8 +4,9 @@ import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
-import { RETRY_AFTER_S } from "../../../shared/server/auth.ts";
+import { RETRY_AFTER_S, fromOwnWorker } from "../../../shared/server/auth.ts";
 import { readBody } from "../../../shared/server/body.ts";
+import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { constantTimeEqual } from "../../../shared/server/constant_time.ts";
 import { z } from "../../../shared/zod.ts";
 
@@ -166,6 +167,50 @@ describe("bearer auth", () => {
     expect(statuses[0]).toBe(200);
     expect(statuses).toContain(429);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
+  });
+});
+
+describe("calls that need no bearer token", () => {
+  const ctx = (): ExecutionContext => ({ waitUntil() {}, passThroughOnException() {}, props: {} }) as unknown as ExecutionContext;
+  const echo = (c: { req: { path: string } }) => ({ path: c.req.path });
+
+  test("a request through a service binding (the Rpc entrypoint marks its context) passes; the same request on any other context is a 401", async () => {
+    const before = handled;
+    const request = () => new Request("http://server/echo", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ text: "hi" }) });
+    const own = ctx();
+    fromOwnWorker(own);
+    expect((await app.fetch(request(), bearerEnv(), own)).status).toBe(200);
+    // The entrypoint itself, over HTTP and over RPC (a route with no RPC handler is answered by its HTTP route).
+    const Rpc = rpcEntrypoint<BaseBindings>(app);
+    expect((await new Rpc(ctx(), bearerEnv()).fetch(request())).status).toBe(200);
+    expect(await new Rpc(ctx(), bearerEnv()).post({ path: "/echo", body: { text: "hi" } })).toMatchObject({ status: 200 });
+    expect(handled).toBe(before + 3);
+    // A loopback caller comes in through the default export, whose context nobody marked.
+    expect((await app.fetch(request(), bearerEnv(), ctx())).status).toBe(401);
+    expect((await app.fetch(request(), bearerEnv())).status).toBe(401);
+    expect(handled).toBe(before + 3);
+  });
+
+  test("routes under a prefix that checks its own credential (the gateway's /admin) get the header; every other path still needs the token", async () => {
+    const ADMIN_KEY = "admin-key-0123456789abcdef";
+    const gateway = createServerApp<BaseBindings>({ ownCredential: ["/admin"] });
+    gateway.use("/admin/*", async (c, next) => (c.req.header("authorization") === `Bearer ${ADMIN_KEY}` ? next() : c.json({ error: "admin key" }, 401)));
+    gateway.get("/admin/endpoints", (c) => c.json(echo(c)));
+    gateway.get("/administrator", (c) => c.json(echo(c)));
+    gateway.get("/v1/models", (c) => c.json(echo(c)));
+    const get = (path: string, authorization?: string) => gateway.fetch(new Request(`http://server${path}`, { headers: authorization ? { authorization } : {} }), bearerEnv());
+
+    expect((await get("/admin/endpoints", `Bearer ${ADMIN_KEY}`)).status).toBe(200);
+    // The route's own check refuses what it must: no key, or a trainer's token.
+    expect(await (await get("/admin/endpoints")).json()).toEqual({ error: "admin key" });
+    expect(await (await get("/admin/endpoints", `Bearer ${TRAINER_TOKEN}`)).json()).toEqual({ error: "admin key" });
+    // A path that only starts with the prefix's letters, or any other route, is the bearer check's.
+    for (const path of ["/administrator", "/v1/models", "/admin_x"]) {
+      const res = await get(path, `Bearer ${ADMIN_KEY}`);
+      expect(res.status, path).toBe(401);
+      expect(((await res.json()) as { error: { type: string } }).error.type, path).toBe("unauthorized");
+    }
+    expect((await get("/v1/models", `Bearer ${TRAINER_TOKEN}`)).status).toBe(200);
   });
 });
 

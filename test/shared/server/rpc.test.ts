@@ -10,6 +10,7 @@ import { answerRpc } from "../../../shared/server/rpc.ts";
 import type { RpcAnswer, RpcRequest } from "../../../shared/server/rpc.ts";
 import { serverEnv } from "../../workerd/helpers.ts";
 
+const NOT_SEEDED = { status: 400, body: { error: { type: "session_not_seeded" } } };
 const counter = exports.CounterRpc as unknown as { post(request: RpcRequest): Promise<RpcAnswer> };
 const row = (extra: Record<string, unknown> = {}) => ({ responses_create_params: { input: "count", tools: [{ type: "function", name: "bump", parameters: {}, strict: true }] }, ...extra });
 const response = { id: "r", object: "response", output: [] };
@@ -24,13 +25,23 @@ describe("a resources server over RPC", () => {
     const verified = await counter.post({ path: "/verify", body: { ...row({ start: 1, task_id: "t" }), response }, session });
     expect(verified).toMatchObject({ status: 200, body: { reward: 1, seen: 5, start: 1, task_id: "t", response } });
     expect(await counter.post({ path: "/close_session", session })).toEqual({ status: 200, body: { closed: true }, session: null });
-    // Released: nothing left in that session.
-    expect((await counter.post({ path: "/verify", body: { ...row({ start: 1 }), response }, session })).body).toMatchObject({ reward: 0 });
+    // Released: nothing left in that session, and nothing a later call could score or revive.
+    expect(await counter.post({ path: "/verify", body: { ...row({ start: 1 }), response }, session })).toMatchObject(NOT_SEEDED);
+    expect(await counter.post({ path: "/bump", body: { by: 1 }, session })).toMatchObject(NOT_SEEDED);
+    expect(await counter.post({ path: "/close_session", session })).toEqual({ status: 200, body: { closed: true }, session: null });
   });
 
-  test("an id that is not a session of ours, or none, starts an empty session", async () => {
-    for (const session of [undefined, "not-a-session", "0".repeat(31)]) {
-      expect(await counter.post({ path: "/bump", body: { by: 2 }, session })).toEqual({ status: 200, body: { n: 2 } });
+  test("concurrent tool calls over RPC in one session all count", async () => {
+    const session = (await counter.post({ path: "/seed_session", body: row({ start: 0 }) })).session!;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => counter.post({ path: "/bump", body: { by: 1 }, session })));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+    // Each call saw the count its own update left: 1 to 20, each once.
+    expect(answers.map((a) => (a.body as { n: number }).n).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
+  test("an id that is not a seeded session of ours, or none, is a session with nothing in it: a tool call there is a 400", async () => {
+    for (const session of [undefined, "not-a-session", "0".repeat(31), "0".repeat(32), crypto.randomUUID().replace(/-/g, "")]) {
+      expect(await counter.post({ path: "/bump", body: { by: 2 }, session })).toMatchObject(NOT_SEEDED);
     }
   });
 

@@ -19,7 +19,9 @@ describe("session cookies per deployment", () => {
 
     for (const deployment of ["edge-gym-preview", "other-project", undefined]) {
       const res = await client(counter, serverEnv("counter", { DEPLOYMENT_ID: deployment })).send("/bump", { by: 1 }, { headers: { cookie } });
-      expect(await res.json(), String(deployment)).toEqual({ n: 1 });
+      // A fresh session, never seeded: nothing to bump.
+      expect(res.status, String(deployment)).toBe(400);
+      expect(((await res.json()) as { error: { type: string } }).error.type).toBe("session_not_seeded");
       const fresh = res.headers.getSetCookie()[0]!;
       expect(fresh).toMatch(/^session=[0-9a-f]{32}\./);
       expect(fresh.split(";")[0]).not.toBe(cookie);

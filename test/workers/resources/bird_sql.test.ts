@@ -1,37 +1,84 @@
-// bird_sql in workerd, on its bundled databases: the reply's last ```sql block and the row's gt_sql
-// both run on the row's database object, and the reply scores when the result sets are equal as
-// sets of rows. Failures say whose they are: the model's (failure_reason) or the infrastructure's
-// (_ng_failure_class, no reward).
-import { env } from "cloudflare:workers";
+// bird_sql in workerd, with a stand-in sandbox that answers as the SQL runner does: what the
+// server sends to run (the runner, the row's database script, the query and its bounds), how it
+// grades the answers (equal as sets of rows, values typed as Python's sqlite3 types them), and
+// whose every failure is: the model's (failure_reason, reward 0) or the infrastructure's
+// (_ng_failure_class, no reward). The real runner in the real sandbox: test/shared/sql/query.node.test.ts.
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/bird_sql/index.ts";
 import { extractSql, hasSqlCodeblock } from "../../../workers/resources/bird_sql/extract.ts";
+import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
+import { READY } from "../../../shared/sql/query.ts";
+import runner from "../../../shared/sql/run_query.py" with { type: "text" };
+import retailOrders from "../../../workers/resources/bird_sql/data/databases/retail_orders.sql" with { type: "text" };
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
+import { FAKE_SANDBOX_URL, useFakeSandbox } from "../../workerd/fake_sandbox.ts";
+import { refusedRun, rowsRun, runnerInput } from "../../shared/sql/fake_runner.ts";
 import examples from "../../../workers/resources/bird_sql/data/example.jsonl?raw";
 
 const rows = examples.trim().split("\n").map((line) => JSON.parse(line));
 const denver = rows[1];
 const answer = (text: string) => ({ id: "r1", output: [assistantMessage(text)] });
 const sql = (query: string) => `Let me think.\n\`\`\`sql\n${query}\n\`\`\``;
+const CONFIG = { sandbox_url: FAKE_SANDBOX_URL };
 
-async function verify(row: Record<string, unknown>, text: string, extra: Record<string, unknown> = {}) {
-  const res = await client(server, serverEnv("bird_sql", { DATABASES: env.DATABASES, ...extra })).post("/verify", { ...row, response: answer(text) });
+// Per query, what the runner answers; the gold query of a test row answers GOLD.
+let answers: (sql: string) => Partial<RunResult>;
+const requests = useFakeSandbox((request) => answers(runnerInput(request).sql));
+const ran = () => requests.map((r) => runnerInput(r).sql);
+
+async function verify(row: Record<string, unknown>, text: string, config: object = CONFIG) {
+  const res = await client(server, serverEnv("bird_sql", { INSTANCE_CONFIG: config })).post("/verify", { ...row, response: answer(text) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
 
-describe("bird_sql: execution match", () => {
-  test("every bundled row's gold SQL scores 1 against itself", async () => {
-    for (const row of rows) expect(await verify(row, sql(row.gt_sql)), row.question).toMatchObject({ reward: 1, execution_match: true, failure_reason: "none" });
+/** A row whose gold query is `gold` (unique per test: gold answers are remembered per isolate). */
+let goldCount = 0;
+function rowWithGold(gold: (string | null)[][], replies: Record<string, Partial<RunResult>>) {
+  const gt_sql = `SELECT 'gold ${++goldCount}'`;
+  answers = (query) => (query === gt_sql ? rowsRun(["x"], gold) : replies[query] ?? refusedRun("execution_error", `no canned answer for ${query}`));
+  return { ...denver, gt_sql };
+}
+
+describe("bird_sql: what runs in the sandbox", () => {
+  test("the gold and the reply's SQL each run once, as the runner on the row's database, under the instance's bounds", async () => {
+    const row = rowWithGold([["sAva", "sNguyen"]], { "SELECT first_name, last_name FROM customers": rowsRun(["first_name", "last_name"], [["sAva", "sNguyen"]]) });
+    expect(await verify(row, sql("SELECT first_name, last_name FROM customers"))).toMatchObject({ reward: 1, execution_match: true, failure_reason: "none", sql_error: null });
+    expect(ran()).toEqual([row.gt_sql, "SELECT first_name, last_name FROM customers"]);
+    for (const request of requests) {
+      expect(request.files).toEqual({ "main.py": runner, "database.sql": retailOrders });
+      expect(request.language).toBe("python");
+      // 30 s of the query's own CPU time, or what the sandbox's 120 s leave of wall-clock time.
+      expect(runnerInput(request)).toMatchObject({ ready: READY, max_rows: 10_000, max_bytes: 983_040, deadline_s: 30, wall_s: 108, max_sql_bytes: 1_000_000 });
+      // The deadlines, plus time to start and build the database, plus a grace before the kill.
+      expect(request.limits).toMatchObject({ wall_s: 120, cpu_s: 42, memory_mb: 1024, output_bytes: 983_040 + 65_536 });
+    }
   });
 
+  test("the instance's bounds go to the runner, and the sandbox's limits follow the deadline", async () => {
+    const row = rowWithGold([["i1"]], { "SELECT 1": rowsRun(["1"], [["i1"]]) });
+    await verify(row, sql("SELECT 1"), { ...CONFIG, sql_execution_timeout_s: 2.5, max_result_rows: 50, max_result_bytes: 1000 });
+    expect(runnerInput(requests.at(-1)!)).toMatchObject({ max_rows: 50, max_bytes: 1000, deadline_s: 2.5, wall_s: 108 });
+    expect(requests.at(-1)!.limits).toMatchObject({ wall_s: 120, cpu_s: 15, output_bytes: 1000 + 65_536 });
+  });
+
+  test("a reply without a ```sql block runs nothing", async () => {
+    const row = rowWithGold([["i8"]], {});
+    expect(await verify(row, "The answer is 8.")).toMatchObject({ reward: 0, extracted_sql: "SELECT 1", had_codeblock: false, execution_match: false, failure_reason: "no_sql_extracted" });
+    expect(await verify(row, "")).toMatchObject({ reward: 0, failure_reason: "no_sql_extracted" });
+    expect(requests).toEqual([]);
+  });
+});
+
+describe("bird_sql: execution match", () => {
   test("the response carries the reference's fields, and echoes the row", async () => {
-    const text = sql("SELECT first_name, last_name FROM customers WHERE city = 'Denver' AND segment = 'Corporate'");
-    expect(await verify(denver, text)).toMatchObject({
-      ...denver,
+    const query = "SELECT first_name, last_name FROM customers WHERE city = 'Denver' AND segment = 'Corporate'";
+    const row = rowWithGold([["sAva", "sNguyen"]], { [query]: rowsRun(["first_name", "last_name"], [["sAva", "sNguyen"]]) });
+    expect(await verify(row, sql(query))).toMatchObject({
+      ...row,
       reward: 1,
-      model_output: text,
-      extracted_sql: "SELECT first_name, last_name FROM customers WHERE city = 'Denver' AND segment = 'Corporate'",
+      model_output: sql(query),
+      extracted_sql: query,
       had_codeblock: true,
       execution_match: true,
       failure_reason: "none",
@@ -42,92 +89,140 @@ describe("bird_sql: execution match", () => {
   });
 
   test("rows compare as a set: order and duplicates do not matter, column order does", async () => {
-    const base = "FROM customers WHERE city = 'Denver' AND segment = 'Corporate'";
-    expect(await verify(denver, sql(`SELECT first_name, last_name ${base} ORDER BY last_name DESC`))).toMatchObject({ reward: 1 });
-    expect(await verify(denver, sql(`SELECT first_name, last_name ${base} UNION ALL SELECT first_name, last_name ${base}`))).toMatchObject({ reward: 1 });
-    expect(await verify(denver, sql(`SELECT last_name, first_name ${base}`))).toMatchObject({ reward: 0, execution_match: false, failure_reason: "wrong_result" });
-    expect(await verify(denver, sql(`SELECT first_name, last_name ${base} LIMIT 3`))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
+    const row = rowWithGold([["sAva", "sNguyen"], ["sLeo", "sKim"]], {
+      reversed: rowsRun(["a", "b"], [["sLeo", "sKim"], ["sAva", "sNguyen"]]),
+      doubled: rowsRun(["a", "b"], [["sLeo", "sKim"], ["sAva", "sNguyen"], ["sLeo", "sKim"]]),
+      swapped: rowsRun(["b", "a"], [["sNguyen", "sAva"], ["sKim", "sLeo"]]),
+      short: rowsRun(["a", "b"], [["sAva", "sNguyen"]]),
+    });
+    expect(await verify(row, sql("reversed"))).toMatchObject({ reward: 1 });
+    expect(await verify(row, sql("doubled"))).toMatchObject({ reward: 1 });
+    expect(await verify(row, sql("swapped"))).toMatchObject({ reward: 0, execution_match: false, failure_reason: "wrong_result" });
+    expect(await verify(row, sql("short"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
   });
 
-  test("1 and 1.0 are the same value, as in Python; text is never a number", async () => {
-    const count = rows[0];
-    expect(await verify(count, sql("SELECT 8.0"))).toMatchObject({ reward: 1 });
-    expect(await verify(count, sql("SELECT '8'"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
-  });
-});
-
-test("a task's gold query runs once, however many rollouts are verified", async () => {
-  const asked: string[] = [];
-  const counting = {
-    idFromName: (name: string) => env.DATABASES.idFromName(name),
-    get: (id: DurableObjectId) => {
-      const stub = env.DATABASES.get(id);
-      return { load: (version: string, script: string) => stub.load(version, script), query: (version: string, query: string, budget: any) => (asked.push(query), stub.query(version, query, budget)) };
-    },
-  };
-  const row = { ...rows[0], gt_sql: `${rows[0].gt_sql} -- asked once` };
-  for (const text of [sql(rows[0].gt_sql), "no SQL", sql("SELECT 7"), sql(rows[0].gt_sql)]) await verify(row, text, { DATABASES: counting });
-  expect(asked.filter((q) => q === row.gt_sql)).toHaveLength(1);
-});
-
-describe("bird_sql: the model's failures", () => {
-  test("no ```sql block: no_sql_extracted, the reference's filler recorded and not run", async () => {
-    expect(await verify(rows[0], "The answer is 8.")).toMatchObject({ reward: 0, extracted_sql: "SELECT 1", had_codeblock: false, execution_match: false, failure_reason: "no_sql_extracted" });
-    expect(await verify(rows[0], "")).toMatchObject({ reward: 0, failure_reason: "no_sql_extracted" });
+  test("values compare as Python compares them: 8 equals 8.0, not '8'; integers exactly, past 2^53 too", async () => {
+    const eight = rowWithGold([["i8"]], { float: rowsRun(["x"], [["f8.0"]]), text: rowsRun(["x"], [["s8"]]), blob: rowsRun(["x"], [["b38"]]) });
+    expect(await verify(eight, sql("float"))).toMatchObject({ reward: 1 });
+    expect(await verify(eight, sql("text"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
+    expect(await verify(eight, sql("blob"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
+    const big = rowWithGold([["i9007199254740993"]], {
+      same: rowsRun(["x"], [["i9007199254740993"]]),
+      nextDown: rowsRun(["x"], [["i9007199254740992"]]),
+      asFloat: rowsRun(["x"], [["f9007199254740992.0"]]),
+    });
+    expect(await verify(big, sql("same"))).toMatchObject({ reward: 1 });
+    expect(await verify(big, sql("nextDown"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
+    expect(await verify(big, sql("asFloat"))).toMatchObject({ reward: 0, failure_reason: "wrong_result" });
+    const null_ = rowWithGold([[null]], { zero: rowsRun(["x"], [["i0"]]), empty: rowsRun(["x"], [["s"]]) });
+    expect(await verify(null_, sql("zero"))).toMatchObject({ reward: 0 });
+    expect(await verify(null_, sql("empty"))).toMatchObject({ reward: 0 });
   });
 
-  test("SQL that does not run: execution_error, with SQLite's message", async () => {
-    expect(await verify(rows[4], sql("SELECT avg_reading FROM sat_scores"))).toMatchObject({ reward: 0, failure_reason: "execution_error", sql_error: expect.stringMatching(/no such column: avg_reading/) });
-    // A `--` comment swallows the rest of the block, as the reference strips it: nothing is left to run.
-    expect(await verify(rows[0], sql("-- count them\nSELECT COUNT(*) FROM orders"))).toMatchObject({ reward: 0, extracted_sql: "", failure_reason: "execution_error" });
-  });
-
-  test("a write is not_read_only, and the database is unchanged", async () => {
-    const deletion = await verify(rows[0], sql("DELETE FROM orders"));
-    expect(deletion).toMatchObject({ reward: 0, failure_reason: "not_read_only", execution_match: false });
-    expect(await verify(rows[0], sql("SELECT 1; DROP TABLE orders"))).toMatchObject({ failure_reason: "not_read_only" });
-    expect(await verify(rows[0], sql(rows[0].gt_sql))).toMatchObject({ reward: 1 });
-  });
-
-  test("a runaway query is over_budget", async () => {
-    expect(await verify(rows[0], sql("SELECT COUNT(*) FROM orders, order_items, customers"))).toMatchObject({ reward: 0, failure_reason: "over_budget" });
-    expect(await verify(rows[0], sql("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT COUNT(*) FROM n"))).toMatchObject({ failure_reason: "over_budget" });
-    // The instance's budgets apply.
-    expect(await verify(denver, sql("SELECT * FROM customers"), { INSTANCE_CONFIG: { max_result_rows: 50 } })).toMatchObject({ failure_reason: "over_budget", sql_error: expect.stringMatching(/more than 50 rows/) });
+  test("a task's gold query runs once, however many rollouts are verified", async () => {
+    const row = rowWithGold([["i8"]], { "SELECT 8": rowsRun(["8"], [["i8"]]), "SELECT 7": rowsRun(["7"], [["i7"]]) });
+    for (const text of [sql("SELECT 8"), "no SQL", sql("SELECT 7"), sql("SELECT 8")]) await verify(row, text);
+    expect(ran().filter((q) => q === row.gt_sql)).toHaveLength(1);
+    expect(ran()).toHaveLength(4);
   });
 });
 
-describe("bird_sql: failures that are not the model's", () => {
-  test("a gold SQL that fails is gold_execution_error: no reward", async () => {
-    const body = await verify({ ...rows[0], gt_sql: "SELECT nope FROM orders" }, sql(rows[0].gt_sql));
-    expect(body).toMatchObject({ _ng_failure_class: "gold_execution_error", error: { type: "gold_execution_error" } });
+describe("bird_sql: the model's failures score 0, with their reason", () => {
+  test.each([
+    ["execution_error", "no such column: avg_reading"],
+    ["not_read_only", "only a query (SELECT) is run: not authorized"],
+    ["over_budget", "string or blob too big"],
+    ["timeout", "the query did not finish within 30 s"],
+  ])("the runner's %s", async (reason, message) => {
+    const row = rowWithGold([["i8"]], { "SELECT x": refusedRun(reason, message) });
+    expect(await verify(row, sql("SELECT x"))).toMatchObject({ reward: 0, execution_match: false, failure_reason: reason, sql_error: message });
+  });
+
+  test("SQL longer than SQLite's bound is over_budget, and never sent to the sandbox", async () => {
+    const row = rowWithGold([["i8"]], {});
+    const long = `SELECT '${"x".repeat(1_000_000)}'`;
+    expect(await verify(row, sql(long))).toMatchObject({ reward: 0, failure_reason: "over_budget", sql_error: "the SQL is over 1000000 bytes" });
+    expect(ran()).toEqual([row.gt_sql]);
+  });
+
+  test("a run the sandbox ends after the database was ready is the query's: killed at the wall limit or by SIGXCPU is timeout, out of memory or output over_budget", async () => {
+    const running = { stdout: `${READY}\n`, exit_code: null };
+    const row = rowWithGold([["i8"]], {
+      wall: { ...running, timed_out: true, signal: "SIGKILL" },
+      cpu: { ...running, signal: "SIGXCPU" },
+      memory: { ...running, signal: "SIGSEGV", out_of_memory: true },
+      flood: { stdout: `${READY}\n{"kind": "rows", "columns": ["x"], "rows": [["sxxxx`, output_truncated: true },
+    });
+    expect(await verify(row, sql("wall"))).toMatchObject({ reward: 0, failure_reason: "timeout", sql_error: "the query did not finish within 30 s (or 108 s of wall-clock time)" });
+    expect(await verify(row, sql("cpu"))).toMatchObject({ reward: 0, failure_reason: "timeout" });
+    expect(await verify(row, sql("memory"))).toMatchObject({ reward: 0, failure_reason: "over_budget", sql_error: "the query ran out of memory" });
+    expect(await verify(row, sql("flood"))).toMatchObject({ reward: 0, failure_reason: "over_budget" });
+  });
+});
+
+describe("bird_sql: failures that are not the model's give no reward", () => {
+  async function failure(row: Record<string, unknown>, text: string, failureClass: string, message: RegExp) {
+    const body = await verify(row, text);
+    expect(body).toMatchObject({ _ng_failure_class: failureClass, error: { type: failureClass, message: expect.stringMatching(message) } });
     expect(body).not.toHaveProperty("reward");
+  }
+
+  test("a gold SQL that fails is gold_execution_error", async () => {
+    const row = rowWithGold([], {});
+    answers = (query) => (query === row.gt_sql ? refusedRun("execution_error", "no such column: nope") : rowsRun(["x"], []));
+    await failure(row, sql("SELECT 1"), "gold_execution_error", /no such column: nope/);
   });
 
-  test("a database object that cannot be reached is database_unavailable: no reward", async () => {
-    const broken = { idFromName: (name: string) => name, get: () => ({ query: () => Promise.reject(new Error("Durable Object reset")) }) };
-    const body = await verify(rows[0], sql(rows[0].gt_sql), { DATABASES: broken });
-    expect(body).toMatchObject({ _ng_failure_class: "database_unavailable", error: { message: expect.stringMatching(/Durable Object reset/) } });
-    expect(body).not.toHaveProperty("reward");
+  test("a gold SQL past its deadline is gold_execution_error, and not remembered: the next rollout runs it again", async () => {
+    const row = rowWithGold([], {});
+    answers = (query) => (query === row.gt_sql ? { stdout: `${READY}\n`, timed_out: true, exit_code: null, signal: "SIGKILL" } : rowsRun(["x"], [["i8"]]));
+    await failure(row, sql("SELECT 8"), "gold_execution_error", /\(timeout\)/);
+    answers = () => rowsRun(["x"], [["i8"]]);
+    expect(await verify(row, sql("SELECT 8"))).toMatchObject({ reward: 1 });
+    expect(ran().filter((q) => q === row.gt_sql)).toHaveLength(2);
   });
 
-  test("a database that does not answer in time is database_unavailable", async () => {
-    const hung = { idFromName: (name: string) => name, get: () => ({ query: () => new Promise(() => {}) }) };
-    const body = await verify(rows[0], sql(rows[0].gt_sql), { DATABASES: hung, INSTANCE_CONFIG: { database_timeout_s: 0.05 } });
-    expect(body).toMatchObject({ _ng_failure_class: "database_unavailable", error: { message: expect.stringMatching(/did not answer within 0.05 s/) } });
+  test("a sandbox that does not answer, or answers an error, is sandbox_failed", async () => {
+    const row = rowWithGold([["i8"]], {});
+    globalThis.fetch = (async () => new Response("full", { status: 503 })) as typeof fetch;
+    await failure(row, sql("SELECT 8"), "sandbox_failed", /answered 503/);
+  });
+
+  test("a run that ends before the database is ready is sandbox_failed, whatever the query", async () => {
+    const row = rowWithGold([["i8"]], {
+      slow: { stdout: "", timed_out: true, exit_code: null, signal: "SIGKILL" },
+      crashed: { stdout: "", exit_code: 1, stderr: "Traceback ...\nOSError: [Errno 28] No space left on device" },
+    });
+    await failure(row, sql("slow"), "sandbox_failed", /before the database was ready \(killed at its wall limit\)/);
+    await failure(row, sql("crashed"), "sandbox_failed", /No space left on device/);
+  });
+
+  test("a runner that ends after the database is ready without an answer, or answers nonsense, is sandbox_failed", async () => {
+    const row = rowWithGold([["i8"]], {
+      silent: { stdout: `${READY}\n`, exit_code: 1, stderr: "Traceback ..." },
+      garbled: { stdout: `${READY}\n{"kind": "rows", "columns": ["x"], "rows": [["x8"]]}\n` },
+    });
+    await failure(row, sql("silent"), "sandbox_failed", /ended without an answer \(exit code 1\)/);
+    await failure(row, sql("garbled"), "sandbox_failed", /answered something unreadable/);
+  });
+
+  test("a database script that does not load is database_unavailable", async () => {
+    const row = rowWithGold([["i8"]], {});
+    answers = () => ({ stdout: `${JSON.stringify({ kind: "load_failed", message: "near \"CREAT\": syntax error" })}\n`, exit_code: 0 });
+    await failure(row, sql("SELECT 8"), "database_unavailable", /did not load: near "CREAT": syntax error/);
   });
 });
 
 describe("bird_sql: bad input", () => {
   test("an unknown db_id is a 400 at db_id, naming the databases there are", async () => {
-    const res = await client(server, serverEnv("bird_sql", { DATABASES: env.DATABASES })).post("/verify", { ...rows[0], db_id: "california_schools", response: answer(sql("SELECT 1")) });
+    const res = await client(server, serverEnv("bird_sql", { INSTANCE_CONFIG: CONFIG })).post("/verify", { ...rows[0], db_id: "california_schools", response: answer(sql("SELECT 1")) });
     expect(res.status).toBe(400);
     expect(res.body.error.issues).toEqual([{ path: "db_id", message: 'unknown database "california_schools"; this server has: retail_orders, school_scores' }]);
   });
 
   test("missing task fields are 400s with their paths", async () => {
     const { gt_sql: _gold, ...row } = rows[0];
-    const res = await client(server, serverEnv("bird_sql", { DATABASES: env.DATABASES })).post("/verify", { ...row, response: answer("") });
+    const res = await client(server, serverEnv("bird_sql", { INSTANCE_CONFIG: CONFIG })).post("/verify", { ...row, response: answer("") });
     expect(res.status).toBe(400);
     expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["gt_sql"]);
   });

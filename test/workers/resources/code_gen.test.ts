@@ -158,31 +158,23 @@ describe("code_gen: reward hacking fails (the sandbox never sees an expected out
 describe("code_gen: the task's time limit", () => {
   const config = (fields: object) => CodeGenConfig.parse({ sandbox_url: FAKE_SANDBOX_URL, unit_test_timeout_secs: 2, ...fields });
   // runTests with the config of `fields`, calling the sandbox that config names.
-  const run = (code: string, tests: UnitTests, fields: object, now?: () => number) => {
+  const run = (code: string, tests: UnitTests, fields: object) => {
     const settings = config(fields);
-    return runTests(code, tests, settings, { settings }, now);
+    return runTests(code, tests, settings, { settings });
   };
 
   test("unset, it is LiveCodeBench's (per test + 1) × tests + 5; running out makes every test -1 with no metadata", async () => {
-    let clock = 0;
-    program = () => {
-      clock += 4_000; // each run takes 4 s of the task's 3 × 3 + 5 = 14 s
-      return ok("3\n");
-    };
-    const outcome = await run("print(3)", { inputs: ["a", "b", "c"], outputs: ["3", "3", "3"] }, {}, () => clock);
-    expect(outcome.result).toEqual([true, true, true]);
-    clock = 0;
-    const long = await run("print(3)", { inputs: ["a", "b", "c", "d"], outputs: ["3", "3", "3", "3"] }, { task_timeout_secs: 7 }, () => clock);
+    // Each run takes 4 s of its own, of the task's 3 × 3 + 5 = 14 s.
+    program = () => ({ ...ok("3\n"), duration_ms: 4_000 });
+    const outcome = await run("print(3)", { inputs: ["a", "b", "c"], outputs: ["3", "3", "3"] }, {});
+    expect(outcome).toEqual({ result: [true, true, true], metadata: { "execution time": 12 } });
+    const long = await run("print(3)", { inputs: ["a", "b", "c", "d"], outputs: ["3", "3", "3", "3"] }, { task_timeout_secs: 7 });
     expect(long).toEqual({ result: [-1, -1, -1, -1], metadata: null });
   });
 
   test("the last test's wall limit is cut to what the task has left; timing out there is the task's timeout", async () => {
-    let clock = 0;
-    program = (r) => {
-      clock += 1_500;
-      return r.limits.wall_s < 2 ? { timed_out: true, exit_code: null } : ok("3\n");
-    };
-    const outcome = await run("print(3)", { inputs: ["a", "b"], outputs: ["3", "3"] }, { task_timeout_secs: 2.5 }, () => clock);
+    program = (r) => (r.limits.wall_s < 2 ? { timed_out: true, exit_code: null, duration_ms: r.limits.wall_s * 1000 } : { ...ok("3\n"), duration_ms: 1_500 });
+    const outcome = await run("print(3)", { inputs: ["a", "b"], outputs: ["3", "3"] }, { task_timeout_secs: 2.5 });
     expect(requests.map((r) => r.limits.wall_s)).toEqual([2, 1]);
     expect(outcome).toEqual({ result: [-1, -1], metadata: null });
   });

@@ -4,6 +4,7 @@ import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/evalplus/index.ts";
 import { RESULT_MARKER } from "../../../workers/resources/evalplus/program.ts";
 import { outputMatches } from "../../../workers/resources/evalplus/compare.ts";
+import { parseExact } from "../../../shared/json/exact.ts";
 import { extractCode } from "../../../workers/resources/evalplus/extract.ts";
 import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
@@ -15,8 +16,8 @@ type Program = (args: unknown[][], request: RunRequest) => Partial<RunResult>;
 const line = (record: object) => `${RESULT_MARKER}${JSON.stringify(record)}\n`;
 /** What our harness prints when the entry point is `f` (a JS stand-in for the solution). */
 const calls =
-  (f: (...args: any[]) => unknown, floats = false): Program =>
-  (args) => ({ stdout: "a print of the solution\n" + args.map((a, i) => line({ i, status: "ok", floats, value: f(...a) })).join("") });
+  (f: (...args: any[]) => unknown): Program =>
+  (args) => ({ stdout: "a print of the solution\n" + args.map((a, i) => line({ i, status: "ok", value: f(...a) })).join("") });
 
 let program: Program;
 const requests = useFakeSandbox((body) => program(JSON.parse(body.stdin), body));
@@ -47,9 +48,9 @@ describe("evalplus: verify", () => {
     expect(requests.map((r) => JSON.parse(r.stdin))).toEqual([ADD.base_inputs, ADD.plus_inputs]);
     expect(Object.keys(requests[0]!.files).sort()).toEqual(["main.py", "solution.py"]);
     expect(requests[0]!.files["solution.py"]!.endsWith(code)).toBe(true);
-    expect(requests[0]!.files["main.py"]).toContain('getattr(solution, "add")');
+    expect(requests[0]!.files["main.py"]).toContain('ENTRY, LIMIT, BUDGET, MARKER = "add", 2, 4,');
     expect(requests[0]!.language).toBe("python");
-    expect(requests[0]!.limits).toMatchObject({ wall_s: 5, memory_mb: 4096 });
+    expect(requests[0]!.limits).toMatchObject({ wall_s: 17, memory_mb: 4096 });
   });
 
   test("passing the base tests and failing a plus test: base 1, plus 0, reward 0", async () => {
@@ -68,13 +69,13 @@ describe("evalplus: verify", () => {
 
   test("{input, output} pairs are read as the columns are; errors, timeouts and missing results fail a test", async () => {
     const metadata = { entry_point: "f", base_tests: [{ input: [1], output: 1 }, { input: [2], output: 2 }, { input: [3], output: 3 }], plus_tests: [] };
-    program = () => ({ stdout: line({ i: 0, status: "ok", floats: false, value: 1 }) + line({ i: 1, status: "error", error: "ZeroDivisionError('division by zero')" }) });
+    program = () => ({ stdout: line({ i: 0, status: "ok", value: 1 }) + line({ i: 1, status: "error", error: "ZeroDivisionError('division by zero')" }) });
     const body = await verified(fenced("def f(x): ..."), metadata);
     expect(body).toMatchObject({ reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "pass", base_details: [true, false, false], base_first_failure: { index: 1, reason: "ZeroDivisionError('division by zero')" } });
     expect(requests).toHaveLength(1); // an empty plus list runs nothing
     program = () => ({ stdout: line({ i: 0, status: "timeout", error: "_Timeout()" }) });
     expect(await verified(fenced("def f(x): ..."), metadata)).toMatchObject({ base_status: "timeout", base_details: [false, false, false] });
-    program = () => ({ stdout: line({ i: 0, status: "ok", floats: false, value: 1 }), timed_out: true, exit_code: null, signal: "SIGKILL" });
+    program = () => ({ stdout: line({ i: 0, status: "ok", value: 1 }), timed_out: true, exit_code: null, signal: "SIGKILL" });
     expect(await verified(fenced("def f(x): ..."), metadata)).toMatchObject({ base_status: "timeout", base_details: [true, false, false], base_first_failure: { index: 1, reason: "the run ran out of time" } });
   });
 
@@ -106,24 +107,100 @@ describe("evalplus: verify", () => {
   });
 });
 
-describe("evalplus: comparing outputs", () => {
-  test("Python ==: 1 == 1.0 == True, lists element by element, dicts by key", () => {
-    expect(outputMatches(1, false, true)).toBe(true);
-    expect(outputMatches([1, [2, "a"]], false, [1, [2, "a"]])).toBe(true);
-    expect(outputMatches({ a: 1 }, false, { a: 1.0 })).toBe(true);
-    expect(outputMatches([1, 2], false, [2, 1])).toBe(false);
-    expect(outputMatches("1", false, 1)).toBe(false);
+describe("evalplus: numbers from the row to the comparison", () => {
+  /** A verify body as text, its verifier_metadata as the row writes it (numbers a double cannot hold among them). */
+  const rowText = (metadata: string, code = "def f(*a): ...") => `{"responses_create_params": ${JSON.stringify(row({}).responses_create_params)}, "verifier_metadata": ${metadata}, "response": ${JSON.stringify(reply(fenced(code)))}}`;
+  /** A result line as our harness writes it, the value as Python's json.dumps wrote it. */
+  const result = (i: number, value: string) => `${RESULT_MARKER}{"i": ${i}, "status": "ok", "value": ${value}}\n`;
+  const send = async (text: string) => {
+    const response = await client(server, serverEnv("evalplus", { INSTANCE_CONFIG: CONFIG })).send("/verify", text);
+    const body = await response.text();
+    expect(response.status, body).toBe(200);
+    return { text: body, body: JSON.parse(body) as Record<string, any> };
+  };
+
+  test("the arguments reach the sandbox as the row writes them, and the answer echoes the row's numbers so", async () => {
+    program = () => ({ stdout: result(0, "1") + result(1, "2.0000001") });
+    const metadata = '{"entry_point": "f", "base_inputs": [[12345678901234567891, 2.0], [-0.0, 1e5]], "base_outputs": [1, 2.0]}';
+    const { text, body } = await send(rowText(metadata));
+    expect(requests[0]!.stdin).toBe("[[12345678901234567891,2.0],[-0.0,100000.0]]");
+    expect(text).toContain('"base_inputs":[[12345678901234567891,2.0],[-0.0,100000.0]],"base_outputs":[1,2.0]');
+    // 2.0000001 passes for the float 2.0 (EvalPlus's 1e-6), as it would not for an int 2.
+    expect(body).toMatchObject({ reward: 1, base_details: [true, true] });
   });
 
-  test("floats: np.allclose with rtol 1e-7 and atol 1e-6, or the problem's atol; an int is not a float", () => {
-    expect(outputMatches(0.30000000000000004, true, 0.3)).toBe(true);
-    expect(outputMatches(2.0000005, true, 2)).toBe(true);
-    expect(outputMatches(2.00001, true, 2)).toBe(false);
-    expect(outputMatches([1.0000001, 2.5], true, [1, 2.5])).toBe(true);
-    expect(outputMatches(3, false, 3.0000001)).toBe(false);
-    expect(outputMatches(3, false, 3.01, 0.1)).toBe(false);
-    expect(outputMatches(3.05, true, 3, 0.1)).toBe(true);
-    expect(outputMatches([1, 2], true, [1, 2, 3])).toBe(false);
+  test("an int must come back exactly: past 2^53, as a float, or a float for an int", async () => {
+    program = () => ({ stdout: result(0, "12345678901234567892") + result(1, "101.0") + result(2, "2432902078176640000") + result(3, "2.0000001") });
+    const metadata = '{"entry_point": "f", "base_inputs": [[1], [2], [3], [4]], "base_outputs": [12345678901234567891, 101, 2432902008176640000, 2]}';
+    const { body } = await send(rowText(metadata));
+    expect(body).toMatchObject({ reward: 0, base_details: [false, true, false, false] });
+  });
+
+  test("the right answer for a big int is right: x % 10 of 12345678901234567891 is 1", async () => {
+    program = (_args, request) => ({ stdout: result(0, request.stdin === "[[12345678901234567891]]" ? "1" : "0") });
+    const { body } = await send(rowText('{"entry_point": "f", "base_inputs": [[12345678901234567891]], "base_outputs": [1]}'));
+    expect(body).toMatchObject({ reward: 1 });
+  });
+});
+
+describe("evalplus: comparing outputs", () => {
+  // [what, the value as our harness writes it (Python's json.dumps), the expected value as a row
+  // writes it, the problem's atol, EvalPlus's verdict]. Each verdict is what EvalPlus's
+  // unsafe_execute check (out == exp, else np.testing.assert_allclose where a tolerance applies)
+  // gave in Python 3.11 with numpy 2.4 on the same values as Python objects.
+  const CASES: [string, string, string, number, boolean][] = [
+    ["an int returned as a float is not the int", "101.0", "100", 0, false],
+    ["float(x + 50) for x + 50, exact", "150.0", "150", 0, true],
+    ["20! off by 7e10, expected an int", "2432902078176640000", "2432902008176640000", 0, false],
+    ["20! off by 7e10 as a float, expected an int", "2.43290207817664e+18", "2432902008176640000", 0, false],
+    ["20! off by 7e10, expected a float", "2432902078176640000", "2.43290200817664e+18", 0, true],
+    ["x + 1 past 2^53", "12345678901234567892", "12345678901234567891", 0, false],
+    ["2 for 2.0", "2", "2.0", 0, true],
+    ["2.0 for 2", "2.0", "2", 0, true],
+    ["2.0000001 for 2.0", "2.0000001", "2.0", 0, true],
+    ["2.0000001 for 2", "2.0000001", "2", 0, false],
+    ["3 for 3.0000001", "3", "3.0000001", 0, true],
+    ["True for 1", "true", "1", 0, true],
+    ["True for 1.0000001", "true", "1.0000001", 0, true],
+    ["False for 0.0", "false", "0.0", 0, true],
+    ["-0.0 for 0", "-0.0", "0", 0, true],
+    ["-0.0 for 0.0", "-0.0", "0.0", 0, true],
+    ["1e308 for inf", "1e+308", "1e999", 0, false],
+    ["'2.0' for 2.0", '"2.0"', "2.0", 0, false],
+    ["'5' for 5", '"5"', "5", 0, false],
+    ["['1.0'] for [1.0]", '["1.0"]', "[1.0]", 0, false],
+    ["2^70 for float(2^70)", "1180591620717411303424", "1.1805916207174113e+21", 0, true],
+    ["2^70 + 1 for float(2^70)", "1180591620717411303425", "1.1805916207174113e+21", 0, false],
+    ["2^63 + 10^6 for float(2^63)", "9223372036855775808", "9.223372036854776e+18", 0, true],
+    ["10^400 for 1e308", `1${"0".repeat(400)}`, "1e+308", 0, false],
+    ["10^16 + 1 for 1e16 (a float)", "10000000000000001", "1e+16", 0, true],
+    ["10^16 + 1 for 10^16 (an int)", "10000000000000001", "10000000000000000", 0, false],
+    ["[1, 2] for [1.0000001, 2.0]", "[1, 2]", "[1.0000001, 2.0]", 0, true],
+    ["[1, 2] for [1, 2.0000001] (not all floats)", "[1, 2]", "[1, 2.0000001]", 0, false],
+    ["[1.0] for []", "[1.0]", "[]", 0, false],
+    ["[] for []", "[]", "[]", 0, true],
+    ["2.0 for [2.0, 2.0] (numpy broadcasts)", "2.0", "[2.0, 2.0]", 0, true],
+    ["[2.0, 2.0] for 2.0", "[2.0, 2.0]", "2.0", 0, true],
+    ["5 for []", "5", "[]", 0, true],
+    ["[[1.0]] for [[1.0000001]]", "[[1.0]]", "[[1.0000001]]", 0, false],
+    ["[[1.0]] for [[1.0000001]], atol", "[[1.0]]", "[[1.0000001]]", 1e-6, true],
+    ["ragged, atol", "[[1.0], [1.0, 2.0]]", "[[1.0], [1.0, 2.00000001]]", 1e-6, false],
+    ["(2,1) for (1,2), atol", "[[1.0], [1.0]]", "[[1.0, 1.0]]", 1e-6, false],
+    ["an int near a big int, atol", "20000001", "20000000", 1e-6, true],
+    ["None for 1.0", "null", "1.0", 0, false],
+    ["[1.0, None] for [1.0, 2.0]", "[1.0, null]", "[1.0, 2.0]", 0, false],
+    ["{'a': 1.0} for {'a': 1.0000001}, atol", '{"a": 1.0}', '{"a": 1.0000001}', 1e-6, false],
+    ["{'a': 1} for {'a': 1.0}", '{"a": 1}', '{"a": 1.0}', 0, true],
+    ["[True, 2.0] for [1.0, 2.0]", "[true, 2.0]", "[1.0, 2.0]", 0, true],
+    ["1e-7 for 0.0", "1e-07", "0.0", 0, true],
+    ["1e-5 for 0.0", "1e-05", "0.0", 0, false],
+    ["0.30000000000000004 for 0.3", "0.30000000000000004", "0.3", 0, true],
+    ["3.05 for 3.0, atol 0.1", "3.05", "3.0", 0.1, true],
+    ["3.05 for 3, atol 0.1", "3.05", "3", 0.1, true],
+  ];
+
+  test.each(CASES)("%s", (_what, out, expected, atol, verdict) => {
+    expect(outputMatches(parseExact(out), parseExact(expected), atol)).toBe(verdict);
   });
 
   test("the code is the reply's last python block, else its last block", () => {

@@ -2,7 +2,9 @@ import { listDurableObjectIds } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/example_session_state_mgmt/index.ts";
+import { cookieScope, newSessionId, signSession } from "../../../shared/session/cookie.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
+import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
 
 const TOOLS = [
   {
@@ -28,7 +30,11 @@ const row = {
 };
 const response = { id: "r1", output: [] };
 
-const open = () => client(server, serverEnv("example_session_state_mgmt"));
+const INSTANCE = "example_session_state_mgmt";
+const NOT_SEEDED = { error: { type: "session_not_seeded", message: "Session not initialized. Please call seed_session first." } };
+const open = () => client(server, serverEnv(INSTANCE));
+/** The session object a `session=<id>.<signature>` cookie names. */
+const stubOf = (cookie: string) => env.SESSIONS.get(env.SESSIONS.idFromName(cookie.replace(/^session=/, "").split(".")[0]!));
 
 test("a NeMo Gym seed request carries the seeding fields only: it seeds, and the rollout verifies", async () => {
   const s = open();
@@ -79,21 +85,48 @@ describe("example_session_state_mgmt", () => {
     expect((await b.post("/get_counter_value", {})).body).toEqual({ count: 101 });
   });
 
-  test("verify without a session earns 0 and creates no Durable Object", async () => {
+  test("verify without a session is a 400 session_not_seeded, never a 0, and creates no Durable Object", async () => {
     const before = (await listDurableObjectIds(env.SESSIONS)).length;
     const v = await open().post("/verify", { ...row, expected_count: 0, response });
-    expect(v.status).toBe(200);
-    expect(v.body.reward).toBe(0);
+    expect(v).toEqual({ status: 400, body: NOT_SEEDED });
     expect((await listDurableObjectIds(env.SESSIONS)).length).toBe(before);
   });
 
-  test("close_session forgets the counter", async () => {
+  test("a closed session, or a signed cookie for one never seeded, takes no tool call and no verify (400 session_not_seeded); closing it is a no-op; nothing is stored", async () => {
+    const s = open();
+    await s.post("/seed_session", row);
+    const closed = s.jar.header()!;
+    await s.post("/close_session", {});
+    const unseeded = `session=${await signSession(env.SESSION_SECRET, cookieScope(INSTANCE, undefined), newSessionId())}`;
+    for (const cookie of [closed, unseeded]) {
+      for (const [path, body] of [["/get_counter_value", {}], ["/increment_counter", { count: 1 }], ["/verify", { ...row, response }]] as const) {
+        const after = await s.send(path, body, { headers: { cookie } });
+        expect(after.status, path).toBe(400);
+        expect(await after.json()).toEqual(NOT_SEEDED);
+      }
+      expect(await (await s.send("/close_session", {}, { headers: { cookie } })).json()).toEqual({ closed: true });
+      expect(await storedIn(stubOf(cookie))).toEqual(NOTHING);
+    }
+  });
+
+  test("20 concurrent increments in one session all count", async () => {
+    const s = open();
+    await s.post("/seed_session", row);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => s.post("/increment_counter", { count: i + 1 })));
+    expect(answers.every((a) => a.status === 200)).toBe(true);
+    expect((await s.post("/get_counter_value", {})).body).toEqual({ count: row.initial_count + (20 * 21) / 2 });
+  });
+
+  test("tool calls racing a close are answered (before it) or refused with a 400 (after it), never a 5xx, and leave nothing stored", async () => {
     const s = open();
     await s.post("/seed_session", row);
     const cookie = s.jar.header()!;
-    await s.post("/close_session", {});
-    const after = await s.send("/get_counter_value", {}, { headers: { cookie } });
-    expect(await after.json()).toEqual({ count: 0 });
+    const calls = Array.from({ length: 12 }, () => s.send("/increment_counter", { count: 1 }, { headers: { cookie } }));
+    const close = s.send("/close_session", {}, { headers: { cookie } });
+    const statuses = await Promise.all(calls.map(async (call) => (await call).status));
+    expect((await close).status).toBe(200);
+    expect(statuses.every((status) => status === 200 || status === 400)).toBe(true);
+    expect(await storedIn(stubOf(cookie))).toEqual(NOTHING);
   });
 
   test("bad tool arguments and bad rows are 400 with field paths; unknown tools 404", async () => {

@@ -1,11 +1,13 @@
 // math_with_code against a fake sandbox: execute_python's answers, the sandbox session a rollout
 // keeps, its closing, and /verify's extraction and grading.
+import { env } from "cloudflare:workers";
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/math_with_code/index.ts";
 import { ExecutePythonAnswer, TRUNCATED } from "../../../workers/resources/math_with_code/tool_answer.ts";
 import type { CellRequest, CellResult } from "../../../shared/sandbox/schema.ts";
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
 import { FAKE_SANDBOX_URL, useFakeSandboxSessions } from "../../workerd/fake_sandbox.ts";
+import { cookieScope, newSessionId, signSession } from "../../../shared/session/cookie.ts";
 
 const CONFIG = { sandbox_url: FAKE_SANDBOX_URL };
 
@@ -106,8 +108,8 @@ describe("math_with_code: execute_python", () => {
   });
 
   test("a sandbox that cannot run the cell: the tool answers 503 sandbox_failed, and /verify is unaffected", async () => {
-    const s = await rollout();
     for (const down of [async () => new Response("boom", { status: 500 }), async () => Promise.reject(new TypeError("connection refused"))]) {
+      const s = await rollout();
       globalThis.fetch = down as typeof fetch;
       const res = await s.post("/execute_python", { code: "1 + 1" });
       expect(res.status).toBe(503);
@@ -125,6 +127,26 @@ describe("math_with_code: execute_python", () => {
     const res = await run({ ...CONFIG, sandbox_timeout_s: 10, max_execution_time: 10 });
     expect(res.status).toBe(500);
     expect(res.body.error.message).toContain("sandbox_timeout_s");
+  });
+});
+
+describe("math_with_code: a tool call needs a seeded, open session", () => {
+  test("a closed session, a signed cookie for one never seeded, or none: 400 session_not_seeded, and no interpreter opens", async () => {
+    cell = () => ({ stdout: "ran\n" });
+    const s = await rollout();
+    await execute(s, "x = 1");
+    const closed = s.jar.header()!;
+    expect((await s.post("/close_session", {})).status).toBe(200);
+    const unseeded = `session=${await signSession(env.SESSION_SECRET, cookieScope("math_with_code", undefined), newSessionId())}`;
+    const cells = sandbox.cells.length;
+    const none = client(server, serverEnv("math_with_code", { INSTANCE_CONFIG: CONFIG }));
+    for (const [path, body] of [["/execute_python", { code: "print('ran')" }], ["/end_session", {}]] as const) {
+      for (const res of [await s.send(path, body, { headers: { cookie: closed } }), await s.send(path, body, { headers: { cookie: unseeded } }), await none.send(path, body)]) {
+        expect(res.status, path).toBe(400);
+        expect(await res.json()).toEqual({ error: { type: "session_not_seeded", message: "Session not initialized. Please call seed_session first." } });
+      }
+    }
+    expect(sandbox.cells).toHaveLength(cells);
   });
 });
 

@@ -3,6 +3,7 @@ import server from "../../../workers/resources/sokoban/index.ts";
 import { move, moveReward, render, solved } from "../../../workers/resources/sokoban/board.ts";
 import type { Board } from "../../../workers/resources/sokoban/board.ts";
 import { generateLevel } from "../../../workers/resources/sokoban/level.ts";
+import { parseMove, replyText } from "../../../workers/resources/sokoban/action.ts";
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
 
 // The shape of a row in data/example.jsonl.
@@ -65,7 +66,7 @@ describe("sokoban: the episode", () => {
     );
   });
 
-  test("moves from tags, bare words or 1-4; a reply without one wastes the turn", async () => {
+  test("moves from tags, bare words or 1-4; a reply naming no move is refused as the reference refuses it", async () => {
     const s = open();
     await s.post("/reset", row);
     // Level 1 of the example data: the player at (1,3), the box at (2,3).
@@ -74,9 +75,12 @@ describe("sokoban: the episode", () => {
     const up = await s.post("/step", turn("1"));
     expect(up.body.info).toMatchObject({ action_is_effective: false, action_id: 1, action_label: "Up" });
     const none = await s.post("/step", turn("Hmm, let me think."));
-    expect(none.body.info).toMatchObject({ action_is_effective: false, action_is_valid: false, action_id: null, action_label: null });
-    expect(none.body.info.total_reward).toBeCloseTo(-0.3);
-    expect(none.body.observation).toMatch(/^Sokoban board:\n/);
+    expect(none.status).toBe(400);
+    expect(none.body.error).toEqual({ type: "invalid_action", message: 'Unable to parse action from response: "Hmm, let me think."' });
+    // A refused turn changes nothing: the episode goes on from where it was.
+    const again = await s.post("/step", turn("I choose down."));
+    expect(again.body.info).toMatchObject({ action_label: "Down" });
+    expect(again.body.info.total_reward).toBeCloseTo(-0.3);
   });
 
   test("max_steps moves without solving truncate the episode", async () => {
@@ -103,5 +107,47 @@ describe("sokoban: the episode", () => {
     expect(tiny.body.error.issues[0].path).toBe("dim_room[0]");
     const crowded = await open().post("/reset", { ...row, num_boxes: 4 });
     expect(crowded.body.error.issues[0].path).toBe("num_boxes");
+  });
+});
+
+describe("sokoban: reading a move as the reference's Python patterns read it", () => {
+  const read = (text: string) => {
+    const parsed = parseMove(text);
+    return "direction" in parsed ? parsed.direction : "refused";
+  };
+
+  test("a tag names the move; without a tag, the first direction word or digit standing alone", () => {
+    expect(read("<action>Up</action>")).toBe("Up");
+    expect(read("<ACTION> right\n</ACTION>")).toBe("Right");
+    expect(read("I choose down.")).toBe("Down");
+    expect(read("left, then <action>4</action>")).toBe("Right");
+    expect(read("<action>Up</action><action>Down</action>")).toBe("Up");
+    expect(read("3")).toBe("Left");
+    expect(read("Move diagonally")).toBe("refused");
+  });
+
+  test("a tag holding anything but a move is refused, not read from the words around it", () => {
+    for (const text of ["<action>-1</action>", "<action>0</action>", "<action>5</action>", "<action>up-left</action>", "<action></action> up", "<action>north</action>", "<action>Up", "I go up <action>jump</action>"]) {
+      expect(read(text), text).toBe("refused");
+    }
+  });
+
+  test("word boundaries, spaces and case are Python's: Unicode letters join a word; U+FEFF is no space", () => {
+    // Python's \b sees no boundary between a Unicode letter and "up"; JavaScript's \b would.
+    for (const text of ["éup", "ñdown", "leftß", "stepup", "x_1", "١up", "set up", "upright"]) {
+      expect(read(text), text).toBe(text === "set up" ? "Up" : "refused");
+    }
+    expect(read("<action>\u00a0down\u2003</action>")).toBe("Down");
+    expect(read("<action>\x1cdown</action>")).toBe("Down");
+    expect(read("<action>\ufeffdown</action>")).toBe("refused");
+    // Python's case-insensitive i matches the Turkish dotless i, and the token then names no move.
+    expect(read("rıght then up")).toBe("refused");
+  });
+
+  test("the reply's text is its messages' output text joined with nothing between", () => {
+    const message = (text: string) => ({ type: "message" as const, role: "assistant" as const, content: [{ type: "output_text" as const, text, annotations: [] }] });
+    expect(replyText([message("go"), message("up")])).toBe("goup");
+    expect(read(replyText([message("go"), message("up")]))).toBe("refused");
+    expect(replyText([{ type: "reasoning", id: "r", summary: [{ type: "summary_text", text: "up" }] } as any, message("wait")])).toBe("wait");
   });
 });

@@ -4,7 +4,9 @@ import { describe, expect, test } from "vitest";
 import { z } from "../../../shared/zod.ts";
 import server from "../../../workers/resources/workplace_assistant/index.ts";
 import { tools } from "../../../workers/resources/workplace_assistant/tools/all.ts";
+import { cookieScope, newSessionId, signSession } from "../../../shared/session/cookie.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
+import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
 import exampleRows from "../../../workers/resources/workplace_assistant/data/example.jsonl?raw";
 
 const rows = (exampleRows as string).split("\n").filter(Boolean).map((line) => JSON.parse(line));
@@ -132,6 +134,21 @@ describe("workplace_assistant: tools over the session's world", () => {
     expect(unseeded.body.error).toMatchObject({ type: "session_not_seeded", message: "Session not initialized. Please call seed_session first." });
   });
 
+  test("so is one in a closed session, or with a signed cookie for a session never seeded: never a 500, and nothing stored", async () => {
+    const s = await seeded();
+    const closed = s.jar.header()!;
+    await s.post("/close_session", {});
+    const unseeded = `session=${await signSession(env.SESSION_SECRET, cookieScope("workplace_assistant", undefined), newSessionId())}`;
+    for (const cookie of [closed, unseeded]) {
+      for (const [name, args] of [["email_search_emails", {}], ["email_send_email", { recipient: "a@b.com", subject: "s", body: "b" }], ["project_management_update_task", { task_id: "00000001", field: "board", new_value: "Design" }]] as const) {
+        const res = await s.send(`/${name}`, args, { headers: { cookie } });
+        expect(res.status, name).toBe(400);
+        expect(((await res.json()) as { error: { type: string } }).error.type).toBe("session_not_seeded");
+      }
+      expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(cookie.match(/session=([0-9a-f]{32})/)![1]!)))).toEqual(NOTHING);
+    }
+  });
+
   test("sessions keep their own worlds", async () => {
     const [a, b] = await Promise.all([seeded(), seeded()]);
     await a.post("/email_delete_email", { email_id: "00000073" });
@@ -209,12 +226,23 @@ describe("workplace_assistant: verify replays both call lists on fresh worlds an
     expect(garbled.body.error.issues[0].path).toBe("ground_truth");
   });
 
-  test("verify without a session uses a fresh object and releases it", async () => {
-    const s = open();
-    const v = await s.post("/verify", { ...task([reply("ok")]), response: response(fc("email_reply_email", { email_id: "00000073", body: "ok" })) });
-    expect(v.body.reward).toBe(1);
-    const id = s.jar.header()!.match(/session=([0-9a-f]{32})/)![1]!;
-    expect(await env.SESSIONS.get(env.SESSIONS.idFromName(id)).databaseSize()).toBe(await emptySessionBytes());
+  test("verify replays in scratch objects of its own: with no session, a closed one or a live one, it scores the response and leaves the session as it was", async () => {
+    const body = { ...task([reply("ok")]), response: response(fc("email_reply_email", { email_id: "00000073", body: "ok" })) };
+    const none = open();
+    expect((await none.post("/verify", body)).body.reward).toBe(1);
+    const noneId = none.jar.header()!.match(/session=([0-9a-f]{32})/)![1]!;
+    expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(noneId)))).toEqual(NOTHING);
+
+    const live = await seeded();
+    await live.post("/email_delete_email", { email_id: "00000001" });
+    expect((await live.post("/verify", body)).body.reward).toBe(1);
+    // The session's world is still the one its tool calls left.
+    expect((await live.post("/email_delete_email", { email_id: "00000001" })).body.output).toBe("Email not found.");
+
+    const closedId = live.jar.header()!.match(/session=([0-9a-f]{32})/)![1]!;
+    await live.post("/close_session", {});
+    expect((await live.post("/verify", body)).body.reward).toBe(1);
+    expect(await storedIn(env.SESSIONS.get(env.SESSIONS.idFromName(closedId)))).toEqual(NOTHING);
   });
 });
 

@@ -8,13 +8,14 @@ import type { AgentHops } from "../../../shared/agents/hops.ts";
 import { callModel, inputItems } from "../../../shared/agents/model.ts";
 import { serverFailure } from "../../../shared/agents/server_failure.ts";
 import { answerError, hopError, jsonOf } from "../../../shared/client/call.ts";
-import { ResetResponse, StepResponse, ToolOutputs } from "../../../shared/schemas/episode.ts";
+import type { CallResult } from "../../../shared/client/call.ts";
+import { INVALID_ACTION, ResetResponse, StepResponse, ToolOutputs } from "../../../shared/schemas/episode.ts";
 import type { EpisodeResult } from "../../../shared/schemas/episode.ts";
 import { addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
 import type { Item, ResponseObject } from "../../../shared/schemas/responses.ts";
 import type { RunRequest } from "../../../shared/schemas/run.ts";
 import { HttpError } from "../../../shared/server/errors.ts";
-import type { z } from "../../../shared/zod.ts";
+import { z } from "../../../shared/zod.ts";
 
 export interface EpisodeDeps extends AgentHops {
   maxSteps: number;
@@ -22,15 +23,34 @@ export interface EpisodeDeps extends AgentHops {
 
 const userMessage = (content: string): Item => ({ type: "message", role: "user", content });
 
+const Refusal = z.object({ error: z.object({ type: z.literal(INVALID_ACTION), message: z.string() }) });
+
+/** A step the server refused because the model's turn named no action: the message, else undefined. */
+function refusedAction(result: CallResult): string | undefined {
+  if (result.status !== 400) return undefined;
+  let body = result.body;
+  try {
+    body ??= JSON.parse(result.text);
+  } catch {
+    return undefined;
+  }
+  const parsed = Refusal.safeParse(body);
+  return parsed.success ? parsed.data.error.message : undefined;
+}
+
 /**
  * A reset or step, answered and parsed. A row the server refuses at reset is the caller's bad
- * input (a 400 naming the fields); any other failure, a refused step (the episode lost) included,
- * is the server's, and the rollout ends without a reward.
+ * input (a 400 naming the fields). A step refused as an invalid action is the model's turn: the
+ * episode ends there, truncated, that step scoring 0 (the reference fails the rollout instead,
+ * which would let a policy drop its own sample). Any other failure is the server's, and the
+ * rollout ends without a reward.
  */
 async function episodeCall<S extends z.ZodType>(deps: EpisodeDeps, path: "/reset" | "/step", body: unknown, schema: S): Promise<z.infer<S>> {
   const hop = `${deps.resources.name}${path}`;
   const result = await callResources(deps, path, body);
   if (path === "/reset" && result.status >= 400 && result.status < 500) throw answerError(result, hop);
+  const refused = path === "/step" ? refusedAction(result) : undefined;
+  if (refused !== undefined) return StepResponse.parse({ truncated: true, info: { action_is_valid: false, [INVALID_ACTION]: refused } }) as z.infer<S>;
   if (result.status < 200 || result.status >= 300) throw serverFailure(hop, result, "episode_failed");
   const parsed = schema.safeParse(jsonOf(result, hop));
   if (!parsed.success) throw hopError(502, hop, `${hop} answered a body that is not a ${path.slice(1)} answer: ${parsed.error.issues[0]?.message}`);

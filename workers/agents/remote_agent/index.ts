@@ -4,7 +4,7 @@
 // this isolate and each within run_timeout_secs; /v1/responses runs the loop alone; /run_batch,
 // async /run and /aggregate_metrics are the shared run routes.
 import { resourcesHop } from "../../../shared/agents/hops.ts";
-import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import { Semaphore, withinDeadline } from "../../../shared/agents/run_limits.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
@@ -74,8 +74,8 @@ addRunRoutes(app, routes);
 
 /** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
 export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest) {
-    return routes.run(row, routes.deps(this.env));
+  protected execute(row: RunRequest, caller: string | undefined) {
+    return routes.run(row, depsFor(routes, this.env, caller));
   }
 }
 

@@ -2,7 +2,7 @@
 // runs the model/tool loop, verifies, and releases the session (SPEC "simple_agent /run");
 // /run_batch, async /run (in a RolloutDO) and /aggregate_metrics are the shared run routes.
 import { agentHops } from "../../../shared/agents/hops.ts";
-import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
 import type { RunRequest } from "../../../shared/schemas/run.ts";
@@ -40,8 +40,8 @@ addRunRoutes(app, routes);
 
 /** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
 export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest) {
-    return routes.run(row, routes.deps(this.env));
+  protected execute(row: RunRequest, caller: string | undefined) {
+    return routes.run(row, depsFor(routes, this.env, caller));
   }
 }
 

@@ -2,7 +2,7 @@
 // the simulated episode (episode.ts), verifies and releases the session; /v1/responses runs the
 // episode alone; /run_batch, async /run and /aggregate_metrics are the shared run routes.
 import { agentHops } from "../../../shared/agents/hops.ts";
-import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
 import { verifiedRollout } from "../../../shared/agents/session.ts";
@@ -51,8 +51,8 @@ addRunRoutes(app, routes);
 
 /** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
 export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest) {
-    return routes.run(row, routes.deps(this.env));
+  protected execute(row: RunRequest, caller: string | undefined) {
+    return routes.run(row, depsFor(routes, this.env, caller));
   }
 }
 

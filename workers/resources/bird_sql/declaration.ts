@@ -1,7 +1,7 @@
-// bird_sql: a resources server whose databases live in SqlDatabaseDO objects, one per db_id.
+// bird_sql: a resources server, stateless: every query (the model's and the gold) runs in the sandbox
+// its config names, on a database built from the script this Worker ships.
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
-import { DATABASES_BINDING } from "../../../shared/sql/catalog.ts";
 import { SqlSettings } from "../../../shared/sql/settings.ts";
 import { z } from "../../../shared/zod.ts";
 
@@ -17,4 +17,4 @@ export const Task = z.object({
   id: z.int().nullish(),
 });
 
-export default resourcesServer({ task: Task, config: BirdSqlConfig, durableObjects: { [DATABASES_BINDING]: "SqlDatabaseDO" } });
+export default resourcesServer({ task: Task, config: BirdSqlConfig, stateful: false });

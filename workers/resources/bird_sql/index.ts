@@ -1,8 +1,8 @@
 // BIRD text-to-SQL, graded by execution (NeMo Gym's bird_sql): the SQL in the reply's last ```sql
 // block and the row's gt_sql both run on the row's database, and the reply is right when the two
 // result sets are equal as sets of rows (BIRD's rule: row order and duplicates aside, column
-// order counts). Reward 1 or 0; a gold query that fails, or a database that cannot be reached,
-// gives no reward at all (`_ng_failure_class`).
+// order counts). Reward 1 or 0; a gold query that fails or times out, or a sandbox that cannot run
+// a query, gives no reward at all (`_ng_failure_class`).
 import declaration, { BirdSqlConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
@@ -13,8 +13,6 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractSql, hasSqlCodeblock } from "./extract.ts";
 import retailOrders from "./data/databases/retail_orders.sql" with { type: "text" };
 import schoolScores from "./data/databases/school_scores.sql" with { type: "text" };
-
-export { SqlDatabaseDO } from "../../../durable_objects/sql_database_do.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const DATABASES = new SqlCatalog({ retail_orders: retailOrders, school_scores: schoolScores });

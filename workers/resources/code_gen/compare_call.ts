@@ -1,27 +1,24 @@
-// LiveCodeBench's function-call check (grade_call_based), on JSON values: the returned value
-// (tuples already lists) equals the expected one as Python's == says (1 == 1.0 == True), or both
-// read as floats are close the way numpy.allclose says (float("2.5") reads a string too).
+// LiveCodeBench's function-call check (grade_call_based), on JSON values read exactly: the
+// returned value (tuples already lists) equals the expected one as Python's == says (1 == 1.0 ==
+// True; [2^53 + 1] != [2^53]), or both read as floats are close the way numpy.allclose says
+// (float("2.5") reads a string too).
+import { pyNumber } from "../../../shared/json/exact.ts";
+import type { ExactNumber } from "../../../shared/json/exact.ts";
+import { pythonEqual } from "../../../shared/verifiers/json_equal.ts";
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const isNumeric = (v: Json): v is number | boolean => typeof v === "number" || typeof v === "boolean";
-const isObject = (v: Json): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
-
-export function pythonEqual(a: Json, b: Json): boolean {
-  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => pythonEqual(item, b[i]!));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && pythonEqual(a[key]!, b[key]!));
-  }
-  return a === b;
-}
+/** What a JSON text reads as, its numbers exact. */
+type Json = null | boolean | number | ExactNumber | string | Json[] | { [key: string]: Json };
 
 const FLOAT_TEXT = /^[+-]?(?:(?:\d(?:_?\d)*)?\.?\d(?:_?\d)*(?:e[+-]?\d(?:_?\d)*)?|\d(?:_?\d)*\.(?:e[+-]?\d(?:_?\d)*)?|inf(?:inity)?|nan)$/i;
 
-/** Python's float(v), or null where it would raise. */
+/** Python's float(v), or null where it would raise (an int too large for a float overflows). */
 function pythonFloat(v: Json): number | null {
-  if (isNumeric(v)) return Number(v);
+  const number = pyNumber(v);
+  if (number?.int !== undefined) {
+    const float = Number(number.int);
+    return Number.isFinite(float) ? float : null;
+  }
+  if (number) return number.float;
   if (typeof v !== "string") return null;
   const text = v.trim();
   if (!FLOAT_TEXT.test(text)) return null;

@@ -1,41 +1,48 @@
-// EvalPlus's output check, on JSON values (tuples already lists): the returned value equals the
-// expected one as Python's == says (1 == 1.0 == True), or, when the values are floats (EvalPlus's
-// is_floats: a float, or a list of floats), they are np.allclose(out, exp, rtol=1e-7, atol) with
-// atol the problem's, else 1e-6. JSON cannot tell 2.0 from 2: an expected value is floats when
-// it holds a non-integer, or when the returned value (typed by our harness) is floats.
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-const isNumeric = (v: unknown): v is number | boolean => typeof v === "number" || typeof v === "boolean";
-const isObject = (v: unknown): v is { [key: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
-
-export function pythonEqual(a: unknown, b: unknown): boolean {
-  if (isNumeric(a) && isNumeric(b)) return Number(a) === Number(b);
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => pythonEqual(item, b[i]));
-  if (isObject(a) && isObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && pythonEqual(a[key], b[key]));
-  }
-  return a === b;
-}
+// EvalPlus's output check, on JSON values read exactly (shared/json/exact.ts: the row's expected
+// value and the solution's returned one keep Python's ints and floats). A test passes when the
+// value equals the expected one as Python's == says (exact numbers: 1 == 1.0 == True, but
+// 2^53 + 1 != 2^53), or when a tolerance applies and numpy's assert_allclose (rtol 1e-7) accepts
+// them. The tolerance is the problem's atol, else 1e-6 where the EXPECTED value is floats
+// (EvalPlus's is_floats: a float, or a list of nothing but floats), else none: an expected int
+// must come back exactly, whatever type the solution returns. (EvalPlus keeps 1e-6 for the rest
+// of a list once an expected value was floats; here each test gets its own, so never for an int.)
+import { pyNumber } from "../../../shared/json/exact.ts";
+import { pythonEqual } from "../../../shared/verifiers/json_equal.ts";
 
 const RTOL = 1e-7;
-const FLOAT_ATOL = 1e-6;
+const FLOATS_ATOL = 1e-6;
+const INT64_MIN = -(2n ** 63n);
+const UINT64_END = 2n ** 64n;
 
-/** np.isclose on two numbers: |a - b| <= atol + rtol × |b|; equal infinities close, NaN never. */
-const isClose = (a: number, b: number, atol: number) => (!Number.isFinite(a) || !Number.isFinite(b) ? a === b : Math.abs(a - b) <= atol + RTOL * Math.abs(b));
+const isFloat = (value: unknown) => typeof value !== "boolean" && pyNumber(value)?.float !== undefined;
+const isFloats = (value: unknown) => isFloat(value) || (Array.isArray(value) && value.every(isFloat));
 
-const nonInteger = (v: unknown) => typeof v === "number" && !Number.isInteger(v);
-const looksFloats = (v: unknown) => nonInteger(v) || (Array.isArray(v) && v.length > 0 && v.some(nonInteger) && v.every((i) => typeof i === "number"));
+/** A value as numpy reads it into an array of numbers: its shape and values; undefined where numpy cannot (text, None, ragged lists, ints past 64 bits). */
+function asArray(value: unknown): { shape: number[]; values: number[] } | undefined {
+  const number = pyNumber(value);
+  if (number?.int !== undefined) return number.int >= INT64_MIN && number.int < UINT64_END ? { shape: [], values: [Number(number.int)] } : undefined;
+  if (number) return { shape: [], values: [number.float] };
+  if (!Array.isArray(value)) return undefined;
+  const items = value.map(asArray);
+  const inner = items[0]?.shape ?? [];
+  if (!items.every((item) => item && item.shape.join() === inner.join())) return undefined;
+  return { shape: [value.length, ...inner], values: items.flatMap((item) => item!.values) };
+}
 
-export function outputMatches(out: unknown, outIsFloats: boolean, expected: unknown, problemAtol = 0): boolean {
+/** numpy's isclose, NaN equal to NaN as assert_allclose has it. */
+const isClose = (x: number, y: number, atol: number) => x === y || (Number.isNaN(x) && Number.isNaN(y)) || (Number.isFinite(y) && Math.abs(x - y) <= atol + RTOL * Math.abs(y));
+
+/** np.testing.assert_allclose(out, expected, atol): equal shapes, or a single number against every element. */
+function allClose(out: unknown, expected: unknown, atol: number): boolean {
+  const [a, b] = [asArray(out), asArray(expected)];
+  if (!a || !b) return false;
+  if (a.shape.length === 0) return b.values.every((y) => isClose(a.values[0]!, y, atol));
+  if (b.shape.length === 0) return a.values.every((x) => isClose(x, b.values[0]!, atol));
+  return a.shape.join() === b.shape.join() && a.values.every((x, i) => isClose(x, b.values[i]!, atol));
+}
+
+export function outputMatches(out: unknown, expected: unknown, problemAtol = 0): boolean {
   if (pythonEqual(out, expected)) return true;
-  const atol = problemAtol !== 0 ? problemAtol : outIsFloats || looksFloats(expected) ? FLOAT_ATOL : 0;
-  if (atol === 0) return false;
-  // EvalPlus first asks type(out) is type(exp): a number for a float must be a float.
-  if (typeof expected === "number") return outIsFloats && typeof out === "number" && isClose(out, expected, atol);
-  if (Array.isArray(expected) && Array.isArray(out) && out.length === expected.length) {
-    return out.every((o, i) => isNumeric(o) && isNumeric(expected[i]) && isClose(Number(o), Number(expected[i]), atol));
-  }
-  return false;
+  const atol = problemAtol !== 0 ? problemAtol : isFloats(expected) ? FLOATS_ATOL : 0;
+  return atol !== 0 && allClose(out, expected, atol);
 }

@@ -1,11 +1,17 @@
 // One sandbox run per test list; each call's result is judged here. A test passes when its call
 // returned a matching value; an error, a timeout or no result at all (the run killed) fails it.
-// A sandbox that fails throws (VerifierFailure sandbox_failed).
-import { runInSandbox } from "../../../shared/sandbox/client.ts";
+// A sandbox that fails, or starves the run of CPU past its backstop, throws (VerifierFailure
+// sandbox_failed).
+import { runInSandbox, SANDBOX_FAILED } from "../../../shared/sandbox/client.ts";
+import { VerifierFailure } from "../../../shared/resources/failure.ts";
+import { LIMIT_MAXIMA } from "../../../shared/sandbox/schema.ts";
 import type { Sandbox } from "../../../shared/sandbox/client.ts";
 import type { EvalPlusConfig, Test } from "./declaration.ts";
 import { outputMatches } from "./compare.ts";
 import { harnessResults, listRun } from "./program.ts";
+
+/** How many times its budget of wall clock a list's run may take while others starve it of CPU. */
+const BACKSTOP_FACTOR = 4;
 
 export type Status = "pass" | "fail" | "timeout";
 export interface ListOutcome {
@@ -19,18 +25,23 @@ export interface ListOutcome {
 
 export async function runList(code: string, entryPoint: string, tests: Test[], atol: number, config: EvalPlusConfig, sandbox: Sandbox): Promise<ListOutcome> {
   if (tests.length === 0) return { status: "pass", details: [], first_failure: null };
-  // EvalPlus's task timeout: min(per task, sum of per-test limits) + 1 second.
-  const wall = Math.min(config.task_timeout_secs, config.test_timeout_secs * tests.length) + 1;
-  const limits = { wall_s: wall, cpu_s: Math.min(60, Math.ceil(wall)), memory_mb: config.memory_mb };
-  const run = await runInSandbox(sandbox, listRun(code, entryPoint, tests.map((t) => t.input), config.test_timeout_secs, limits));
+  // EvalPlus's task timeout, min(per task, sum of per-test limits), counted by the harness in the
+  // solution's own time. The run's wall clock is only a backstop against a starved run: a run that
+  // keeps to its own time ends by its budget, whatever the backstop.
+  const budget = Math.min(config.task_timeout_secs, config.test_timeout_secs * tests.length);
+  const wall = Math.min(LIMIT_MAXIMA.wall_s, BACKSTOP_FACTOR * budget + 1);
+  const limits = { wall_s: wall, cpu_s: Math.min(LIMIT_MAXIMA.cpu_s, Math.ceil(wall)), memory_mb: config.memory_mb };
+  const timing = { test_s: config.test_timeout_secs, budget_s: budget };
+  const run = await runInSandbox(sandbox, listRun(code, entryPoint, tests.map((t) => t.input), timing, limits));
   const results = harnessResults(run.stdout, tests.length);
+  if (results.some((r) => r?.status === "starved")) throw new VerifierFailure(SANDBOX_FAILED, "the sandbox was too busy: the run waited for a CPU past its wall-clock backstop");
   let first_failure: ListOutcome["first_failure"] = null;
   let timedOut = false;
   const details = tests.map((test, index) => {
     const result = results[index];
     let reason: string | null;
     if (result === undefined) reason = run.timed_out || run.signal === "SIGXCPU" ? "the run ran out of time" : run.out_of_memory ? "the run ran out of memory" : `no result (exit code ${run.exit_code}${run.signal ? `, ${run.signal}` : ""})`;
-    else if (result.status === "ok") reason = outputMatches(result.value, result.floats, test.output, atol) ? null : "wrong output";
+    else if (result.status === "ok") reason = outputMatches(result.value, test.output, atol) ? null : "wrong output";
     else reason = result.status === "timeout" ? "time limit exceeded" : result.error;
     if (reason !== null && (result === undefined ? run.timed_out || run.signal === "SIGXCPU" : result.status === "timeout")) timedOut = true;
     if (reason !== null && first_failure === null) first_failure = { index, reason };

@@ -13,14 +13,15 @@ const server = defineResourcesServer({
   // NeMo Gym's seed request for this server carries initial_count; expected_count is for /verify.
   seedFields: ["initial_count"],
   async seedSession(row, { session }) {
-    await session.state.set(COUNT, row.initial_count);
+    await session.state.seed({ [COUNT]: row.initial_count });
   },
   tools: {
     increment_counter: tool({
       input: z.strictObject({ count: z.number().int() }),
       async run({ count }, { session }) {
-        // An unseeded session counts from 0, as the reference does.
-        await session.state.set(COUNT, ((await session.state.get<number>(COUNT)) ?? 0) + count);
+        // One update: concurrent increments all count. A session never seeded (or closed) has no
+        // counter: a 400 session_not_seeded, where the reference would start one at 0.
+        await session.state.update<number>(COUNT, (current = 0) => current + count);
         return { success: true };
       },
     }),
@@ -32,8 +33,8 @@ const server = defineResourcesServer({
     }),
   },
   async verify(body, { session }) {
-    // A request without a session has no counter; reading it would only create an empty object.
-    const count = session.fresh ? undefined : await session.state.get<number>(COUNT);
+    // A session never seeded, closed or expired has no counter to score: a 400 session_not_seeded, never a 0.
+    const count = await session.state.get<number>(COUNT);
     return { reward: count === body.expected_count ? 1.0 : 0.0 };
   },
 });

@@ -19,6 +19,12 @@ export const GenrmCompareConfig = ResourcesServerConfig.safeExtend({
   /** Deadline of one GenRM call (ours: NeMo Gym has none). */
   genrm_timeout_s: z.number().positive().default(180),
   /**
+   * The most of each answer the GenRM is shown, the rest cut with a note (ours: NeMo Gym shows it
+   * all). Two of them and the conversation must fit the GenRM server's max_input_chars (1000000),
+   * so no answer can make the pair too large to ask about and fail its cohort.
+   */
+  genrm_max_answer_chars: z.number().int().positive().default(200_000),
+  /**
    * Above 1, /verify holds each rollout until this many of its prompt have arrived, then scores them
    * together (NeMo Gym's cohort-based verify, for trainers calling /run per rollout); at 1, /verify
    * gives the neutral default_score and `collect` scores each task's cohort through /compare.

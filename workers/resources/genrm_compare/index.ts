@@ -20,7 +20,7 @@ import { JUDGE_FAILED } from "../../../shared/verifiers/judge.ts";
 import { aggregateComparisons } from "./aggregate.ts";
 import type { Comparison } from "./aggregate.ts";
 import { comparisonPairs } from "./pairs.ts";
-import { answerShown } from "./response_text.ts";
+import { answerShown, clipAnswer } from "./response_text.ts";
 import { cohortReward } from "./cohort_verify.ts";
 import { readVerdict } from "./verdict.ts";
 import type { Verdict } from "./verdict.ts";
@@ -41,7 +41,8 @@ async function askGenrm(env: object, config: GenrmCompareConfig, params: Record<
 }
 
 async function verdictFor(env: object, config: GenrmCompareConfig, cohort: CohortRequest, first: Record<string, unknown>, second: Record<string, unknown>): Promise<Verdict> {
-  const metadata: Record<string, string> = { response_1: answerShown(first), response_2: answerShown(second) };
+  const shown = (response: Record<string, unknown>) => clipAnswer(answerShown(response), config.genrm_max_answer_chars);
+  const metadata: Record<string, string> = { response_1: shown(first), response_2: shown(second) };
   if (config.use_principle) metadata.principle = cohort.principle || config.default_principle;
   const params = {
     ...config.genrm_responses_create_params,
@@ -73,15 +74,21 @@ async function compare(env: object, config: GenrmCompareConfig, cohort: CohortRe
   return { rewards, comparison_results: comparisons.map((c) => ({ ...c })), metrics };
 }
 
+/**
+ * The backstop for a cohort whose scorer vanished mid-scoring: what asking the GenRM for a pair
+ * can take at most (every ask at its deadline, pairs asked at once), and a minute to spare.
+ */
+const scoringDeadlineS = (config: GenrmCompareConfig) => (config.genrm_parse_retries + 1) * config.genrm_timeout_s + config.genrm_parse_retries * config.genrm_parse_retry_sleep_s + 60;
+
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  verify(body, { env }) {
+  verify(body, { env, caller }) {
     const config = instanceConfig(env, GenrmCompareConfig);
     if (config.num_rollouts_per_prompt <= 1) return { reward: config.default_score };
-    return cohortReward(env as unknown as Record<string, unknown>, body, {
+    return cohortReward(env as unknown as Record<string, unknown>, body, caller, {
       size: config.num_rollouts_per_prompt,
-      timeoutMs: config.cohort_timeout_s * 1000,
+      deadlines: { gatherMs: config.cohort_timeout_s * 1000, scoreMs: scoringDeadlineS(config) * 1000 },
       compare: (cohort) => compare(env, config, cohort),
     });
   },

@@ -21,6 +21,16 @@ export function responseText(response: Record<string, unknown>): ResponseText {
   return { reasoning, answer };
 }
 
+/**
+ * An answer cut to `limit` characters (never inside a surrogate pair), with a note of how much is
+ * left out: the GenRM judges an overlong answer rather than refusing the whole pair as too large.
+ */
+export function clipAnswer(answer: string, limit: number): string {
+  if (answer.length <= limit) return answer;
+  const end = /[\uD800-\uDBFF]/.test(answer[limit - 1]!) ? limit - 1 : limit;
+  return `${answer.slice(0, end)}\n[... ${answer.length - end} more characters not shown]`;
+}
+
 /** The answer the GenRM is shown. */
 export function answerShown(response: Record<string, unknown>): string {
   const { answer } = responseText(response);

@@ -7,6 +7,7 @@ import { formatPath, invalidRequest, zodIssues } from "../../../shared/server/er
 import type { Issue } from "../../../shared/server/errors.ts";
 import type { Instruction } from "./instruction.ts";
 import { INSTRUCTIONS } from "./registry.ts";
+import { safeParseExact } from "../../../shared/json/exact.ts";
 
 /** binary: 1 only when every instruction is followed; fraction: the share followed. */
 export const GradingMode = z.enum(["binary", "fraction"]);
@@ -77,7 +78,7 @@ export function readTask(row: TaskFields): Task {
         continue;
       }
       if (i >= kwargs.value.length) continue;
-      const parsed = instruction.kwargs.safeParse(withoutNulls(kwargs.value[i]!));
+      const parsed = safeParseExact(instruction.kwargs, withoutNulls(kwargs.value[i]!));
       if (parsed.success) checks.push({ instruction, kwargs: parsed.data });
       else issues.push(...zodIssues(parsed.error, [...kwargs.path, i]));
     }

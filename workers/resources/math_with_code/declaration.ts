@@ -1,5 +1,6 @@
-// math_with_code: a resources server, stateless (no session objects): the rollout's Python
-// interpreter lives in the sandbox, keyed by the server's session id.
+// math_with_code: a resources server whose rollout's Python interpreter lives in the sandbox,
+// keyed by the server's session id. It keeps a session object holding nothing but the fact that
+// the session was seeded and is open, so a tool call in any other session is refused.
 import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
@@ -34,4 +35,4 @@ export const Task = z.object({
   expected_code_contains: z.string().default(""),
 });
 
-export default resourcesServer({ task: Task, config: MathWithCodeConfig, stateful: false });
+export default resourcesServer({ task: Task, config: MathWithCodeConfig, stateful: true });

@@ -1,13 +1,15 @@
 // Sokoban (NeMo Gym's grl_sokoban, with our own levels): one move per turn as an <action> tag (or
-// a bare Up/Down/Left/Right, or 1-4); the rules and rewards are gym-sokoban's (board.ts); solved
-// ends the episode, max_steps moves without it truncate it. Levels come from the row's seed,
-// solvable by construction (level.ts).
+// a bare Up/Down/Left/Right, or 1-4; action.ts); a turn naming no move is refused (400
+// invalid_action: the agent ends the episode there, scored); the rules and rewards are
+// gym-sokoban's (board.ts); solved ends the episode, max_steps moves without it truncate it.
+// Levels come from the row's seed, solvable by construction (level.ts).
 import { defineEpisodeServer } from "../../../shared/resources/episode.ts";
 import { rowSeed } from "../../../shared/resources/seed.ts";
-import { invalidRequest } from "../../../shared/server/errors.ts";
-import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { INVALID_ACTION } from "../../../shared/schemas/episode.ts";
+import { HttpError, invalidRequest } from "../../../shared/server/errors.ts";
+import { parseMove, replyText } from "./action.ts";
 import { DIRECTIONS, move, moveReward, render, solved } from "./board.ts";
-import type { Board, Direction } from "./board.ts";
+import type { Board } from "./board.ts";
 import declaration from "./declaration.ts";
 import { generateLevel } from "./level.ts";
 
@@ -26,16 +28,6 @@ const observation = (board: Board): string =>
   "Legend: #=wall, _=floor, O=target, X=box, √=box on target, P=player, S=player on target.\n" +
   "Respond with exactly one move using <action>Up</action>, <action>Down</action>, <action>Left</action>, or <action>Right</action>.";
 
-const TAG = /<action>\s*(up|down|left|right|[1-4])\s*<\/action>/i;
-const WORD = /\b(up|down|left|right|[1-4])\b/i;
-
-/** The move a reply names: its action tag, else the first direction word or 1-4 (Up, Down, Left, Right). */
-function parseMove(text: string): Direction | undefined {
-  const token = (TAG.exec(text) ?? WORD.exec(text))?.[1]?.toLowerCase();
-  if (token === undefined) return undefined;
-  return /^[1-4]$/.test(token) ? DIRECTIONS[Number(token) - 1] : DIRECTIONS.find((d) => d.toLowerCase() === token);
-}
-
 const server = defineEpisodeServer({
   declaration,
   reset(row) {
@@ -45,18 +37,19 @@ const server = defineEpisodeServer({
     return { observation: observation(board), state: { board, steps: 0, maxSteps: row.max_steps, totalReward: 0 } satisfies Episode };
   },
   step(episode: Episode, action) {
-    // A reply naming no move is a wasted turn (the reference refuses it, which ends the rollout).
-    const direction = parseMove(assistantText(action.output));
-    const { board, moved } = direction ? move(episode.board, direction) : { board: episode.board, moved: false };
+    const parsed = parseMove(replyText(action.output));
+    if ("refused" in parsed) throw new HttpError(400, INVALID_ACTION, parsed.refused);
+    const { direction } = parsed;
+    const { board, moved } = move(episode.board, direction);
     const reward = moveReward(episode.board, board);
     const next = { ...episode, board, steps: episode.steps + 1, totalReward: episode.totalReward + reward };
     const success = solved(board);
     const info = {
       action_is_effective: moved,
-      action_is_valid: direction !== undefined,
+      action_is_valid: true,
       success,
-      action_id: direction ? DIRECTIONS.indexOf(direction) + 1 : null,
-      action_label: direction ?? null,
+      action_id: DIRECTIONS.indexOf(direction) + 1,
+      action_label: direction,
       total_reward: next.totalReward,
     };
     return { observation: observation(board), reward, terminated: success, truncated: !success && next.steps >= next.maxSteps, info, state: next };

@@ -1,8 +1,8 @@
 // Spider 2.0-Lite text-to-SQL, graded by execution (NeMo Gym's spider2_lite): the SQL read from the
 // reply runs on the row's database, and its result is compared with the gold's (the row's
 // gold_sql, run on the same database, or its precomputed gold_result) column by column, as
-// Spider 2.0's evaluator does. Reward 1 or 0; a gold query that fails, or a database that cannot
-// be reached, gives no reward at all (`_ng_failure_class`).
+// Spider 2.0's evaluator does. Reward 1 or 0; a gold query that fails or times out, or a sandbox
+// that cannot run a query, gives no reward at all (`_ng_failure_class`).
 import declaration, { Spider2LiteConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { invalidRequest } from "../../../shared/server/errors.ts";
@@ -13,8 +13,6 @@ import { goldRows, grade, openDatabase } from "../../../shared/sql/grade.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractSql } from "./extract.ts";
 import filmRental from "./data/databases/film_rental.sql" with { type: "text" };
-
-export { SqlDatabaseDO } from "../../../durable_objects/sql_database_do.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const DATABASES = new SqlCatalog({ film_rental: filmRental });

@@ -1,12 +1,13 @@
 // workplace_assistant, NeMo Gym's contract: 27 tools over a workplace (mail, calendar, analytics,
 // project tasks, customers), each session with its own copy of the world in its SessionDO. Verify
-// replays the model's tool calls and the row's expected ones on fresh copies of the world and
-// earns 1 when they leave the same state.
+// replays the model's tool calls and the row's expected ones on fresh copies of the world (scratch
+// sessions of its own) and earns 1 when they leave the same state.
 import declaration, { Action } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import type { HandlerContext } from "../../../shared/resources/define.ts";
 import { actionsOf, replay } from "../../../shared/resources/world/replay.ts";
 import { invalidRequest } from "../../../shared/server/errors.ts";
+import { scratchSession } from "../../../shared/session/session.ts";
 import { z } from "../../../shared/zod.ts";
 import { tools } from "./tools/all.ts";
 import { bundledRows } from "./world_data.ts";
@@ -44,14 +45,12 @@ function groundTruth(row: { ground_truth?: Actions | string; verifier_metadata?:
   return actions.data;
 }
 
-/** The state a list of calls leaves on a fresh copy of the world (in the session's own SQLite). */
-async function stateAfter(actions: readonly { name?: string; arguments?: string }[], start: Workplace, ctx: HandlerContext): Promise<Workplace> {
-  await world.reset(ctx.session.state, start);
-  // Seeded just now, whether or not the request came with a session.
-  const seeded = { ...ctx, session: { ...ctx.session, fresh: false } };
+/** The state a list of calls leaves on a fresh copy of the world (in `scratch`'s SQLite). */
+async function stateAfter(actions: readonly { name?: string; arguments?: string }[], start: Workplace, scratch: HandlerContext): Promise<Workplace> {
+  await world.reset(scratch.session.state, start);
   // A ground-truth entry without a name or arguments is skipped, as a call the reference cannot run.
-  await replay(tools, actions.flatMap(({ name, arguments: args }) => (name !== undefined && args !== undefined ? [{ name, arguments: args }] : [])), seeded);
-  return world.read(ctx.session.state);
+  await replay(tools, actions.flatMap(({ name, arguments: args }) => (name !== undefined && args !== undefined ? [{ name, arguments: args }] : [])), scratch);
+  return world.read(scratch.session.state);
 }
 
 const server = defineResourcesServer({
@@ -60,15 +59,20 @@ const server = defineResourcesServer({
   async seedSession(row, { session }) {
     await world.reset(session.state, worldOf(row));
   },
-  async verify(body, ctx) {
+  async verify(body, { env }) {
     const expected = groundTruth(body);
     const start = worldOf(body);
-    // The episode is over: its session's world is rebuilt for each replay (a session-less verify gets a
-    // fresh object, released below).
-    const predicted = await stateAfter(actionsOf(body.response.output), start, ctx);
-    const reference = await stateAfter(expected, start, ctx);
-    if (ctx.session.fresh) await ctx.session.state.release();
-    return { reward: sameState(predicted, reference) ? 1 : 0 };
+    // Replayed in a scratch session of its own, never the rollout's: a verify scores the response,
+    // so it neither needs that session (seeded, closed or none) nor changes it, and no tool call
+    // sent meanwhile can interleave with a replay.
+    const scratch = { session: scratchSession(env), env };
+    try {
+      const predicted = await stateAfter(actionsOf(body.response.output), start, scratch);
+      const reference = await stateAfter(expected, start, scratch);
+      return { reward: sameState(predicted, reference) ? 1 : 0 };
+    } finally {
+      await scratch.session.state.release();
+    }
   },
 });
 

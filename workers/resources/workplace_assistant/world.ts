@@ -85,17 +85,20 @@ export function seedData(rows: Rows): Workplace {
 export const columnsOf = (table: TableName): string[] => Object.keys(ROWS[table].shape);
 export const selectList = (table: TableName): string => columnsOf(table).map(ident).join(", ");
 
+type Expression = { sql: string; params?: SqlValue[] };
+
 /**
  * Adds a row to a compared table, labelled as the reference labels it: `values` maps columns to
- * SQL expressions, each with its bound values (a new id is computed in SQL, in the same statement).
- * RETURNING the new row's cells.
+ * SQL expressions, each with its bound values (a new id is computed in SQL, in the same statement),
+ * only `when` a condition holds, if given (checked in the same statement). RETURNING the new row's
+ * cells: none when it was not added.
  */
-export function addRow(table: Compared, values: Record<string, { sql: string; params?: SqlValue[] }>): SqlStatement[] {
+export function addRow(table: Compared, values: Record<string, Expression>, when?: Expression): SqlStatement[] {
   const labels = { renumber: "-1", zero: "0", count: `(SELECT COUNT(*) FROM ${ident(table)})` }[COMPARED[table]];
   const columns = Object.keys(values);
   const insert: SqlStatement = {
-    sql: `INSERT INTO ${ident(table)} (${[...columns, "_ix"].map(ident).join(", ")}) VALUES (${[...columns.map((c) => values[c]!.sql), labels].join(", ")}) RETURNING ${selectList(table)}`,
-    params: columns.flatMap((c) => values[c]!.params ?? []),
+    sql: `INSERT INTO ${ident(table)} (${[...columns, "_ix"].map(ident).join(", ")}) SELECT ${[...columns.map((c) => values[c]!.sql), labels].join(", ")} WHERE ${when?.sql ?? "1"} RETURNING ${selectList(table)}`,
+    params: [...columns.flatMap((c) => values[c]!.params ?? []), ...(when?.params ?? [])],
   };
   if (COMPARED[table] !== "renumber") return [insert];
   const renumber = `UPDATE ${ident(table)} SET _ix = r.n FROM (SELECT rowid AS id, row_number() OVER (ORDER BY rowid) - 1 AS n FROM ${ident(table)}) AS r WHERE ${ident(table)}.rowid = r.id`;

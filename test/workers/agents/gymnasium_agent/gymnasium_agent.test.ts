@@ -3,7 +3,8 @@ import { z } from "../../../../shared/zod.ts";
 import { resourcesServer } from "../../../../shared/declaration.ts";
 import { defineEpisodeServer } from "../../../../shared/resources/episode.ts";
 import { VerifierFailure } from "../../../../shared/resources/failure.ts";
-import { EpisodeResult } from "../../../../shared/schemas/episode.ts";
+import { EpisodeResult, INVALID_ACTION } from "../../../../shared/schemas/episode.ts";
+import { HttpError } from "../../../../shared/server/errors.ts";
 import { assistantText } from "../../../../shared/verifiers/assistant_text.ts";
 import agent from "../../../../workers/agents/gymnasium_agent/index.ts";
 import { client, serverEnv } from "../../../workerd/helpers.ts";
@@ -16,6 +17,7 @@ const guessing = defineEpisodeServer({
   step({ guesses }, action, row) {
     const text = assistantText(action.output);
     if (text === "down") throw new VerifierFailure("env_down", "the environment's backend is down");
+    if (text === "pass") throw new HttpError(400, INVALID_ACTION, "Unable to parse action from response: \"pass\"");
     const calls = action.output.filter((item) => item.type === "function_call");
     if (calls.length > 0) return { reward: 0, info: { tool_outputs: calls.map((c) => ({ call_id: c.call_id, output: `{"hint":"odd"}` })) }, state: { guesses } };
     const guess = Number(text);
@@ -122,6 +124,19 @@ describe("gymnasium_agent /run", () => {
     const res = await client(agent, env).post("/run", row);
     expect(res.status).toBe(502);
     expect(res.body.error.type).toBe("no_episode");
+  });
+
+  test("a turn the server refuses as no action ends the episode there, scored: the model cannot drop its own sample", async () => {
+    const model = scriptedModel([say("5"), say("pass"), say("7")]);
+    const { env, seen } = agentEnv(model.fetcher);
+    const res = await client(agent, env).post("/run", row);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ reward: -0.25, step_rewards: [-0.25, 0], terminated: false, truncated: true, info: { action_is_valid: false, invalid_action: 'Unable to parse action from response: "pass"' } });
+    expect(model.requests).toHaveLength(2);
+    expect(seen).toEqual(["/reset", "/step", "/step", "/close"]);
+    // Any other 400 from a step is still the server's failure, not a turn to score.
+    const other = agentEnv(scriptedModel([say("5")]).fetcher, {}, async (r, next) => (new URL(r.url).pathname === "/step" ? Response.json({ error: { type: "invalid_request", message: "x" } }, { status: 400 }) : next()));
+    expect((await client(agent, other.env).post("/run", row)).status).toBe(502);
   });
 
   test("a row the server refuses at reset is a 400 with its reasons; an unreachable server a 502", async () => {

@@ -16,15 +16,13 @@ const TURNS = 300;
 const counter = defineResourcesServer({
   declaration: resourcesServer({ task: z.object({ want: z.number().int() }), stateful: true }),
   async seedSession(_row, { session }) {
-    await session.state.set("count", 0);
+    await session.state.seed({ count: 0 });
   },
   tools: {
     increment: tool({
       input: z.strictObject({ turn: z.number().int() }),
       async run({ turn }, { session }) {
-        const count = ((await session.state.get<number>("count")) ?? 0) + 1;
-        await session.state.set("count", count);
-        return { turn, count };
+        return { turn, count: await session.state.update<number>("count", (count = 0) => count + 1) };
       },
     }),
   },

@@ -11,7 +11,7 @@ import { client, serverEnv } from "../../../workerd/helpers.ts";
 const echo = defineResourcesServer({
   declaration: resourcesServer({ task: z.object({ want: z.number().int().default(1) }), stateful: true }),
   async seedSession(_row, { session }) {
-    await session.state.set("calls", 0);
+    await session.state.seed({ calls: 0 });
   },
   tools: {
     echo: tool({
@@ -19,7 +19,7 @@ const echo = defineResourcesServer({
       async run({ text }, { session }) {
         if (text === "sandbox down") throw new VerifierFailure("sandbox_failed", "the sandbox is down");
         if (text === "crash") throw new Error("a bug in the tool");
-        await session.state.set("calls", ((await session.state.get<number>("calls")) ?? 0) + 1);
+        await session.state.update<number>("calls", (calls = 0) => calls + 1);
         return { echoed: text };
       },
     }),

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
 import { stdioMismatch, truncate } from "../../../../workers/resources/code_gen/compare_stdio.ts";
 import { callResultMatches } from "../../../../workers/resources/code_gen/compare_call.ts";
+import type { Json } from "../../../../workers/resources/code_gen/compare_call.ts";
+import { parseExact } from "../../../../shared/json/exact.ts";
 import { decimalsEqual, parseDecimal } from "../../../../workers/resources/code_gen/decimal.ts";
 import { extractCode } from "../../../../workers/resources/code_gen/extract.ts";
 
@@ -97,5 +99,14 @@ describe("code_gen: function-call comparison (LiveCodeBench's grade_call_based)"
 
   test("no result (a result line the harness did not print) never matches", () => {
     expect(callResultMatches(undefined, null)).toBe(false);
+  });
+
+  test("numbers read exactly: lists of ints past 2^53 compare exactly (float() of a list raises), scalars as floats (numpy.allclose)", () => {
+    const matches = (prediction: string, expected: string) => callResultMatches(parseExact(prediction) as Json, parseExact(expected) as Json);
+    expect(matches("[9007199254740993]", "[9007199254740992]")).toBe(false);
+    expect(matches('{"n": 12345678901234567891}', '{"n": 12345678901234567892}')).toBe(false);
+    expect(matches("[12345678901234567891, 2.0]", "[12345678901234567891, 2]")).toBe(true);
+    expect(matches("9007199254740993", "9007199254740992")).toBe(true);
+    expect(matches(`1${"0".repeat(400)}`, "1e+308")).toBe(false);
   });
 });

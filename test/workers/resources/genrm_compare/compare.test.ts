@@ -66,6 +66,14 @@ describe("genrm_compare /compare", () => {
     expect(s.seen[0].metadata).toEqual({ response_1: "None", response_2: "Red." });
   });
 
+  test("an answer past genrm_max_answer_chars is shown cut, never inside a character, with how much is left out", async () => {
+    const s = genrm(['{"score_1": 1, "score_2": 4}', '{"score_1": 4, "score_2": 1}'], { genrm_max_answer_chars: 10 });
+    const res = await s.post("/compare", cohort(`${"a".repeat(9)}\u{1F600}tail`, "Red."));
+    expect(res.status).toBe(200);
+    expect(s.seen[0].metadata).toEqual({ response_1: `${"a".repeat(9)}\n[... 6 more characters not shown]`, response_2: "Red." });
+    expect(s.seen[1].metadata.response_2).toBe(s.seen[0].metadata.response_1);
+  });
+
   test("no verdict: asked again up to genrm_parse_retries, then the neutral defaults", async () => {
     // Pair (a, b) gets its verdict on the third ask; pair (b, a) never does.
     const asked = new Map<string, number>();

@@ -75,11 +75,15 @@ export const customerRelationshipManagerTools = {
       if (field === "status" && !STATUSES.includes(new_value)) return `Status not valid. Please choose from: ${quoted(STATUSES)}`;
       if (field === "product_interest" && !PRODUCTS.includes(new_value)) return `Product interest not valid. Please choose from: ${quoted(PRODUCTS)}`;
       const value = LOWERCASED.has(field) ? new_value.toLowerCase() : new_value;
-      const [exists] = await state.query("SELECT 1 FROM customers WHERE customer_id = ?", customer_id);
-      if (!exists) return "Customer not found.";
-      if (!columnsOf("customers").includes(field)) return `Field not valid. Please choose from: ${quoted(UPDATABLE)}`;
-      // `field` is one of the table's columns: a name of ours, never the model's text.
-      await state.query(`UPDATE customers SET ${ident(field)} = ? WHERE customer_id = ?`, value, customer_id);
+      // Checked and changed in one call (one transaction): no concurrent call deletes it in between.
+      const known = columnsOf("customers").includes(field);
+      const [found] = await state.sql([
+        { sql: "SELECT EXISTS (SELECT 1 FROM customers WHERE customer_id = ?) AS yes", params: [customer_id] },
+        // `field` is one of the table's columns: a name of ours, never the model's text.
+        ...(known ? [{ sql: `UPDATE customers SET ${ident(field)} = ? WHERE customer_id = ?`, params: [value, customer_id] }] : []),
+      ]);
+      if (!found![0]!.yes) return "Customer not found.";
+      if (!known) return `Field not valid. Please choose from: ${quoted(UPDATABLE)}`;
       return "Customer updated successfully.";
     },
   ),

@@ -1,6 +1,6 @@
 // Project tasks: on boards and lists, assigned to team members (anyone already assigned a task).
 import { ident } from "../../../../shared/resources/world/tables.ts";
-import type { SessionState } from "../../../../shared/session/session.ts";
+import type { SqlValue } from "../../../../shared/session/sql.ts";
 import { addRow, columnsOf, nextId, selectList } from "../world.ts";
 import { args, text, workplaceTool } from "./tool.ts";
 
@@ -16,8 +16,10 @@ const NAME = "Name of the task";
 const ASSIGNEE = "Email address of the person assigned to the task";
 const DUE = "Due date of the task in YYYY-MM-DD format";
 
-const isTeamMember = async (state: SessionState, email: string) =>
-  (await state.query("SELECT 1 FROM project_tasks WHERE lower(assigned_to_email) = ? LIMIT 1", email)).length > 0;
+// Checks run in the same call (one transaction) as the change they guard, so no concurrent call
+// changes the tasks between them.
+const teamMember = (email: string) => ({ sql: "EXISTS (SELECT 1 FROM project_tasks WHERE lower(assigned_to_email) = ?)", params: [email] });
+const holds = ({ sql, params }: { sql: string; params: SqlValue[] }) => ({ sql: `SELECT ${sql} AS yes`, params });
 
 export const projectManagementTools = {
   project_management_get_task_information_by_id: workplaceTool(
@@ -73,19 +75,28 @@ export const projectManagementTools = {
     async ({ task_name, assigned_to_email, list_name, due_date, board }, state) => {
       if (![task_name, assigned_to_email, list_name, due_date, board].every(Boolean)) return "Missing task details.";
       const assignee = assigned_to_email.toLowerCase();
-      if (!(await isTeamMember(state, assignee))) return INVALID_ASSIGNEE;
+      // The reference's order of answers: the assignee, then the list and the board.
+      const listed = LISTS.includes(list_name) && BOARDS.includes(board);
+      const [member, rows] = await state.sql([
+        holds(teamMember(assignee)),
+        ...(listed
+          ? addRow(
+              "project_tasks",
+              {
+                task_id: nextId("project_tasks", "task_id", true),
+                task_name: { sql: "?", params: [task_name] },
+                assigned_to_email: { sql: "?", params: [assignee] },
+                list_name: { sql: "?", params: [list_name] },
+                due_date: { sql: "?", params: [due_date] },
+                board: { sql: "?", params: [board] },
+              },
+              teamMember(assignee),
+            )
+          : []),
+      ]);
+      if (!member![0]!.yes) return INVALID_ASSIGNEE;
       if (!LISTS.includes(list_name)) return INVALID_LIST;
       if (!BOARDS.includes(board)) return INVALID_BOARD;
-      const [rows] = await state.sql(
-        addRow("project_tasks", {
-          task_id: nextId("project_tasks", "task_id", true),
-          task_name: { sql: "?", params: [task_name] },
-          assigned_to_email: { sql: "?", params: [assignee] },
-          list_name: { sql: "?", params: [list_name] },
-          due_date: { sql: "?", params: [due_date] },
-          board: { sql: "?", params: [board] },
-        }),
-      );
       return rows![0]!.task_id;
     },
   ),
@@ -110,12 +121,18 @@ export const projectManagementTools = {
       const value = field === "assigned_to_email" ? new_value.toLowerCase() : new_value;
       if (field === "board" && !BOARDS.includes(value)) return INVALID_BOARD;
       if (field === "list_name" && !LISTS.includes(value)) return INVALID_LIST;
-      if (field === "assigned_to_email" && !(await isTeamMember(state, value))) return INVALID_ASSIGNEE;
-      const [exists] = await state.query("SELECT 1 FROM project_tasks WHERE task_id = ?", task_id);
-      if (!exists) return "Task not found.";
-      if (!columnsOf("project_tasks").includes(field)) return "Field not valid.";
-      // `field` is one of the table's columns: a name of ours, never the model's text.
-      await state.query(`UPDATE project_tasks SET ${ident(field)} = ? WHERE task_id = ?`, value, task_id);
+      const assigning = field === "assigned_to_email";
+      const known = columnsOf("project_tasks").includes(field);
+      const allowed = assigning ? teamMember(value) : { sql: "1", params: [] };
+      const [member, found] = await state.sql([
+        holds(allowed),
+        holds({ sql: "EXISTS (SELECT 1 FROM project_tasks WHERE task_id = ?)", params: [task_id] }),
+        // `field` is one of the table's columns: a name of ours, never the model's text.
+        ...(known ? [{ sql: `UPDATE project_tasks SET ${ident(field)} = ? WHERE task_id = ? AND ${allowed.sql}`, params: [value, task_id, ...allowed.params] }] : []),
+      ]);
+      if (!member![0]!.yes) return INVALID_ASSIGNEE;
+      if (!found![0]!.yes) return "Task not found.";
+      if (!known) return "Field not valid.";
       return "Task updated successfully.";
     },
   ),

@@ -7,7 +7,6 @@
 import { z } from "../../../../shared/zod.ts";
 import { tool } from "../../../../shared/resources/define.ts";
 import type { Tool } from "../../../../shared/resources/define.ts";
-import { seededState } from "../../../../shared/resources/world/tables.ts";
 import type { SessionState } from "../../../../shared/session/session.ts";
 
 const withoutNulls = (value: unknown) =>
@@ -25,7 +24,8 @@ export function workplaceTool<I extends z.ZodType>(input: I, run: (args: z.outpu
   return tool({
     input,
     async run(parsed, { session }) {
-      return { output: await run(parsed, seededState(session)) };
+      // A session never seeded (or closed) has no world: its state answers 400 session_not_seeded.
+      return { output: await run(parsed, session.state) };
     },
   });
 }

@@ -1,5 +1,5 @@
 -- retail_orders: a small office-supplies retailer's customers, products and orders, invented for Edge Gym's bird_sql examples (not BIRD's or Spider's data).
--- The server loads this file into the database's Durable Object on first use, and again whenever it changes.
+-- The grader builds this database afresh from this file in the sandbox for every query it runs.
 
 CREATE TABLE customers
 (

@@ -1,5 +1,5 @@
 -- film_rental: a small film-rental store (films, actors, customers, rentals), invented for Edge Gym's spider2_lite examples (not BIRD's or Spider's data).
--- The server loads this file into the database's Durable Object on first use, and again whenever it changes.
+-- The grader builds this database afresh from this file in the sandbox for every query it runs.
 
 CREATE TABLE category (
     category_id INTEGER,
