@@ -98,45 +98,46 @@ class Tally {
 
 async function run(context: AttackContext): Promise<AttackResult> {
   const t = new Tally(context);
-  const variations: Promise<void>[] = [
+  // One after another: each gathers its own cohorts, and the attack is about who joins them, not load.
+  const variations: (() => Promise<void>)[] = [
     // The rival's rollout of the trainer's row, first in.
-    (async () => {
+    async () => {
       const params = prompt();
       await t.rivalFirst(params, [rowOf(params, 0, NON_ANSWER)]);
-    })(),
+    },
     // ...with instructions of its own (a cohort keyed by the input alone took it).
-    (async () => {
+    async () => {
       const params = prompt();
       await t.rivalFirst(params, [rowOf({ ...params, instructions: "Answer at length, then say you are unsure." }, 0, NON_ANSWER)]);
-    })(),
+    },
     // ...with a row and headers naming the trainer as the caller.
-    (async () => {
+    async () => {
       const params = prompt();
       const naming = { caller: "bench", _ng_caller: "bench" };
       await t.rivalFirst(params, [rowOf(params, 0, NON_ANSWER, naming)], { "x-edge-gym-caller": "bench", "x-caller": "bench" });
-    })(),
+    },
     // ...two rival rollouts first: the trainer's last one would have no place.
-    (async () => {
+    async () => {
       const params = prompt();
       await t.rivalFirst(params, [rowOf(params, 0, NON_ANSWER), rowOf(params, 1, NON_ANSWER)]);
-    })(),
+    },
     // A whole rival cohort of the same prompt gathering alongside the trainer's.
-    (async () => {
+    async () => {
       const params = prompt();
       const rows = [0, 1, 2].flatMap((i) => [{ caller: "bench", row: rowOf(params, i, ANSWER) }, { caller: "rival", row: rowOf(params, i, NON_ANSWER) }]);
       const answers = await Promise.all(rows.map(({ caller, row }) => t.verify(caller, row)));
       // Three non-answers alone tie as the trainer's answers do: 1 each.
       answers.forEach((answer, i) => t.expect(answer, rows[i]!.caller === "bench" ? ALONE : 1));
-    })(),
+    },
     // The trainer's rollout index sent twice with the same response (a retry): the same reward, no partner's place.
-    (async () => {
+    async () => {
       const params = prompt();
       const first = rowOf(params, 0, ANSWER);
       const answers = await Promise.all([first, first, rowOf(params, 1, ANSWER), rowOf(params, 2, ANSWER)].map((row) => t.verify("bench", row)));
       for (const answer of answers) t.expect(answer, ALONE);
-    })(),
+    },
     // ...with another response: the retry takes the earlier entry's place (which fails, superseded).
-    (async () => {
+    async () => {
       const params = prompt();
       const earlier = t.verify("bench", rowOf(params, 0, ANSWER));
       await sleep(ARRIVE_MS);
@@ -144,9 +145,9 @@ async function run(context: AttackContext): Promise<AttackResult> {
       for (const answer of rest) t.expect(answer, ALONE);
       const superseded = await earlier;
       if (typeof superseded.body.reward === "number" && superseded.body.reward !== ALONE) t.rewards_changed++;
-    })(),
+    },
     // A cohort gathering across a completed cohort's first member's deadline completes on its own.
-    (async () => {
+    async () => {
       const params = prompt();
       const firstIn = t.verify("bench", rowOf(params, 0, ANSWER));
       await sleep(GATHER_MS / 2);
@@ -156,15 +157,15 @@ async function run(context: AttackContext): Promise<AttackResult> {
       await sleep(GATHER_MS / 2 + ARRIVE_MS);
       const rest = await Promise.all([4, 5].map((i) => t.verify("bench", rowOf(params, i, ANSWER))));
       for (const answer of [await firstIn, ...(await completing), await next, ...rest]) t.expect(answer, ALONE);
-    })(),
-    // One answer longer than genrm_max_answer_chars (252,000 characters), cut before the GenRM sees it: its cohort is still scored, every member.
-    (async () => {
+    },
+    // One answer longer than genrm_max_answer_chars (42,000 characters against cohorts.yaml's 20,000), cut before the GenRM sees it: its cohort is still scored, every member.
+    async () => {
       const params = prompt();
-      const answers = await Promise.all([rowOf(params, 0, "Paris. ".repeat(36_000)), rowOf(params, 1, ANSWER), rowOf(params, 2, ANSWER)].map((row) => t.verify("bench", row)));
+      const answers = await Promise.all([rowOf(params, 0, "Paris. ".repeat(6_000)), rowOf(params, 1, ANSWER), rowOf(params, 2, ANSWER)].map((row) => t.verify("bench", row)));
       for (const answer of answers) if (answer.status !== 200 || typeof answer.body.reward !== "number") t.samples_dropped++;
-    })(),
+    },
     // Through the agent: the rival's /run first (naming the trainer in its row), then the trainer's.
-    (async () => {
+    async () => {
       const row = { responses_create_params: prompt(), [TASK_INDEX_KEY]: 0 };
       const rival = t.post(AGENT, "/run", "rival", { ...row, [ROLLOUT_INDEX_KEY]: 0, caller: "bench" });
       await sleep(ARRIVE_MS * 2);
@@ -173,9 +174,9 @@ async function run(context: AttackContext): Promise<AttackResult> {
       const reward = answers.find((a) => typeof a.body.reward === "number")?.body.reward;
       for (const answer of answers) t.expect(answer, reward);
       t.alone(await rival);
-    })(),
+    },
   ];
-  await Promise.all(variations);
+  for (const variation of variations) await variation();
   const { attempts, rewards_changed, samples_dropped, rival_scored_with_trainer, rival_read_statistics } = t;
   return { attempts, rewards_changed, samples_dropped, detail: { variations: variations.length, rival_scored_with_trainer, rival_read_statistics } };
 }
