@@ -62,6 +62,12 @@ export interface Declaration {
   config: z.ZodType;
   /** Binding -> the SQLite-backed Durable Object class its Worker exports. */
   durableObjects: Readonly<Record<string, string>>;
+  /**
+   * Durable Object classes its Worker exported once and no longer does: a deploy keeps their
+   * creation in the Worker's migrations and adds their deletion (which deletes their objects), so a
+   * Worker deployed with them still deploys, and a new one gets the same history.
+   */
+  retiredDurableObjects?: readonly string[];
   /** KV namespace bindings. */
   kv?: readonly string[];
   /** Reachable from outside (bearer auth, rate limit, workers.dev); otherwise service bindings only. */
@@ -113,6 +119,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   stateful?: boolean;
   references?: readonly string[];
   durableObjects?: Readonly<Record<string, string>>;
+  retiredDurableObjects?: readonly string[];
   cohort?: boolean;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
@@ -123,6 +130,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     stateful,
     cohort: options.cohort ?? false,
     durableObjects: { ...(stateful ? { SESSIONS: "SessionDO" } : {}), ...options.durableObjects },
+    ...(options.retiredDurableObjects ? { retiredDurableObjects: options.retiredDurableObjects } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

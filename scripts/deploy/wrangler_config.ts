@@ -25,7 +25,7 @@ export interface WranglerConfig {
   vars: Record<string, unknown>;
   services?: { binding: string; service: string; entrypoint: string }[];
   durable_objects?: { bindings: { name: string; class_name: string; script_name?: string }[] };
-  migrations?: { tag: string; new_sqlite_classes: string[] }[];
+  migrations?: ({ tag: string; new_sqlite_classes: string[] } | { tag: string; deleted_classes: string[] })[];
   containers?: { class_name: string; image: string; image_build_context: string; max_instances: number; instance_type: string }[];
   kv_namespaces?: { binding: string; id: string }[];
   ratelimits?: { name: string; namespace_id: string; simple: { limit: number; period: 60 } }[];
@@ -50,9 +50,15 @@ export interface GeneratedWorker {
 }
 
 // One migration per class, tagged by its name, in the plan's order: Cloudflare applies the
-// migrations after the last tag it has seen, so a class the plan appends later gets its own.
-function migrations(durableObjects: Record<string, string>) {
-  return [...new Set(Object.values(durableObjects))].map((className) => ({ tag: `sqlite-${className}`, new_sqlite_classes: [className] }));
+// migrations after the last tag it has seen, so a class the plan appends later gets its own. A
+// retired class keeps its creation and adds its deletion after everything else: a Worker deployed
+// with it applies only the deletion; a new Worker, the whole history.
+function migrations(durableObjects: Record<string, string>, retired: readonly string[]): WranglerConfig["migrations"] {
+  const created = (className: string) => ({ tag: `sqlite-${className}`, new_sqlite_classes: [className] });
+  return [
+    ...[...new Set([...retired, ...Object.values(durableObjects)])].map(created),
+    ...retired.map((className) => ({ tag: `deleted-${className}`, deleted_classes: [className] })),
+  ];
 }
 
 // Internal Workers get no address at all. A public one is on workers.dev unless production routes
@@ -97,7 +103,7 @@ export function wranglerConfig(spec: WorkerSpec, inputs: ConfigInputs): Generate
     }),
   ];
   if (bindings.length) config.durable_objects = { bindings };
-  if (Object.keys(spec.durableObjects).length) config.migrations = migrations(spec.durableObjects);
+  if (Object.keys(spec.durableObjects).length || spec.retiredObjects.length) config.migrations = migrations(spec.durableObjects, spec.retiredObjects);
   // A container's image is built from its folder's Dockerfile with the project root as the
   // context, so it can hold the project's own code (cloudflare_sandbox runs scripts/sandbox).
   if (spec.containers.length) {

@@ -32,6 +32,8 @@ export interface WorkerSpec {
   services: Record<string, string>;
   /** Binding name -> the SQLite-backed Durable Object class the Worker exports for it. */
   durableObjects: Record<string, string>;
+  /** Classes the Worker exported once and no longer does (deleted by its migrations on deploy). */
+  retiredObjects: string[];
   /** Binding name -> a Durable Object class another Worker of the plan exports (its companion's). */
   foreignObjects: Record<string, { className: string; worker: string }>;
   kv: string[];
@@ -130,6 +132,7 @@ function spec(implementation: Implementation, fields: Pick<WorkerSpec, "name" | 
     implementation: implementation.name,
     entry: implementation.entry,
     durableObjects: { ...declaration.durableObjects },
+    retiredObjects: [...(declaration.retiredDurableObjects ?? [])],
     foreignObjects: {},
     kv: [...(declaration.kv ?? [])],
     containers: (declaration.containers ?? []).map((c) => ({ ...c, image: join(implementation.dir, c.image) })),

@@ -92,11 +92,11 @@ describe("worker names", () => {
 });
 
 describe("generated configs", () => {
-  test("every Durable Object class the Worker binds gets a SQLite migration of its own; another Worker's class is bound by its script, with none", () => {
+  test("every Durable Object class the Worker binds gets a SQLite migration of its own; another Worker's class is bound by its script, with none; a retired class keeps its creation, then is deleted", () => {
     const spec: WorkerSpec = {
       name: "my_agent", role: "responses_api_agents", instance: "my_agent", implementation: "simple_agent", entry: "x.ts",
       vars: { INSTANCE_NAME: "my_agent", INSTANCE_CONFIG: { judge: { api_key: SECRET, model: "m" }, keys: [{ token: "t0" }, "plain"] } },
-      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, foreignObjects: { ROUTER: { className: "FleetRouterDO", worker: "my_gateway" } },
+      services: {}, durableObjects: { ROLLOUTS: "RolloutDO", OTHER: "OtherDO", ALIAS: "RolloutDO" }, retiredObjects: ["GoneDO"], foreignObjects: { ROUTER: { className: "FleetRouterDO", worker: "my_gateway" } },
       kv: [], containers: [], public: false, signsSessions: false,
     };
     const names = new Map([["my_agent", "edge-gym-my-agent"], ["my_gateway", "edge-gym-my-gateway"]]);
@@ -105,10 +105,14 @@ describe("generated configs", () => {
       { name: "ROLLOUTS", class_name: "RolloutDO" }, { name: "OTHER", class_name: "OtherDO" }, { name: "ALIAS", class_name: "RolloutDO" },
       { name: "ROUTER", class_name: "FleetRouterDO", script_name: "edge-gym-my-gateway" },
     ]);
+    // A Worker deployed with GoneDO has seen its creation's tag and applies only what follows it.
     expect(config.migrations).toEqual([
+      { tag: "sqlite-GoneDO", new_sqlite_classes: ["GoneDO"] },
       { tag: "sqlite-RolloutDO", new_sqlite_classes: ["RolloutDO"] },
       { tag: "sqlite-OtherDO", new_sqlite_classes: ["OtherDO"] },
+      { tag: "deleted-GoneDO", deleted_classes: ["GoneDO"] },
     ]);
+    expect(config.durable_objects!.bindings.map((b) => b.class_name)).not.toContain("GoneDO");
     // Secrets leave the JSON var and travel as one secret of the same shape.
     expect(config.vars.INSTANCE_CONFIG).toEqual({ judge: { model: "m" }, keys: [{}, "plain"] });
     expect(JSON.parse(configSecrets.INSTANCE_CONFIG_SECRETS!)).toEqual({ judge: { api_key: SECRET }, keys: [{ token: "t0" }, null] });
@@ -314,7 +318,7 @@ describe("wrangler deploy --dry-run, offline", () => {
         for (const s of config.services ?? []) expect(names.has(s.service)).toBe(true);
         // A class of the Worker's own has its migration; another Worker's is bound by that Worker's name.
         for (const { class_name, script_name } of config.durable_objects?.bindings ?? []) {
-          if (script_name === undefined) expect(config.migrations!.some((m) => m.new_sqlite_classes.includes(class_name))).toBe(true);
+          if (script_name === undefined) expect(config.migrations!.some((m) => "new_sqlite_classes" in m && m.new_sqlite_classes.includes(class_name))).toBe(true);
           else expect(names.has(script_name)).toBe(true);
         }
         expect(JSON.stringify(config)).not.toContain(SECRET);
@@ -340,6 +344,9 @@ describe("wrangler deploy --dry-run, offline", () => {
       // Only a resources server that keeps session state binds (and migrates) a SessionDO.
       expect(readConfig(dir, `${P}-example-session-state-mgmt${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
       expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();
+      // The text-to-SQL servers' databases were once Durable Objects: a Worker deployed with them deletes them.
+      expect(readConfig(dir, `${P}-bird-sql${env}`).migrations).toEqual([{ tag: "sqlite-SqlDatabaseDO", new_sqlite_classes: ["SqlDatabaseDO"] }, { tag: "deleted-SqlDatabaseDO", deleted_classes: ["SqlDatabaseDO"] }]);
+      expect(readConfig(dir, `${P}-bird-sql${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-mcqa${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-head${env}`).kv_namespaces).toEqual([{ binding: "CONFIG", id: "dry-run-placeholder-kv-namespace-id" }]);
       // The sandbox provider: its container (built from its folder's Dockerfile with the project as

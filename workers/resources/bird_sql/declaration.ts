@@ -1,5 +1,6 @@
 // bird_sql: a resources server, stateless: every query (the model's and the gold) runs in the sandbox
-// its config names, on a database built from the script this Worker ships.
+// its config names, on a database built from the script this Worker ships. Its databases were
+// once Durable Objects (SqlDatabaseDO): a deploy deletes that class from a Worker that had it.
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
 import { SqlSettings } from "../../../shared/sql/settings.ts";
@@ -17,4 +18,4 @@ export const Task = z.object({
   id: z.int().nullish(),
 });
 
-export default resourcesServer({ task: Task, config: BirdSqlConfig, stateful: false });
+export default resourcesServer({ task: Task, config: BirdSqlConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"] });

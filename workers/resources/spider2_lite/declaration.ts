@@ -1,5 +1,6 @@
 // spider2_lite: a resources server, stateless: every query (the model's and the gold) runs in the sandbox
-// its config names, on a database built from the script this Worker ships.
+// its config names, on a database built from the script this Worker ships. Its databases were once
+// Durable Objects (SqlDatabaseDO): a deploy deletes that class from a Worker that had it.
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
 import { SqlSettings } from "../../../shared/sql/settings.ts";
@@ -24,4 +25,4 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: Spider2LiteConfig, stateful: false });
+export default resourcesServer({ task: Task, config: Spider2LiteConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"] });
