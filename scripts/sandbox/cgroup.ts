@@ -8,7 +8,7 @@
 //     processes takes no more than one that does not.
 //   cpu usage (cpuacct, or v2's cpu.stat): the CPU time all of a run's processes used, the floor
 //     of its own time (deadline.ts).
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, rmdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 const ROOT = "/sys/fs/cgroup";
@@ -86,16 +86,23 @@ function probe(): Probed {
   try {
     const controllers = readFileSync(join(ROOT, "cgroup.controllers"), "utf8").trim().split(/\s+/);
     const wanted = (["memory", "cpu"] as const).filter((c) => !found[c] && controllers.includes(c));
-    if (!wanted.length && found.usage) return found;
+    if (!wanted.length && found.usage) return real(found);
     mkdirSync(base, { recursive: true });
     if (wanted.length) writeFileSync(join(base, "cgroup.subtree_control"), wanted.map((c) => `+${c}`).join(" "));
   } catch {
-    return found;
+    return real(found);
   }
   if (!found.memory && usable(base, "memory.max")) found.memory = { base, eventsFile: "memory.events", settings: (bytes) => ({ "memory.max": String(bytes) }) };
   if (!found.cpu && usable(base, "cpu.weight")) found.cpu = { base, settings: none };
   // Every v2 group counts its CPU time, the cpu controller enabled or not.
   if (!found.usage && usable(base, "cpu.stat")) found.usage = { base, settings: none, file: "cpu.stat", usedMs: v2UsedMs };
+  return real(found);
+}
+
+// v1 hosts often mount cpu and cpuacct together (/sys/fs/cgroup/cpu and cpuacct both links to
+// cpu,cpuacct): each base by its real path, so create() sees one directory and makes it once.
+function real(found: Probed): Probed {
+  for (const hierarchy of [found.memory, found.cpu, found.usage]) if (hierarchy) hierarchy.base = realpathSync(hierarchy.base);
   return found;
 }
 
