@@ -9,7 +9,6 @@ import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import type { z } from "../../shared/zod.ts";
 import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
-import { safeParseExact } from "../../shared/json/exact.ts";
 
 export interface MaterializeOptions {
   input: string;
@@ -86,9 +85,10 @@ export async function materialize(options: MaterializeOptions): Promise<Material
         await discard();
         throw new InputError(`${options.input}:${unknown[1]}: unknown agent "${unknown[0]}" (running agents: ${[...running].join(", ") || "none"})`);
       }
-      for await (const { value } of readJsonl(partial, { exact: true })) {
+      // Read as doubles: the schema's verdict is the same (an exact number it refuses is checked as its double).
+      for await (const { value } of readJsonl(partial)) {
         const schema = schemas.get((value.agent_ref as { name: string }).name);
-        const checked = schema && safeParseExact(schema, value);
+        const checked = schema?.safeParse(value);
         if (checked?.success !== false) continue;
         await discard();
         const issue = zodIssues(checked.error)[0]!;

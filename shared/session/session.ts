@@ -22,7 +22,7 @@ export interface SessionBindings {
 }
 
 /** What a tool (or a verify) gets in a session that was never seeded, was closed or has expired (the reference's words). */
-export const notSeeded = () => new HttpError(400, "session_not_seeded", "Session not initialized. Please call seed_session first.");
+const notSeeded = () => new HttpError(400, "session_not_seeded", "Session not initialized. Please call seed_session first.");
 
 /**
  * What a request knows of its session's state: "seeding", a session it started (/seed_session,
@@ -65,6 +65,11 @@ export class SessionState {
   /** Seeds the session unless this request's calls already created it. */
   async ensureSeeded(): Promise<void> {
     if (this.#standing === "seeding") await this.seed();
+  }
+
+  /** Refuses a session that was never seeded, is closed or has expired (400 session_not_seeded); keeps a live one alive. */
+  async requireSeeded(): Promise<void> {
+    exists(await this.#existing().read([], this.#ttlMs));
   }
 
   async get<T>(key: string): Promise<T | undefined> {

@@ -10,6 +10,8 @@ export const pythonEqual = (a: unknown, b: unknown): boolean => equal(a, b, true
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 function equal(a: unknown, b: unknown, boolsAreNumbers: boolean): boolean {
+  // Two plain numbers are equal in Python exactly when they are here: no PyNumber to build.
+  if (typeof a === "number" && typeof b === "number") return a === b;
   const number = (v: unknown) => (typeof v === "boolean" && !boolsAreNumbers ? undefined : pyNumber(v));
   const [x, y] = [number(a), number(b)];
   if (x || y) return x !== undefined && y !== undefined && pyNumbersEqual(x, y);

@@ -30,15 +30,6 @@ async function endInterpreter(ctx: HandlerContext): Promise<void> {
   }
 }
 
-/**
- * Refuses a tool call outside a seeded, open session (400 session_not_seeded): reading the
- * session's state does, so a signed cookie for a session never seeded or already closed never
- * opens an interpreter.
- */
-async function requireSeeded(ctx: HandlerContext): Promise<void> {
-  await ctx.session.state.get("seeded");
-}
-
 const ENDED: ExecutePythonAnswer = { success: true, stdout: "", stderr: "", error_message: null, result: null };
 
 const server = defineResourcesServer({
@@ -47,7 +38,7 @@ const server = defineResourcesServer({
     execute_python: tool({
       input: z.object({ code: z.string() }),
       async run({ code }, ctx): Promise<ExecutePythonAnswer> {
-        await requireSeeded(ctx);
+        await ctx.session.state.requireSeeded();
         const config = configOf(ctx);
         const limits = {
           wall_s: config.max_execution_time,
@@ -63,7 +54,7 @@ const server = defineResourcesServer({
     end_session: tool({
       input: z.object({}),
       async run(_args, ctx): Promise<ExecutePythonAnswer> {
-        await requireSeeded(ctx);
+        await ctx.session.state.requireSeeded();
         await endInterpreter(ctx);
         return ENDED;
       },

@@ -11,7 +11,7 @@
 import { z } from "../../../shared/zod.ts";
 import { defineWorld, ident } from "../../../shared/resources/world/tables.ts";
 import type { WorldData } from "../../../shared/resources/world/tables.ts";
-import type { SqlStatement, SqlValue } from "../../../shared/session/sql.ts";
+import type { SqlStatement } from "../../../shared/session/sql.ts";
 
 const id = z.string();
 const cell = z.string().nullable();
@@ -85,7 +85,8 @@ export function seedData(rows: Rows): Workplace {
 export const columnsOf = (table: TableName): string[] => Object.keys(ROWS[table].shape);
 export const selectList = (table: TableName): string => columnsOf(table).map(ident).join(", ");
 
-type Expression = { sql: string; params?: SqlValue[] };
+/** A statement reading whether `condition` (an SQL expression with its bound values) holds, as column `yes`. */
+export const holds = ({ sql, params }: SqlStatement): SqlStatement => ({ sql: `SELECT ${sql} AS yes`, params });
 
 /**
  * Adds a row to a compared table, labelled as the reference labels it: `values` maps columns to
@@ -93,7 +94,7 @@ type Expression = { sql: string; params?: SqlValue[] };
  * only `when` a condition holds, if given (checked in the same statement). RETURNING the new row's
  * cells: none when it was not added.
  */
-export function addRow(table: Compared, values: Record<string, Expression>, when?: Expression): SqlStatement[] {
+export function addRow(table: Compared, values: Record<string, SqlStatement>, when?: SqlStatement): SqlStatement[] {
   const labels = { renumber: "-1", zero: "0", count: `(SELECT COUNT(*) FROM ${ident(table)})` }[COMPARED[table]];
   const columns = Object.keys(values);
   const insert: SqlStatement = {

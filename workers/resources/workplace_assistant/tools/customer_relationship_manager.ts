@@ -2,7 +2,7 @@
 // assigned to a salesperson. Dates are compared as text, as the reference compares them.
 import { ident } from "../../../../shared/resources/world/tables.ts";
 import { paginate } from "../pages.ts";
-import { addRow, columnsOf, nextId, selectList } from "../world.ts";
+import { addRow, columnsOf, holds, nextId, selectList } from "../world.ts";
 import { args, integer, pageSize, text, workplaceTool } from "./tool.ts";
 
 const STATUSES = ["Qualified", "Won", "Lost", "Lead", "Proposal"];
@@ -78,7 +78,7 @@ export const customerRelationshipManagerTools = {
       // Checked and changed in one call (one transaction): no concurrent call deletes it in between.
       const known = columnsOf("customers").includes(field);
       const [found] = await state.sql([
-        { sql: "SELECT EXISTS (SELECT 1 FROM customers WHERE customer_id = ?) AS yes", params: [customer_id] },
+        holds({ sql: "EXISTS (SELECT 1 FROM customers WHERE customer_id = ?)", params: [customer_id] }),
         // `field` is one of the table's columns: a name of ours, never the model's text.
         ...(known ? [{ sql: `UPDATE customers SET ${ident(field)} = ? WHERE customer_id = ?`, params: [value, customer_id] }] : []),
       ]);

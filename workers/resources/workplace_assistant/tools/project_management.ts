@@ -1,7 +1,6 @@
 // Project tasks: on boards and lists, assigned to team members (anyone already assigned a task).
 import { ident } from "../../../../shared/resources/world/tables.ts";
-import type { SqlValue } from "../../../../shared/session/sql.ts";
-import { addRow, columnsOf, nextId, selectList } from "../world.ts";
+import { addRow, columnsOf, holds, nextId, selectList } from "../world.ts";
 import { args, text, workplaceTool } from "./tool.ts";
 
 const LISTS = ["Backlog", "In Progress", "In Review", "Completed"];
@@ -19,7 +18,6 @@ const DUE = "Due date of the task in YYYY-MM-DD format";
 // Checks run in the same call (one transaction) as the change they guard, so no concurrent call
 // changes the tasks between them.
 const teamMember = (email: string) => ({ sql: "EXISTS (SELECT 1 FROM project_tasks WHERE lower(assigned_to_email) = ?)", params: [email] });
-const holds = ({ sql, params }: { sql: string; params: SqlValue[] }) => ({ sql: `SELECT ${sql} AS yes`, params });
 
 export const projectManagementTools = {
   project_management_get_task_information_by_id: workplaceTool(
