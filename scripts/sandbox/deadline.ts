@@ -1,10 +1,13 @@
 // A run's or a cell's wall limit, counted in its own time: time its program was ready to run but
 // waited for a CPU (other runs' or the host's work: cpu_wait.ts) is not its own, and is added back,
-// up to as much again as the limit. The CPU time all of the run's processes used is its own
+// up to `patience` times the limit. The CPU time all of the run's processes used is its own
 // whatever else they waited for, so a run whose own processes keep its program waiting (a fork
 // bomb) gets nothing back. So a busy machine does not time out code that would have finished, and
-// no run holds its slot longer than twice its limit (slow runs would otherwise keep the others
-// waiting for slots the longer, the busier the machine).
+// no run holds its slot forever (slow runs keep the others waiting for slots).
+// A run stopped at that cap before its own time reached the limit was starved: not something its
+// code did (patienceFor allows for every slot busy at once), so the machine's failure, never a
+// timeout; an infinite loop is not starved by other runs, so it still times out and is scored.
+import { availableParallelism } from "node:os";
 
 /** The run's counters, in milliseconds since some start. */
 export interface RunClock {
@@ -20,19 +23,28 @@ export interface OwnTimeDeadline {
   cancel(): void;
 }
 
-/** Calls `expired` once `wallMs` of the run's own time have passed. */
-export function ownTimeDeadline(wallMs: number, clock: RunClock, expired: () => void): OwnTimeDeadline {
+/**
+ * How many times its limit a run may be kept waiting for a CPU: with `parallel` runs busy on
+ * `cores`, each waits (parallel / cores - 1) times its own time; twice that, for the stack's own work.
+ */
+export function patienceFor(parallel: number, cores = availableParallelism()): number {
+  return Math.max(1, (2 * parallel) / cores);
+}
+
+/** Calls `expired` once `wallMs` of the run's own time have passed; `starved` when only the cap on time given back ended it. */
+export function ownTimeDeadline(wallMs: number, clock: RunClock, expired: (starved: boolean) => void, patience = 1): OwnTimeDeadline {
   const started = performance.now();
   const waitedBefore = clock.waitedMs();
   const usedBefore = clock.usedMs();
-  const own = (waited = clock.waitedMs()) => {
+  const own = (waited = clock.waitedMs(), cap = patience * wallMs) => {
     const elapsed = performance.now() - started;
-    return Math.max(elapsed - Math.min(wallMs, waited - waitedBefore), Math.min(elapsed, clock.usedMs() - usedBefore));
+    return Math.max(elapsed - Math.min(cap, waited - waitedBefore), Math.min(elapsed, clock.usedMs() - usedBefore));
   };
   let timer: ReturnType<typeof setTimeout>;
   const check = () => {
-    const left = wallMs - own();
-    if (left <= 0) expired();
+    const waited = clock.waitedMs();
+    const left = wallMs - own(waited);
+    if (left <= 0) expired(own(waited, Infinity) < wallMs);
     else timer = setTimeout(check, left);
   };
   timer = setTimeout(check, wallMs);

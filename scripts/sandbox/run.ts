@@ -23,6 +23,13 @@ export class SandboxError extends Error {}
 /** No slot came free in time: the run never started (a 503 the caller may retry). */
 export class SandboxBusy extends Error {}
 
+/** The machine kept the program waiting for a CPU past the cap (deadline.ts): a 503, never the program's timeout. */
+export class SandboxStarved extends Error {
+  constructor(wallS: number, patience: number) {
+    super(`the machine was too busy: the program waited for a CPU over ${Math.round(patience * wallS)} s and ran less than its ${wallS} s limit, so it was stopped; not the program's failure`);
+  }
+}
+
 const SIGNAL_NAMES = new Map(Object.entries(constants.signals).map(([name, n]) => [n, name]));
 // Allocation failures under RLIMIT_AS: Python raises MemoryError; native code mostly aborts or
 // dereferences the NULL malloc returned.
@@ -37,6 +44,8 @@ export interface Slots {
   uids: UidPool;
   /** How long a request may wait for a free uid. */
   queueTimeoutMs: number;
+  /** How many times its limit a run may wait for a CPU (deadline.ts). */
+  patience: number;
 }
 
 /** `abandoned`: the caller went away; its run is dropped from the queue, or killed. */
@@ -51,7 +60,7 @@ export async function runIsolated(python: Python, slots: Slots, request: RunRequ
     workspace = await makeWorkspace(request.files);
     group = groups?.create(request.limits.memory_mb * 1024 * 1024);
     const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), groups: group?.procs ?? [] });
-    const result = await execute(argv, request, abandoned, group);
+    const result = await execute(argv, request, abandoned, group, slots.patience);
     return group?.oomKilled() ? { ...result, out_of_memory: true } : result;
   } finally {
     await group?.remove();
@@ -60,7 +69,7 @@ export async function runIsolated(python: Python, slots: Slots, request: RunRequ
   }
 }
 
-function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, group: RunGroup | undefined): Promise<RunResult> {
+function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, group: RunGroup | undefined, patience: number): Promise<RunResult> {
   const { limits } = request;
   // Its own process group, so the deadline can kill unshare and everything it started at once.
   const child = spawn(argv[0]!, argv.slice(1), { detached: true, env: {}, stdio: ["pipe", "pipe", "pipe", "pipe"] });
@@ -80,14 +89,16 @@ function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, gr
     }
   };
   let timedOut = false;
+  let starved = false;
   let deadline: OwnTimeDeadline | undefined;
   const setup = setTimeout(kill, SETUP_TIMEOUT_MS);
   const init = watchInit(child.stdio[3] as NodeJS.ReadableStream, () => {
     clearTimeout(setup);
-    deadline = ownTimeDeadline(limits.wall_s * 1000, { waitedMs: programCpuWait(child.pid!), usedMs: () => group?.cpuUsedMs() ?? 0 }, () => {
-      timedOut = true;
+    deadline = ownTimeDeadline(limits.wall_s * 1000, { waitedMs: programCpuWait(child.pid!), usedMs: () => group?.cpuUsedMs() ?? 0 }, (byTheMachine) => {
+      if (byTheMachine) starved = true;
+      else timedOut = true;
       kill();
-    });
+    }, patience);
   });
   abandoned.addEventListener("abort", kill, { once: true });
   if (abandoned.aborted) kill();
@@ -104,6 +115,10 @@ function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, gr
     });
     child.once("close", () => {
       stop();
+      if (starved) {
+        reject(new SandboxStarved(limits.wall_s, patience));
+        return;
+      }
       const ended: Ended | undefined = timedOut ? { exit_code: null, signal: constants.signals.SIGKILL } : init.ended;
       if (!ended) {
         const when = init.started ? "before the program ended" : `before the program started (${SETUP_TIMEOUT_MS / 1000} s allowed)`;

@@ -6,7 +6,8 @@
 //   DELETE /sessions/:id       -> { closed }
 // 400 with field paths on a bad request; 401 without the token it was given (auth.ts); 500 if the
 // sandbox failed; 503 when it is full (no slot within a minute, or every session taken: nothing
-// ran, so marked unprocessed for the caller to retry).
+// ran, so marked unprocessed for the caller to retry), or when the machine starved a program
+// (deadline.ts: it ran, so it is not marked).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo, Server } from "node:net";
 import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema } from "../../shared/sandbox/schema.ts";
@@ -14,8 +15,9 @@ import type { z } from "../../shared/zod.ts";
 import { UNPROCESSED_HEADER } from "../../shared/client/call.ts";
 import { bearerCheck } from "./auth.ts";
 import { RunGroups } from "./cgroup.ts";
+import { patienceFor } from "./deadline.ts";
 import { findPython, type Python } from "./python.ts";
-import { runIsolated, SandboxBusy, SandboxError } from "./run.ts";
+import { runIsolated, SandboxBusy, SandboxError, SandboxStarved } from "./run.ts";
 import { Sessions, SessionsFull } from "./sessions.ts";
 import { UID_BASE, UidPool } from "./uid_pool.ts";
 
@@ -104,16 +106,18 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const authorized = bearerCheck(options.token);
   const python = findPython();
   const uids = new UidPool(parallel);
-  const slots = { uids, queueTimeoutMs };
+  const patience = patienceFor(parallel);
+  const slots = { uids, queueTimeoutMs, patience };
   const groups = RunGroups.probe();
   // Session uids follow every run uid, so the two never share a process limit.
-  const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions, groups);
+  const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions, groups, patience);
 
   const server = createServer((req, res) => {
     handle(req, res).catch((err: Error) => {
       if (err instanceof HttpError) send(res, err.status, { error: err.message, ...err.details });
       // Nothing was started: the caller may retry.
       else if (err instanceof SessionsFull || err instanceof SandboxBusy) send(res, 503, { error: err.message }, { [UNPROCESSED_HEADER]: "1" });
+      else if (err instanceof SandboxStarved) send(res, 503, { error: err.message });
       else send(res, 500, { error: err instanceof SandboxError ? err.message : `internal error: ${err.message}` });
     });
   });

@@ -17,7 +17,7 @@ import { SETUP_TIMEOUT_MS, watchInit } from "./init_channel.ts";
 import { isolatedCommand } from "./isolation.ts";
 import { LineReader } from "./lines.ts";
 import type { Python } from "./python.ts";
-import { SandboxError } from "./run.ts";
+import { SandboxError, SandboxStarved } from "./run.ts";
 import { type Workspace, makeWorkspace } from "./workspace.ts";
 
 const REPL = readFileSync(new URL("./session_repl.py", import.meta.url), "utf8");
@@ -55,9 +55,12 @@ export class PythonSession {
   private readonly ready: Promise<void>;
   /** The interpreter's CPU wait so far, once it has started. */
   private cpuWait: () => number = () => 0;
+  /** How many times its limit a cell may wait for a CPU (deadline.ts). */
+  private readonly patience: number;
 
-  private constructor(child: ChildProcess, workspace: Workspace, limits: Limits, group: RunGroup | undefined) {
+  private constructor(child: ChildProcess, workspace: Workspace, limits: Limits, group: RunGroup | undefined, patience: number) {
     this.group = group;
+    this.patience = patience;
     this.child = child;
     this.workspace = workspace;
     this.limits = limits;
@@ -98,7 +101,7 @@ export class PythonSession {
     });
   }
 
-  static async open(python: Python, uid: number, limits: Limits, groups?: RunGroups): Promise<PythonSession> {
+  static async open(python: Python, uid: number, limits: Limits, groups: RunGroups | undefined, patience: number): Promise<PythonSession> {
     const workspace = await makeWorkspace({});
     const group = groups?.create(limits.memory_mb * 1024 * 1024);
     const argv = isolatedCommand(python, { ...workspace, uid, limits, program: [python.executable, "-u", "-c", REPL], groups: group?.procs ?? [], session: true });
@@ -111,7 +114,7 @@ export class PythonSession {
       await workspace.remove();
       throw err;
     });
-    const session = new PythonSession(child, workspace, limits, group);
+    const session = new PythonSession(child, workspace, limits, group, patience);
     // Its namespace built and its interpreter started, or it is the sandbox that failed.
     const setup = setTimeout(() => session.close(), SETUP_TIMEOUT_MS);
     try {
@@ -185,12 +188,15 @@ export class PythonSession {
     });
     if (!this.alive) return Promise.resolve(ended(this.exit!, this.exitSignal));
     return new Promise((resolve, reject) => {
-      const deadline = ownTimeDeadline(this.limits.wall_s * 1000, { waitedMs: this.cpuWait, usedMs: () => this.group?.cpuUsedMs() ?? 0 }, () => {
-        this.exit = `the cell ran past its ${this.limits.wall_s} s limit; the session was restarted, so earlier variables are gone`;
+      const deadline = ownTimeDeadline(this.limits.wall_s * 1000, { waitedMs: this.cpuWait, usedMs: () => this.group?.cpuUsedMs() ?? 0 }, (starved) => {
+        this.exit = starved
+          ? "the machine was too busy to run the last cell; the session was restarted, so earlier variables are gone"
+          : `the cell ran past its ${this.limits.wall_s} s limit; the session was restarted, so earlier variables are gone`;
         this.waiting = undefined;
         this.kill();
-        resolve({ ...ended(this.exit, null, deadline.ownMs()), timed_out: true });
-      });
+        if (starved) reject(new SandboxStarved(this.limits.wall_s, this.patience));
+        else resolve({ ...ended(this.exit, null, deadline.ownMs()), timed_out: true });
+      }, this.patience);
       this.waiting = {
         resolve: (answer) => {
           deadline.cancel();

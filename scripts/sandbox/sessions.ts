@@ -26,9 +26,11 @@ export class Sessions {
   private readonly uids: UidPool;
   private readonly capacity: number;
   private readonly groups: RunGroups | undefined;
+  private readonly patience: number;
 
-  constructor(python: Python, uids: UidPool, capacity: number, groups?: RunGroups) {
+  constructor(python: Python, uids: UidPool, capacity: number, groups: RunGroups | undefined, patience: number) {
     this.groups = groups;
+    this.patience = patience;
     this.python = python;
     this.uids = uids;
     this.capacity = capacity;
@@ -94,7 +96,7 @@ export class Sessions {
     if (uid === undefined) throw new SessionsFull(`the sandbox has its ${this.capacity} sessions open; close one or raise --max-sessions`);
     let session;
     try {
-      session = await PythonSession.open(this.python, uid, settings.limits, this.groups);
+      session = await PythonSession.open(this.python, uid, settings.limits, this.groups, this.patience);
     } catch (err) {
       this.uids.release(uid);
       throw err;

@@ -1,7 +1,7 @@
 // The local sandbox provider, for real: the server is started as its own process (as the stack
 // would start it) and every isolation claim is checked by running code that tries to break it.
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -71,6 +71,21 @@ function hostIpcOfRuns(): Record<"shm" | "msg" | "sem", number> {
   return { shm: count("shm"), msg: count("msg"), sem: count("sem") };
 }
 
+/** Host processes of a sandbox uid that are running or ready to run. */
+function runnableOfRuns(): number {
+  let count = 0;
+  for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      const uid = Number(/^Uid:\s+(\d+)/m.exec(status)?.[1]);
+      if (uid >= UID_BASE && /^State:\s+R/m.test(status)) count++;
+    } catch {
+      // It ended while being read.
+    }
+  }
+  return count;
+}
+
 describe("running code", () => {
   test("health names the interpreter", async () => {
     const res = await fetch(`${url}/health`);
@@ -123,17 +138,28 @@ describe("limits", () => {
     expect(result.duration_ms).toBeLessThan(4000);
   });
 
+  // The work's limit is generous, so a CI machine loaded by other tests as well cannot starve it
+  // (deadline.ts); the claim is its own time against its latency.
   test("time spent waiting for a CPU is not the run's own: 0.3 s of work beside 7 busy runs counts about 0.3 s", async () => {
-    const busy = Array.from({ length: 7 }, () => py("while True: pass", { limits: { wall_s: 6, cpu_s: 10 } }));
+    const busy = Array.from({ length: 7 }, () => post({ language: "python", files: { "main.py": "while True: pass" }, limits: { wall_s: 10, cpu_s: 2 } }));
+    // The work starts once the seven are spinning, not while their namespaces are still being built.
+    for (const waitUntil = performance.now() + 20_000; runnableOfRuns() < 7; ) {
+      expect(performance.now(), "the seven busy runs were not all running within 20 s").toBeLessThan(waitUntil);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     const began = performance.now();
-    const work = await py("import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\nprint('done')", { limits: { wall_s: 3 } });
+    const work = await py("import time\nend = time.process_time() + 0.3\nwhile time.process_time() < end: pass\nprint('done')", { limits: { wall_s: 10 } });
     const latency = performance.now() - began;
     expect(work).toMatchObject({ stdout: "done\n", timed_out: false });
     // Eight busy programs share this machine's cores: most of its wall time it waited for one.
     expect(work.duration_ms).toBeGreaterThanOrEqual(300);
     expect(work.duration_ms * 2).toBeLessThan(latency);
-    expect((await Promise.all(busy)).every((r) => r.timed_out)).toBe(true);
-  }, 30_000);
+    // Each busy run ends at its CPU limit, or, on a machine too loaded to give it 2 s of CPU in 20 s, as starved.
+    for (const { status, json } of await Promise.all(busy)) {
+      if (status === 200) expect(json).toMatchObject({ signal: "SIGXCPU", timed_out: false });
+      else expect({ status, error: json.error }).toEqual({ status: 503, error: expect.stringContaining("the machine was too busy") });
+    }
+  }, 60_000);
 
   test("allocating 2 GB under a 256 MB cap fails as out of memory", async () => {
     const result = await py("x = bytearray(2 * 1024**3)", { limits: { memory_mb: 256 } });
