@@ -7,8 +7,10 @@
 // lives as long as its members' requests.
 //
 // Each cohort has an id and its own deadline, so a timer only ever ends the cohort it was set for:
-// one still short of members then fails them all (cohort_incomplete), one whose scorer never
-// settled fails them too (cohort_unscored). Every caller ends with a reward or a failure, never a
+// one still short of members then fails them all (cohort_incomplete, naming how many it needs and
+// how many came), one whose scorer never settled fails them too (cohort_unscored). A cohort still
+// short of members at its notice time says so in the log, long before its deadline: a caller that
+// sends fewer rollouts of a prompt than the cohort needs would otherwise wait in silence. Every caller ends with a reward or a failure, never a
 // hang. A rollout index seen again (a retry) never takes a partner's place: the same response
 // waits for its earlier entry's outcome; a different one replaces the earlier entry, whose request
 // then fails (cohort_superseded).
@@ -32,10 +34,14 @@ export interface CohortEntry {
   digest?: string;
 }
 
-/** How long a cohort may take to gather its members, then to be scored once complete. */
-export interface CohortDeadlines {
+/** A cohort's terms: how long it may take to gather its members, then to be scored once complete. */
+export interface CohortTerms {
   gatherMs: number;
   scoreMs: number;
+  /** When a cohort still short of members is logged. */
+  noticeMs: number;
+  /** Where the cohort's size comes from and what to change, said whenever a cohort is short. */
+  hint: string;
 }
 
 /** What joining gives: the whole cohort to score (the member that completed it), or a member's result. */
@@ -56,6 +62,8 @@ interface Cohort {
   members: Member[];
   /** The one deadline of this cohort (forming, then scoring). */
   timer: ReturnType<typeof setTimeout>;
+  /** The log line of a cohort still short of members at its notice time. */
+  notice: ReturnType<typeof setTimeout>;
 }
 
 const COHORT_INCOMPLETE = "cohort_incomplete";
@@ -68,7 +76,7 @@ export class CohortDO extends DurableObject {
   readonly #scoring = new Map<number, Cohort>();
   #lastId = 0;
 
-  async join(entry: CohortEntry, size: number, deadlines: CohortDeadlines): Promise<Joined> {
+  async join(entry: CohortEntry, size: number, terms: CohortTerms): Promise<Joined> {
     const member: Member = { ...entry, waiters: [] };
     if (entry.rollout !== undefined) {
       const same = this.#find((m) => m.rollout === entry.rollout && m.digest === entry.digest);
@@ -82,12 +90,13 @@ export class CohortDO extends DurableObject {
         return this.#wait(member, earlier);
       }
     }
-    const cohort = (this.#forming ??= this.#open(size, deadlines.gatherMs));
+    const cohort = (this.#forming ??= this.#open(size, terms));
     const index = cohort.members.push(member) - 1;
     if (cohort.members.length < size) return this.#wait(member, index);
     this.#forming = undefined;
     clearTimeout(cohort.timer);
-    cohort.timer = setTimeout(() => this.#end(cohort, { failureClass: COHORT_UNSCORED, message: `the cohort's scoring did not finish within ${deadlines.scoreMs} ms` }), deadlines.scoreMs);
+    clearTimeout(cohort.notice);
+    cohort.timer = setTimeout(() => this.#end(cohort, { failureClass: COHORT_UNSCORED, message: `the cohort's scoring did not finish within ${terms.scoreMs} ms` }), terms.scoreMs);
     this.#scoring.set(cohort.id, cohort);
     return { index, cohort: cohort.members.map((m) => m.response), id: cohort.id };
   }
@@ -101,14 +110,17 @@ export class CohortDO extends DurableObject {
     cohort.members.forEach((member, i) => member.waiters.splice(0).forEach((w) => w("rewards" in outcome ? { reward: outcome.rewards[i]!, metrics: outcome.metrics } : outcome)));
   }
 
-  #open(size: number, timeoutMs: number): Cohort {
+  #open(size: number, terms: CohortTerms): Cohort {
+    const short = (when: string) => `this cohort needs ${size} rollouts of the same prompt; ${cohort.members.length} arrived ${when} (${terms.hint})`;
     const cohort: Cohort = {
       id: ++this.#lastId,
       members: [],
       timer: setTimeout(() => {
         if (this.#forming === cohort) this.#forming = undefined;
-        this.#end(cohort, { failureClass: COHORT_INCOMPLETE, message: `the cohort was not complete within ${timeoutMs} ms: ${cohort.members.length} of ${size} rollouts arrived` });
-      }, timeoutMs),
+        clearTimeout(cohort.notice);
+        this.#end(cohort, { failureClass: COHORT_INCOMPLETE, message: short(`within ${duration(terms.gatherMs)}`) });
+      }, terms.gatherMs),
+      notice: setTimeout(() => console.warn(`${short(`in ${duration(terms.noticeMs)}`)}; it fails in ${duration(terms.gatherMs - terms.noticeMs)} unless the rest come`), terms.noticeMs),
     };
     return cohort;
   }
@@ -131,6 +143,8 @@ export class CohortDO extends DurableObject {
     for (const member of cohort.members) fail(member, failure);
   }
 }
+
+const duration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
 function fail(member: Member, failure: CohortFailure): void {
   for (const waiter of member.waiters.splice(0)) waiter(failure);

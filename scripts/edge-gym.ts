@@ -28,6 +28,7 @@ const commands: Record<string, () => Promise<Command>> = {
   init: lazy("./cli/init.ts", "init"),
   deploy: lazy("./cli/deploy.ts", "deploy"),
   destroy: lazy("./cli/destroy.ts", "destroy"),
+  databases: lazy("./cli/databases.ts", "databases"),
 };
 
 async function usage(): Promise<string> {

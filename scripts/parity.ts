@@ -1,101 +1,149 @@
 // `npm run parity`: replays the reference system's recorded rollouts through our resources
-// servers and compares rewards, for every bundled server the reference has data for (found on
-// disk). Rollout rows may carry only the create params, the response and the reward, so each is
-// joined with its task row in the reference example.jsonl (same input messages). Then: seed a
-// session with the task row, replay the recorded tool calls in order (stateful servers rebuild
-// their state this way), and /verify the recorded response. The recorded reward is read only to
-// compare, never to compute ours. A disagreement is excused only when the reference graded that
-// row with a judge model we don't run, or when the row is listed in STALE (recorded before the
-// reference changed its own verifier); both are printed per row. A rollout with no task row to
-// join is a disagreement, except for the servers in UNJOINABLE, whose rollouts the reference
-// recorded against an older example.jsonl: those rows are printed as not compared, with the reason.
-// Episode servers' rollouts (they carry `terminated`) have no /verify: /reset with the task row,
-// then /step with each recorded model turn in order; every observation must be the recorded next
-// user message, and the summed step rewards, `terminated`, `truncated` and `info` the recorded
-// ones. Servers in UNREPLAYABLE cannot be replayed at all (printed as not compared, with why).
+// servers and compares rewards, for every server folder the reference data has (found on disk). A
+// reference server is ours when an implementation has its name, or an alias of it (NeMo's
+// grl_sokoban); the others are listed as not bundled, with their rollout counts.
+// Rollout rows may carry only the create params, the response and the reward, so each is joined
+// with its task row: the example.jsonl row at its `_ng_task_index` when that row's input opens the
+// rollout's, else the row with the same input messages, else the one with its task id, else a row
+// it was recorded on that example.jsonl no longer holds (OLDER_TASKS). Then: seed a session with
+// the task row, replay the recorded tool calls in order (stateful servers rebuild their state this
+// way), and /verify the recorded response. The recorded reward is read only to compare, never to
+// compute ours.
+// Episode servers' rollouts (they carry `terminated`) have no /verify: /reset with the task row
+// (its observation must be the one recorded after the row's input), then /step with each recorded
+// model turn in order (shared/rollouts/recorded.ts splits them, as the emulator's replay policy
+// does); every observation must be the recorded next user message, and the summed step rewards,
+// `terminated`, `truncated` and `info` the recorded ones.
 // A server's data folders beside its reference rows (workplace_assistant's csv_data/) are its
 // world: sent with every row as `world_files` ({path: text}), and on that world every recorded
 // tool output must come back as recorded, even for a rollout with no task row to verify against.
+// A difference is excused only when the reference graded the row with a judge model we don't run,
+// or when EXPLAINED lists the row with what ours gives and why. A row is not compared only for a
+// reason the tables below give its server (no task row, another deal, data not loaded) or when the
+// reference's rollout is a placeholder; each is printed with why. Anything else is a disagreement,
+// and the run fails. The summary table at the end is the one in README's parity section.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { join, relative } from "node:path";
+import { basename, join, relative } from "node:path";
 import { CookieJar } from "../shared/client/cookies.ts";
 import { call } from "../shared/client/call.ts";
+import { contentText, modelTurns } from "../shared/rollouts/recorded.ts";
+import { bundledAs, inputMessages, taskRowOf } from "./parity/match.ts";
+import { FAILURE_CLASS_KEY } from "../shared/schemas/run.ts";
 import { loadConfig } from "./plan/config.ts";
 import { startLocalStack } from "./stack/local.ts";
 import type { LocalProcess } from "./stack/local_process.ts";
 import { startSandboxes, stopAll } from "./stack/up.ts";
 import { planWorkers } from "./plan/plan.ts";
-import { ROOT, implementations } from "./plan/registry.ts";
+import { IMPLEMENTATIONS, ROOT, type Implementation } from "./plan/registry.ts";
 
 const REFERENCE = join(ROOT, "..", "shared", "reference", "nemo_gym");
-const REFERENCE_FILES = ["example.jsonl", "example_rollouts.jsonl"];
-
-/** The bundled resources servers (folders under workers/resources/) whose reference data sits under REFERENCE. */
-const comparable = (): string[] =>
-  implementations("resources_servers").filter((name) => REFERENCE_FILES.every((file) => existsSync(join(REFERENCE, name, file))));
+const ROLLOUTS = "example_rollouts.jsonl";
+const TASKS = "example.jsonl";
 
 /**
- * Rollouts whose recorded reward predates a change to the reference's own verifier, by server and
- * line: the reward its verifier gives the row now (which ours must match), and why.
+ * Rollouts where our verdict differs from the recorded one for a reason found and written down,
+ * by server and line: what ours gives (a reward, or the error a refused row gets), and why. A row
+ * listed here that comes out otherwise is a disagreement; one that agrees is counted as agreeing.
  */
-const STALE: Record<string, Record<number, { reward: number; why: string }>> = {
+const EXPLAINED: Record<string, Record<number, { ours: number | RegExp; why: string; short: string }>> = {
   math_with_code: {
     5: {
-      reward: 1,
-      why: "recorded before NVIDIA-NeMo/Gym PR #768 (2026-03-03) made its \\boxed{} extraction track nested braces: the recorded extracted_answer \\sqrt{2 stops at the first closing brace",
+      ours: 1,
+      why: "recorded before NVIDIA-NeMo/Gym PR #768 (2026-03-03) made its \\boxed{} extraction track nested braces: the recorded extracted_answer \\sqrt{2 stops at the first closing brace; its verifier now gives 1",
+      short: "recorded before NeMo's \\boxed{} fix (PR #768)",
     },
   },
   mcqa: {
     3: {
-      reward: 1,
-      why: "recorded before NVIDIA-NeMo/Gym PR #1844 (2026-06-30), after which strict_single_letter_boxed reads \\boxed{C: <option text>} as C",
+      ours: 1,
+      why: "recorded before NVIDIA-NeMo/Gym PR #1844 (2026-06-30), after which strict_single_letter_boxed reads \\boxed{C: <option text>} as C; its verifier now gives 1",
+      short: "recorded before NeMo's \\boxed{C: text} fix (PR #1844)",
     },
   },
 };
 
-/** Servers whose recorded rollouts predate their current example.jsonl, and the evidence. */
-const UNJOINABLE: Record<string, string> = {
-  structured_outputs:
-    "the rollouts predate the current example.jsonl and carry no schema_str (reference README: rollouts from PR #251, 2025-10-29; example.jsonl from PR #1127, 2026-04-27, with other prompts)",
-  workplace_assistant: "the rollouts cover other tasks than the example rows and carry no ground_truth (reference README), so no reward can be checked",
+/**
+ * Task rows the reference's rollouts were recorded on that its example.jsonl no longer holds, kept
+ * beside this script: the task fields only, each under the SHA-256 of its input messages (as
+ * inputMessages renders them). structured_outputs' rollouts date from NVIDIA-NeMo/Gym PR #251
+ * (45f090fb3, 2025-10-29; data Apache 2.0), before example.jsonl was replaced with other prompts
+ * (PR #1127); their prompts quote a schema, but not always the one verified (the festival row
+ * quotes only its properties), so the rows' schema_str is needed.
+ */
+const OLDER_TASKS: Record<string, string> = { structured_outputs: join(ROOT, "scripts/parity/structured_outputs_tasks.jsonl") };
+
+/** Servers whose recorded rollouts were made on other task rows than their example.jsonl, and the evidence. */
+const UNJOINABLE: Record<string, { why: string; short: string }> = {
+  workplace_assistant: {
+    why: "the rollouts cover other tasks than the example rows and carry no ground_truth (reference README; no example.jsonl in the reference's history has these tasks), so no reward can be checked",
+    short: "rollouts cover other tasks, no ground_truth; tool outputs checked",
+  },
 };
 
-/** Servers whose recorded rollouts cannot be played again here, and why. */
-const UNREPLAYABLE: Record<string, string> = {
-  blackjack:
-    "the reference deals every rollout from an unseeded random generator (resources_servers/blackjack/app.py: random.Random()), so its cards cannot be dealt again; ours come from the row's seed",
-  bird_sql:
-    "the reference ran it on BIRD's dev database (california_schools), which it downloads at start-up and the reference data does not include; ours ships other databases",
-  genrm_compare:
-    "the reference's example_rollouts.jsonl is a placeholder: its 5 rows are the example inputs, with no response and no reward to compare",
-  spider2_lite:
-    "the reference ran it on Spider 2.0-Lite's SQLite databases (IPL, Pagila, California_Traffic_Collision), which it downloads at start-up and the reference data does not include; ours ships other databases",
+/**
+ * Episode servers whose first observation cannot be the reference's: a rollout whose /reset
+ * answers another board or hand than the recorded one is not compared (printed with both).
+ */
+const OTHER_START: Record<string, { why: string; short: string }> = {
+  blackjack: {
+    why: "the reference deals every rollout from an unseeded random generator (resources_servers/blackjack/app.py: random.Random()), so its cards cannot be dealt again; ours come from the row's seed",
+    short: "reference dealer unseeded: other cards dealt",
+  },
+  grl_sokoban: {
+    why: "the reference generates its levels with gym-sokoban's room generator over numpy's random state; ours come from our own generator (workers/resources/grl_sokoban/level.ts), so the same seed and dim_room give another board",
+    short: "levels from our own generator: other boards",
+  },
+};
+
+/**
+ * Servers whose verifier needs data the reference downloads and its files do not include: a row
+ * /verify cannot score for want of it (its failure names a database) is not compared.
+ */
+const MISSING_DATA: Record<string, { why: string; short: string }> = {
+  bird_sql: {
+    why: "the reference ran it on BIRD's dev database (california_schools), which it downloads at start-up and the reference data does not include (load it with `npx edge-gym databases import bird_sql california_schools.sqlite` to compare)",
+    short: "BIRD's california_schools database not loaded",
+  },
+  spider2_lite: {
+    why: "the reference ran it on Spider 2.0-Lite's SQLite databases (IPL, Pagila, California_Traffic_Collision), which it downloads at start-up and the reference data does not include (load them with `npx edge-gym databases import spider2_lite FILE.sqlite...` to compare)",
+    short: "Spider 2.0-Lite databases not loaded",
+  },
 };
 
 class NoTaskRow extends Error {}
+/** /reset dealt another start than the recorded one. */
+class OtherStart extends Error {}
+/** /verify could not score the row (it answered a failure class): no reward to compare. */
+class NotScored extends Error {}
+/** The reference's rollout has no response or no reward (a placeholder). */
+class Placeholder extends Error {}
+
+/** Why a rollout is not compared, when the error is one the server's entries above explain. */
+function excuse(server: string, err: unknown): { why: string; short: string } | undefined {
+  if (err instanceof Placeholder) return { why: "the reference's rollout is a placeholder, with no response or no reward to compare", short: "placeholder rollouts: no response, no reward" };
+  if (err instanceof NoTaskRow) return UNJOINABLE[server];
+  if (err instanceof OtherStart) return OTHER_START[server];
+  if (err instanceof NotScored && /database|\.sqlite\b/i.test(err.message)) return MISSING_DATA[server];
+  return undefined;
+}
 
 interface Outcome {
-  agree: number;
+  server: string;
+  /** Our implementation's folder, when the reference names it otherwise (an alias). */
+  folder: string | undefined;
   total: number;
+  agree: number;
   /** Rows that differ from the recording for a reason printed with them. */
   excused: string[];
-  /** Rows of an UNJOINABLE server with no task row: neither agreement nor disagreement. */
+  /** Rows that could not be compared: neither agreement nor disagreement. */
   notCompared: string[];
+  /** Short reasons for the excused and not compared rows, for the summary. */
+  why: Set<string>;
   disagreements: string[];
 }
 
 type Row = Record<string, any>;
-
-const partsText = (content: unknown): string =>
-  typeof content === "string" ? content : (content as Row[]).map((part) => (typeof part.text === "string" ? part.text : JSON.stringify(part))).join("\n");
-
-// The conversation a row opens with, as a join key: role and text of each input message.
-function inputKey(row: Row): string {
-  const input = row.responses_create_params?.input;
-  if (typeof input === "string") return JSON.stringify([["user", input]]);
-  return JSON.stringify((input as Row[]).map((m) => [m.role, partsText(m.content)]));
-}
 
 const usedJudge = (recorded: Row) => Array.isArray(recorded.judge_evaluations) && recorded.judge_evaluations.length > 0;
 
@@ -122,10 +170,10 @@ function readJsonl(path: string): Row[] {
 }
 
 /** Our reward for a recorded rollout; on the reference's world, a tool output unlike the recorded one throws. */
-async function replay(url: string, recorded: Row, tasks: Map<string, Row>, world?: Record<string, string>): Promise<number> {
+async function replay(url: string, recorded: Row, tasks: Row[], world?: Record<string, string>): Promise<number> {
   // The recorded reward stays out of what we send: it is only compared with ours.
   const { reward: _recorded, ...rollout } = recorded;
-  const taskRow = tasks.get(inputKey(rollout));
+  const taskRow = taskRowOf(rollout, tasks);
   if (!taskRow && !world) throw new NoTaskRow("no task row in example.jsonl has this rollout's input");
   const row: Row = { ...taskRow, ...rollout, ...(world ? { world_files: world } : {}) };
   const target = { name: "resources", url };
@@ -147,26 +195,19 @@ async function replay(url: string, recorded: Row, tasks: Map<string, Row>, world
     }
   }
   if (!taskRow) throw new NoTaskRow(`no task row in example.jsonl has this rollout's input (its ${calls.length} tool calls answered as recorded on the reference's world)`);
-  return (JSON.parse((await post("/verify", row)).text) as { reward: number }).reward;
+  const verdict = JSON.parse((await post("/verify", row)).text) as { reward: number; [FAILURE_CLASS_KEY]?: string; error?: { message?: string } };
+  if (verdict[FAILURE_CLASS_KEY]) throw new NotScored(`/verify could not score it (${verdict[FAILURE_CLASS_KEY]}: ${verdict.error?.message ?? "no message"})`);
+  return verdict.reward;
 }
 
-/** The recorded output as the episode's model turns: the items between the environment's user messages. */
-function modelTurns(output: Row[]): { turn: Row[]; observation: string | undefined }[] {
-  const turns: { turn: Row[]; observation: string | undefined }[] = [{ turn: [], observation: undefined }];
-  for (const item of output) {
-    if (item.type === "message" && item.role === "user") {
-      turns.at(-1)!.observation = partsText(item.content);
-      turns.push({ turn: [], observation: undefined });
-    } else {
-      turns.at(-1)!.turn.push(item);
-    }
-  }
-  return turns.filter((t) => t.turn.length > 0);
-}
+const userText = (items: readonly Row[]): string | undefined => {
+  const message = items.find((item) => (item.type ?? "message") === "message" && item.role === "user");
+  return message ? contentText(message.content) : undefined;
+};
 
 /** Our reward for a recorded episode; a step that answers differently from the recording throws why. */
-async function replayEpisode(url: string, recorded: Row, tasks: Map<string, Row>): Promise<number> {
-  const taskRow = tasks.get(inputKey(recorded));
+async function replayEpisode(url: string, recorded: Row, tasks: Row[]): Promise<number> {
+  const taskRow = taskRowOf(recorded, tasks);
   if (!taskRow) throw new NoTaskRow("no task row in example.jsonl has this rollout's input");
   const jar = new CookieJar();
   const post = async (path: string, body: unknown) => {
@@ -174,12 +215,19 @@ async function replayEpisode(url: string, recorded: Row, tasks: Map<string, Row>
     if (result.status !== 200) throw new Error(`${path} answered ${result.status}: ${result.text.slice(0, 300)}`);
     return JSON.parse(result.text) as Row;
   };
-  await post("/reset", taskRow);
+  const reset = await post("/reset", taskRow);
+  // The reference's agent puts the first observation after the row's input.
+  const recordedInput = recorded.responses_create_params.input as Row[];
+  const first = typeof recordedInput === "string" ? undefined : userText(recordedInput.slice(inputMessages(taskRow).length));
+  if (first !== undefined && (reset.observation ?? undefined) !== first) {
+    throw new OtherStart(`/reset answered observation ${JSON.stringify(reset.observation)}, the reference ${JSON.stringify(first)}`);
+  }
   let total = 0;
   let last: Row = {};
-  for (const [i, { turn, observation }] of modelTurns(recorded.response.output).entries()) {
+  for (const [i, { turn, next }] of modelTurns(recorded.response.output).entries()) {
     last = await post("/step", { ...taskRow, response: { ...recorded.response, output: turn } });
     total += last.reward as number;
+    const observation = userText(next);
     if ((last.observation ?? undefined) !== observation) {
       throw new Error(`step ${i + 1} answered observation ${JSON.stringify(last.observation)}, the reference ${JSON.stringify(observation ?? null)}`);
     }
@@ -190,18 +238,70 @@ async function replayEpisode(url: string, recorded: Row, tasks: Map<string, Row>
   return total;
 }
 
-function tally(server: string, line: number, recorded: Row, ours: number, outcome: Outcome): void {
-  const stale = STALE[server]?.[line];
-  if (stale) {
-    const note = `row ${line}: reference recorded ${recorded.reward}, ${stale.why}; its verifier now gives ${stale.reward}, ours ${ours}`;
-    (ours === stale.reward ? outcome.excused : outcome.disagreements).push(note);
+function tally(line: number, recorded: Row, ours: number, outcome: Outcome): void {
+  const explained = EXPLAINED[outcome.server]?.[line];
+  if (explained && ours === explained.ours) {
+    outcome.excused.push(`row ${line}: reference recorded ${recorded.reward}, ours ${ours}: ${explained.why}`);
+    outcome.why.add(explained.short);
   } else if (ours === recorded.reward) {
     outcome.agree++;
   } else if (usedJudge(recorded)) {
     outcome.excused.push(`row ${line}: reference reward ${recorded.reward} came from a judge model we don't run, ours ${ours}`);
+    outcome.why.add("reference judged with an LLM we don't run");
   } else {
     outcome.disagreements.push(`row ${line}: reference reward ${recorded.reward}, ours ${ours}`);
   }
+}
+
+/** The reference's server folders that hold rollouts. */
+const referenceServers = (): string[] =>
+  readdirSync(REFERENCE, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(join(REFERENCE, entry.name, ROLLOUTS)))
+    .map((entry) => entry.name)
+    .sort();
+
+const bundled = (name: string) => bundledAs(name, IMPLEMENTATIONS);
+
+async function compare(name: string, url: string, folder: string | undefined): Promise<Outcome> {
+  const tasks = [...(existsSync(join(REFERENCE, name, TASKS)) ? readJsonl(join(REFERENCE, name, TASKS)) : []), ...(OLDER_TASKS[name] ? readJsonl(OLDER_TASKS[name]) : [])];
+  const rollouts = readJsonl(join(REFERENCE, name, ROLLOUTS));
+  const world = worldFiles(name);
+  const outcome: Outcome = { server: name, folder, total: rollouts.length, agree: 0, excused: [], notCompared: [], why: new Set(), disagreements: [] };
+  for (const [i, recorded] of rollouts.entries()) {
+    try {
+      if (!recorded.response || typeof recorded.reward !== "number") throw new Placeholder("no response or no reward");
+      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(url, recorded, tasks, world);
+      tally(i + 1, recorded, ours, outcome);
+    } catch (err) {
+      const explained = EXPLAINED[name]?.[i + 1];
+      const excused = excuse(name, err);
+      if (explained?.ours instanceof RegExp && explained.ours.test((err as Error).message)) {
+        outcome.excused.push(`row ${i + 1}: reference recorded ${recorded.reward}, ours: ${(err as Error).message.slice(0, 300)}; ${explained.why}`);
+        outcome.why.add(explained.short);
+      } else if (excused) {
+        outcome.notCompared.push(`row ${i + 1}: not compared: ${(err as Error).message}; ${excused.why}`);
+        outcome.why.add(excused.short);
+      } else {
+        outcome.disagreements.push(`row ${i + 1}: ${(err as Error).message}`);
+      }
+    }
+  }
+  return outcome;
+}
+
+/** The summary: a Markdown table of the bundled servers, then the reference servers not bundled yet. */
+function summary(outcomes: Outcome[], notBundled: { name: string; rollouts: number }[]): string {
+  const lines = ["| server | rollouts | rows compared | agree | excused (why) | disagree |", "|---|---|---|---|---|---|"];
+  for (const o of outcomes) {
+    const compared = o.total - o.notCompared.length;
+    const excused = o.excused.length + o.notCompared.length;
+    const why = excused > 0 ? `${excused} (${[...o.why].join("; ")})` : "0";
+    const server = o.folder ? `${o.server} (ours: ${o.folder})` : o.server;
+    lines.push(`| ${server} | ${o.total} | ${compared} | ${o.agree} | ${why} | ${o.disagreements.length} |`);
+  }
+  const rollouts = notBundled.reduce((n, s) => n + s.rollouts, 0);
+  lines.push("", `Not bundled yet: ${notBundled.length} servers, ${rollouts} rollouts: ${notBundled.map((s) => `${s.name} (${s.rollouts})`).join(", ")}.`);
+  return lines.join("\n");
 }
 
 async function main(): Promise<number> {
@@ -209,13 +309,28 @@ async function main(): Promise<number> {
     console.error(`parity: reference data not found at ${REFERENCE} (it sits beside the repository and is not shipped)`);
     return 2;
   }
-  const servers = comparable();
-  if (servers.length === 0) {
-    console.error(`parity: no bundled resources server has reference data (${REFERENCE_FILES.join(", ")}) under ${REFERENCE}`);
+  const servers = referenceServers();
+  const ours = new Map<string, Implementation>();
+  for (const name of servers) {
+    const implementation = bundled(name);
+    if (implementation) ours.set(name, implementation);
+  }
+  const notBundled = servers.filter((name) => !ours.has(name)).map((name) => ({ name, rollouts: readJsonl(join(REFERENCE, name, ROLLOUTS)).length }));
+  if (ours.size === 0) {
+    console.error(`parity: no bundled resources server has reference rollouts (${ROLLOUTS}) under ${REFERENCE}`);
     return 2;
   }
   const { instances, config } = loadConfig(undefined, []);
-  const resources = instances.filter((i) => i.serverType === "resources_servers" && servers.includes(i.name));
+  // The config's instance of each: the one whose implementation is in the same folder (any of its names).
+  const folderOf = (implementation: string) => bundled(implementation)?.dir;
+  const instanceOf = new Map(
+    [...ours].map(([name, impl]) => {
+      const instance = instances.find((i) => i.serverType === "resources_servers" && folderOf(i.implementation) === impl.dir);
+      if (!instance) throw new Error(`no resources server of implementation ${basename(impl.dir)} in the bundled config (reference server ${name})`);
+      return [name, instance] as const;
+    }),
+  );
+  const resources = [...new Set(instanceOf.values())];
   const specs = planWorkers(resources, 0);
   // Only resources servers run here, so a reference to a model (a judge) is left unbound: the
   // bundled configs keep their judges off, and a row the reference judged is excused anyway.
@@ -228,30 +343,13 @@ async function main(): Promise<number> {
     await stopAll(sandboxes);
     throw err;
   });
-  let failed = false;
+  const outcomes: Outcome[] = [];
   try {
-    for (const name of servers) {
-      const url = stack.urls.get(name);
-      if (!url) throw new Error(`no resources server "${name}" in the bundled config`);
-      const tasks = new Map(readJsonl(join(REFERENCE, name, "example.jsonl")).map((row) => [inputKey(row), row]));
-      const rollouts = readJsonl(join(REFERENCE, name, "example_rollouts.jsonl"));
-      const world = worldFiles(name);
-      const outcome: Outcome = { agree: 0, total: rollouts.length, excused: [], notCompared: [], disagreements: [] };
-      for (const [i, recorded] of rollouts.entries()) {
-        if (UNREPLAYABLE[name]) {
-          outcome.notCompared.push(`row ${i + 1}: not compared: ${UNREPLAYABLE[name]}`);
-          continue;
-        }
-        try {
-          const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(url, recorded, tasks, world);
-          tally(name, i + 1, recorded, ours, outcome);
-        } catch (err) {
-          const unjoinable = err instanceof NoTaskRow ? UNJOINABLE[name] : undefined;
-          if (unjoinable) outcome.notCompared.push(`row ${i + 1}: not compared: ${(err as Error).message}; ${unjoinable}`);
-          else outcome.disagreements.push(`row ${i + 1}: ${(err as Error).message}`);
-        }
-      }
-      failed ||= outcome.disagreements.length > 0;
+    for (const [name, instance] of instanceOf) {
+      const url = stack.urls.get(instance.name)!;
+      const folder = basename(ours.get(name)!.dir);
+      const outcome = await compare(name, url, folder === name ? undefined : folder);
+      outcomes.push(outcome);
       const excused = outcome.excused.length > 0 ? `, ${outcome.excused.length} excused` : "";
       const notCompared = outcome.notCompared.length > 0 ? `, ${outcome.notCompared.length} not compared` : "";
       console.log(`${name.padEnd(30)} ${outcome.agree}/${outcome.total} agree${excused}${notCompared}`);
@@ -261,7 +359,8 @@ async function main(): Promise<number> {
     await stack.dispose();
     await stopAll(sandboxes);
   }
-  return failed ? 1 : 0;
+  console.log(`\n${summary(outcomes, notBundled)}`);
+  return outcomes.some((o) => o.disagreements.length > 0) ? 1 : 0;
 }
 
 main().then(

@@ -106,6 +106,31 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    * of a task's repeats, then replaces their rewards with the ones /compare gives.
    */
   cohort: boolean;
+  /** Rows may name their task by id in a file the user keeps (below). */
+  taskFile?: TaskFile;
+  /**
+   * A text-to-SQL server's databases: the ids it bundles, and the config key naming its folder of
+   * real ones (shared/sql/folders.ts). `collect` refuses a row whose db_id is in neither.
+   */
+  databases?: { key: string; bundled: readonly string[] };
+}
+
+type Row = Record<string, unknown>;
+
+/**
+ * A file of tasks the user keeps (EvalPlus's HumanEval+ dataset), named by an instance config key:
+ * rows that name their task by id in it are completed from it by `collect` before anything runs,
+ * since nothing is downloaded at run time.
+ */
+export interface TaskFile {
+  /** The instance config key that holds the file's path. */
+  configKey: string;
+  /** The task id a row names and needs the file for; undefined when the row carries its task. */
+  needs(row: Row): string | undefined;
+  /** Reads the file's text; the function it returns completes a row, or throws saying why it cannot. */
+  read(text: string): (row: Row) => Row;
+  /** Where a user gets such a file, for the message that asks for one. */
+  source: string;
 }
 
 /**
@@ -121,6 +146,8 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   durableObjects?: Readonly<Record<string, string>>;
   retiredDurableObjects?: readonly string[];
   cohort?: boolean;
+  taskFile?: TaskFile;
+  databases?: { key: string; bundled: readonly string[] };
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -131,6 +158,8 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     cohort: options.cohort ?? false,
     durableObjects: { ...(stateful ? { SESSIONS: "SessionDO" } : {}), ...options.durableObjects },
     ...(options.retiredDurableObjects ? { retiredDurableObjects: options.retiredDurableObjects } : {}),
+    ...(options.taskFile ? { taskFile: options.taskFile } : {}),
+    ...(options.databases ? { databases: options.databases } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

@@ -4,10 +4,11 @@ import { randomUUID } from "node:crypto";
 import type { ChatCompletionRequest, ChatToolCall } from "../../shared/schemas/chat.ts";
 import { ApiError } from "./errors.ts";
 import { logprobEntries, type LogprobEntry } from "./logprobs.ts";
-import { toTurns, toolSpecs, type Turn } from "./messages.ts";
+import { parseArguments, toTurns, toolSpecs, type Turn } from "./messages.ts";
 import type { DrawOutcome } from "./outcomes.ts";
 import { drawsOutcome, play } from "./policy/index.ts";
 import type { PrefixCache } from "./prefix_cache.ts";
+import type { Replay } from "./replay.ts";
 import { renderCompletion, renderPrompt, toJsonText } from "./template.ts";
 import { EOS_TOKEN_ID, decode, encode } from "./tokenizer.ts";
 
@@ -23,6 +24,10 @@ export interface Generation {
   content: string | null;
   toolCalls: ChatToolCall[];
   finishReason: "stop" | "tool_calls" | "length";
+  /** The environment's skill could not work the task out (policy/types.ts decline), or it has none. */
+  declined: boolean;
+  /** Reasoning sent as the message's reasoning_content (a replayed turn's); undefined when none. */
+  reasoning: string | undefined;
   logprobs: LogprobEntry[] | undefined;
   returnTokenIds: boolean;
   /** Prompt tokens found in the prefix cache. */
@@ -37,6 +42,8 @@ export interface GenerateContext {
   prefixCache: PrefixCache;
   /** As vLLM's --enable-prompt-tokens-details: report cached tokens in usage. */
   promptTokensDetails: boolean;
+  /** Answers every call with a recorded turn instead of a skill's (--policy replay:FILE). */
+  replay?: Replay;
 }
 
 /** How many tokens may be generated; 400 with vLLM's wording when the request cannot fit. */
@@ -62,9 +69,11 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
   const turns = toTurns(request.messages);
   const prompt = renderPrompt(turns, request.tools, true);
   const promptIds = encode(prompt);
-  const budget = tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
-
-  const action = play(
+  // --policy replay:FILE answers with a recorded turn: no skill is asked. It is answered whole: the
+  // length limits were the recording model's, counted in its own tokens.
+  const recorded = context.replay?.(turns);
+  const budget = recorded ? Number.POSITIVE_INFINITY : tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
+  const action = recorded ?? play(
     {
       turns,
       tools: request.tool_choice === "none" ? [] : toolSpecs(request.tools),
@@ -76,9 +85,9 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
   let message: Generation["message"] = {
     content: action.content ?? "",
     tool_calls: action.toolCalls.map((planned) => ({
-      id: `call_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
+      id: "id" in planned ? planned.id : `call_${randomUUID().replaceAll("-", "").slice(0, 24)}`,
       type: "function",
-      function: { name: planned.name, arguments: planned.arguments },
+      function: { name: planned.name, arguments: typeof planned.arguments === "string" ? parseArguments(planned.arguments) : planned.arguments },
     })),
   };
   let tokenIds = [...encode(renderCompletion(message)), EOS_TOKEN_ID];
@@ -89,12 +98,18 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
     message = { content: decode(tokenIds) };
     finishReason = "length";
   }
+  // A recorded turn its model's limit cut short ends as it did: without the end-of-turn token.
+  if (recorded?.cutOff) {
+    tokenIds = tokenIds.slice(0, -1);
+    finishReason = "length";
+  }
 
   const cachedTokens = context.prefixCache.serve(promptIds, tokenIds);
-  const toolCalls = (message.tool_calls ?? []).map((toolCall) => ({
+  // A replayed call keeps the argument text as recorded, whatever the model wrote.
+  const toolCalls = (message.tool_calls ?? []).map((toolCall, i) => ({
     id: toolCall.id,
     type: "function" as const,
-    function: { name: toolCall.function.name, arguments: toJsonText(toolCall.function.arguments) },
+    function: { name: toolCall.function.name, arguments: recorded?.toolCalls[i]?.arguments ?? toJsonText(toolCall.function.arguments) },
   }));
   return {
     id: `chatcmpl-${randomUUID().replaceAll("-", "")}`,
@@ -106,6 +121,8 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
     content: toolCalls.length > 0 && !message.content ? null : message.content,
     toolCalls,
     finishReason,
+    declined: action.declined === true,
+    reasoning: recorded?.reasoning,
     logprobs: request.logprobs ? logprobEntries(tokenIds, request.return_tokens_as_token_ids === true) : undefined,
     returnTokenIds: request.return_token_ids === true,
     cachedTokens,
@@ -121,7 +138,7 @@ export function usage(generation: Generation) {
 }
 
 export function completionBody(generation: Generation) {
-  const { id, created, model, content, toolCalls, logprobs, finishReason, returnTokenIds } = generation;
+  const { id, created, model, content, toolCalls, logprobs, finishReason, returnTokenIds, reasoning } = generation;
   return {
     id,
     object: "chat.completion",
@@ -130,7 +147,7 @@ export function completionBody(generation: Generation) {
     choices: [
       {
         index: 0,
-        message: { role: "assistant", content, tool_calls: toolCalls },
+        message: { role: "assistant", content, tool_calls: toolCalls, ...(reasoning === undefined ? {} : { reasoning_content: reasoning }) },
         logprobs: logprobs ? { content: logprobs } : null,
         finish_reason: finishReason,
         stop_reason: null,

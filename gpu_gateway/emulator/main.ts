@@ -1,8 +1,9 @@
 // CLI: node gpu_gateway/emulator/main.ts [--port 0] [--host 127.0.0.1] [--seed 42] [--p-correct 0.7]
 //   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--enable-prompt-tokens-details]
-//   [--exit-with-parent] [--listener]
+//   [--exit-with-parent] [--listener] [--replay rollouts.jsonl]
 // --listener: listen on the socket the launcher sends over IPC (already bound: its address is known
 // before this process has loaded), instead of binding one.
+// --replay: answer with the recorded turns of a NeMo Gym rollouts file instead of the skills (replay.ts).
 // Prints exactly one line when listening (callers parse it): vLLM emulator listening on http://HOST:PORT
 import type { Server } from "node:net";
 import { parseArgs } from "node:util";
@@ -36,6 +37,7 @@ try {
       "enable-prompt-tokens-details": { type: "boolean" },
       "exit-with-parent": { type: "boolean" },
       listener: { type: "boolean" },
+      replay: { type: "string" },
     },
   }));
 } catch (err) {
@@ -55,6 +57,7 @@ const emulator = await startEmulator({
   model: values.model ?? DEFAULTS.model,
   maxModelLen: number("max-model-len", values["max-model-len"], DEFAULTS.maxModelLen, (n) => isCount(n) && n > 0),
   promptTokensDetails: values["enable-prompt-tokens-details"] ?? DEFAULTS.promptTokensDetails,
+  replay: values.replay,
 }).catch((err: Error) => fail(err.message));
 
 process.stdout.write(`vLLM emulator listening on ${emulator.url}\n`);

@@ -28,7 +28,7 @@ function text(content: ChatMessage["content"]): string {
   return content.map((part) => part.text).join("\n");
 }
 
-function parseArguments(raw: string): unknown {
+export function parseArguments(raw: string): unknown {
   try {
     return JSON.parse(raw);
   } catch {

@@ -12,6 +12,7 @@ import { toTurns } from "./messages.ts";
 import type { Metrics } from "./metrics.ts";
 import type { DrawOutcome } from "./outcomes.ts";
 import type { PrefixCache } from "./prefix_cache.ts";
+import type { Replay } from "./replay.ts";
 import { streamBody } from "./stream.ts";
 import { renderPrompt } from "./template.ts";
 import { decode, encode } from "./tokenizer.ts";
@@ -25,6 +26,7 @@ export interface RouteContext {
   prefixCache: PrefixCache;
   promptTokensDetails: boolean;
   metrics: Metrics;
+  replay?: Replay;
 }
 
 type Handler = (body: unknown, headers: IncomingHttpHeaders) => Reply | Promise<Reply>;
@@ -77,6 +79,7 @@ export function routes(context: RouteContext): Record<string, Partial<Record<"GE
           metrics.prefixHits += generation.cachedTokens;
           if (context.latencyMs > 0) await delay(context.latencyMs);
           metrics.succeeded++;
+          if (typeof environment === "string") metrics.played(environment, generation.declined);
           if (request.stream) return { sse: streamBody(generation, request.stream_options?.include_usage === true) };
           return { json: completionBody(generation) };
         } finally {

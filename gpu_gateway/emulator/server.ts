@@ -8,6 +8,7 @@ import { readJson, send } from "./http.ts";
 import { Metrics } from "./metrics.ts";
 import { outcomeDrawer } from "./outcomes.ts";
 import { PrefixCache } from "./prefix_cache.ts";
+import { loadReplayPolicy } from "./replay.ts";
 import { routes } from "./routes.ts";
 
 export interface EmulatorOptions {
@@ -26,6 +27,8 @@ export interface EmulatorOptions {
   maxBodyBytes?: number;
   /** Report prefix-cache hits as usage.prompt_tokens_details.cached_tokens, as vLLM's flag does. */
   promptTokensDetails?: boolean;
+  /** A NeMo Gym rollouts file (JSONL) whose recorded turns answer instead of the skills (replay.ts). */
+  replay?: string;
 }
 
 export interface Emulator {
@@ -44,7 +47,7 @@ export const DEFAULTS = {
   maxModelLen: 32_768,
   maxBodyBytes: 32 * 1024 * 1024,
   promptTokensDetails: false,
-} satisfies Required<Omit<EmulatorOptions, "listener">>;
+} satisfies Required<Omit<EmulatorOptions, "listener" | "replay">>;
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const config = { ...DEFAULTS, ...options };
@@ -57,6 +60,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     prefixCache: new PrefixCache(),
     promptTokensDetails: config.promptTokensDetails,
     metrics: new Metrics(),
+    replay: config.replay === undefined ? undefined : loadReplayPolicy(config.replay),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -40,6 +40,7 @@ export function streamBody(generation: Generation, includeUsage: boolean): strin
   };
 
   push({ role: "assistant", content: "" }, undefined, null, returnTokenIds ? { prompt_token_ids: generation.promptIds } : {});
+  if (generation.reasoning !== undefined) push({ reasoning_content: generation.reasoning });
   // The end-of-turn token has no text: it goes on the final chunk.
   const textTokens = generation.finishReason === "length" ? tokenIds.length : tokenIds.length - 1;
   if (toolCalls.length === 0) {

@@ -1,9 +1,12 @@
 // `edge-gym collect`: run rows through agents of a running stack and write the rollouts. Flags or
 // NeMo Gym's spellings; Ctrl+C, or a stack that stopped answering, stops dispatching, lets
 // rollouts in flight finish for a grace period, flushes, and prints the command that resumes the run.
+// An output that already holds rollouts is never overwritten unasked (--resume or --overwrite).
+import { statSync } from "node:fs";
 import { collect as runCollect } from "../collect/collect.ts";
 import type { CollectSummary } from "../collect/collect.ts";
 import { formatMean } from "../collect/progress.ts";
+import { failureLines } from "../collect/failure_tally.ts";
 import { describeStackDown } from "../collect/stack_watch.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
@@ -11,7 +14,7 @@ import { HEAD_URL_DEFAULT, UsageError, commandLine, number, parseCommand, positi
 import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
-  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume] " +
+  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
   "[--temperature T] [--top-p P] [--max-output-tokens N] [--max-attempts 3] [--grace-s 30] [--rollout-timeout-s 3600] [--head-url URL] [--auth-token T] " +
   "(or NeMo Gym's +input_jsonl_fpath=... +output_jsonl_fpath=... +agent_name=... +num_samples_in_parallel=... +num_repeats=... +limit=... " +
   "+resume_from_cache=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
@@ -44,9 +47,9 @@ function createParamOverrides(values: { temperature?: string; "top-p"?: string; 
   return overrides;
 }
 
-const RESUME_SPELLINGS = /^(--resume|\+{0,2}resume_from_cache=.*)$/;
+const RESUME_SPELLINGS = /^(--resume|--overwrite|\+{0,2}resume_from_cache=.*)$/;
 
-/** The command that picks up where this one stopped: the same arguments, plus --resume. */
+/** The command that picks up where this one stopped: the same arguments, plus --resume (and no --overwrite). */
 export function resumeCommand(argv: readonly string[]): string {
   return commandLine(["collect", ...argv.filter((a) => !RESUME_SPELLINGS.test(a)), "--resume"]);
 }
@@ -58,7 +61,9 @@ function report(summary: CollectSummary): void {
   if (resolved) console.log(`${resolved} earlier failure${resolved === 1 ? "" : "s"} resolved: now in the rollouts, no longer in the failures file`);
   console.log(`rollouts:            ${summary.files.rollouts}`);
   console.log(`materialized inputs: ${summary.files.materialized}`);
-  if (summary.failed) console.log(`failures:            ${summary.files.failures}`);
+  if (summary.skipped) console.log(`${summary.skipped} invalid input row${summary.skipped === 1 ? "" : "s"} left out (--skip-invalid): listed in the failures file with line and reason`);
+  if (summary.failed || summary.skipped) console.log(`failures:            ${summary.files.failures}`);
+  for (const line of failureLines(summary.failureClasses)) console.log(line);
   if (summary.aggregate) {
     console.log(`aggregate metrics:   ${summary.files.aggregateMetrics}`);
     for (const entry of summary.aggregate) console.log(`key metrics of ${entry.agent_ref.name}: ${JSON.stringify(entry.key_metrics)}`);
@@ -75,6 +80,9 @@ export async function collect(argv: string[]): Promise<number> {
     "num-repeats": { type: "string" },
     limit: { type: "string" },
     resume: { type: "boolean" },
+    overwrite: { type: "boolean" },
+    "skip-invalid": { type: "boolean" },
+    "no-endpoint-check": { type: "boolean" },
     temperature: { type: "string" },
     "top-p": { type: "string" },
     "max-output-tokens": { type: "string" },
@@ -89,6 +97,10 @@ export async function collect(argv: string[]): Promise<number> {
   if (!values.input) throw new UsageError("collect needs --input FILE.jsonl");
   if (!values.output) throw new UsageError("collect needs --output FILE.jsonl");
   if (values.resume !== undefined && typeof values.resume !== "boolean") throw new UsageError("resume_from_cache expects true or false");
+  if (values.resume === true && values.overwrite) throw new UsageError("--resume goes on with the output, --overwrite replaces it: pass one");
+  if (values.resume !== true && !values.overwrite && statSync(values.output, { throwIfNoEntry: false })?.size) {
+    throw new UsageError(`${values.output} already holds rollouts: add --resume to go on with that run, or --overwrite to start it again`);
+  }
   const grace = number(values["grace-s"], "--grace-s") ?? 30;
   if (grace < 0) throw new UsageError("--grace-s expects a number of seconds >= 0");
 
@@ -109,6 +121,8 @@ export async function collect(argv: string[]): Promise<number> {
     limit: values.limit === undefined ? undefined : positiveInt(values.limit, "--limit", 1),
     resume: values.resume,
     overrides: createParamOverrides(values, nemo.createParams),
+    checkEndpoints: !values["no-endpoint-check"],
+    skipInvalid: values["skip-invalid"],
     rolloutTimeoutS: positiveInt(values["rollout-timeout-s"], "--rollout-timeout-s", 3600),
     maxAttempts: positiveInt(values["max-attempts"], "--max-attempts", 3),
     progress: true,

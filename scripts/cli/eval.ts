@@ -1,36 +1,50 @@
 // `edge-gym eval` (the main job, `npm start`): bring up the default local stack, collect rollouts
 // over the bundled example datasets (or one environment's), profile each, and end with the
-// pass@k table. A stack that stops answering ends the eval with the command that runs it again.
-import { mkdirSync } from "node:fs";
+// pass@k table. A stack that stops answering, or Ctrl+C (which says what finished), ends the eval
+// with the command that goes on: `--resume` in the same output folder, where what is in the
+// rollouts files is not run again.
+import { existsSync, mkdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { collect } from "../collect/collect.ts";
 import { describeStackDown } from "../collect/stack_watch.ts";
+import { cohortMismatch, gatheredCohortSize } from "../collect/cohort.ts";
+import { failureLines } from "../collect/failure_tally.ts";
+import type { FailureClass } from "../collect/failure_tally.ts";
 import { profile } from "../profile/profile.ts";
 import type { AgentProfile } from "../profile/profile.ts";
 import { writeReport } from "../profile/report.ts";
 import { passAtKTable, passAtKUnits } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
+import { declineLines, emulatorDeclines } from "../stack/emulator_declines.ts";
+import type { Played } from "../stack/emulator_declines.ts";
 import { loadConfig, resolveUserPath } from "../plan/config.ts";
 import { UsageError, commandLine, parseCommand, positiveInt } from "./args.ts";
+import { POLICY_HELP, checkPolicyServed, policyEmulatorArgs } from "./policy.ts";
 
 export const help =
-  "eval [--config a.yaml ...] [--environment NAME] [--num-repeats 4] [--concurrency 16] [--output-dir DIR] [key=value ...]   " +
+  `eval [--config a.yaml ...] [--environment NAME] [--num-repeats 4] [--concurrency 16] [--output-dir DIR [--resume]] ${POLICY_HELP} [key=value ...]   ` +
   "start a local stack, collect over the example datasets, profile, print pass@k";
 
 interface Dataset {
   agent: string;
   resources: string;
   path: string;
+  /** The outputs' base name: the agent's, and the dataset's too when the agent has several (NeMo's mcqa has two). */
+  stem: string;
+  /** The resources server's implementation: the environment the emulator counts calls by. */
+  implementation: string;
 }
 
 function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]): Dataset[] {
   const out: Dataset[] = [];
   for (const instance of instances) {
     if (instance.serverType !== "responses_api_agents") continue;
-    const datasets = (instance.config.datasets ?? []) as { type?: string; jsonl_fpath?: string }[];
+    const datasets = ((instance.config.datasets ?? []) as { name?: string; type?: string; jsonl_fpath?: string }[]).filter((d) => d.type === "example" && d.jsonl_fpath);
     const resources = (instance.config.resources_server as { name?: string } | undefined)?.name ?? instance.name;
-    for (const d of datasets) {
-      if (d.type === "example" && d.jsonl_fpath) out.push({ agent: instance.name, resources, path: resolveUserPath(d.jsonl_fpath) });
+    const implementation = instances.find((i) => i.name === resources && i.serverType === "resources_servers")?.implementation ?? resources;
+    for (const [i, d] of datasets.entries()) {
+      const stem = datasets.length > 1 ? `${instance.name}_${d.name ?? i}` : instance.name;
+      out.push({ agent: instance.name, resources, path: resolveUserPath(d.jsonl_fpath!), stem, implementation });
     }
   }
   return out;
@@ -39,14 +53,18 @@ function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]):
 /** An environment none of whose rollouts succeeded still gets its row, of "-": not 0, not absent. */
 export const unscored = (name: string): AgentProfile => ({ name, tasks: 0, rollouts: 0, maxRollouts: 0, metrics: {} });
 
-/** The datasets of one environment, named by its resources server or its agent. */
+/** The datasets of one environment, named by its resources server, its agent or its implementation (`mcqa` for `mcqa_resources_server`). */
 function pick(datasets: Dataset[], environment: string | undefined): Dataset[] {
   if (environment === undefined) return datasets;
-  const picked = datasets.filter((d) => d.resources === environment || d.agent === environment);
+  const picked = datasets.filter((d) => d.resources === environment || d.agent === environment || d.implementation === environment);
   if (picked.length === 0) {
     throw new UsageError(`unknown environment "${environment}" (environments: ${[...new Set(datasets.map((d) => d.resources))].join(", ")})`);
   }
   return picked;
+}
+
+function partition<T>(items: T[], keep: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(keep), items.filter((item) => !keep(item))];
 }
 
 export async function evaluate(argv: string[]): Promise<number> {
@@ -56,12 +74,25 @@ export async function evaluate(argv: string[]): Promise<number> {
     "num-repeats": { type: "string" },
     concurrency: { type: "string" },
     "output-dir": { type: "string" },
+    policy: { type: "string" },
+    resume: { type: "boolean" },
   });
+  if (values.resume && values["output-dir"] === undefined) throw new UsageError("eval --resume needs --output-dir DIR: the folder of the run to go on with");
   const repeats = positiveInt(values["num-repeats"], "--num-repeats", 4);
   const concurrency = positiveInt(values.concurrency, "--concurrency", 16);
-  const all = exampleDatasets(loadConfig(values.config, overrides).instances);
+  const emulatorArgs = policyEmulatorArgs(values.policy);
+  const { instances } = loadConfig(values.config, overrides, { local: true });
+  const all = exampleDatasets(instances);
   if (all.length === 0) throw new Error("no agent in the config has an example dataset (datasets: [{type: example, jsonl_fpath: ...}])");
-  const datasets = pick(all, values.environment);
+  // NeMo's configs list example files not every checkout has (equivalence_llm_judge's train.jsonl): said, and skipped.
+  const [datasets, absent] = partition(pick(all, values.environment), (d) => existsSync(d.path));
+  for (const d of absent) console.log(`${d.agent}: example dataset ${relative(process.cwd(), d.path)} not found, skipped`);
+  if (datasets.length === 0) throw new UsageError("none of the example datasets exists (see above)");
+  for (const d of datasets) {
+    const resources = instances.find((i) => i.name === d.resources && i.serverType === "resources_servers");
+    const mismatch = cohortMismatch({ agent: d.agent, resources: d.resources, implementation: d.implementation }, gatheredCohortSize(resources?.implementation, resources?.config), repeats);
+    if (mismatch) throw new UsageError(mismatch);
+  }
   const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*/, "").replace("T", "-");
   const outDir = values["output-dir"] ?? join("results", `eval-${stamp}`);
   mkdirSync(outDir, { recursive: true });
@@ -70,39 +101,83 @@ export async function evaluate(argv: string[]): Promise<number> {
   // Any free head port: an eval is self-contained and must not collide with a running `start`.
   // One environment needs only its agent and what that references (resources, model, gateway).
   const only = values.environment === undefined ? undefined : datasets.map((d) => d.agent);
-  const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, only, log: (line) => console.log(line) });
+  const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, only, emulatorArgs, log: (line) => console.log(line) });
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s)`);
   const profiled: { environment: string; agent: AgentProfile; report: string }[] = [];
   let failed = 0;
+  let declines = new Map<string, Played>();
+  const failures: { environment: string; classes: FailureClass[] }[] = [];
+  const interrupt = new AbortController();
+  // Miniflare's own exit hook would exit at once with 130: the rollouts in flight, what finished and how to go on would be lost.
+  process.removeAllListeners("SIGINT");
+  process.once("SIGINT", () => {
+    console.error("\nInterrupted: no new rollouts; waiting up to 30 s for those in flight (Ctrl+C again to stop at once).");
+    interrupt.abort();
+    process.once("SIGINT", () => process.exit(130));
+  });
+  let stoppedIn: { dataset: Dataset; missing: number; total: number } | undefined;
+  const finished: Dataset[] = [];
   try {
+    checkPolicyServed(running, values.policy);
     for (const dataset of datasets) {
       const summary = await collect({
         headUrl: running.stack.headUrl,
         input: dataset.path,
-        output: join(outDir, `${dataset.agent}.jsonl`),
+        output: join(outDir, `${dataset.stem}.jsonl`),
         agent: dataset.agent,
         concurrency,
         numRepeats: repeats,
         rolloutTimeoutS: 600,
         progress: true,
         label: dataset.resources,
+        resume: values.resume,
+        // The emulator always answers: a configured endpoint may not.
+        checkEndpoints: running.emulators.size === 0,
+        signal: interrupt.signal,
       });
       failed += summary.failed;
-      if (summary.stackDown) throw new Error(`${describeStackDown(summary.stackDown)} while collecting ${dataset.agent}; run again with: ${commandLine(["eval", ...argv])}`);
+      if (summary.failureClasses.length) failures.push({ environment: dataset.resources, classes: summary.failureClasses });
+      if (summary.interrupted) {
+        stoppedIn = { dataset, missing: summary.missing, total: summary.total };
+        break;
+      }
+      if (summary.stackDown) throw new Error(`${describeStackDown(summary.stackDown)} while collecting ${dataset.agent}; go on with: ${goOnCommand(argv, outDir)}`);
       if (summary.aggregateError) throw new Error(`aggregate metrics of ${dataset.agent}: ${summary.aggregateError}`);
       const result = await profile({ inputs: summary.files.materialized, rollouts: summary.files.rollouts });
       const report = await writeReport(result, summary.files.rollouts);
       for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.resources, agent, report });
+      finished.push(dataset);
     }
+    declines = await emulatorDeclines(running.emulators.values());
   } finally {
     await running.stop();
   }
   console.log("");
   const rows = profiled.map((p) => ({ ...p.agent, name: p.environment }));
-  console.log(passAtKTable(rows, "environment"));
-  console.log(`\n${passAtKUnits(rows)} Reports (open in a browser):`);
-  for (const p of profiled) console.log(`  ${relative(process.cwd(), p.report)}`);
+  // Interrupted before any environment finished, there is no table to show.
+  if (rows.length) {
+    console.log(passAtKTable(rows, "environment"));
+    console.log(`\n${passAtKUnits(rows)} Reports (open in a browser):`);
+    for (const p of profiled) console.log(`  ${relative(process.cwd(), p.report)}`);
+  }
   console.log(`Outputs (rollouts, materialized inputs, aggregate metrics, reward profiles) in ${outDir}/`);
   if (failed) console.log(`${failed} rollouts failed: see the *_failures.jsonl files`);
+  for (const { environment, classes } of failures) for (const line of failureLines(classes)) console.log(`${environment}: ${line}`);
+  for (const line of declineLines(declines, new Map(datasets.map((d) => [d.resources, d.implementation])))) console.log(line);
+  if (stoppedIn) {
+    const notStarted = datasets.slice(datasets.indexOf(stoppedIn.dataset) + 1).map((d) => d.resources);
+    console.log(`Interrupted. Finished: ${finished.map((d) => d.resources).join(", ") || "none"}; ${stoppedIn.dataset.resources} stopped with ${stoppedIn.missing} of ${stoppedIn.total} rollouts to go${notStarted.length ? `; not started: ${notStarted.join(", ")}` : ""}.`);
+    console.log(`Go on with (what is done is not run again):\n  ${goOnCommand(argv, outDir)}`);
+    return 130;
+  }
   return failed ? 1 : 0;
+}
+
+const GO_ON_DROPS = /^--(resume|output-dir(=.*)?)$/;
+
+/** The command that goes on with this eval in `outDir`: as it was started (npm start or npx), with --output-dir and --resume. */
+export function goOnCommand(argv: readonly string[], outDir: string): string {
+  const kept = argv.filter((arg, i) => !GO_ON_DROPS.test(arg) && argv[i - 1] !== "--output-dir");
+  const args = [...kept, "--output-dir", outDir, "--resume"];
+  return process.env.npm_lifecycle_event === "start" ? commandLine(args).replace(/^npx edge-gym/, "npm start --") : commandLine(["eval", ...args]);
 }

@@ -2,9 +2,10 @@
 import { AuthTokensError, parseAuthTokens } from "../../shared/server/auth_tokens.ts";
 import { bringUp } from "../stack/up.ts";
 import { UsageError, parseCommand, port } from "./args.ts";
+import { POLICY_HELP, checkPolicyServed, policyEmulatorArgs } from "./policy.ts";
 
 export const help =
-  "start [--config a.yaml ...] [--head-port 11000 (0: any free port)] [--auth-token [name:]TOKEN[,...]] [key=value ...]   " +
+  `start [--config a.yaml ...] [--head-port 11000 (0: any free port)] [--auth-token [name:]TOKEN[,...]] ${POLICY_HELP} [key=value ...]   ` +
   "run the configured servers locally (Miniflare + workerd); open unless --auth-token turns bearer auth on for every server's port";
 
 // Checked here, so a bad token stops the start instead of making every request a 500.
@@ -24,15 +25,24 @@ export async function start(argv: string[]): Promise<number> {
     config: { type: "string", multiple: true },
     "head-port": { type: "string" },
     "auth-token": { type: "string" },
+    policy: { type: "string" },
   });
+  const emulatorArgs = policyEmulatorArgs(values.policy);
   const began = performance.now();
   const running = await bringUp({
     configPaths: values.config,
     overrides,
     headPort: port(values["head-port"], "--head-port", 11000),
     authTokens: authTokens(values["auth-token"]),
+    emulatorArgs,
     log: (line) => console.log(line),
   });
+  try {
+    checkPolicyServed(running, values.policy);
+  } catch (err) {
+    await running.stop();
+    throw err;
+  }
   console.log(`head  ${running.stack.headUrl}`);
   for (const instance of running.stack.instances) {
     console.log(`${instance.server_type.padEnd(21)} ${instance.name.padEnd(40)} ${instance.url}`);

@@ -4,12 +4,18 @@
 // written with the rewards it returns. A cohort whose /compare fails is written to the failures
 // file, never with made-up rewards; one left unfinished by an interruption is not written at all,
 // so a resumed run runs it again (as a cohort of the repeats still missing). A cohort whose /verify
-// already scored it (`cohort_metrics` on every result) keeps those rewards.
+// already scored it (`cohort_metrics` on every result) keeps those rewards: such a /verify waits
+// for num_rollouts_per_prompt rollouts of a prompt (NeMo Gym's key), so a run that sends a number
+// of them that cannot fill whole cohorts is refused before it starts, not left to wait for its deadline.
 import { call } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
 import { CohortResponse, conversationHistory } from "../../shared/schemas/cohort.ts";
 import { FAILURE_CLASS_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import type { ResourcesDeclaration } from "../../shared/declaration.ts";
+import { IMPLEMENTATIONS } from "../plan/registry.ts";
+import type { InstanceInfo } from "./head.ts";
 import type { Failure } from "./rollout.ts";
+import { first, publishedConfig } from "./task_check.ts";
 
 type Row = Record<string, unknown>;
 
@@ -20,6 +26,8 @@ export interface Scored {
 }
 
 interface Pending<R extends Row> {
+  agent: string;
+  task: unknown;
   left: number;
   rows: R[];
   results: Row[];
@@ -37,9 +45,18 @@ export class Cohorts<R extends Row = Row> {
 
   expect(agent: string, row: R): void {
     const key = taskOf(agent, row);
-    const pending = this.#pending.get(key) ?? { left: 0, rows: [], results: [] };
+    const pending = this.#pending.get(key) ?? { agent, task: row[TASK_INDEX_KEY], left: 0, rows: [], results: [] };
     pending.left++;
     this.#pending.set(key, pending);
+  }
+
+  /** The first task whose pending rollouts are not a whole number of its agent's cohorts (by `sizes`), if any. */
+  misfit(sizes: ReadonlyMap<string, number>): { agent: string; task: unknown; pending: number; size: number } | undefined {
+    for (const { agent, task, left } of this.#pending.values()) {
+      const size = sizes.get(agent);
+      if (size !== undefined && left % size !== 0) return { agent, task, pending: left, size };
+    }
+    return undefined;
   }
 
   /** Records one rollout's end; undefined until its task's last one. */
@@ -88,4 +105,48 @@ export async function scoreCohort(agent: Target, rows: readonly Row[], results: 
     return { [FAILURE_CLASS_KEY]: "bad_response", error: `/compare answered 200 without one reward per response (${results.length}): ${answer.text.slice(0, 300)}` };
   }
   return results.map((result, i) => ({ result, reward: scored.data.rewards[i]!, metrics: scored.data.metrics }));
+}
+
+/** NeMo Gym's key: a /verify that waits for this many rollouts of a prompt and scores them together. */
+const GATHERED = "num_rollouts_per_prompt";
+
+/** How many rollouts of a prompt a resources instance's /verify gathers (1: none, it answers each alone). */
+export function gatheredCohortSize(implementation: string | undefined, config: Record<string, unknown> | undefined): number {
+  const declared = IMPLEMENTATIONS.find((i) => i.kind === "resources_servers" && i.name === implementation)?.declaration as ResourcesDeclaration | undefined;
+  if (!declared?.cohort) return 1;
+  const size = config?.[GATHERED];
+  return typeof size === "number" && Number.isInteger(size) && size > 1 ? size : 1;
+}
+
+/**
+ * Why a run cannot fill the cohorts a /verify waits for: `sent` rollouts of a prompt where whole
+ * cohorts of `size` are needed (one line, with the key and what to change); undefined when they fill.
+ */
+export function cohortMismatch(where: { agent: string; resources: string; implementation: string }, size: number, sent: number): string | undefined {
+  if (sent % size === 0) return undefined;
+  const key = `${where.resources}.resources_servers.${where.implementation}.${GATHERED}`;
+  return (
+    `${where.resources} (agent ${where.agent}) scores ${size} rollouts of the same prompt together (${key}: ${size}), but this run sends ${sent} of a prompt: ` +
+    `they would wait for the rest until cohort_timeout_s and fail. Run --num-repeats ${size} (or a multiple), or start the stack with ++${key}=${sent}`
+  );
+}
+
+export interface Gathering {
+  resources: string;
+  implementation: string;
+  size: number;
+}
+
+/** Agent -> its environment's gathered cohorts, for the agents (of `agents`) whose /verify gathers them. */
+export async function gatheringAgents(headUrl: string, authToken: string | undefined, instances: readonly InstanceInfo[], agents: readonly string[]): Promise<Map<string, Gathering>> {
+  const gathering = new Map<string, Gathering>();
+  if (agents.length === 0) return gathering;
+  const config = await publishedConfig(headUrl, authToken);
+  for (const agent of agents) {
+    const resources = (first(first(config[agent]))?.resources_server as { name?: string } | undefined)?.name;
+    const instance = instances.find((i) => i.name === resources && i.server_type === "resources_servers");
+    const size = gatheredCohortSize(instance?.implementation, first(first(config[resources ?? ""])));
+    if (instance && size > 1) gathering.set(agent, { resources: instance.name, implementation: instance.implementation, size });
+  }
+  return gathering;
 }

@@ -7,7 +7,7 @@
 // one whose stack stopped answering (stack_watch.ts).
 // An environment that scores cohorts gets its rewards per task, once the task's repeats are done (cohort.ts).
 import { existsSync } from "node:fs";
-import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import { FAILURE_CLASS_KEY, ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { ProgressBar } from "./progress.ts";
 import type { ProgressState } from "./progress.ts";
 import { writeAggregateMetrics } from "./aggregate.ts";
@@ -15,14 +15,17 @@ import type { AgentAggregate } from "./aggregate.ts";
 import { bearer, serverInstances } from "./head.ts";
 import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
 import { materialize } from "./materialize.ts";
-import { agentEnvironments, rowSchemas } from "./task_check.ts";
-import { Cohorts, scoreCohort } from "./cohort.ts";
+import { agentEnvironments, rowCompleters, rowSchemas } from "./task_check.ts";
+import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { nodeTransport } from "./http_transport.ts";
 import { runPool } from "./pool.ts";
 import { runRollout } from "./rollout.ts";
 import type { Failure, Outcome } from "./rollout.ts";
-import { pruneFailures } from "./failures.ts";
+import { INPUT_LINE_KEY, INVALID_ROW, pruneFailures } from "./failures.ts";
+import { checkPolicyEndpoints } from "./policy_check.ts";
+import { FailureTally } from "./failure_tally.ts";
+import type { FailureClass } from "./failure_tally.ts";
 import { StackWatch, unanswered } from "./stack_watch.ts";
 import type { StackDown } from "./stack_watch.ts";
 import type { Target } from "../../shared/client/call.ts";
@@ -41,6 +44,10 @@ export interface CollectOptions {
   resume?: boolean;
   /** Shallow overrides of every row's `responses_create_params`. */
   overrides?: Record<string, unknown>;
+  /** Ask each model server the rows' agents call for one short answer before the first rollout (policy_check.ts). */
+  checkEndpoints?: boolean;
+  /** Rows that fail the row schema go to the failures file (with their line and reason) instead of stopping the run. */
+  skipInvalid?: boolean;
   /** Deadline of one attempt at a rollout. */
   rolloutTimeoutS: number;
   /** Attempts per rollout before it goes to the failures file (NeMo Gym's default: 3). */
@@ -61,8 +68,12 @@ export interface CollectSummary {
   resumed: number;
   succeeded: number;
   failed: number;
-  /** Over this run's successful rollouts; null when none succeeded. */
+  /** Over every rollout in X.jsonl (a resumed run's earlier ones too); null when there is none. */
   meanReward: number | null;
+  /** The failures of this run by class, most frequent first, each with its first message. */
+  failureClasses: FailureClass[];
+  /** Input rows left out as invalid (skipInvalid), each in the failures file. */
+  skipped: number;
   /** Stopped by `signal`. */
   interrupted: boolean;
   /** Set when the stack stopped answering: dispatching stopped, and what it left undone is missing, not failed. */
@@ -93,15 +104,17 @@ async function* pending(materialized: string, done: ReadonlySet<number>): AsyncG
 async function survey(materialized: string, done: ReadonlySet<number>, agents: ReadonlyMap<string, string>, cohortAgents: ReadonlySet<string>) {
   let total = 0;
   let resumed = 0;
+  const used = new Set<string>();
   const cohorts = new Cohorts<Row>();
   for await (const { line, value } of readJsonl(materialized)) {
     const name = (value as Row).agent_ref?.name;
     if (!name || !agents.has(name)) throw new InputError(`${materialized}:${line}: unknown agent "${name}" (running agents: ${[...agents.keys()].join(", ") || "none"})`);
     total++;
+    used.add(name);
     if (done.has(pairKey(value, `${materialized}:${line}`))) resumed++;
     else if (cohortAgents.has(name)) cohorts.expect(name, value as Row);
   }
-  return { total, resumed, cohorts };
+  return { total, resumed, used, cohorts };
 }
 
 const AGGREGATE_DEADLINE_MS = 10 * 60_000;
@@ -124,6 +137,7 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
         limit: options.limit,
         numRepeats: options.numRepeats,
         overrides: options.overrides ?? {},
+        skipInvalid: options.skipInvalid,
       });
   const instances = await serverInstances(options.headUrl, options.authToken).catch(async (err: unknown) => {
     await materialized?.discard();
@@ -131,18 +145,23 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
   });
   const agents = new Map(instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [[i.name, i.url] as const] : [])));
   const environments = await agentEnvironments(options.headUrl, options.authToken, instances, [...agents.keys()]);
-  if (materialized) await materialized.commit(new Set(agents.keys()), rowSchemas(environments));
+  if (materialized) await materialized.commit(new Set(agents.keys()), rowSchemas(environments), await rowCompleters(options.headUrl, options.authToken, environments));
   const cohortAgents = new Set([...environments].flatMap(([agent, declared]) => (declared.cohort ? [agent] : [])));
   let done: ReadonlySet<number> = new Set();
+  let resumedRewardSum = 0;
   if (resume) {
     for (const path of [files.rollouts, files.failures]) {
       if (existsSync(path) && (await cutTornTail(path))) log(`Cut a torn last line off ${path} (left by an interrupted write).`);
     }
-    if (existsSync(files.rollouts)) done = await completedPairs(files.rollouts);
+    if (existsSync(files.rollouts)) ({ pairs: done, rewardSum: resumedRewardSum } = await completedPairs(files.rollouts));
   }
-  const { total, resumed, cohorts } = await survey(files.materialized, done, agents, cohortAgents);
+  const { total, resumed, used, cohorts } = await survey(files.materialized, done, agents, cohortAgents);
+  const gathering = await gatheringAgents(options.headUrl, options.authToken, instances, [...cohortAgents]);
+  const misfit = cohorts.misfit(new Map([...gathering].map(([agent, g]) => [agent, g.size])));
+  if (misfit) throw new InputError(cohortMismatch({ agent: misfit.agent, ...gathering.get(misfit.agent)! }, misfit.size, misfit.pending)!);
+  if (options.checkEndpoints) await checkPolicyEndpoints(options.headUrl, options.authToken, instances, used, log);
   if (resume) log(`Resuming from ${files.materialized}: ${resumed} of ${total} rollouts already done, ${total - resumed} to run.`);
-  return { resume, agents, done, total, resumed, cohortAgents, cohorts };
+  return { resume, agents, done, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped: materialized?.skipped ?? [] };
 }
 
 export async function collect(options: CollectOptions): Promise<CollectSummary> {
@@ -154,7 +173,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     failures: siblingPath(options.output, "failures.jsonl"),
     aggregateMetrics: siblingPath(options.output, "aggregate_metrics.json"),
   };
-  const { resume, agents, done, total, resumed, cohortAgents, cohorts } = await prepare(options, files, options.log ?? (() => {}));
+  const { resume, agents, done, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped } = await prepare(options, files, options.log ?? (() => {}));
 
   const out = await JsonlWriter.open(files.rollouts, resume ? "append" : "truncate");
   const failures = await JsonlWriter.open(files.failures, resume ? "append" : "truncate");
@@ -172,11 +191,18 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     state.rewardSum += result.reward as number;
     state.done++;
   };
+  const tally = new FailureTally();
   const failed = async (row: Row, failure: Failure, attempts: number) => {
     await failures.write({ ...row, ...failure, _ng_attempts: attempts });
+    tally.add(failure);
     state.failed++;
     state.done++;
   };
+  for (const { line, reason, row } of skipped) {
+    const failure = { [FAILURE_CLASS_KEY]: INVALID_ROW, error: reason };
+    await failures.write({ ...row, ...failure, [INPUT_LINE_KEY]: line });
+    tally.add(failure);
+  }
 
   /** A cohort environment's rollout: held until its task's last one, then scored with the others. */
   const settleCohort = async (row: Row, target: Target, result: Record<string, unknown> | undefined) => {
@@ -257,7 +283,9 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     resumed,
     succeeded,
     failed: state.failed,
-    meanReward: succeeded ? state.rewardSum / succeeded : null,
+    meanReward: resumed + succeeded ? (resumedRewardSum + state.rewardSum) / (resumed + succeeded) : null,
+    failureClasses: tally.classes(),
+    skipped: skipped.length,
     interrupted,
     ...(down === undefined ? {} : { stackDown: { connectionFailures: down, notTried: total - resumed - dispatched } }),
     missing: total - resumed - succeeded,

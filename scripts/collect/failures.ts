@@ -1,10 +1,17 @@
 // X_failures.jsonl across resumed runs: each run appends to it, so it may list pairs that have
 // since succeeded, and a pair that failed in several runs several times. At the end of a resumed
 // run it is rewritten to list each pair still missing from X.jsonl once, by its latest failure.
-// The new file replaces the old by rename: a crash leaves one or the other, whole.
+// The new file replaces the old by rename: a crash leaves one or the other, whole. Input rows left
+// out as invalid (collect --skip-invalid) are listed by their input line, not a pair: they stay.
 import { rename } from "node:fs/promises";
 import { JsonlWriter, readJsonl } from "./jsonl.ts";
 import { pairKey } from "./pairs.ts";
+
+/** The failure class, and the input line, of a row left out as invalid. */
+export const INVALID_ROW = "invalid_row";
+export const INPUT_LINE_KEY = "_ng_input_line";
+
+const isPair = (value: Record<string, unknown>) => value[INPUT_LINE_KEY] === undefined;
 
 /** Rewrites the failures file; returns how many of the pairs it listed have since succeeded. */
 export async function pruneFailures(failures: string, rollouts: string): Promise<number> {
@@ -12,6 +19,7 @@ export async function pruneFailures(failures: string, rollouts: string): Promise
   const latest = new Map<number, number>();
   let lines = 0;
   for await (const { line, value } of readJsonl(failures)) {
+    if (!isPair(value)) continue;
     latest.set(pairKey(value, `${failures}:${line}`), line);
     lines++;
   }
@@ -25,7 +33,7 @@ export async function pruneFailures(failures: string, rollouts: string): Promise
   const out = await JsonlWriter.open(partial, "truncate");
   try {
     for await (const { line, value } of readJsonl(failures, { exact: true })) {
-      if (latest.get(pairKey(value, `${failures}:${line}`)) === line) await out.write(value);
+      if (!isPair(value) || latest.get(pairKey(value, `${failures}:${line}`)) === line) await out.write(value);
     }
   } finally {
     await out.close();

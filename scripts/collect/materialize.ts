@@ -2,13 +2,16 @@
 // anything runs, then written with its agent, the create-params overrides and its indices;
 // repeats are laid out aabbcc. As in NeMo Gym, identical input lines are one task, and a row
 // that already carries `_ng_task_index` keeps it. Rows stream from file to file, into a partial
-// file that replaces X_materialized_inputs.jsonl only once the agents are known to run.
+// file that replaces X_materialized_inputs.jsonl only once the agents are known to run. A row that
+// fails the row schema stops it with its line and field path, or, when asked to skip such rows, is
+// left out and handed back with its line and reason (for the failures file).
 import { createHash } from "node:crypto";
 import { rename, rm } from "node:fs/promises";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import type { z } from "../../shared/zod.ts";
 import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
+import type { RowCompleter } from "./task_check.ts";
 
 export interface MaterializeOptions {
   input: string;
@@ -19,15 +22,27 @@ export interface MaterializeOptions {
   numRepeats: number;
   /** Shallow overrides of every row's `responses_create_params`. */
   overrides: Record<string, unknown>;
+  /** Leave out rows that fail the row schema (and say which) instead of stopping at the first. */
+  skipInvalid?: boolean;
+}
+
+/** A row left out: its input line, why, and the row as given. */
+export interface SkippedRow {
+  line: number;
+  reason: string;
+  row: Record<string, unknown>;
 }
 
 export interface Materialized {
   /**
-   * Checks the agents against those running, and each row against its agent's row schema where
-   * one is known, then puts the file in place (or discards it).
+   * Checks the agents against those running, completes the rows of agents that have a completer
+   * (a task file's), checks each row against its agent's row schema where one is known, then puts
+   * the file in place (or discards it).
    */
-  commit(running: ReadonlySet<string>, schemas: ReadonlyMap<string, z.ZodType>): Promise<void>;
+  commit(running: ReadonlySet<string>, schemas: ReadonlyMap<string, z.ZodType>, completers?: ReadonlyMap<string, RowCompleter>): Promise<void>;
   discard(): Promise<void>;
+  /** The rows left out with skipInvalid, in input order, once committed. */
+  skipped: SkippedRow[];
 }
 
 export async function materialize(options: MaterializeOptions): Promise<Materialized> {
@@ -40,10 +55,18 @@ export async function materialize(options: MaterializeOptions): Promise<Material
   // Each agent the rows name, with the input line that first names it.
   const agents = new Map<string, number>();
   const discard = () => rm(partial, { force: true });
+  const skipped: SkippedRow[] = [];
   try {
     let rows = 0;
     for await (const { line, text, value } of readJsonl(options.input, { exact: true })) {
-      const row = parseRow(value, options.input, line);
+      let row: ReturnType<typeof parseRow>;
+      try {
+        row = parseRow(value, options.input, line);
+      } catch (err) {
+        if (!(options.skipInvalid && err instanceof InputError)) throw err;
+        skipped.push({ line, reason: err.message, row: value });
+        continue;
+      }
       const name = row.agent_ref?.name ?? options.agent;
       if (!name) throw new InputError(`${options.input}:${line}: the row has no agent_ref and no --agent was given`);
       if (!agents.has(name)) agents.set(name, line);
@@ -77,23 +100,77 @@ export async function materialize(options: MaterializeOptions): Promise<Material
     await discard();
     throw err;
   }
+  /** Rewrites the partial file without the refused tasks' rollouts; each task is skipped once. */
+  const leaveOut = async (refused: ReadonlyMap<number, string>) => {
+    const kept = await JsonlWriter.open(`${partial}.kept`, "truncate");
+    try {
+      for await (const { value } of readJsonl(partial, { exact: true })) {
+        const task = value[TASK_INDEX_KEY] as number;
+        const reason = refused.get(task);
+        if (reason === undefined) await kept.write(value);
+        else if (value[ROLLOUT_INDEX_KEY] === 0) {
+          const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...row } = value;
+          skipped.push({ line: lineOfTask.get(task)!, reason, row });
+        }
+      }
+    } finally {
+      await kept.close();
+    }
+    await rename(`${partial}.kept`, partial);
+    skipped.sort((a, b) => a.line - b.line);
+  };
   return {
     discard,
-    async commit(running, schemas) {
+    skipped,
+    async commit(running, schemas, completers = new Map()) {
       const unknown = [...agents].find(([name]) => !running.has(name));
       if (unknown) {
         await discard();
         throw new InputError(`${options.input}:${unknown[1]}: unknown agent "${unknown[0]}" (running agents: ${[...running].join(", ") || "none"})`);
       }
+      // Tasks refused, with why: a row that cannot be completed, or fails its schema.
+      const refused = new Map<number, string>();
+      if ([...agents.keys()].some((name) => completers.has(name))) {
+        const completed = `${partial}.completed`;
+        const out = await JsonlWriter.open(completed, "truncate");
+        try {
+          for await (const { value } of readJsonl(partial, { exact: true })) {
+            const complete = completers.get((value.agent_ref as { name: string }).name);
+            const task = value[TASK_INDEX_KEY] as number;
+            try {
+              await out.write(complete && !refused.has(task) ? complete(value) : value);
+            } catch (err) {
+              const reason = `${options.input}:${lineOfTask.get(task)}: ${(err as Error).message}`;
+              if (!options.skipInvalid) throw new InputError(reason);
+              refused.set(task, reason);
+              await out.write(value);
+            }
+          }
+          await out.close();
+        } catch (err) {
+          await out.close();
+          await rm(completed, { force: true });
+          await discard();
+          throw err;
+        }
+        await rename(completed, partial);
+      }
       // Read as doubles: the schema's verdict is the same (an exact number it refuses is checked as its double).
       for await (const { value } of readJsonl(partial)) {
+        if (refused.has(value[TASK_INDEX_KEY] as number)) continue;
         const schema = schemas.get((value.agent_ref as { name: string }).name);
         const checked = schema?.safeParse(value);
         if (checked?.success !== false) continue;
-        await discard();
         const issue = zodIssues(checked.error)[0]!;
-        throw new InputError(`${options.input}:${lineOfTask.get(value[TASK_INDEX_KEY] as number)}: ${issue.path}: ${issue.message}`);
+        const task = value[TASK_INDEX_KEY] as number;
+        const reason = `${options.input}:${lineOfTask.get(task)}: ${issue.path}: ${issue.message}`;
+        if (!options.skipInvalid) {
+          await discard();
+          throw new InputError(reason);
+        }
+        refused.set(task, reason);
       }
+      if (refused.size > 0) await leaveOut(refused);
       await rename(partial, options.output);
     },
   };

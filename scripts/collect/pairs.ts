@@ -50,13 +50,15 @@ export async function cutTornTail(path: string): Promise<boolean> {
   return true;
 }
 
-/** The pairs already in a rollouts file; a pair written twice means the file was not ours. */
-export async function completedPairs(path: string): Promise<Set<number>> {
-  const done = new Set<number>();
+/** The pairs already in a rollouts file, and their rewards' sum; a pair written twice means the file was not ours. */
+export async function completedPairs(path: string): Promise<{ pairs: Set<number>; rewardSum: number }> {
+  const pairs = new Set<number>();
+  let rewardSum = 0;
   for await (const { line, value } of readJsonl(path)) {
     const key = pairKey(value, `${path}:${line}`);
-    if (done.has(key)) throw new InputError(`${path}:${line}: ${pairLabel(key)} appears twice`);
-    done.add(key);
+    if (pairs.has(key)) throw new InputError(`${path}:${line}: ${pairLabel(key)} appears twice`);
+    pairs.add(key);
+    rewardSum += value.reward as number;
   }
-  return done;
+  return { pairs, rewardSum };
 }

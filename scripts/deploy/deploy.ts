@@ -15,6 +15,7 @@ import { placeholders } from "../plan/placeholders.ts";
 import { HEAD_NAME } from "../plan/plan.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
 import { CheckedBuilds } from "./checked.ts";
+import { stageDatabases } from "./databases.ts";
 import { DEPLOY_DIR, writeWorkers } from "./generate.ts";
 import type { WrittenWorker } from "./generate.ts";
 import { ensureNamespace } from "./kv.ts";
@@ -154,6 +155,8 @@ export async function deploy(options: DeployOptions): Promise<DeployResult> {
   if (options.authTokens !== undefined) parseAuthTokens(options.authTokens);
   const kvId = options.dryRun ? DRY_RUN_KV_ID : options.kvNamespaceId ?? (await ensureNamespace(run, kvTitle(d), log));
   const root = options.outDir ?? DEPLOY_DIR;
+  // Before any image is built: the Cloudflare sandbox's carries the databases its users' configs name.
+  if (stack.ordered.some((s) => s.role === "sandbox")) stageDatabases(stack.ordered, log);
   const { dir, workers } = await writeWorkers(stack, settings, kvId, root);
   await validateConfigs(workers);
   log(`wrote ${workers.length} wrangler configs and bundles under ${dir}; wrangler accepts every config`);

@@ -44,6 +44,8 @@ const OPTIONS = {
   minifyWhitespace: true,
   minifySyntax: true,
   logLevel: "error",
+  // Paths in the metafile are relative to the project, whatever folder the CLI runs from.
+  absWorkingDir: ROOT,
 } satisfies BuildOptions;
 const PLUGINS = [withoutAjv, englishOnlyZod];
 
@@ -114,9 +116,9 @@ export async function bundleWorkers(entries: string[]): Promise<Map<string, stri
     const built = new Map<string, string | null>();
     for (const entry of stale) {
       const bundle = bundles.get(entry)!;
-      const output = metafile.outputs[relative(process.cwd(), bundle)]!;
+      const output = metafile.outputs[relative(ROOT, bundle)]!;
       exports.set(entry, output.exports);
-      const inputs = Object.fromEntries([...reachable(metafile, output.entryPoint!)].map((input) => resolve(input)).map((path) => [path, stamp(path, built)]));
+      const inputs = Object.fromEntries([...reachable(metafile, output.entryPoint!)].map((input) => resolve(ROOT, input)).map((path) => [path, stamp(path, built)]));
       // Written whole, then renamed: a launch alongside never reads half a manifest.
       const manifest: Manifest = { recipe: RECIPE, inputs: inputs as Record<string, string>, exports: output.exports };
       const partial = `${bundle}.json.${process.pid}`;

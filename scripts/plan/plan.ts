@@ -5,9 +5,10 @@
 // (`sandbox://cloudflare`: one per deployment), and the head. Miniflare options (local) and wrangler
 // configs (deploy) are both generated from this plan. Every instance's config is checked against
 // its implementation's schema here, so a bad value stops the start with its path.
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { bindingName } from "../../shared/client/targets.ts";
 import { ConfigError } from "../../shared/config/errors.ts";
+import { resolveInstance } from "../../shared/config/instances.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import { formatPath, withoutNulls } from "../../shared/config/tree.ts";
 import { PLATFORM_BINDINGS } from "../../shared/declaration.ts";
@@ -116,11 +117,22 @@ export function checkInstances(instances: readonly Instance[], from: readonly Im
   if (problems.length > 0) throw new ConfigError(problems);
 }
 
-function serviceBindings(instance: Instance, declaration: Declaration): Record<string, string> {
+/**
+ * An agent's RESOURCES_IMPLEMENTATION: the folder of its resources server's implementation, the
+ * environment its model calls name (the emulator's skill is keyed by it, not by instance names).
+ */
+function resourcesImplementation(instance: Instance, instances: readonly Instance[], from: readonly Implementation[]): { RESOURCES_IMPLEMENTATION?: string } {
+  const ref = ServerRef.safeParse(instance.config.resources_server);
+  const target = ref.success ? resolveInstance(instances, ref.data.name, "resources_servers") : undefined;
+  return target ? { RESOURCES_IMPLEMENTATION: basename(findImplementation(target.serverType, target.implementation, from).dir) } : {};
+}
+
+/** A binding per reference, named as the reference names the instance (an old name too: resolveInstance), to its Worker. */
+function serviceBindings(instance: Instance, declaration: Declaration, instances: readonly Instance[]): Record<string, string> {
   const services: Record<string, string> = {};
   for (const field of declaration.references) {
     const ref = ServerRef.safeParse(instance.config[field]);
-    if (ref.success) services[bindingName(ref.data.name)] = ref.data.name;
+    if (ref.success) services[bindingName(ref.data.name)] = resolveInstance(instances, ref.data.name, ref.data.type)?.name ?? ref.data.name;
   }
   return services;
 }
@@ -175,8 +187,8 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: r
     const worker = spec(implementation, {
       name: instance.name,
       instance: instance.name,
-      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: config, ...bodyLimit(config) },
-      services: serviceBindings(instance, implementation.declaration),
+      vars: { INSTANCE_NAME: instance.name, INSTANCE_CONFIG: config, ...bodyLimit(config), ...resourcesImplementation(instance, instances, from) },
+      services: serviceBindings(instance, implementation.declaration, instances),
       ...portOf(config),
     });
     const companion = implementation.declaration.companion;

@@ -2,10 +2,12 @@
 // declaration.ts), discovered from disk, so a new server, agent or model is one new folder.
 import { existsSync, readdirSync } from "node:fs";
 import { basename, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Declaration, WorkerKind } from "../../shared/declaration.ts";
 import type { ServerType } from "../../shared/schemas/config.ts";
 
-export const ROOT = new URL("../../", import.meta.url).pathname;
+// A path, not a URL's pathname: a folder with a space in its name would be %20 there.
+export const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 
 /** Where each kind with several implementations keeps them, one folder each, named after its folder. */
 const KIND_DIRS: Record<ServerType | "sandbox", string> = {

@@ -14,6 +14,9 @@
 //     /usr, /etc and the python prefix (read-only, nosuid) plus a writable workspace, /tmp and
 //     /dev/shm (tmpfs, size-capped), a fresh /proc and the harmless /dev nodes; pivots into it and
 //     detaches the host's root, so /work, /root, /home, /tmp etc. of the host are not there at all.
+//     A run that names a database gets that one file mounted read-only (and noexec) at
+//     DATABASE_MOUNT, outside the workspace: no copy however large, and nothing in the run can
+//     change it for the next.
 //   INIT (init.py, trusted python, pid 1): runs the program as its child and reports how it ended
 //     on fd 3; for a session, it also holds the host's control pipes (see init.py).
 //   env -i: a minimal environment.
@@ -23,16 +26,18 @@
 //     a key a run adds goes with it.
 //   prlimit: CPU seconds, address space, file size, processes, no core dumps.
 import { readFileSync } from "node:fs";
+import { DATABASE_MOUNT } from "../../shared/sandbox/schema.ts";
 import type { Limits } from "../../shared/sandbox/schema.ts";
 import type { Python } from "./python.ts";
 
 export const WORKSPACE = "/sandbox";
+const DATABASE_DIR = DATABASE_MOUNT.slice(0, DATABASE_MOUNT.lastIndexOf("/"));
 const INNER_UID = 1000;
 
 const SETUP = String.raw`
 set -eu
-R=$1 IN=$2 P=$3 U=$4 WS_BYTES=$5 TMP_BYTES=$6
-shift 6
+R=$1 IN=$2 P=$3 U=$4 WS_BYTES=$5 TMP_BYTES=$6 DB=$7
+shift 7
 hostname sandbox
 mount -t tmpfs -o size=1m,mode=755,nosuid,nodev tmpfs "$R"
 cd "$R"
@@ -47,6 +52,10 @@ chown -R "$U:$U" sandbox
 mount -t tmpfs -o "size=$TMP_BYTES,mode=1777,nosuid,nodev" tmpfs tmp
 mount -t tmpfs -o "size=$TMP_BYTES,mode=1777,nosuid,nodev,noexec" tmpfs dev/shm
 mount -t proc -o nosuid,nodev,noexec proc proc
+if [ -n "$DB" ]; then
+  mkdir ".${DATABASE_DIR}"; touch ".${DATABASE_MOUNT}"
+  mount --bind -o ro,nosuid,nodev,noexec "$DB" ".${DATABASE_MOUNT}"
+fi
 pivot_root . .old
 umount -l /.old
 rmdir /.old
@@ -70,6 +79,8 @@ export interface IsolatedRun {
   groups: string[];
   /** A session's interpreter: init.py holds the host's control pipes (fds 0 and 1) and relays. */
   session?: boolean;
+  /** A database file of the host's (databases.ts), mounted read-only at DATABASE_MOUNT. */
+  database?: string;
 }
 
 // $1: the groups' procs files, space-separated (cgroup.ts names them without spaces).
@@ -84,7 +95,7 @@ export function isolatedCommand(python: Python, run: IsolatedRun): string[] {
     "/usr/bin/unshare", "--mount", "--net", "--pid", "--ipc", "--uts", "--cgroup", "--fork", "--kill-child", "--",
     "/bin/sh", "-c", SETUP, "sh",
     run.rootDir, run.inputDir, python.prefix, String(run.uid),
-    String(limits.file_bytes + run.inputBytes), String(limits.file_bytes),
+    String(limits.file_bytes + run.inputBytes), String(limits.file_bytes), run.database ?? "",
     python.executable, "-I", "-S", "-c", INIT, run.session ? "session" : "run",
     "/usr/bin/env", "-i", `PATH=${binDir}:/usr/bin:/bin`, `HOME=${WORKSPACE}`, "LANG=C.UTF-8",
     "/usr/bin/setpriv", `--reuid=${run.uid}`, `--regid=${run.uid}`, "--clear-groups", "--no-new-privs", "--",

@@ -1,4 +1,6 @@
 // CLI: node scripts/sandbox/main.ts [--port 0] [--host 127.0.0.1] [--parallel 16] [--max-sessions 256] [--exit-with-parent] [--listener]
+//        [--database-folders '{"LABEL": {"dir": "/abs/folder", "nested": true}}' | @FILE]
+// --database-folders: the folders of SQLite databases a run may name (databases.ts); none without it.
 // --listener: listen on the socket the launcher sends over IPC, instead of binding one.
 // Prints exactly one line when listening (callers parse it): sandbox listening on http://HOST:PORT
 // $EDGE_GYM_SANDBOX_TOKEN: every route but /health then requires `Authorization: Bearer <it>` (the
@@ -6,6 +8,7 @@
 import type { Server } from "node:net";
 import { parseArgs } from "node:util";
 import { SANDBOX_TOKEN_ENV } from "./auth.ts";
+import { parseFolders } from "./databases.ts";
 import { DEFAULTS, MAX_PARALLEL, startSandbox } from "./server.ts";
 
 // Out of the environment at once, so nothing this process starts inherits it.
@@ -34,11 +37,22 @@ try {
       "max-sessions": { type: "string" },
       "exit-with-parent": { type: "boolean" },
       listener: { type: "boolean" },
+      "database-folders": { type: "string" },
     },
   }));
 } catch (err) {
   fail((err as Error).message);
 }
+
+function folders(raw: string | undefined) {
+  if (raw === undefined) return new Map();
+  try {
+    return parseFolders(raw);
+  } catch (err) {
+    fail(`invalid --database-folders ${JSON.stringify(raw)} (${(err as Error).message.split("\n")[0]}): expected {"LABEL": {"dir": "/abs/folder", "nested": true|false}} or @FILE holding it`);
+  }
+}
+const databases = folders(values["database-folders"]);
 
 const listener = values.listener ? await new Promise<Server>((resolve) => process.once("message", (_message, handle) => resolve(handle as Server))) : undefined;
 process.disconnect?.();
@@ -50,6 +64,7 @@ const sandbox = await startSandbox({
   host: values.host ?? DEFAULTS.host,
   parallel: Math.max(1, count("parallel", values.parallel, DEFAULTS.parallel, MAX_PARALLEL)),
   maxSessions: count("max-sessions", values["max-sessions"], DEFAULTS.maxSessions, 10_000),
+  databases,
 }).catch((err: Error) => fail(err.message));
 
 process.stdout.write(`sandbox listening on ${sandbox.url}\n`);

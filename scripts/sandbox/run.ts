@@ -12,6 +12,8 @@ import type { RunGroup, RunGroups } from "./cgroup.ts";
 import { programCpuWait } from "./cpu_wait.ts";
 import { ownTimeDeadline, type OwnTimeDeadline } from "./deadline.ts";
 import { type Ended, SETUP_TIMEOUT_MS, watchInit } from "./init_channel.ts";
+import { DatabaseMissing, findDatabase } from "./databases.ts";
+import type { DatabaseFolders } from "./databases.ts";
 import { isolatedCommand } from "./isolation.ts";
 import type { Python } from "./python.ts";
 import type { UidPool } from "./uid_pool.ts";
@@ -46,11 +48,24 @@ export interface Slots {
   queueTimeoutMs: number;
   /** How many times its limit a run may wait for a CPU (deadline.ts). */
   patience: number;
+  /** The folders of databases a run may name. */
+  databases: DatabaseFolders;
+}
+
+/** The database file a request names, or DatabaseMissing. */
+function databaseOf(databases: DatabaseFolders, request: RunRequest): string | undefined {
+  if (!request.database) return undefined;
+  const { folder, id } = request.database;
+  const found = databases.get(folder);
+  if (!found) throw new DatabaseMissing(`this sandbox has no folder of databases ${JSON.stringify(folder)}, so no database "${id}" (it has: ${[...databases.keys()].join(", ") || "none"})`);
+  return findDatabase(found, id);
 }
 
 /** `abandoned`: the caller went away; its run is dropped from the queue, or killed. */
 export async function runIsolated(python: Python, slots: Slots, request: RunRequest, groups: RunGroups | undefined, abandoned: AbortSignal): Promise<RunResult> {
   const { uids, queueTimeoutMs } = slots;
+  // Before a slot is taken: a run without its database never starts.
+  const database = databaseOf(slots.databases, request);
   const uid = await uids.acquire(AbortSignal.any([abandoned, AbortSignal.timeout(queueTimeoutMs)])).catch((err: unknown) => {
     throw abandoned.aborted ? err : new SandboxBusy(`no free slot within ${queueTimeoutMs / 1000} s: every one of the sandbox's runs is busy`);
   });
@@ -59,7 +74,7 @@ export async function runIsolated(python: Python, slots: Slots, request: RunRequ
   try {
     workspace = await makeWorkspace(request.files);
     group = groups?.create(request.limits.memory_mb * 1024 * 1024);
-    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), groups: group?.procs ?? [] });
+    const argv = isolatedCommand(python, { ...workspace, uid, limits: request.limits, program: program(python, request), groups: group?.procs ?? [], database });
     const result = await execute(argv, request, abandoned, group, slots.patience);
     return group?.oomKilled() ? { ...result, out_of_memory: true } : result;
   } finally {

@@ -4,7 +4,8 @@
 //   POST /sessions/:id         -> { session, created } (opens it, with its limits and idle TTL)
 //   POST /sessions/:id/cells   -> CellResult (opens the session if it is not open)
 //   DELETE /sessions/:id       -> { closed }
-// 400 with field paths on a bad request; 401 without the token it was given (auth.ts); 500 if the
+// 400 with field paths on a bad request; 404 when a run names a database the sandbox does not have
+// (databases.ts: nothing ran); 401 without the token it was given (auth.ts); 500 if the
 // sandbox failed; 503 when it is full (no slot within a minute, or every session taken: nothing
 // ran, so marked unprocessed for the caller to retry), or when the machine starved a program
 // (deadline.ts: it ran, so it is not marked).
@@ -14,6 +15,8 @@ import { CellRequestSchema, OpenSessionSchema, RunRequestSchema, SessionIdSchema
 import type { z } from "../../shared/zod.ts";
 import { UNPROCESSED_HEADER } from "../../shared/client/call.ts";
 import { bearerCheck } from "./auth.ts";
+import { DatabaseMissing } from "./databases.ts";
+import type { DatabaseFolders } from "./databases.ts";
 import { RunGroups } from "./cgroup.ts";
 import { patienceFor } from "./deadline.ts";
 import { findPython, type Python } from "./python.ts";
@@ -34,6 +37,8 @@ export interface SandboxOptions {
   queueTimeoutMs: number;
   /** Every route but /health requires `Authorization: Bearer <token>` (auth.ts); open without one. */
   token?: string;
+  /** The folders of databases a run may name (databases.ts). */
+  databases?: DatabaseFolders;
 }
 
 export const DEFAULTS: SandboxOptions = { port: 0, host: "127.0.0.1", parallel: 16, maxSessions: 256, queueTimeoutMs: 60_000 };
@@ -107,7 +112,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
   const python = findPython();
   const uids = new UidPool(parallel);
   const patience = patienceFor(parallel);
-  const slots = { uids, queueTimeoutMs, patience };
+  const slots = { uids, queueTimeoutMs, patience, databases: options.databases ?? new Map() };
   const groups = RunGroups.probe();
   // Session uids follow every run uid, so the two never share a process limit.
   const sessions = new Sessions(python, new UidPool(maxSessions, UID_BASE + MAX_PARALLEL), maxSessions, groups, patience);
@@ -118,6 +123,7 @@ export async function startSandbox(options: Partial<SandboxOptions> = {}): Promi
       // Nothing was started: the caller may retry.
       else if (err instanceof SessionsFull || err instanceof SandboxBusy) send(res, 503, { error: err.message }, { [UNPROCESSED_HEADER]: "1" });
       else if (err instanceof SandboxStarved) send(res, 503, { error: err.message });
+      else if (err instanceof DatabaseMissing) send(res, 404, { error: err.message });
       else send(res, 500, { error: err instanceof SandboxError ? err.message : `internal error: ${err.message}` });
     });
   });

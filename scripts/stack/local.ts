@@ -5,7 +5,8 @@
 // stack's storage keeps only objects that still store something (prune_objects.ts).
 import { createServer } from "node:net";
 import { Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { bundleWorkers } from "../plan/build.ts";
+import { BUILD_DIR, bundleWorkers } from "../plan/build.ts";
+import { RESOURCES_SERVER_SUFFIX, resolveInstance } from "../../shared/config/instances.ts";
 import type { Instance } from "../../shared/config/instances.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
 import { publishedConfig } from "../plan/published_config.ts";
@@ -45,7 +46,7 @@ export interface ServerInstanceInfo {
 export interface LocalStack {
   headUrl: string;
   instances: ServerInstanceInfo[];
-  /** Worker name -> base URL, for every Worker including the head and gateways. */
+  /** Worker name -> base URL, for every Worker including the head and gateways; an instance's old name too (resolveInstance). */
   urls: Map<string, string>;
   dispose(): Promise<void>;
 }
@@ -133,6 +134,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     name: spec.name,
     modules: true,
     scriptPath: bundles.get(spec.entry)!,
+    // Module names are paths relative to this (the working directory by default), and workerd refuses a "..".
+    modulesRoot: BUILD_DIR,
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
     zone: LOCAL_ZONE,
@@ -197,6 +200,10 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);
     for (const spec of options.specs) {
       if (spec !== head) urls.set(spec.name, (await mf.unsafeGetDirectURL(spec.name)).href.replace(/\/$/, ""));
+    }
+    for (const instance of options.instances) {
+      const old = instance.name.slice(0, -RESOURCES_SERVER_SUFFIX.length);
+      if (instance.name.endsWith(RESOURCES_SERVER_SUFFIX) && resolveInstance(options.instances, old) === instance && !urls.has(old)) urls.set(old, urls.get(instance.name)!);
     }
     const instances = options.instances.map((instance) => {
       const url = new URL(urls.get(instance.name)!);

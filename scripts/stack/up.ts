@@ -4,7 +4,8 @@
 // process, so `policy_base_url: [emulator://a, emulator://b]` is a local fleet of two; each
 // distinct `sandbox://<name>` is one sandbox process.
 import { randomBytes } from "node:crypto";
-import { loadConfig } from "../plan/config.ts";
+import { loadConfig, resolveUserPath } from "../plan/config.ts";
+import { foldersArgs, foldersOf } from "../sandbox/databases.ts";
 import { withDependencies } from "../../shared/config/instances.ts";
 import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
 import { ConfigError } from "../../shared/config/errors.ts";
@@ -76,7 +77,9 @@ export async function startSandboxes(specs: WorkerSpec[], sandboxes: Map<string,
     throw new ConfigError([`${deployedOnly.join(", ")}: sandbox_url ${CLOUDFLARE_SANDBOX_URL} runs code in Cloudflare Containers, deployed only; locally use sandbox_url: sandbox://local`]);
   }
   const token = randomBytes(32).toString("hex");
-  const started = await startEach(specs, SANDBOX_SCHEME, () => startSandbox(token), sandboxes, (placeholder, sandbox) =>
+  // The folders of real databases the configs name (bird_sql_dir, ...), which runs may mount read-only.
+  const databases = foldersArgs(foldersOf(specs.map((s) => s.vars.INSTANCE_CONFIG), (path) => resolveUserPath(path)));
+  const started = await startEach(specs, SANDBOX_SCHEME, () => startSandbox(token, databases), sandboxes, (placeholder, sandbox) =>
     log(`${placeholder}: the local code sandbox (real CPython, no network, its own namespaces) at ${sandbox.url}`),
   );
   for (const spec of specs.filter((s) => placeholders([s.vars.INSTANCE_CONFIG], SANDBOX_SCHEME).some((p) => sandboxes.has(p)))) {
@@ -112,7 +115,7 @@ export async function stopAll(...groups: Map<string, LocalProcess>[]): Promise<v
 
 export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const log = options.log ?? (() => {});
-  const resolved = loadConfig(options.configPaths, options.overrides ?? []);
+  const resolved = loadConfig(options.configPaths, options.overrides ?? [], { local: true, log });
   const instances = options.only ? withDependencies(resolved.instances, options.only) : resolved.instances;
   const specs = planWorkers(instances, options.headPort, options.implementations);
   const emulators = new Map<string, LocalProcess>();

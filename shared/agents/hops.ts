@@ -41,6 +41,8 @@ export interface AgentHops extends ResourcesHop {
   model: Target;
   modelJar: CookieJar;
   modelDeadlineMs: number;
+  /** The environment the model calls name: the resources server's implementation (the plan's RESOURCES_IMPLEMENTATION). */
+  environment?: string;
 }
 
 /** A fresh jar: one rollout's resources hop. */
@@ -51,7 +53,8 @@ export function resourcesHop(env: object, config: ResourcesHopConfig): Resources
 /** Fresh jars: one rollout's hops. */
 export function agentHops(env: object, config: AgentHopsConfig): AgentHops {
   const model = targetFor(env, config.model_server);
-  return { model, modelJar: new CookieJar(), modelDeadlineMs: config.model_timeout_s * 1000, ...resourcesHop(env, config) };
+  const environment = (env as { RESOURCES_IMPLEMENTATION?: unknown }).RESOURCES_IMPLEMENTATION;
+  return { model, modelJar: new CookieJar(), modelDeadlineMs: config.model_timeout_s * 1000, ...resourcesHop(env, config), ...(typeof environment === "string" ? { environment } : {}) };
 }
 
 /** POST to the resources server in the rollout's session. */

@@ -1,5 +1,6 @@
 // One model call of an agent loop: the create params with the episode's input so far, to the
-// model server, naming the environment it plays (the emulator picks its skill by it).
+// model server, naming the environment it plays (the emulator picks its skill by it): the resources
+// server's implementation, whatever the config names its instance.
 import { call, checkedJson } from "../client/call.ts";
 import { ENVIRONMENT_HEADER } from "../fleet/headers.ts";
 import { ResponseObject } from "../schemas/responses.ts";
@@ -11,11 +12,11 @@ export function inputItems(params: ResponsesCreateParams): Item[] {
   return typeof params.input === "string" ? [{ type: "message", role: "user", content: params.input }] : params.input;
 }
 
-export async function callModel(params: ResponsesCreateParams, input: Item[], hops: Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources" | "deadlines">): Promise<ResponseObject> {
+export async function callModel(params: ResponsesCreateParams, input: Item[], hops: Pick<AgentHops, "model" | "modelJar" | "modelDeadlineMs" | "resources" | "deadlines" | "environment">): Promise<ResponseObject> {
   const hop = `${hops.model.name}/v1/responses`;
   const result = await call(hops.model, "/v1/responses", {
     body: { ...params, input },
-    headers: { [ENVIRONMENT_HEADER]: hops.resources.name },
+    headers: { [ENVIRONMENT_HEADER]: hops.environment ?? hops.resources.name },
     deadlineMs: hops.modelDeadlineMs,
     jar: hops.modelJar,
     deadlines: hops.deadlines,

@@ -15,8 +15,10 @@ export interface ResolvedConfig {
   instances: Instance[];
 }
 
-export function resolveConfig(options: LoadOptions): ResolvedConfig {
-  const config = interpolate(loadConfig(options));
+/** `complete`: what the caller adds to the merged config before interpolation (a local run's defaults). */
+export function resolveConfig(options: LoadOptions & { complete?: (merged: Mapping) => Mapping }): ResolvedConfig {
+  const merged = loadConfig(options);
+  const config = interpolate(options.complete ? options.complete(merged) : merged);
   assertNoMissing(config);
   return { config, ...splitInstances(config) };
 }

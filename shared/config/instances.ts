@@ -71,18 +71,34 @@ function readInstance(name: string, serverType: ServerType, value: Mapping, prob
   return { name, serverType, implementation, config: parsed.data };
 }
 
+/**
+ * The name an instance is known by as well: NeMo Gym names some resources servers `<env>_resources_server`
+ * (`arc_agi_resources_server`), and the bundled configs take its names; `arc_agi`, the name they had, still means it.
+ */
+export const RESOURCES_SERVER_SUFFIX = "_resources_server";
+
+/** The instance a name means: the instance of that name, else `<name>_resources_server` when no instance is called `name`. */
+export function resolveInstance(instances: readonly Instance[], name: string, type?: string): Instance | undefined {
+  const named = (n: string) => instances.find((i) => i.name === n && (type === undefined || i.serverType === type));
+  if (instances.some((i) => i.name === name)) return named(name);
+  const aliased = named(`${name}${RESOURCES_SERVER_SUFFIX}`);
+  return aliased?.serverType === "resources_servers" ? aliased : undefined;
+}
+
 function checkReferences(instances: readonly Instance[]): string[] {
   const problems: string[] = [];
   for (const instance of instances) {
     const base = [instance.name, instance.serverType, instance.implementation];
     for (const { ref, path } of findReferences(instance.config, base)) {
       const candidates = instances.filter((i) => i.serverType === ref.type).map((i) => i.name);
-      if (candidates.includes(ref.name)) continue;
+      if (resolveInstance(instances, ref.name, ref.type)) continue;
       const hints: string[] = [];
       const sameName = instances.find((i) => i.name === ref.name);
       if (sameName) hints.push(`"${ref.name}" is a ${sameName.serverType} instance`);
       const closest = closestName(ref.name, candidates);
-      hints.push(closest === undefined ? `no ${ref.type} instances are defined` : `did you mean "${closest}"?`);
+      // NeMo Gym's environment configs leave the policy model to a config file of its own.
+      const modelFile = ref.type === "responses_api_models" ? `; add a config that defines it: NeMo Gym's responses_api_models/vllm_model/configs/vllm_model.yaml, or this project's workers/models/vllm_model/config.yaml` : "";
+      hints.push(closest === undefined ? `no ${ref.type} instances are defined${modelFile}` : `did you mean "${closest}"?`);
       problems.push(`${formatPath(path)}: no ${ref.type} instance "${ref.name}" (${hints.join("; ")})`);
     }
   }
@@ -125,16 +141,15 @@ export function levenshtein(a: string, b: string): number {
   return previous[b.length]!;
 }
 
-/** The named instances and every instance they reference, directly or not, in config order. */
+/** The named instances (resolveInstance: a name or an implementation's) and every instance they reference, directly or not, in config order. */
 export function withDependencies(instances: readonly Instance[], roots: readonly string[]): Instance[] {
-  const byName = new Map(instances.map((i) => [i.name, i]));
   const needed = new Set<string>();
-  const visit = (name: string) => {
-    const instance = byName.get(name);
-    if (!instance || needed.has(name)) return;
-    needed.add(name);
-    for (const { ref } of findReferences(instance.config, [])) visit(ref.name);
+  const visit = (name: string, type?: string) => {
+    const instance = resolveInstance(instances, name, type);
+    if (!instance || needed.has(instance.name)) return;
+    needed.add(instance.name);
+    for (const { ref } of findReferences(instance.config, [])) visit(ref.name, ref.type);
   };
-  roots.forEach(visit);
+  for (const root of roots) visit(root);
   return instances.filter((i) => needed.has(i.name));
 }

@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import { ConfigError } from "./errors.ts";
 import { deepMerge } from "./merge.ts";
 import { applyOverrides, parseOverrides, type Override } from "./overrides.ts";
+import { RESOURCES_SERVER_SUFFIX } from "./instances.ts";
 import { isMapping, type Mapping } from "./tree.ts";
 
 export interface LoadOptions {
@@ -39,10 +40,23 @@ export function loadConfig(options: LoadOptions): Mapping {
     const text = options.readText(options.envYaml);
     if (text !== undefined) layers.push(expand(options.envYaml, text, [], options));
   }
+  const merged = deepMerge(...layers);
   return applyOverrides(
-    deepMerge(...layers),
-    overrides.filter((o) => !isPathsOverride(o)),
+    merged,
+    overrides.filter((o) => !isPathsOverride(o)).map((o) => underInstanceName(merged, o)),
   );
+}
+
+/**
+ * `arc_agi.resources_servers.…=v` where no instance is named arc_agi but `arc_agi_resources_server`
+ * is: that instance's, as the old name still means it (instances.ts resolveInstance). `+` adds, so
+ * its name is taken as written.
+ */
+function underInstanceName(config: Mapping, override: Override): Override {
+  const [name, serverType] = override.path;
+  if (override.op === "add" || name === undefined || serverType !== "resources_servers" || Object.hasOwn(config, name)) return override;
+  const aliased = `${name}${RESOURCES_SERVER_SUFFIX}`;
+  return isMapping(config[aliased]) ? { ...override, path: [aliased, ...override.path.slice(1)] } : override;
 }
 
 // `chain` is the include path that led here, outermost first: it names cycles and includers.

@@ -4,7 +4,8 @@
 export const SESSION_HEADER = "x-edge-gym-session";
 
 /**
- * The environment (resources server instance) a model call belongs to, set by agents and passed on
- * to the fleet. vLLM ignores it; the emulator plays that environment's skill.
+ * The environment a model call belongs to, set by agents and passed on to the fleet: the resources
+ * server's implementation (`mcqa`, whether the config names the instance `mcqa` or
+ * `mcqa_resources_server`). vLLM ignores it; the emulator plays that environment's skill.
  */
 export const ENVIRONMENT_HEADER = "x-edge-gym-environment";

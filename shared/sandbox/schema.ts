@@ -69,9 +69,23 @@ export const RelativePathSchema = z
   .refine((p) => !p.includes("\\") && !p.includes("\0"), "must not contain a backslash or NUL")
   .refine((p) => p.split("/").every((s) => s !== "" && s !== "." && s !== ".."), 'must not contain "..", "." or empty segments');
 
+/**
+ * A database's name in a folder of SQLite databases (a BIRD or Spider 2.0 db_id): a file name
+ * without a path, so no name reaches outside its folder.
+ */
+export const DatabaseIdSchema = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/, "must be a database name: 1-128 of A-Z a-z 0-9 _ . -, starting with a letter or digit");
+
+/** Where a run finds the database its request names: read-only, outside its workspace. */
+export const DATABASE_MOUNT = "/db/database.sqlite";
+
 export const RunRequestSchema = z
   .strictObject({
     files: z.record(RelativePathSchema, z.string()).default({}),
+    /**
+     * A database of one of the folders the sandbox was started with (its label), mounted
+     * read-only at DATABASE_MOUNT: databases too large to send with every run.
+     */
+    database: z.strictObject({ folder: z.string().min(1).max(4096), id: DatabaseIdSchema }).optional(),
     command: z.array(z.string().min(1)).min(1).optional(),
     language: z.literal("python").optional(),
     entry: RelativePathSchema.optional(),

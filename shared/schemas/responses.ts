@@ -142,7 +142,8 @@ export const ResponsesCreateParams = z.strictObject({
   include: nullish(z.array(z.string())),
   previous_response_id: nullish(z.string()),
   prompt: nullish(z.record(z.string(), z.unknown())),
-  stream: nullish(z.literal(false)),
+  // As NeMo Gym's agents (its non-streaming create params): a rollout is answered whole.
+  stream: nullish(z.literal(false, { error: "not streamed: an agent answers with the whole response (as NeMo Gym's agents do); send stream false or leave it out" })),
 });
 export type ResponsesCreateParams = z.infer<typeof ResponsesCreateParams>;
 

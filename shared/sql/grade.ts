@@ -8,8 +8,10 @@
 // model's fault: VerifierFailure, and the row gets no reward at all.
 import { VerifierFailure } from "../resources/failure.ts";
 import { sandboxOf } from "../sandbox/target.ts";
-import { invalidRequest } from "../server/errors.ts";
+import type { InstanceConfigBindings } from "../server/instance_config.ts";
 import type { SqlCatalog } from "./catalog.ts";
+import { importCommand } from "./folders.ts";
+import { DATABASE_UNAVAILABLE, runQuery } from "./query.ts";
 import type { QueryAnswer } from "./query.ts";
 import { budgetOf } from "./settings.ts";
 import type { SqlSettings } from "./settings.ts";
@@ -30,12 +32,26 @@ export interface Database {
   gold(sql: string): Promise<QueryAnswer>;
 }
 
-/** Database `id` of `catalog`; an id it lacks is the row's fault (400 at `db_id`). */
-export function openDatabase(catalog: SqlCatalog, env: object, id: string, settings: SqlSettings): Database {
-  if (!catalog.has(id)) throw invalidRequest([{ path: "db_id", message: `unknown database "${id}"; this server has: ${catalog.ids.join(", ")}` }]);
+/** A config key naming a folder of databases (folders.ts), and its value in this instance's config. */
+export interface FolderSetting {
+  key: string;
+  value: string | undefined;
+}
+
+/**
+ * Database `id`: one `catalog` bundles, else the one of that name in the folder the config names.
+ * Neither is the server's missing data, not the row's fault nor the model's: VerifierFailure, no
+ * reward (a folder that lacks it is found out by the sandbox: sandbox_failed, naming the file).
+ */
+export function openDatabase(catalog: SqlCatalog, env: InstanceConfigBindings, id: string, settings: SqlSettings, folder: FolderSetting): Database {
+  const source = catalog.source(id, folder.value);
+  if (!source) {
+    const name = env.INSTANCE_NAME ?? "this server";
+    throw new VerifierFailure(DATABASE_UNAVAILABLE, `no database "${id}": ${name} bundles ${catalog.ids.join(", ")}, and its config sets no ${folder.key} (a folder of SQLite databases); load it with: ${importCommand(name, id)}`);
+  }
   const budget = budgetOf(settings);
   const sandbox = sandboxOf(settings, env);
-  return { query: (sql) => catalog.query(sandbox, id, sql, budget), gold: (sql) => catalog.gold(sandbox, id, sql, budget) };
+  return { query: (sql) => runQuery(sandbox, source, sql, budget), gold: (sql) => catalog.gold(sandbox, id, source, sql, budget) };
 }
 
 export async function goldRows(database: Database, sql: string): Promise<Rows> {

@@ -1,13 +1,14 @@
 // One query on one database, run where model-written SQL belongs: in the code sandbox, a process
 // of its own with a wall-clock limit that kills it. Our runner (run_query.py) builds the database
-// from its script, runs the query read-only under SQLite's limits, and interrupts it at its
-// deadlines (its own CPU time, and wall-clock time); the sandbox kills the run if that fails.
+// from its script (or opens a real one the sandbox mounts read-only: folders.ts), runs the query
+// read-only under SQLite's limits, and interrupts it at its deadlines (its own CPU time, and
+// wall-clock time); the sandbox kills the run if that fails.
 // Nothing else waits: the Worker only awaits an HTTP answer. Whose failure it is depends on when:
 // before the runner says the database is ready, the sandbox's (VerifierFailure, no reward); after,
 // the query's (`timeout`, `over_budget`, ...), a verdict like any other.
 import { SANDBOX_FAILED, runInSandbox } from "../sandbox/client.ts";
 import type { Sandbox } from "../sandbox/client.ts";
-import { LIMIT_DEFAULTS, LIMIT_MAXIMA } from "../sandbox/schema.ts";
+import { DATABASE_MOUNT, LIMIT_DEFAULTS, LIMIT_MAXIMA } from "../sandbox/schema.ts";
 import type { RunResult } from "../sandbox/schema.ts";
 import { VerifierFailure } from "../resources/failure.ts";
 import { pythonFloat } from "../verifiers/python_float.ts";
@@ -54,14 +55,18 @@ function value(text: string | null): SqlValue {
   return text[0] === "s" ? body : bytes(body);
 }
 
-/** The sandbox request that runs `sql` on the database `script` builds. */
-export function queryRun(script: string, sql: string, budget: QueryBudget) {
-  // Room for the database file the runner builds (the run's largest file and its workspace).
-  const fileBytes = Math.min(LIMIT_MAXIMA.file_bytes, Math.max(LIMIT_DEFAULTS.file_bytes, 8 * utf8Bytes(script)));
+/** A database: the SQL script that builds it (bundled), or a file of a folder the sandbox has (folders.ts). */
+export type DatabaseSource = { script: string } | { folder: string; id: string };
+
+/** The sandbox request that runs `sql` on database `source`. */
+export function queryRun(source: DatabaseSource, sql: string, budget: QueryBudget) {
+  const built = "script" in source;
+  // Room for the database file the runner builds (the run's largest file and its workspace); a mounted one takes none.
+  const fileBytes = Math.min(LIMIT_MAXIMA.file_bytes, Math.max(LIMIT_DEFAULTS.file_bytes, built ? 8 * utf8Bytes(source.script) : 0));
   return {
     language: "python" as const,
-    files: { "main.py": RUNNER, "database.sql": script },
-    stdin: JSON.stringify({ sql, ready: READY, max_rows: budget.maxRows, max_bytes: budget.maxBytes, deadline_s: budget.deadlineS, wall_s: QUERY_WALL_S, max_sql_bytes: MAX_SQL_BYTES }),
+    ...(built ? { files: { "main.py": RUNNER, "database.sql": source.script } as Record<string, string> } : { files: { "main.py": RUNNER }, database: source }),
+    stdin: JSON.stringify({ sql, ready: READY, mounted: built ? null : DATABASE_MOUNT, max_rows: budget.maxRows, max_bytes: budget.maxBytes, deadline_s: budget.deadlineS, wall_s: QUERY_WALL_S, max_sql_bytes: MAX_SQL_BYTES }),
     limits: { wall_s: STARTUP_S + QUERY_WALL_S + GRACE_S, cpu_s: Math.ceil(STARTUP_S + budget.deadlineS + GRACE_S), memory_mb: MEMORY_MB, output_bytes: budget.maxBytes + OUTPUT_SLACK_BYTES, file_bytes: fileBytes },
   };
 }
@@ -97,9 +102,9 @@ export function answerOf(run: RunResult, budget: QueryBudget): QueryAnswer {
   throw new VerifierFailure(SANDBOX_FAILED, `the SQL runner ${what} (${ending(run)}): ${run.stderr.slice(-300)}`);
 }
 
-/** Runs `sql` on the database `script` builds, in the sandbox. A sandbox that cannot run it throws VerifierFailure. */
-export async function runQuery(sandbox: Sandbox, script: string, sql: string, budget: QueryBudget): Promise<QueryAnswer> {
+/** Runs `sql` on database `source`, in the sandbox. A sandbox that cannot run it throws VerifierFailure. */
+export async function runQuery(sandbox: Sandbox, source: DatabaseSource, sql: string, budget: QueryBudget): Promise<QueryAnswer> {
   // Over SQLite's bound it would be refused there; refused here, it cannot outgrow the sandbox's request limit.
   if (utf8Bytes(sql) > MAX_SQL_BYTES) return { kind: "refused", reason: "over_budget", message: `the SQL is over ${MAX_SQL_BYTES} bytes` };
-  return answerOf(await runInSandbox(sandbox, queryRun(script, sql, budget)), budget);
+  return answerOf(await runInSandbox(sandbox, queryRun(source, sql, budget)), budget);
 }

@@ -1,8 +1,9 @@
 # One query of a text-to-SQL grader, run in the code sandbox (shared/sql/query.ts sends this file,
 # the task's database script and, on stdin, the query with its bounds). It builds the database
-# from the script, then runs the query read-only under SQLite's own limits and two deadlines, and
-# prints two lines: the request's `ready` line once the database is built (whatever happens after
-# is the query's doing), then the answer as one JSON object. Values travel as typed text, so
+# from the script (or opens the one the sandbox mounted read-only, `mounted`), then runs the query
+# read-only under SQLite's own limits and two deadlines, and prints two lines: the request's
+# `ready` line once the database is built (whatever happens after is the query's doing), then the
+# answer as one JSON object. Values travel as typed text, so
 # nothing is rounded on the way: "i<integer>", "f<float's repr>", "s<text>", "b<hex bytes>", null.
 #
 # The deadlines: `deadline_s` of the query's own CPU time, so a query's verdict does not depend on
@@ -51,7 +52,16 @@ def refused(reason, message):
     answer(json.dumps({"kind": "refused", "reason": reason, "message": message[:MAX_MESSAGE_CHARS]}))
 
 
-def load():
+def load(mounted):
+    """The URI of the query's database: the mounted one, or one built from the script."""
+    if mounted:
+        # immutable: a read-only file nothing changes, so SQLite takes no lock and looks for no
+        # journal. Read once here, so a file that is not a database fails before the query runs.
+        uri = "file:%s?mode=ro&immutable=1" % mounted
+        db = sqlite3.connect(uri, uri=True)
+        db.execute("SELECT count(*) FROM sqlite_schema").fetchone()
+        db.close()
+        return uri
     with open("database.sql", encoding="utf-8") as f:
         script = f.read()
     db = sqlite3.connect(DATABASE, isolation_level=None)
@@ -59,6 +69,7 @@ def load():
     db.execute("PRAGMA synchronous = OFF")
     db.executescript(script)
     db.close()
+    return "file:%s?mode=ro" % DATABASE
 
 
 def encode(value):
@@ -77,8 +88,8 @@ class Query:
     """The query's connection: read-only three ways (the file opened read-only, query_only, and an
     authorizer that lets only a query through), with SQLite's limits set."""
 
-    def __init__(self, max_sql_bytes):
-        self.db = sqlite3.connect("file:%s?mode=ro" % DATABASE, uri=True, isolation_level=None, check_same_thread=False)
+    def __init__(self, uri, max_sql_bytes):
+        self.db = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
         # BIRD's evaluator's reading of text that is not UTF-8.
         self.db.text_factory = lambda b: b.decode(errors="ignore")
         for limit, value in LIMITS.items():
@@ -165,10 +176,10 @@ def main():
     # counts its CPU time, but a query starved past its wall-clock deadline would time out.)
     os.nice(10)
     try:
-        load()
+        uri = load(request.get("mounted"))
     except sqlite3.Error as err:
         answer(json.dumps({"kind": "load_failed", "message": str(err)[:MAX_MESSAGE_CHARS]}))
-    query = Query(request["max_sql_bytes"])
+    query = Query(uri, request["max_sql_bytes"])
     print(request["ready"], flush=True)
     run(query, request)
 

@@ -18,3 +18,13 @@ export function assistantText(output: readonly Item[]): string {
   }
   return texts.join("\n").trim();
 }
+
+/** The output_text parts of every message, joined as they are (no separator, nothing trimmed): the text NeMo Gym's structured_outputs parses. */
+export function joinedOutputText(output: readonly Item[]): string {
+  const texts: string[] = [];
+  for (const item of output) {
+    if (item.type !== "message" || typeof item.content === "string") continue;
+    for (const part of item.content) if (part.type === "output_text") texts.push(part.text);
+  }
+  return texts.join("");
+}

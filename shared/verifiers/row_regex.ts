@@ -1,8 +1,11 @@
 // A regex that a dataset row supplies (written for Python's re, e.g. mcqa's
 // template_metadata.output_regex) compiled for JavaScript, but only in a shape that cannot
-// backtrack exponentially on model output: no quantified group holding a quantifier or an
-// alternation, no backreference. Any other pattern reads as invalid, as a syntax error does.
+// backtrack exponentially on model output: no group repeated (more than once) holding a quantifier
+// or an alternation, no backreference. A group taken at most once (`(-\d{4})?`) tries its inside
+// once per start, so it may hold anything safe. Any other pattern reads as invalid, as a syntax
+// error does.
 const QUANTIFIER_BRACE = /^\{\d+(?:,\d*)?\}/;
+const AT_MOST_ONCE = /^(?:\?|\{[01]\}|\{[01],[01]\})$/;
 
 interface Group {
   quantifier: boolean;
@@ -64,7 +67,7 @@ function isSafe(pattern: string): boolean {
     // The atom just read (a group, escape, class or character) and its quantifier, lazy or not.
     const q = quantifierAt(pattern, i);
     if (q === 0) continue;
-    if (closed && (closed.quantifier || closed.alternation)) return false;
+    if (closed && (closed.quantifier || closed.alternation) && !AT_MOST_ONCE.test(pattern.slice(i, i + q))) return false;
     groups.at(-1)!.quantifier = true;
     i += q;
     if (pattern[i] === "?") i++;

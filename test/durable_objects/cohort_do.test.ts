@@ -2,16 +2,17 @@
 // or completed and waiting for its scorer), and a rollout index sent again never takes a partner's
 // place: with the same response it waits for the earlier entry's outcome, with another it replaces it.
 import { env } from "cloudflare:workers";
-import { describe, expect, test } from "vitest";
-import type { CohortDeadlines, CohortEntry, CohortOutcome, Joined } from "../../durable_objects/cohort_do.ts";
+import { describe, expect, test, vi } from "vitest";
+import type { CohortTerms, CohortEntry, CohortOutcome, Joined } from "../../durable_objects/cohort_do.ts";
 
 interface Cohorts {
-  join(entry: CohortEntry, size: number, deadlines: CohortDeadlines): Promise<Joined>;
+  join(entry: CohortEntry, size: number, terms: CohortTerms): Promise<Joined>;
   settle(id: number, outcome: CohortOutcome): Promise<void>;
 }
 
 const cohorts = () => env.COHORTS.get(env.COHORTS.newUniqueId()) as unknown as Cohorts;
-const LONG = { gatherMs: 60_000, scoreMs: 60_000 };
+const TERMS = { noticeMs: 60_000, hint: "num_rollouts_per_prompt is 3" };
+const LONG = { gatherMs: 60_000, scoreMs: 60_000, ...TERMS };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Which of the joins resolves first, by its label. */
 const first = (joins: Record<string, Promise<Joined>>) => Promise.race(Object.entries(joins).map(([label, joined]) => joined.then(() => label)));
@@ -20,7 +21,7 @@ const rewards = (...values: number[]): CohortOutcome => ({ rewards: values, metr
 describe("a cohort's deadline", () => {
   test("ends only its own cohort: a completed cohort's timer never fails the next one forming", async () => {
     const o = cohorts();
-    const a = o.join({ response: "a" }, 2, { gatherMs: 50, scoreMs: 60_000 });
+    const a = o.join({ response: "a" }, 2, { gatherMs: 50, scoreMs: 60_000, ...TERMS });
     const b = await o.join({ response: "b" }, 2, LONG);
     expect(b).toMatchObject({ index: 1, cohort: ["a", "b"] });
     // The next cohort forms while the first is being scored, past the first one's 50 ms.
@@ -39,7 +40,7 @@ describe("a cohort's deadline", () => {
   test("a cohort whose scorer never settles fails its members (cohort_unscored); a late settle changes nothing", async () => {
     const o = cohorts();
     const a = o.join({ response: "a" }, 2, LONG);
-    const b = (await o.join({ response: "b" }, 2, { gatherMs: 60_000, scoreMs: 50 })) as Extract<Joined, { id: number }>;
+    const b = (await o.join({ response: "b" }, 2, { gatherMs: 60_000, scoreMs: 50, ...TERMS })) as Extract<Joined, { id: number }>;
     expect(await a).toMatchObject({ index: 0, failure: { failureClass: "cohort_unscored" } });
     await o.settle(b.id, rewards(5, 1));
     // The object goes on gathering: the next cohort forms and completes.
@@ -50,10 +51,24 @@ describe("a cohort's deadline", () => {
     expect(await c).toEqual({ index: 0, reward: 3, metrics: { m: 1 } });
   });
 
-  test("a cohort short of members fails them all at its deadline (cohort_incomplete)", async () => {
+  test("a cohort short of members fails them all at its deadline (cohort_incomplete), saying how many it needs and how many came", async () => {
     const o = cohorts();
-    const joins = ["a", "b"].map((response) => o.join({ response }, 3, { gatherMs: 100, scoreMs: 60_000 }));
-    for (const joined of await Promise.all(joins)) expect(joined).toMatchObject({ failure: { failureClass: "cohort_incomplete" } });
+    const joins = ["a", "b"].map((response) => o.join({ response }, 3, { gatherMs: 100, scoreMs: 60_000, ...TERMS }));
+    const message = "this cohort needs 3 rollouts of the same prompt; 2 arrived within 100 ms (num_rollouts_per_prompt is 3)";
+    for (const joined of await Promise.all(joins)) expect(joined).toEqual({ index: expect.any(Number), failure: { failureClass: "cohort_incomplete", message } });
+  });
+
+  test("a cohort still short at its notice time says so in the log, long before its deadline; a complete one never does", async () => {
+    const o = cohorts();
+    const warned = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const short = o.join({ response: "a" }, 3, { gatherMs: 60_000, scoreMs: 60_000, noticeMs: 20, hint: "num_rollouts_per_prompt is 3" });
+    const complete = await cohorts().join({ response: "x" }, 1, { gatherMs: 60_000, scoreMs: 60_000, noticeMs: 20, hint: "-" });
+    await vi.waitFor(() => expect(warned).toHaveBeenCalledWith("this cohort needs 3 rollouts of the same prompt; 1 arrived in 20 ms (num_rollouts_per_prompt is 3); it fails in 59980 ms unless the rest come"));
+    await sleep(100);
+    expect(warned).toHaveBeenCalledTimes(1);
+    warned.mockRestore();
+    expect(await Promise.race([short.then(() => "ended"), sleep(10).then(() => "waiting")])).toBe("waiting");
+    expect(complete).toMatchObject({ index: 0, cohort: ["x"] });
   });
 });
 

@@ -16,11 +16,15 @@ export function drawsOutcome(turns: readonly Turn[], environment?: string): bool
   return environment !== undefined && skillFor(environment)?.drawsEachReply === true && awaitingFirstReply(turns);
 }
 
+/** An environment's call without a skill of its own is declined: the generic skill only goes through the motions. */
 export function play(situation: Situation, environment?: string): Action {
-  const skill = (environment === undefined ? undefined : skillFor(environment)) ?? (asksForPairwiseVerdict(situation) ? pairwiseJudge : asksForVerdict(situation) ? judge : generic);
+  const own = environment === undefined ? undefined : skillFor(environment);
+  const skill = own ?? (asksForPairwiseVerdict(situation) ? pairwiseJudge : asksForVerdict(situation) ? judge : generic);
   const action = skill.play(situation);
+  const declined = action.declined === true || (environment !== undefined && own === undefined && skill === generic);
   // A skill plays its environment's task whatever the request offers, but the policy only calls
   // tools offered (none under tool_choice "none"): a turn reaching past them is the generic skill's.
   const offered = new Set(situation.tools.map((tool) => tool.name));
-  return action.toolCalls.every((planned) => offered.has(planned.name)) ? action : generic.play(situation);
+  const played = action.toolCalls.every((planned) => offered.has(planned.name)) ? action : generic.play(situation);
+  return { ...played, declined: declined || played !== action };
 }

@@ -1,10 +1,11 @@
 // Structured-output tasks: the prompt gives a JSON schema on the line after "JSON schema:" and a
 // text after "Text:". The reply is JSON built from the schema (every listed property, as strict
 // grading requires), with values taken from "Label: value" lines of the text where a label names
-// the property, else a placeholder of the right type; in a ```json block when the prompt asks for
-// one. Wrong path: the JSON breaks the schema (a property left out, or an item of the wrong type).
+// the property, else a placeholder of the right type; bare, whatever the prompt shows, as the
+// verifier parses the whole reply. Wrong path: the JSON breaks the schema (a property left out, or
+// an item of the wrong type).
 import { isObject, lastUserText, parseJson } from "./conversation.ts";
-import { say, type Action, type Situation, type Skill } from "./types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "./types.ts";
 
 type Schema = Record<string, unknown>;
 
@@ -105,10 +106,10 @@ export function broken(value: unknown): unknown {
 function play({ turns, correct }: Situation): Action {
   const prompt = lastUserText(turns);
   const schema = schemaOf(prompt);
-  if (!schema) return say("I could not find the schema to follow.");
+  if (!schema) return decline("I could not find the schema to follow.");
   const built = new Builder(schema, labels(prompt)).value(schema);
   const json = JSON.stringify(correct ? built : broken(built), null, 2);
-  return say(/```json/.test(prompt) ? `\`\`\`json\n${json}\n\`\`\`` : json);
+  return say(json);
 }
 
 export const jsonSchema: Skill = { play };

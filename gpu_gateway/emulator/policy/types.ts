@@ -10,6 +10,8 @@ export interface PlannedCall {
 export interface Action {
   content: string | null;
   toolCalls: PlannedCall[];
+  /** The skill could not work the task out and says so: a reward of 0 then says nothing of the verifier. */
+  declined?: boolean;
 }
 
 export interface Situation {
@@ -30,5 +32,8 @@ export interface Skill {
 }
 
 export const say = (content: string): Action => ({ content, toolCalls: [] });
+
+/** A reply saying the task is beyond the skill (counted per environment: eval names environments the emulator only declined). */
+export const decline = (content: string): Action => ({ content, toolCalls: [], declined: true });
 
 export const call = (...calls: PlannedCall[]): Action => ({ content: null, toolCalls: calls });

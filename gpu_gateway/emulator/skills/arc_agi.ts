@@ -3,7 +3,7 @@
 // transpose, scaling, recolouring) that turns every example input into its output, apply it to
 // the test input and box the result. Wrong path: the test input is given back unchanged.
 import { lastUserText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 type Grid = number[][];
 
@@ -80,7 +80,7 @@ function solve({ examples, test }: Puzzle): { rule: string; grid: Grid } | undef
 function play({ turns, correct }: Situation): Action {
   const puzzle = parsePuzzle(lastUserText(turns));
   const solved = puzzle && solve(puzzle);
-  if (!puzzle || !solved) return say("I could not find a transformation that fits every example.");
+  if (!puzzle || !solved) return decline("I could not find a transformation that fits every example.");
   if (!correct) return say(`The outputs look like the inputs, so the test output is the test input:\n\n\\boxed{${JSON.stringify(puzzle.test)}}`);
   return say(`Every example is ${solved.rule} of its input. Applying it to the test input:\n\n\\boxed{${JSON.stringify(solved.grid)}}`);
 }

@@ -4,7 +4,7 @@
 // list, the events placed at the earliest 15-minute starts inside the system message's window that
 // keep every constraint with no overlap. Wrong path: the most recently added event is left out.
 import { systemText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Event {
   id: number;
@@ -80,7 +80,7 @@ function play({ turns, correct }: Situation): Action {
   const newest = all.reduce<Event | undefined>((a, b) => (a === undefined || b.id > a.id ? b : a), undefined);
   const events = correct ? all : all.filter((e) => e !== newest);
   const starts = schedule(events, window);
-  if (!starts) return say("I could not fit every event into the day without breaking a constraint.");
+  if (!starts) return decline("I could not fit every event into the day without breaking a constraint.");
   const entries = events
     .sort((a, b) => starts.get(a.id)! - starts.get(b.id)!)
     .map((e) => `{"event_id": ${e.id}, "event_name": ${JSON.stringify(e.name)}, "start_time": "${clock(starts.get(e.id)!)}", "duration": ${e.duration}}`);

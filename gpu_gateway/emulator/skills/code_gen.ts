@@ -3,7 +3,7 @@
 // block. Wrong path: a solution that passes the easy cases and misses one edge (negative sums,
 // one-letter words, capitals, a fractional average, the running total's order).
 import { lastUserText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Problem {
   recognise: RegExp;
@@ -41,7 +41,7 @@ const PROBLEMS: Problem[] = [
 
 function play({ turns, correct }: Situation): Action {
   const problem = PROBLEMS.find((p) => p.recognise.test(lastUserText(turns)));
-  if (!problem) return say("I cannot solve this problem.");
+  if (!problem) return decline("I cannot solve this problem.");
   return say(`Here is my solution.\n\n\`\`\`python\n${correct ? problem.right : problem.wrong}\n\`\`\``);
 }
 

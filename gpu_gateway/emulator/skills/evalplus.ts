@@ -3,7 +3,7 @@
 // passes the base tests and misses the edge a plus test catches (negative sums, the empty string,
 // n = 0, all-negative lists, blank text), so base 1 / plus 0 comes out.
 import { lastUserText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Problem {
   recognise: RegExp;
@@ -43,7 +43,7 @@ const PROBLEMS: Problem[] = [
 
 function play({ turns, correct }: Situation): Action {
   const problem = PROBLEMS.find((p) => p.recognise.test(lastUserText(turns)));
-  if (!problem) return say("I cannot complete this function.");
+  if (!problem) return decline("I cannot complete this function.");
   return say(`Here is the completed function.\n\n\`\`\`python\n${correct ? problem.right : problem.wrong}\n\`\`\``);
 }
 

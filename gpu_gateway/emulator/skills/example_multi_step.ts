@@ -4,7 +4,7 @@
 // the list. Wrong path: look the synonyms up in reverse order, so the extracted list comes out
 // reversed.
 import { callRecords, lastUserText, numberField, quote, systemText } from "../policy/conversation.ts";
-import { call, say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { call, decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 const LINE = /The term '(.+?)' has a synonym '(.+?)'\./g;
 
@@ -47,7 +47,7 @@ function play({ turns, correct }: Situation): Action {
   if (last === undefined) {
     const table = synonymTable(systemText(turns));
     const term = findTerm(lastUserText(turns), table.keys());
-    if (term === undefined) return say("I could not find a term I know synonyms for in your question.");
+    if (term === undefined) return decline("I could not find a term I know synonyms for in your question.");
     const lookups = correct ? (table.get(term) ?? []) : wrongLookups(term, table);
     return call(...lookups.map((synonym) => ({ name: "get_synonym_value", arguments: { synonym } })));
   }

@@ -6,7 +6,7 @@
 // knows the answer itself. Wrong path: a program with one subtle slip (a bound off by one, a
 // prime missed, squares of primes let through), whose output is then boxed just the same.
 import { callRecords, isObject, lastUserText, parseJson, quote } from "../policy/conversation.ts";
-import { call, say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { call, decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Problem {
   recognise: RegExp;
@@ -56,7 +56,7 @@ function play({ turns, correct }: Situation): Action {
   const last = callRecords(turns).at(-1);
   if (last === undefined) {
     const problem = PROBLEMS.find((p) => p.recognise.test(lastUserText(turns)));
-    if (!problem) return say("I cannot solve this one.");
+    if (!problem) return decline("I cannot solve this one.");
     return call({ name: "execute_python", arguments: { code: correct ? problem.right : problem.wrong } });
   }
   const seen = printed(last.output);

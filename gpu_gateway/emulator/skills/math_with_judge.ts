@@ -5,7 +5,7 @@
 // plausible slip (an off-by-one value, the diameter for the radius, a closed bracket). The
 // server's judge calls carry no environment: the policy's fallback plays the judge.
 import { lastUserText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Solved {
   working: string;
@@ -72,7 +72,7 @@ const solve = (prompt: string, correct: boolean) => SOLVERS.reduce<Solved | unde
 function play({ turns, correct }: Situation): Action {
   const prompt = lastUserText(turns);
   const solved = solve(prompt, correct);
-  return say(solved ? `${solved.working}\n\nThe answer is \\(\\boxed{${solved.answer}}\\).` : "I cannot solve this one.");
+  return solved ? say(`${solved.working}\n\nThe answer is \\(\\boxed{${solved.answer}}\\).`) : decline("I cannot solve this one.");
 }
 
 export default { play } satisfies Skill;

@@ -4,7 +4,7 @@
 // for it), else "Answer: X". Wrong path: an arithmetic slip, so the next option is chosen.
 import { workOut } from "../policy/arithmetic.ts";
 import { lastUserText } from "../policy/conversation.ts";
-import { say, type Action, type Situation, type Skill } from "../policy/types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "../policy/types.ts";
 
 interface Option {
   letter: string;
@@ -29,7 +29,7 @@ function play({ turns, correct }: Situation): Action {
   const choices = options(prompt);
   const worked = workOut(prompt);
   const right = worked && choices.find((o) => Number(o.text) === worked.value);
-  if (!worked || !right) return say("I cannot tell which of these options is right.");
+  if (!worked || !right) return decline("I cannot tell which of these options is right.");
   const chosen = correct ? right : choices[(choices.indexOf(right) + 1) % choices.length]!;
   return say(`${worked.expression} = ${chosen.text}, which is option ${chosen.letter}.\n\n${answerLine(prompt, chosen)}`);
 }

@@ -19,6 +19,7 @@ import { toChatRequest } from "../chat/convert_request.ts";
 import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../chat/convert_response.ts";
 import { checkInputBudget } from "../input_budget.ts";
 import { messagesRoute } from "../messages/route.ts";
+import { addModelsRoute } from "../models_list.ts";
 import { responseEvents } from "../response_events.ts";
 import { SSE_HEADERS, toSse } from "../sse.ts";
 import type { VllmModelConfig } from "./config.ts";
@@ -84,6 +85,8 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
   }
 
   const app = createServerApp<Bindings>();
+
+  addModelsRoute(app, (c) => instanceConfig(c.env, options.config).model, "vllm");
 
   app.post("/v1/responses", async (c) => {
     const config = instanceConfig(c.env, options.config);

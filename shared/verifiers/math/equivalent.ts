@@ -1,13 +1,14 @@
 // Whether two final answers state the same math, as HuggingFace Math-Verify's grader decides it.
 // Both are normalised (normalize.ts), split into their shape (structure.ts) and compared shape
-// by shape: tuples and intervals in order with the same brackets, sets and unions in any order,
-// matrices cell by cell, relations as relations.ts says. An assignment (`x = 5`, `f(x) = 1`)
-// answers its value; an equation given for a plain answer answers its right side. Values are
-// compared by numeric.ts at fixed sample points of their variables, so `\frac{1}{\sqrt2}` equals
-// `\sqrt{2}/2` and `x^2-1` equals `(x-1)(x+1)`. Notation the translator does not know is
-// compared as normalised text. The expected answer plays Math-Verify's gold: an inequality
-// expected may be answered by its interval, not the other way round. Every check has an
-// operation budget (budget.ts); one that runs out is "not equivalent", reported as `budgetExhausted`.
+// by shape: tuples and intervals in order with the same brackets (or as a bare list in that
+// order), sets and unions in any order (a repeated member counts once), matrices cell by cell,
+// relations as relations.ts says. An assignment (`x = 5`, `f(x) = 1`, `|AB| = 1`) answers its
+// value; an equation given for a plain answer answers its right side. Values are compared by
+// numeric.ts at fixed sample points of their variables, so `\frac{1}{\sqrt2}` equals `\sqrt{2}/2`
+// and `x^2-1` equals `(x-1)(x+1)`. Notation the translator does not know is compared as
+// normalised text. The expected answer plays Math-Verify's gold: an inequality expected may be
+// answered by its interval, not the other way round. Every check has an operation budget
+// (budget.ts); one that runs out is "not equivalent", reported as `budgetExhausted`.
 import type { BigNumber } from "mathjs";
 import { Budget, BudgetExhausted, DEFAULT_BUDGET } from "./budget.ts";
 import { evaluate, variables } from "./evaluate.ts";
@@ -64,9 +65,21 @@ function sameValue(a: Value, b: Value, budget: Budget): boolean {
   return decided;
 }
 
+/** The items with repeats dropped: a set lists each member once, however often it is written. */
+function distinct(items: readonly Shape[], compare: Compare): Shape[] {
+  const kept: Shape[] = [];
+  for (const item of items) if (!kept.some((k) => compare(k, item))) kept.push(item);
+  return kept;
+}
+
 /** Whether every item of `a` pairs with a distinct equal item of `b` (same count). */
 function sameItems(a: readonly Shape[], b: readonly Shape[], compare: Compare): boolean {
-  if (a.length !== b.length || a.length > MAX_ITEMS) return false;
+  if (a.length > MAX_ITEMS || b.length > MAX_ITEMS) return false;
+  return pairUp(distinct(a, compare), distinct(b, compare), compare);
+}
+
+function pairUp(a: readonly Shape[], b: readonly Shape[], compare: Compare): boolean {
+  if (a.length !== b.length) return false;
   const used = new Array<boolean>(b.length).fill(false);
   return a.every((x) => {
     const j = b.findIndex((y, i) => !used[i] && compare(x, y));
@@ -94,6 +107,10 @@ function sameShape(a: Shape, b: Shape, budget: Budget): boolean {
   // A one-element set answers as its element: {3} and 3.
   if (a.kind === "set" && a.items.length === 1 && b.kind !== "set") return compare(a.items[0]!, b);
   if (b.kind === "set" && b.items.length === 1 && a.kind !== "set") return compare(a, b.items[0]!);
+  // A pair or longer tuple answered by its items in order, as several boxes write it: `(3, 5)` and
+  // `\boxed{3}, \boxed{5}`. Math-Verify reads a closed `[3, 5]` as an interval, never as a list.
+  if (a.kind === "tuple" && b.kind === "set" && b.bare) return (a.items.length > 2 || (a.open === "(" && a.close === ")")) && sameItemsInOrder(a.items, b.items, compare);
+  if (a.kind === "set" && a.bare && b.kind === "tuple") return sameItemsInOrder(a.items, b.items, compare);
   if (a.kind === "tuple" && b.kind === "tuple") {
     return a.open === b.open && a.close === b.close && a.items.length === b.items.length && a.items.every((x, i) => compare(x, b.items[i]!));
   }

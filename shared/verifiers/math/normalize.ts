@@ -5,7 +5,7 @@ import { stripTextWrappers, unwrapCommand } from "../latex.ts";
 
 const UNICODE: ReadonlyArray<readonly [string, string]> = [
   ["²", "^2"], ["³", "^3"], ["√", "\\sqrt"], ["π", "\\pi"], ["×", "\\times"], ["·", "\\cdot"], ["÷", "\\div"],
-  ["−", "-"], ["∞", "\\infty"], ["≤", "\\le"], ["≥", "\\ge"], ["≠", "\\ne"], ["°", "^\\circ"], ["∪", "\\cup"],
+  ["−", "-"], ["∞", "\\infty"], ["≤", "\\le"], ["≥", "\\ge"], ["⩽", "\\le"], ["⩾", "\\ge"], ["≠", "\\ne"], ["°", "^\\circ"], ["∪", "\\cup"],
   ["∅", "\\emptyset"], ["±", "\\pm"], ["∓", "\\mp"],
 ];
 

@@ -22,10 +22,13 @@ const valueOf = (shape: Shape): Value | undefined => (shape.kind === "value" ? s
 /** Whether `fa` is a constant multiple of `fb` (a positive one when `positive`) at every sample point. */
 function proportional(fa: string, fb: string, positive: boolean, budget: Budget): boolean {
   const [na, nb] = [compile(fa, budget), compile(fb, budget)];
+  const points = scopes([...new Set([...variables(na), ...variables(nb)])]).map((scope) => [evaluate(na, scope, budget), evaluate(nb, scope, budget)] as const);
+  if (points.some(([va, vb]) => va.isNaN() || vb.isNaN() || !va.isFinite() || !vb.isFinite())) return false;
+  // Sides that do not vary leave nothing to scale: `1 > 2` and `1 > 3` (or `x:x > 2` and `x:x > 3`) differ.
+  const constant = (k: 0 | 1) => points.every((p) => close(p[k], points[0]![k], false));
+  if (constant(0) && constant(1)) return close(points[0]![0], points[0]![1], false);
   let ratio: BigNumber | undefined;
-  for (const scope of scopes([...new Set([...variables(na), ...variables(nb)])])) {
-    const [va, vb] = [evaluate(na, scope, budget), evaluate(nb, scope, budget)];
-    if (va.isNaN() || vb.isNaN() || !va.isFinite() || !vb.isFinite()) return false;
+  for (const [va, vb] of points) {
     if (isZero(va) || isZero(vb)) {
       if (isZero(va) && isZero(vb)) continue;
       return false;

@@ -33,6 +33,14 @@ export const GREEK = new Set([
   "alpha", "beta", "gamma", "delta", "epsilon", "varepsilon", "zeta", "eta", "theta", "vartheta", "iota", "kappa", "lambda",
   "mu", "nu", "xi", "rho", "sigma", "tau", "upsilon", "phi", "varphi", "chi", "psi", "omega",
 ]);
+// Symbols latex2sympy reads as names: `\angle ABC` is a name, as `ABC` is.
+const NAMED_SYMBOLS = new Set(["angle", "measuredangle", "triangle", "ell", "nabla"]);
+// Accents name one quantity as a whole, `\overline{AB}` is not `AB`; synonyms share a name.
+const ACCENTS: Record<string, string> = {
+  bar: "bar", overline: "bar", vec: "vec", overrightarrow: "vec", tilde: "tilde", widetilde: "tilde",
+  hat: "hat", widehat: "hat", dot: "dot", ddot: "ddot", acute: "acute", grave: "grave", breve: "breve", check: "check",
+  bm: "bm", boldsymbol: "bm", mathcal: "mathcal", mathfrak: "mathfrak", mathscr: "mathscr", mathsf: "mathsf",
+};
 const TIMES = new Set(["cdot", "times", "ast"]);
 // Commands that may stand as a function's bare argument: `\sin\frac{\pi}{6}`, `\ln\sqrt{e}`.
 const LOOSE_COMMANDS = new Set(["pi", "frac", "sqrt", "binom"]);
@@ -173,6 +181,18 @@ class Translator {
     return text;
   }
 
+  /** `\vec{AB}`: one name made of the accent and the letters and digits under it. */
+  private accented(accent: string): string {
+    this.expect("{");
+    let under = "";
+    for (let t = this.next(); !(t.kind === "char" && t.text === "}"); t = this.next()) {
+      if (t.kind !== "word" && !(t.kind === "num" && /^\d+$/.test(t.text))) throw new NotMath("accent over more than a name");
+      under += t.text;
+    }
+    if (under === "") throw new NotMath("empty accent");
+    return `${accent}_${under}`;
+  }
+
   private applyFunction(name: string, out: Emitter): void {
     const power = this.isChar("^") ? (this.pos++, this.script()) : undefined;
     const base = name === "log" && this.isChar("_") ? (this.pos++, this.script()) : undefined;
@@ -197,7 +217,8 @@ class Translator {
     }
     if (name === "pi") return out.push("pi", "operand");
     if (INFINITY_WORDS.has(name)) return out.push("Infinity", "operand");
-    if (GREEK.has(name)) return out.push(name, "operand");
+    if (GREEK.has(name) || NAMED_SYMBOLS.has(name)) return out.push(name, "operand");
+    if (Object.hasOwn(ACCENTS, name)) return out.push(this.accented(ACCENTS[name]!), "operand");
     if (TIMES.has(name)) return out.push("*", "op");
     if (name === "div") return out.push("/", "op");
     if (name === "lfloor" || name === "lceil") {
@@ -251,6 +272,9 @@ class Translator {
       case "*":
       case "/":
         return out.push(t.text, "op");
+      // A ratio: `11:21` is 11/21, as latex2sympy reads it.
+      case ":":
+        return out.push("/", "op");
       case "^":
         out.push("^", "op");
         return out.push(this.script(), "operand");

@@ -179,13 +179,15 @@ describe("a cancelled caller gives its slot back", () => {
     await rolloutSucceeds();
   });
 
+  // Without the endpoint check: its probe, a direct call to the model server, would hold a slot of
+  // this hanging upstream until the model server's own timeout, not the agent's deadline.
   test("a collector killed mid-run: its rollouts end at the agent's deadline and give their slots back", async () => {
     const dir = mkdtempSync(join(tmpdir(), "edge-gym-cancel-"));
     const input = join(dir, "rows.jsonl");
     writeFileSync(input, Array.from({ length: 40 }, () => JSON.stringify(ROW)).join("\n"));
     const child = spawn(
       process.execPath,
-      ["scripts/edge-gym.ts", "collect", "--head-url", running.stack.headUrl, "--input", input, "--output", join(dir, "out.jsonl"), "--agent", AGENT, "--concurrency", "16"],
+      ["scripts/edge-gym.ts", "collect", "--head-url", running.stack.headUrl, "--input", input, "--output", join(dir, "out.jsonl"), "--agent", AGENT, "--concurrency", "16", "--no-endpoint-check"],
       { stdio: "ignore" },
     );
     try {

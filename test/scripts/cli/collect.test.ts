@@ -92,6 +92,41 @@ describe("edge-gym collect", () => {
     expect(readJsonl(join(dir, "resolved_failures.jsonl"))).toEqual([]);
   });
 
+  test("failed rollouts: the classes with their counts, and each one's first message unescaped", async () => {
+    const input = join(dir, "classes.in.jsonl");
+    const rows = [{ behavior: "nested" }, { behavior: "nested" }, { behavior: "judge" }, { behavior: "ok" }];
+    writeFileSync(input, rows.map((r, i) => JSON.stringify({ responses_create_params: { input: `t${i}` }, id: `classes${i}`, ...r })).join("\n"));
+    const { status, stdout } = await cli("--head-url", agent.url, "--agent", "fake_agent", "--input", input, "--output", join(dir, "classes.jsonl"), "--max-attempts", "1");
+    expect(status).toBe(1);
+    expect(stdout).toContain("failure classes: bad_upstream_response 2, judge_failed 1\n");
+    expect(stdout).toContain('  first bad_upstream_response: resources/verify answered 502: the tool said:\n"no such file"\n');
+    expect(stdout).toContain("  first judge_failed: judge down\n");
+    expect(stdout).not.toContain('\\"');
+  });
+
+  test("after --resume the mean reward covers every rollout in the output, not only the resumed part's", async () => {
+    const input = join(dir, "mean.in.jsonl");
+    writeFileSync(input, [{ id: "mean-a", score: 1 }, { id: "mean-b", score: 0, behavior: "flaky" }].map((r) => JSON.stringify({ responses_create_params: { input: r.id }, ...r })).join("\n"));
+    const args = ["--head-url", agent.url, "--agent", "fake_agent", "--input", input, "--output", join(dir, "mean.jsonl"), "--max-attempts", "1"];
+    expect((await cli(...args)).stdout).toContain("1/2 rollouts, mean reward 1.000, 1 failed");
+    expect((await cli(...args, "--resume")).stdout).toContain("2/2 rollouts (1 from before), mean reward 0.500, 0 failed");
+  });
+
+  test("an output that holds rollouts is not overwritten without --resume or --overwrite: one line, exit 2", async () => {
+    const output = join(dir, "kept.jsonl");
+    const args = ["--head-url", agent.url, "--agent", "fake_agent", "--input", inputFile("kept", 2), "--output", output];
+    expect((await cli(...args)).status).toBe(0);
+    const before = readFileSync(output, "utf8");
+    const again = await cli(...args);
+    expect(again.status).toBe(2);
+    expect(again.stderr).toBe(`edge-gym: ${output} already holds rollouts: add --resume to go on with that run, or --overwrite to start it again\n`);
+    expect(readFileSync(output, "utf8")).toBe(before);
+    const replaced = await cli(...args, "--overwrite");
+    expect(replaced.status).toBe(0);
+    expect(readJsonl(output)).toHaveLength(2);
+    expect(resumeCommand([...args, "--overwrite"])).toBe(`npx edge-gym collect ${args.join(" ")} --resume`);
+  });
+
   test("a stack that stops answering: one line saying so with the command that resumes, exit 1", async () => {
     const doomed = await startFakeAgent({ delayMs: 50 });
     const output = join(dir, "down.jsonl");

@@ -2,6 +2,7 @@
 // the collector's bookkeeping without a stack: what it sends, how it retries, what it writes.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { stringify } from "yaml";
 import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
 
 export interface FakeAgent {
@@ -10,12 +11,20 @@ export interface FakeAgent {
   runs: Record<string, any>[];
   /** Every /aggregate_metrics body received. */
   aggregates: Record<string, any>[];
+  /** Every POST /v1/responses body received (as a model server). */
+  modelCalls: Record<string, any>[];
   /** /run requests answered so far. */
   answered: () => number;
   close(): Promise<void>;
 }
 
 export const BUSY_REFUSALS = 4;
+
+/** What a head publishes beyond the two agents: its config, and more instances. */
+export interface Published {
+  config: Record<string, unknown>;
+  instances: { name: string; server_type: string; implementation: string }[];
+}
 
 const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, output_tokens: 2, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 5 };
 
@@ -26,10 +35,14 @@ const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, out
  * agent at its max_concurrent_runs refuses, a 503 marked unprocessed with Retry-After: 1, the first
  * BUSY_REFUSALS times this row's id is seen), "swamped" (always refused so), "hangup" (the
  * connection closed without an answer, while every other route still answers).
+ * "nested" (a 502 whose message holds the next hop's JSON error, as relayed errors do).
  * `delayMs` delays every /run answer; with `token`, every route wants `Authorization: Bearer <token>`.
+ * With `published`, the head publishes that config and those instances too (a model instance's url
+ * is this server's, whose POST /v1/responses answers as a model server whose fleet is `modelDown` or up).
  */
-export async function startFakeAgent(options: { delayMs?: number; token?: string } = {}): Promise<FakeAgent> {
+export async function startFakeAgent(options: { delayMs?: number; token?: string; published?: Published; modelDown?: boolean } = {}): Promise<FakeAgent> {
   const runs: Record<string, any>[] = [];
+  const modelCalls: Record<string, any>[] = [];
   const aggregates: Record<string, any>[] = [];
   const seen = new Set<string>();
   const refused = new Map<string, number>();
@@ -45,7 +58,17 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
       return send(401, { error: { type: "unauthorized", message: "a bearer token is required" } }, { "www-authenticate": "Bearer" });
     }
     if (req.url === "/server_instances") {
-      return send(200, ["fake_agent", "other_agent"].map((name) => ({ name, server_type: "responses_api_agents", implementation: "simple_agent", url })));
+      const agents = ["fake_agent", "other_agent"].map((name) => ({ name, server_type: "responses_api_agents", implementation: "simple_agent", url }));
+      const published = (options.published?.instances ?? []).map((i) => ({ ...i, url: i.server_type === "resources_servers" ? undefined : url }));
+      return send(200, [...agents, ...published]);
+    }
+    if (req.url === "/global_config_dict_yaml" && options.published) return send(200, stringify(options.published.config));
+    if (req.url === "/v1/responses") {
+      modelCalls.push(JSON.parse(text));
+      if (!options.modelDown) return send(200, { id: "r", object: "response", output: [], usage });
+      // As vllm_model relays its gateway's answer: the fleet's error, JSON inside the message text.
+      const inner = { error: { type: "upstream_unavailable", message: "no endpoint took the request: http://127.0.0.1:9/v1/chat/completions: connection failed", hop: "fleet/v1/chat/completions" } };
+      return send(503, { error: { type: "upstream_unavailable", message: `gpu_gateway/v1/chat/completions: unavailable (503): ${JSON.stringify(inner)} (after 3 attempts)`, hop: "gpu_gateway/v1/chat/completions" } });
     }
     if (req.url === "/aggregate_metrics") {
       const body = JSON.parse(text);
@@ -81,6 +104,10 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
       }
       case "down":
         return send(504, { error: { type: "deadline_exceeded", message: "no answer", hop: "policy_model/v1/responses" } });
+      case "nested": {
+        const inner = { error: { type: "bad_upstream_response", message: 'the tool said:\n"no such file"', hop: "sandbox" } };
+        return send(502, { error: { type: "bad_upstream_response", message: `resources/verify answered 502: ${JSON.stringify(inner)}`, hop: "resources/verify" } });
+      }
       case "bad":
         return send(400, { error: { type: "invalid_request", message: "expected_count: required" } });
       case "judge":
@@ -97,6 +124,7 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
     url,
     runs,
     aggregates,
+    modelCalls,
     answered: () => answered,
     close: () => {
       server.closeAllConnections();

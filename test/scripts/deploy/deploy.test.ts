@@ -236,7 +236,7 @@ describe("a real deploy, as wrangler command lines", () => {
   test("the local sandbox is refused before any Worker deploys, in one line naming the fix", async () => {
     const { calls, runner } = fakeWrangler();
     const refused = deploy({ runner, kvNamespaceId: "id", outDir: out(), overrides: REAL_MODEL });
-    await expect(refused).rejects.toThrow(/^(bird_sql|code_gen|evalplus|math_with_code|spider2_lite) runs code in a local sandbox \(sandbox:\/\/local\); set sandbox_url: sandbox:\/\/cloudflare \(env\.yaml\) before deploying$/);
+    await expect(refused).rejects.toThrow(/^(bird_sql_resources_server|code_gen|evalplus|math_with_code|spider2_lite_resources_server) runs code in a local sandbox \(sandbox:\/\/local\); set sandbox_url: sandbox:\/\/cloudflare \(env\.yaml\) before deploying$/);
     expect(calls).toEqual([]);
   });
 
@@ -342,11 +342,11 @@ describe("wrangler deploy --dry-run, offline", () => {
       expect(model.durable_objects).toEqual({ bindings: [{ name: "ROUTER", class_name: "FleetRouterDO", script_name: `${P}-policy-model-gpu-gateway${env}` }] });
       expect(model.migrations).toBeUndefined();
       // Only a resources server that keeps session state binds (and migrates) a SessionDO.
-      expect(readConfig(dir, `${P}-example-session-state-mgmt${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
+      expect(readConfig(dir, `${P}-example-session-state-mgmt-resources-server${env}`).migrations).toEqual([{ tag: "sqlite-SessionDO", new_sqlite_classes: ["SessionDO"] }]);
       expect(readConfig(dir, `${P}-mcqa${env}`).migrations).toBeUndefined();
       // The text-to-SQL servers' databases were once Durable Objects: a Worker deployed with them deletes them.
-      expect(readConfig(dir, `${P}-bird-sql${env}`).migrations).toEqual([{ tag: "sqlite-SqlDatabaseDO", new_sqlite_classes: ["SqlDatabaseDO"] }, { tag: "deleted-SqlDatabaseDO", deleted_classes: ["SqlDatabaseDO"] }]);
-      expect(readConfig(dir, `${P}-bird-sql${env}`).durable_objects).toBeUndefined();
+      expect(readConfig(dir, `${P}-bird-sql-resources-server${env}`).migrations).toEqual([{ tag: "sqlite-SqlDatabaseDO", new_sqlite_classes: ["SqlDatabaseDO"] }, { tag: "deleted-SqlDatabaseDO", deleted_classes: ["SqlDatabaseDO"] }]);
+      expect(readConfig(dir, `${P}-bird-sql-resources-server${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-mcqa${env}`).durable_objects).toBeUndefined();
       expect(readConfig(dir, `${P}-head${env}`).kv_namespaces).toEqual([{ binding: "CONFIG", id: "dry-run-placeholder-kv-namespace-id" }]);
       // The sandbox provider: its container (built from its folder's Dockerfile with the project as

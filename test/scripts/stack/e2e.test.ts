@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { collectExample, readJsonl } from "../../stack_helpers.ts";
 import { RunBatchLine } from "../../../shared/schemas/run.ts";
-import { implementations } from "../../../scripts/plan/registry.ts";
+import { IMPLEMENTATIONS } from "../../../scripts/plan/registry.ts";
 import { bringUp } from "../../../scripts/stack/up.ts";
 import type { RunningStack } from "../../../scripts/stack/up.ts";
 
@@ -28,13 +28,17 @@ describe("local stack end to end", () => {
     const instances = (await (await fetch(`${running.stack.headUrl}/server_instances`)).json()) as any[];
     const names = instances.map((i) => i.name).sort();
     // Every bundled environment: its resources server and its agent (a simple_agent, or an episode server's gymnasium_agent).
-    const bundled = implementations("resources_servers");
+    // Folders, not aliases (an alias is another name for a folder's implementation).
+    const bundled = IMPLEMENTATIONS.filter((i) => i.kind === "resources_servers" && i.fixed === undefined).map((i) => i.name);
     expect(bundled).toEqual(expect.arrayContaining(ENVIRONMENTS));
     const agents = instances.filter((i) => i.server_type === "responses_api_agents").map((i) => i.name);
-    expect(agents).toHaveLength(bundled.length);
+    // At least one agent each (structured_outputs has NeMo Gym's v3 and v4 agents besides).
+    expect(agents.length).toBeGreaterThanOrEqual(bundled.length);
     expect(agents).toEqual(expect.arrayContaining([...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "blackjack_gymnasium_agent"]));
     // The model servers: the policy, and genrm_compare's judge.
-    expect(names).toEqual([...bundled, ...agents, "genrm_model", "policy_model"].sort());
+    const servers = instances.filter((i) => i.server_type === "resources_servers");
+    expect(servers.map((i) => i.implementation).sort()).toEqual(bundled);
+    expect(names).toEqual([...servers.map((i) => i.name), ...agents, "genrm_model", "policy_model"].sort());
     for (const instance of instances) {
       expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
       expect(await (await fetch(instance.url)).json()).toEqual({ status: "ok" });

@@ -24,7 +24,7 @@ const sessionSecret = randomBytes(32).toString("hex");
 let running: RunningStack | undefined;
 
 const up = () => bringUp({ headPort: 0, only: [AGENT], persistPath, sessionSecret, pruneIntervalMs: 200, overrides: [`++${AGENT}.responses_api_agents.simple_agent.async_result_ttl_s=1`] });
-const urlOf = (name: string) => running!.stack.instances.find((i) => i.name === name)!.url;
+const urlOf = (name: string) => running!.stack.urls.get(name)!;
 const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 

@@ -340,7 +340,8 @@ describe("instances", () => {
   test("a reference when no instance of that type exists says so", () => {
     expect(problemsOf(() => splitInstances({ a: agent("r", "m") }))).toEqual([
       'a.responses_api_agents.simple_agent.resources_server: no resources_servers instance "r" (no resources_servers instances are defined)',
-      'a.responses_api_agents.simple_agent.model_server: no responses_api_models instance "m" (no responses_api_models instances are defined)',
+      // A NeMo Gym environment config leaves its model to another file: the message names one.
+      'a.responses_api_agents.simple_agent.model_server: no responses_api_models instance "m" (no responses_api_models instances are defined; add a config that defines it: NeMo Gym\'s responses_api_models/vllm_model/configs/vllm_model.yaml, or this project\'s workers/models/vllm_model/config.yaml)',
     ]);
   });
 

@@ -17,7 +17,7 @@ let url: string;
 
 beforeAll(async () => {
   running = await bringUp({ headPort: 0, only: [INSTANCE] });
-  url = running.stack.instances.find((i) => i.name === INSTANCE)!.url;
+  url = running.stack.urls.get(INSTANCE)!;
 });
 afterAll(async () => {
   await running?.stop();
@@ -43,7 +43,7 @@ describe("resources tools over MCP, with the official client", () => {
     const cookie = seeded.res.headers.get("set-cookie")!.split(";")[0]!;
     const { client, transport } = await connect(cookie);
     expect(transport.sessionId).toBe(cookie.replace(/^session=/, ""));
-    expect(client.getServerVersion()?.name).toBe(INSTANCE);
+    expect(client.getServerVersion()?.name).toBe(`${INSTANCE}_resources_server`);
 
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name)).toEqual(["increment_counter", "get_counter_value"]);

@@ -6,6 +6,7 @@
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/bird_sql/index.ts";
 import { extractSql, hasSqlCodeblock } from "../../../workers/resources/bird_sql/extract.ts";
+import { DATABASE_MOUNT } from "../../../shared/sandbox/schema.ts";
 import type { RunRequest, RunResult } from "../../../shared/sandbox/schema.ts";
 import { READY } from "../../../shared/sql/query.ts";
 import runner from "../../../shared/sql/run_query.py" with { type: "text" };
@@ -213,11 +214,49 @@ describe("bird_sql: failures that are not the model's give no reward", () => {
   });
 });
 
+describe("bird_sql: real databases (bird_sql_dir)", () => {
+  const california = { ...denver, db_id: "california_schools", gt_sql: "SELECT 'california gold'" };
+
+  test("a db_id not bundled runs on the database of that name in the folder: named to the sandbox, mounted, no script sent", async () => {
+    answers = () => rowsRun(["x"], [["i1"]]);
+    expect(await verify(california, sql("SELECT 1"), { ...CONFIG, bird_sql_dir: "/data/bird" })).toMatchObject({ reward: 1, execution_match: true });
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      expect(request.database).toEqual({ folder: "/data/bird", id: "california_schools" });
+      expect(request.files).toEqual({ "main.py": runner });
+      expect(runnerInput(request)).toMatchObject({ mounted: DATABASE_MOUNT });
+    }
+  });
+
+  test("a bundled db_id stays bundled whatever the folder holds", async () => {
+    const row = rowWithGold([["i1"]], { "SELECT 1": rowsRun(["1"], [["i1"]]) });
+    await verify(row, sql("SELECT 1"), { ...CONFIG, bird_sql_dir: "/data/bird" });
+    for (const request of requests) expect(request).toMatchObject({ files: { "database.sql": retailOrders } });
+    expect(requests[0]).not.toHaveProperty("database");
+  });
+
+  test("a db_id neither bundled nor in a folder is database_unavailable, no reward, no query run: it says what loads it", async () => {
+    const body = await verify(california, sql("SELECT 1"));
+    expect(body).toMatchObject({ _ng_failure_class: "database_unavailable" });
+    expect(body.error.message).toBe('no database "california_schools": bird_sql bundles retail_orders, school_scores, and its config sets no bird_sql_dir (a folder of SQLite databases); load it with: edge-gym databases import bird_sql california_schools.sqlite');
+    expect(body).not.toHaveProperty("reward");
+    expect(requests).toEqual([]);
+  });
+
+  test("a folder that lacks it (the sandbox answers 404) is an infrastructure failure, never a reward", async () => {
+    globalThis.fetch = (async () => new Response(JSON.stringify({ error: "no california_schools/california_schools.sqlite in /data/bird" }), { status: 404 })) as typeof fetch;
+    const body = await verify(california, sql("SELECT 1"), { ...CONFIG, bird_sql_dir: "/data/bird" });
+    expect(body).toMatchObject({ _ng_failure_class: "sandbox_failed", error: { message: expect.stringContaining("no california_schools/california_schools.sqlite in /data/bird") } });
+    expect(body).not.toHaveProperty("reward");
+  });
+});
+
 describe("bird_sql: bad input", () => {
-  test("an unknown db_id is a 400 at db_id, naming the databases there are", async () => {
-    const res = await client(server, serverEnv("bird_sql", { INSTANCE_CONFIG: CONFIG })).post("/verify", { ...rows[0], db_id: "california_schools", response: answer(sql("SELECT 1")) });
+  test.each(["../../etc/passwd", "/etc/passwd", "california_schools/../x", "..", ""])("a db_id that is not a database name is a 400 at db_id: %j", async (id) => {
+    const res = await client(server, serverEnv("bird_sql", { INSTANCE_CONFIG: { ...CONFIG, bird_sql_dir: "/data/bird" } })).post("/verify", { ...rows[0], db_id: id, response: answer(sql("SELECT 1")) });
     expect(res.status).toBe(400);
-    expect(res.body.error.issues).toEqual([{ path: "db_id", message: 'unknown database "california_schools"; this server has: retail_orders, school_scores' }]);
+    expect(res.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["db_id"]);
+    expect(requests).toEqual([]);
   });
 
   test("missing task fields are 400s with their paths", async () => {

@@ -107,6 +107,57 @@ describe("evalplus: verify", () => {
   });
 });
 
+describe("evalplus: a task from EvalPlus's dataset (prompt, canonical_solution, inputs without outputs)", () => {
+  // A row as collect completes it from a HumanEval+ file (our own task, EvalPlus's fields).
+  const PROMPT = 'def add(a: int, b: int) -> int:\n    """Return a + b."""\n';
+  const TASK = { task_id: "EdgeGym/0", entry_point: "add", prompt: PROMPT, canonical_solution: "    return a + b\n", base_inputs: [[1, 2], [5, 7]], plus_inputs: [[-3, -4]] };
+  /** The reference (its solution file holds the canonical body) returns a + b; the reply, `reply`. */
+  const programs = (replyFn: (a: number, b: number) => number): Program => (args, request) =>
+    calls(request.files["solution.py"]!.includes("    return a + b\n") ? (a, b) => a + b : replyFn)(args, request);
+
+  test("the expected outputs are the reference's, run in the sandbox; the reply runs after the prompt, as NeMo Gym runs it", async () => {
+    program = programs((a, b) => a + b);
+    const body = await verified(fenced("    return a + b if True else 0"), TASK);
+    expect(body).toMatchObject({ reward: 1, reward_components: { base: 1, plus: 1 }, base_details: [true, true], plus_details: [true] });
+    // Two reference runs (base, plus), then the reply's two.
+    expect(requests).toHaveLength(4);
+    expect(requests.slice(2).every((r) => r.files["solution.py"]!.includes(`${PROMPT}    return a + b if True else 0`))).toBe(true);
+    // A reply that starts with the prompt is not given it twice.
+    program = programs((a, b) => Math.abs(a + b));
+    const whole = `${PROMPT}    return abs(a + b)`;
+    expect(await verified(fenced(whole), TASK)).toMatchObject({ reward: 0, reward_components: { base: 1, plus: 0 }, plus_first_failure: { index: 0, reason: "wrong output" } });
+    expect(requests.at(-1)!.files["solution.py"]!.split(PROMPT)).toHaveLength(2);
+  });
+
+  test("a task's reference runs once for its rollouts; another task's inputs run it again", async () => {
+    // Inputs of its own: the isolate keeps references across this file's tests.
+    const task = { ...TASK, task_id: "EdgeGym/cached", base_inputs: [[1, 3]], plus_inputs: [[-3, -5]] };
+    program = programs((a, b) => a + b);
+    for (let i = 0; i < 3; i++) expect((await verified(fenced("    return a + b"), task)).reward).toBe(1);
+    expect(requests).toHaveLength(2 + 3 * 2);
+    await verified(fenced("    return a + b"), { ...task, plus_inputs: [[-3, -6]] });
+    expect(requests).toHaveLength(2 + 3 * 2 + 1 + 2);
+  });
+
+  test("a reference that fails a call is no reward at all, not 0, and is run again next time", async () => {
+    const task = { ...TASK, task_id: "EdgeGym/failing", base_inputs: [[1, 4]], plus_inputs: [[-3, -7]] };
+    program = (args, request) => (request.files["solution.py"]!.includes("    return a + b\n") ? { stdout: line({ i: 0, status: "error", error: "NameError('x')" }) } : calls((a, b) => a + b)(args, request));
+    for (let i = 0; i < 2; i++) {
+      const body = (await verify(fenced("def add(a, b):\n    return a + b"), task)).body as Record<string, unknown>;
+      expect(body).not.toHaveProperty("reward");
+      expect(body._ng_failure_class).toBe("reference_failed");
+    }
+    expect(requests.length).toBe(4);
+  });
+
+  test("a row that gives only task_id (NeMo Gym's rows) is a 400 on verifier_metadata.task_id saying where its tests come from", async () => {
+    program = () => expect.unreachable("nothing runs");
+    const res = await verify(fenced("def add(a, b): ..."), { task_id: "HumanEval/0" });
+    expect(res.status).toBe(400);
+    expect(res.body.error.issues).toEqual([{ path: "verifier_metadata.task_id", message: expect.stringContaining("dataset_fpath") }]);
+  });
+});
+
 describe("evalplus: numbers from the row to the comparison", () => {
   /** A verify body as text, its verifier_metadata as the row writes it (numbers a double cannot hold among them). */
   const rowText = (metadata: string, code = "def f(*a): ...") => `{"responses_create_params": ${JSON.stringify(row({}).responses_create_params)}, "verifier_metadata": ${metadata}, "response": ${JSON.stringify(reply(fenced(code)))}}`;

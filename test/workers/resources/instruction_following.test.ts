@@ -135,7 +135,7 @@ describe("instruction_following: kwargs variants and text rules", () => {
   });
 
   test("language: undecidable text counts as followed; Hebrew is told by its script", async () => {
-    expect(await follows("language:response_language", { language: "de" }, "ok")).toBe(true);
+    expect(await follows("language:response_language", { language: "de" }, "42 + 17 = 59")).toBe(true);
     expect(await follows("language:response_language", { language: "he" }, "שלום, מה שלומך היום? זהו משפט בעברית.")).toBe(true);
     expect(await follows("language:response_language", { language: "ja" }, "שלום, מה שלומך היום? זהו משפט בעברית.")).toBe(false);
     expect(await follows("language:response_language", { language: "ja" }, "今日はとても良い天気ですね。公園に散歩に行きましょう。")).toBe(true);

@@ -73,6 +73,6 @@ describe("emulator: math_with_code, off the happy path", () => {
 
   test("a problem it does not know gets no code and no answer", () => {
     const action = play({ turns: [{ role: "user", content: "Prove that there are infinitely many primes." }], tools: TOOLS, correct: true }, "math_with_code");
-    expect(action).toEqual({ content: "I cannot solve this one.", toolCalls: [] });
+    expect(action).toEqual({ content: "I cannot solve this one.", toolCalls: [], declined: true });
   });
 });

@@ -23,8 +23,8 @@ let answers: Record<string, Partial<RunResult>>;
 const requests = useFakeSandbox((request) => answers[runnerInput(request).sql] ?? refusedRun("execution_error", "no canned answer"));
 const ran = () => requests.map((r) => runnerInput(r).sql);
 
-async function verify(row: Record<string, unknown>, text: string) {
-  const res = await client(server, serverEnv("spider2_lite", { INSTANCE_CONFIG: CONFIG })).post("/verify", { ...row, response: answer(text) });
+async function verify(row: Record<string, unknown>, text: string, config: object = CONFIG) {
+  const res = await client(server, serverEnv("spider2_lite", { INSTANCE_CONFIG: config })).post("/verify", { ...row, response: answer(text) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body;
 }
@@ -106,6 +106,20 @@ describe("spider2_lite: the model's failures", () => {
   });
 });
 
+describe("spider2_lite: real databases (spider2_lite_dir)", () => {
+  test("a db_id not bundled runs on the folder's database of that name; without a folder it is database_unavailable", async () => {
+    const row = rowWithGold([["i7"]], { db_id: "IPL" });
+    answers["SELECT 7"] = rowsRun(["n"], [["i7"]]);
+    expect(await verify(row, sql("SELECT 7"), { ...CONFIG, spider2_lite_dir: "spider/sqlite" })).toMatchObject({ reward: 1 });
+    for (const request of requests) expect(request.database).toEqual({ folder: "spider/sqlite", id: "IPL" });
+    requests.length = 0;
+    const body = await verify(row, sql("SELECT 7"));
+    expect(body).toMatchObject({ _ng_failure_class: "database_unavailable", error: { message: expect.stringContaining("sets no spider2_lite_dir") } });
+    expect(body).not.toHaveProperty("reward");
+    expect(requests).toEqual([]);
+  });
+});
+
 describe("spider2_lite: failures that are not the model's, and bad input", () => {
   test("a gold SQL that fails or times out is gold_execution_error: no reward", async () => {
     for (const reason of ["execution_error", "timeout"]) {
@@ -124,13 +138,13 @@ describe("spider2_lite: failures that are not the model's, and bad input", () =>
     expect(body).not.toHaveProperty("reward");
   });
 
-  test("a row with neither gold_sql nor gold_result is a 400 at gold_sql; an unknown db_id one at db_id", async () => {
+  test("a row with neither gold_sql nor gold_result is a 400 at gold_sql; a db_id that is not a name one at db_id", async () => {
     const post = (row: Record<string, unknown>) => client(server, serverEnv("spider2_lite", { INSTANCE_CONFIG: CONFIG })).post("/verify", { ...row, response: answer(sql("SELECT 1")) });
     const noGold = await post({ ...lakeview, gold_sql: null });
     expect(noGold.status).toBe(400);
     expect(noGold.body.error.issues).toEqual([{ path: "gold_sql", message: "a row needs gold_sql or gold_result" }]);
-    const unknown = await post({ ...lakeview, db_id: "IPL" });
-    expect(unknown.body.error.issues).toEqual([{ path: "db_id", message: 'unknown database "IPL"; this server has: film_rental' }]);
+    const escape = await post({ ...lakeview, db_id: "../IPL" });
+    expect(escape.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["db_id"]);
     const badCols = await post({ ...lakeview, condition_cols: ["a"] });
     expect(badCols.body.error.issues.map((i: { path: string }) => i.path)).toEqual(["condition_cols[0]"]);
   });

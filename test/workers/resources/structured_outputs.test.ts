@@ -38,18 +38,18 @@ describe("structured_outputs: where the JSON is", () => {
     expect(await graded(JSON.stringify(valid))).toMatchObject({ ...row, reward: 1, error_type: null, error_message: null });
   });
 
-  test("a ```json block (the last one), else an unlabelled block, when the reply is not JSON as a whole", async () => {
+  test("the whole reply only, as the reference parses it: a fenced or prose-wrapped answer is a parse_error, 0", async () => {
     const fenced = (body: unknown, info = "json") => `\`\`\`${info}\n${JSON.stringify(body, null, 2)}\n\`\`\``;
-    expect((await graded(`Here it is:\n${fenced(valid)}\nDone.`)).reward).toBe(1);
-    expect((await graded(`Draft:\n${fenced({ title: 1 })}\nFinal:\n${fenced(valid)}`)).reward).toBe(1);
-    expect((await graded(`${fenced(valid, "")}`)).reward).toBe(1);
-    expect((await graded(`${fenced(valid, "")}\n${fenced({ title: 1 })}`)).reward).toBe(0);
-    // A block in another language is not the answer.
-    expect(await graded(`${fenced(valid, "yaml")}`)).toMatchObject({ reward: 0, error_type: "parse_error" });
+    for (const reply of [`Here it is:\n${fenced(valid)}\nDone.`, fenced(valid), fenced(valid, ""), `Answer: ${JSON.stringify(valid)}`]) {
+      expect(await graded(reply)).toMatchObject({ reward: 0, error_type: "parse_error" });
+    }
+    // Whitespace around the JSON is JSON's own.
+    expect((await graded(`\n  ${JSON.stringify(valid)}\n`)).reward).toBe(1);
   });
 
   test("text from several assistant messages is read together", async () => {
-    expect((await graded(["```json", `${JSON.stringify(valid)}\n\`\`\``])).reward).toBe(1);
+    const text = JSON.stringify(valid);
+    expect((await graded([text.slice(0, 5), text.slice(5)])).reward).toBe(1);
   });
 });
 
@@ -122,6 +122,32 @@ describe("structured_outputs: grading", () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe("structured_outputs: schemas read strictly first, as the reference reads them", () => {
+  // The shape of NeMo Gym's structured_outputs_v3 row 3 (our own content): `required` an object and
+  // `additionalProperties` a string in object schemas with properties, which the strict reading
+  // replaces (every listed property required, no others) before anything reads them.
+  const loose = {
+    type: "object",
+    additionalProperties: "false",
+    required: { item: ["name"] },
+    properties: { name: { type: "string" }, born: { type: "object", additionalProperties: "false", required: { item: "year" }, properties: { year: { type: "integer" } } } },
+  };
+  const fields = { schema_str: JSON.stringify(loose) };
+
+  test("the row is graded, not refused: a valid answer earns 1, a missing property 0 with the reason", async () => {
+    expect(await graded(JSON.stringify({ name: "Ada", born: { year: 1815 } }), fields)).toMatchObject({ reward: 1, error_type: null });
+    const missing = await graded(JSON.stringify({ name: "Ada" }), fields);
+    expect(missing).toMatchObject({ reward: 0, error_type: "validation_error" });
+    expect(missing.error_message).toMatch(/born/);
+  });
+
+  test("in CSV, whose rows are a list, an object schema scores 0 with the reason", async () => {
+    const csv = await graded("name,born\nAda,1815", { ...fields, schema_type: "csv" });
+    expect(csv).toMatchObject({ reward: 0, error_type: "validation_error" });
+    expect(csv.error_message).toMatch(/object/);
   });
 });
 

@@ -6,6 +6,7 @@ import { toChatRequest } from "../../../shared/models/chat/convert_request.ts";
 import { toResponse } from "../../../shared/models/chat/convert_response.ts";
 import { checkInputBudget } from "../../../shared/models/input_budget.ts";
 import { messagesRoute } from "../../../shared/models/messages/route.ts";
+import { addModelsRoute } from "../../../shared/models/models_list.ts";
 import { responseEvents } from "../../../shared/models/response_events.ts";
 import { hopOf, httpCall, post, readAnswer, routedUpstream } from "../../../shared/models/routed_upstream.ts";
 import type { RouterBindings, UpstreamCall } from "../../../shared/models/routed_upstream.ts";
@@ -59,6 +60,8 @@ async function respond(params: ResponsesCreateParams, call: Call): Promise<Respo
 }
 
 const app = createServerApp<Bindings>();
+
+addModelsRoute(app, (c) => instanceConfig(c.env, AzureOpenaiModelConfig).openai_model, "azure");
 
 app.post("/v1/responses", async (c) => {
   const { stream, ...params } = await readBody(c, ResponsesRequest);

@@ -5,6 +5,7 @@
 import { hopError } from "../../../shared/client/call.ts";
 import { checkInputBudget } from "../../../shared/models/input_budget.ts";
 import { messagesRoute } from "../../../shared/models/messages/route.ts";
+import { addModelsRoute } from "../../../shared/models/models_list.ts";
 import { hopOf, httpCall, post, readAnswer, routedUpstream } from "../../../shared/models/routed_upstream.ts";
 import type { RouterBindings, UpstreamCall } from "../../../shared/models/routed_upstream.ts";
 import { SSE_HEADERS } from "../../../shared/models/sse.ts";
@@ -62,6 +63,8 @@ async function respond(params: ResponsesCreateParams, call: Call): Promise<Respo
 }
 
 const app = createServerApp<Bindings>();
+
+addModelsRoute(app, (c) => instanceConfig(c.env, OpenaiModelConfig).openai_model, "openai");
 
 app.post("/v1/responses", async (c) => {
   const { stream, ...params } = await readBody(c, ResponsesRequest);

@@ -29,7 +29,8 @@ const server = defineResourcesServer({
     const extracted = extractSql(modelOutput);
     const hadCodeblock = hasSqlCodeblock(modelOutput);
     const fields = { model_output: modelOutput, extracted_sql: extracted, had_codeblock: hadCodeblock, difficulty: body.difficulty ?? null, id: body.id ?? null };
-    const database = openDatabase(DATABASES, env, body.db_id, instanceConfig(env, BirdSqlConfig));
+    const config = instanceConfig(env, BirdSqlConfig);
+    const database = openDatabase(DATABASES, env, body.db_id, config, { key: "bird_sql_dir", value: config.bird_sql_dir });
     // The reference runs its "SELECT 1" filler, which scores whenever the gold answer is a single 1.
     if (!hadCodeblock) return { reward: 0, ...fields, execution_match: false, failure_reason: "no_sql_extracted", sql_error: null };
     const gold = await goldRows(database, body.gt_sql);

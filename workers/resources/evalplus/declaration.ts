@@ -5,6 +5,7 @@ import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
 import { SandboxSettings } from "../../../shared/sandbox/client.ts";
 import { LIMIT_MAXIMA } from "../../../shared/sandbox/schema.ts";
+import { DATASET_SOURCES, neededTaskId, readDataset } from "./dataset.ts";
 
 export const EvalPlusConfig = ResourcesServerConfig.safeExtend({
   ...SandboxSettings.shape,
@@ -14,6 +15,8 @@ export const EvalPlusConfig = ResourcesServerConfig.safeExtend({
   task_timeout_secs: z.number().positive().max(LIMIT_MAXIMA.wall_s - 1).default(60),
   /** Address space of each run, MiB (EvalPlus allows 4 GiB). */
   memory_mb: z.number().int().min(64).max(LIMIT_MAXIMA.memory_mb).default(4096),
+  /** EvalPlus's dataset file (HumanEvalPlus.jsonl[.gz], MbppPlus.jsonl[.gz]) that rows naming only a task_id are completed from, by `collect`. */
+  dataset_fpath: z.string().min(1).nullish(),
 });
 export type EvalPlusConfig = z.infer<typeof EvalPlusConfig>;
 
@@ -21,8 +24,13 @@ export type EvalPlusConfig = z.infer<typeof EvalPlusConfig>;
 export const Test = z.object({ input: z.array(z.unknown()), output: z.unknown() });
 export type Test = { input: unknown[]; output: unknown };
 
-const Metadata = z
+const MISSING_TESTS =
+  "the row names an EvalPlus task but carries no tests: collect completes such rows from EvalPlus's dataset file named by the evalplus server's dataset_fpath (README: evalplus); send /run the completed row";
+
+const Fields = z
   .looseObject({
+    /** EvalPlus's task id (HumanEval/0, Mbpp/2): a row that gives only this is completed from the dataset file. */
+    task_id: z.string().nullish(),
     entry_point: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/),
     /** EvalPlus's columns: argument lists, and beside them the expected outputs. */
     base_inputs: z.array(z.array(z.unknown())).nullish(),
@@ -34,27 +42,53 @@ const Metadata = z
     plus_tests: z.array(Test).nullish(),
     /** EvalPlus's per-problem absolute tolerance (0: exact, floats 1e-6). */
     atol: z.number().min(0).default(0),
+    /**
+     * From EvalPlus's dataset: the task's prompt (prefixed to a reply that does not start with it,
+     * as NeMo Gym does) and its reference solution, run on inputs given without outputs to get them.
+     */
+    prompt: z.string().nullish(),
+    canonical_solution: z.string().nullish(),
   })
   .superRefine((m, ctx) => {
     for (const list of ["base", "plus"] as const) {
       const inputs = m[`${list}_inputs`];
-      const outputs = m[`${list}_outputs`];
+      const outputs = m[`${list}_outputs`] ?? (m.canonical_solution == null ? null : inputs);
       if ((inputs == null) !== (outputs == null) || (inputs && outputs && inputs.length !== outputs.length)) {
-        ctx.addIssue({ code: "custom", path: [`${list}_outputs`], message: `${list}_inputs and ${list}_outputs go together, one output per input` });
+        ctx.addIssue({ code: "custom", path: [`${list}_outputs`], message: `${list}_inputs and ${list}_outputs go together, one output per input (or a canonical_solution to compute them)` });
       }
       if (inputs && m[`${list}_tests`]) ctx.addIssue({ code: "custom", path: [`${list}_tests`], message: `give ${list}_inputs or ${list}_tests, not both` });
     }
     if (!m.base_inputs?.length && !m.base_tests?.length) ctx.addIssue({ code: "custom", path: ["base_tests"], message: "a row needs at least one base test" });
   });
 
+// A row that names its task and carries nothing else (NeMo Gym's) is told where its tests come
+// from, before the fields it lacks are listed.
+const Metadata = z
+  .unknown()
+  .superRefine((m, ctx) => {
+    if (neededTaskId({ verifier_metadata: m }) !== undefined) ctx.addIssue({ code: "custom", path: ["task_id"], message: MISSING_TESTS });
+  })
+  .pipe(Fields);
+
+/** A test list: its inputs, and their outputs unless the canonical solution is to compute them. */
+export interface TestList {
+  inputs: unknown[][];
+  outputs?: unknown[];
+}
+
 /** A row's two test lists, whichever way it gives them. */
-export function testLists(m: z.infer<typeof Metadata>): { base: Test[]; plus: Test[] } {
-  const list = (inputs: unknown[][] | null | undefined, outputs: unknown[] | null | undefined, tests: Test[] | null | undefined): Test[] =>
-    tests ?? (inputs ?? []).map((input, i) => ({ input, output: outputs![i] }));
+export function testLists(m: z.infer<typeof Metadata>): { base: TestList; plus: TestList } {
+  const list = (inputs: unknown[][] | null | undefined, outputs: unknown[] | null | undefined, tests: Test[] | null | undefined): TestList =>
+    tests ? { inputs: tests.map((t) => t.input), outputs: tests.map((t) => t.output) } : { inputs: inputs ?? [], ...(outputs ? { outputs } : {}) };
   return { base: list(m.base_inputs, m.base_outputs, m.base_tests), plus: list(m.plus_inputs, m.plus_outputs, m.plus_tests) };
 }
 
 /** The task fields of a row this server reads. */
 export const Task = z.object({ verifier_metadata: Metadata });
 
-export default resourcesServer({ task: Task, config: EvalPlusConfig, stateful: false });
+export default resourcesServer({
+  task: Task,
+  config: EvalPlusConfig,
+  stateful: false,
+  taskFile: { configKey: "dataset_fpath", needs: neededTaskId, read: readDataset, source: DATASET_SOURCES },
+});

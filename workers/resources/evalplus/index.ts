@@ -1,15 +1,18 @@
 // HumanEval+ / MBPP+ style (EvalPlus): the reply's last fenced python block defines the row's
-// entry_point; it is called in the sandbox with each base test's arguments, then each plus test's,
-// and the results are compared here. Two named scores (reward_components): base (every base test
-// passes) and plus (every base and every plus test passes, as EvalPlus's "base + extra"); the
-// reward is plus.
+// entry_point (after the task's prompt, when the row has one and the block does not start with it,
+// as NeMo Gym runs it); it is called in the sandbox with each base test's arguments, then each
+// plus test's, and the results are compared here with the row's outputs or, where it gives none,
+// with what the task's canonical_solution returns (EvalPlus's ground truth). Two named scores
+// (reward_components): base (every base test passes) and plus (every base and every plus test
+// passes, as EvalPlus's "base + extra"); the reward is plus.
 import declaration, { EvalPlusConfig, testLists } from "./declaration.ts";
+import type { Test, TestList } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { sandboxOf } from "../../../shared/sandbox/target.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
-import { runList } from "./run_tests.ts";
+import { referenceOutputs, runList } from "./run_tests.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const server = defineResourcesServer({
@@ -23,10 +26,17 @@ const server = defineResourcesServer({
     const code = text ? extractCode(text) : "";
     const none = { reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "fail" };
     if (!code) return { ...none, ...(text ? { extracted_model_output: text } : {}) };
-    const { base, plus } = testLists(metadata);
+    const prompt = metadata.prompt ?? "";
+    const solution = code.startsWith(prompt) ? code : prompt + code;
     const sandbox = sandboxOf(config, env);
-    const baseOutcome = await runList(code, metadata.entry_point, base, metadata.atol, config, sandbox);
-    const plusOutcome = await runList(code, metadata.entry_point, plus, metadata.atol, config, sandbox);
+    const tests = async (list: TestList): Promise<Test[]> => {
+      const outputs = list.outputs ?? (await referenceOutputs(prompt + metadata.canonical_solution!, metadata.entry_point, list.inputs, config, sandbox));
+      return list.inputs.map((input, i) => ({ input, output: outputs[i] }));
+    };
+    const lists = testLists(metadata);
+    const [base, plus] = await Promise.all([tests(lists.base), tests(lists.plus)]);
+    const baseOutcome = await runList(solution, metadata.entry_point, base, metadata.atol, config, sandbox);
+    const plusOutcome = await runList(solution, metadata.entry_point, plus, metadata.atol, config, sandbox);
     const baseScore = baseOutcome.status === "pass" ? 1 : 0;
     const plusScore = baseScore === 1 && plusOutcome.status === "pass" ? 1 : 0;
     return {

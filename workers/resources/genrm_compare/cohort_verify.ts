@@ -5,7 +5,7 @@
 // neither join it nor read its statistics) and to one prompt as the policy got it: the whole of
 // responses_create_params (instructions, tools, sampling, ... as well as the input), the principle
 // the GenRM is given, and the task (task index, prompt_id, agent) when the row says.
-import type { CohortDO, CohortDeadlines, Joined } from "../../../durable_objects/cohort_do.ts";
+import type { CohortDO, CohortTerms, Joined } from "../../../durable_objects/cohort_do.ts";
 import { VerifierFailure } from "../../../shared/resources/failure.ts";
 import { conversationHistory } from "../../../shared/schemas/cohort.ts";
 import type { CohortResponse } from "../../../shared/schemas/cohort.ts";
@@ -34,7 +34,7 @@ function cohortKey(body: VerifyBody, caller: string | undefined): Promise<string
 
 export interface CohortSettings {
   size: number;
-  deadlines: CohortDeadlines;
+  terms: CohortTerms;
   compare(cohort: { conversation_history: ReturnType<typeof conversationHistory>; response_objs: Record<string, unknown>[]; principle?: string | null }): Promise<CohortResponse>;
 }
 
@@ -47,7 +47,7 @@ export async function cohortReward(env: Record<string, unknown>, body: VerifyBod
   const rollout = rolloutIndex === undefined || rolloutIndex === null ? undefined : JSON.stringify(rolloutIndex);
   const entry = { response: body.response, ...(rollout === undefined ? {} : { rollout, digest: await sha256Hex(JSON.stringify(body.response)) }) };
   // The stub's inferred type cannot carry unknown payloads through its serializable mapping.
-  const joined = (await stub.join(entry, settings.size, settings.deadlines)) as Joined;
+  const joined = (await stub.join(entry, settings.size, settings.terms)) as Joined;
   if ("failure" in joined) throw new VerifierFailure(joined.failure.failureClass, joined.failure.message);
   if ("reward" in joined) return { reward: joined.reward, cohort_metrics: joined.metrics };
   // This rollout completed the cohort: score it for everyone, or fail everyone.

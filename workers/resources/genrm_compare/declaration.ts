@@ -32,6 +32,8 @@ export const GenrmCompareConfig = ResourcesServerConfig.safeExtend({
   num_rollouts_per_prompt: z.number().int().min(1).default(1),
   /** How long a rollout waits for the rest of its cohort before the cohort fails (ours: NeMo Gym waits forever). */
   cohort_timeout_s: z.number().positive().default(1800),
+  /** When a cohort still short of rollouts says so in the log, how many it has and needs (ours). */
+  cohort_notice_s: z.number().positive().default(60),
   comparison_strategy: z.enum(COMPARISON_STRATEGIES).default("circular"),
   /** Verdicts asked per pair, each counted. */
   num_judges_per_comparison: z.number().int().min(1).default(1),

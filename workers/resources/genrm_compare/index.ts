@@ -85,10 +85,12 @@ const server = defineResourcesServer({
   tools: {},
   verify(body, { env, caller }) {
     const config = instanceConfig(env, GenrmCompareConfig);
-    if (config.num_rollouts_per_prompt <= 1) return { reward: config.default_score };
+    const size = config.num_rollouts_per_prompt;
+    if (size <= 1) return { reward: config.default_score };
+    const hint = `num_rollouts_per_prompt of ${env.INSTANCE_NAME ?? "genrm_compare"} is ${size}: send ${size} rollouts of each prompt (num_repeats ${size}), or set num_rollouts_per_prompt to the number you send`;
     return cohortReward(env as unknown as Record<string, unknown>, body, caller, {
-      size: config.num_rollouts_per_prompt,
-      deadlines: { gatherMs: config.cohort_timeout_s * 1000, scoreMs: scoringDeadlineS(config) * 1000 },
+      size,
+      terms: { gatherMs: config.cohort_timeout_s * 1000, scoreMs: scoringDeadlineS(config) * 1000, noticeMs: config.cohort_notice_s * 1000, hint },
       compare: (cohort) => compare(env, config, cohort),
     });
   },

@@ -27,7 +27,8 @@ const server = defineResourcesServer({
     const modelOutput = assistantText(body.response.output);
     const extracted = extractSql(modelOutput);
     const fields = { uuid: body.uuid ?? null, instance_id: body.instance_id ?? null, metadata: body.metadata ?? null, gold_sql: body.gold_sql ?? null, model_output: modelOutput, extracted_sql: extracted };
-    const database = openDatabase(DATABASES, env, body.db_id, instanceConfig(env, Spider2LiteConfig));
+    const config = instanceConfig(env, Spider2LiteConfig);
+    const database = openDatabase(DATABASES, env, body.db_id, config, { key: "spider2_lite_dir", value: config.spider2_lite_dir });
     if (extracted === null) return { reward: 0, ...fields, execution_match: false, failure_reason: "no_sql_extracted", sql_error: null };
     const golds = body.gold_sql ? [await goldRows(database, body.gold_sql)] : body.gold_result!;
     const graded = await grade(database, extracted, (rows) => anyColumnsMatch(golds, rows, body.condition_cols, body.ignore_order));

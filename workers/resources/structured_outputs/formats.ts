@@ -6,13 +6,13 @@ import { z } from "../../../shared/zod.ts";
 import { answerJson } from "./answer_json.ts";
 import { coerceCsv } from "./coerce_csv.ts";
 import { coerceXml } from "./coerce_xml.ts";
-import { fencedAnswer } from "./fenced_answer.ts";
-import type { ParsedAnswer } from "./fenced_answer.ts";
 import { jsonValue } from "./json_value.ts";
 import { parseCsv } from "./parse_csv.ts";
 import type { CsvRow } from "./parse_csv.ts";
 import { parseXmlAnswer } from "./parse_xml.ts";
 import { parseYaml } from "./parse_yaml.ts";
+import { wholeAnswer } from "./whole_answer.ts";
+import type { ParsedAnswer } from "./whole_answer.ts";
 
 export const SchemaType = z.enum(["json", "yaml", "xml", "toml", "csv"]);
 export type SchemaType = z.infer<typeof SchemaType>;
@@ -27,16 +27,16 @@ export interface FormatOptions {
   xmlCoerceTypes: boolean;
 }
 
-const PARSERS: Record<Exclude<SchemaType, "json">, { labels: readonly string[]; parse: (text: string) => unknown }> = {
-  yaml: { labels: ["yaml", "yml"], parse: parseYaml },
-  xml: { labels: ["xml"], parse: parseXmlAnswer },
+const PARSERS: Record<Exclude<SchemaType, "json">, (text: string) => unknown> = {
+  yaml: parseYaml,
+  xml: parseXmlAnswer,
   // tomllib keeps integers exact; "asNeeded" keeps big ones from failing the parse.
-  toml: { labels: ["toml"], parse: (text) => parseToml(text, { integersAsBigInt: "asNeeded" }) },
-  csv: { labels: ["csv"], parse: parseCsv },
+  toml: (text) => parseToml(text, { integersAsBigInt: "asNeeded" }),
+  csv: parseCsv,
 };
 
 function parsed(type: SchemaType, text: string): ParsedAnswer {
-  return type === "json" ? answerJson(text) : fencedAnswer(text, PARSERS[type].labels, PARSERS[type].parse);
+  return type === "json" ? answerJson(text) : wholeAnswer(text, PARSERS[type]);
 }
 
 /** The reply's value in the row's format, ready for the JSON schema. */

@@ -8,7 +8,7 @@
 import declaration, { StructuredOutputsConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
-import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { SchemaType, formatAnswer } from "./formats.ts";
 import { SchemaText, compileSchema } from "./row_schema.ts";
 import { toolCallAnswer } from "./tool_call_answer.ts";
@@ -24,7 +24,7 @@ type Graded = { reward: number; error_type: string | null; error_message: string
 const fail = (error_type: string, message: string): Graded => ({ reward: 0, error_type, error_message: message.slice(0, MESSAGE_CHARS) });
 
 function textAnswer(text: string, cap: number, type: SchemaType, schema: unknown, xmlCoerceTypes: boolean): Answer {
-  if (!text) return { ok: false, error_type: "empty_response", message: "no assistant response text" };
+  if (!text.trim()) return { ok: false, error_type: "empty_response", message: "no assistant response text" };
   if (text.length > cap) return { ok: false, error_type: "answer_too_large", message: `the answer has ${text.length} characters; this server grades at most ${cap}` };
   return formatAnswer(type, text, { schema, xmlCoerceTypes });
 }
@@ -67,7 +67,7 @@ const server = defineResourcesServer({
     const answer =
       body.response_mode === "tool_call"
         ? toolCallAnswer(body.response.output, body, cap)
-        : textAnswer(assistantText(body.response.output), cap, body.schema_type, schema, config.xml_coerce_types);
+        : textAnswer(joinedOutputText(body.response.output), cap, body.schema_type, schema, config.xml_coerce_types);
     return answer.ok ? grade(validator, answer.value) : fail(answer.error_type, answer.message);
   },
 });

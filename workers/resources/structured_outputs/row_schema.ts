@@ -1,5 +1,5 @@
 // A row's JSON schema (`schema_str`), checked before any answer is graded: JSON text, keywords of
-// the right shapes, regexes that compile the way the validator compiles them and cannot backtrack
+// the right shapes once it is read strictly, regexes that compile the way the validator compiles them and cannot backtrack
 // exponentially on model output, and every `$ref` resolvable locally (nothing is fetched). A schema
 // that passes is made strict, as the reference grades (every listed property required, no others),
 // and compiled into a validator that interprets it: no code is generated at run time, so it runs in
@@ -119,9 +119,11 @@ export function compileSchema(text: string): Compiled {
   } catch (err) {
     return { issues: [{ code: "custom", path: [], message: `not JSON: ${(err as Error).message}` }] };
   }
-  const shaped = SchemaNode.safeParse(parsed);
-  if (!shaped.success) return { issues: shaped.error.issues };
+  // Checked as the reference reads it, strict first: what strictify rewrites (a `required` or
+  // `additionalProperties` of an object schema with properties) is never read as written.
   const strict = strictify(parsed) as Schema | boolean;
+  const shaped = SchemaNode.safeParse(strict);
+  if (!shaped.success) return { issues: shaped.error.issues };
   let lookup: Record<string, unknown>;
   try {
     lookup = dereference(strict);

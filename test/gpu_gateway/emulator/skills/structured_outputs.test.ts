@@ -29,12 +29,12 @@ describe("emulator: structured outputs", () => {
     expect(grade(row, reply(row, false))).toEqual({ parsed: true, valid: false });
   });
 
-  test("values come from the text's labels; a ```json block when the prompt asks for one", () => {
+  test("values come from the text's labels; bare JSON even when the prompt shows a ```json block", () => {
     const book = JSON.parse(reply(rows[0], true));
     expect(book).toEqual({ title: "The Lighthouse Keeper's Almanac", author: "Mirela Oduya", year: 2011, genres: ["literary fiction", "maritime"], in_print: true });
     const product = reply(rows[4], true);
-    expect(product).toMatch(/^```json\n[\s\S]*\n```$/);
-    expect(JSON.parse(product.slice(8, -4))).toMatchObject({ sku: "TRL-2207", price: 89.9, discount: null, tags: ["hiking", "waterproof", "lightweight"] });
+    expect(product).not.toContain("```");
+    expect(JSON.parse(product)).toMatchObject({ sku: "TRL-2207", price: 89.9, discount: null, tags: ["hiking", "waterproof", "lightweight"] });
   });
 
   test("the bundled rows answer in both modes", () => {

@@ -156,6 +156,8 @@ const EQUIVALENT: Pair[] = [
   ["set", "\\emptyset", "\\{\\}"],
   ["set", "\\{3\\}", "3"],
   ["set", "1, 1, 2", "1, 2, 1"],
+  // A repeated member counts once, as in Math-Verify's sets.
+  ["set", "1, 1, 2", "1, 2, 2"],
   ["set", "\\{\\sqrt{2}, -\\sqrt{2}\\}", "\\pm\\sqrt{2}"],
   ["set", "1; 2; 3", "3, 2, 1"],
   // Tuples and points, in order.
@@ -283,7 +285,7 @@ const DIFFERENT: Pair[] = [
   ["set", "2 \\pm \\sqrt{3}", "2+\\sqrt3"],
   ["set", "\\{-1, 1\\}", "1"],
   ["set", "\\emptyset", "\\{0\\}"],
-  ["set", "1, 1, 2", "1, 2, 2"],
+  ["set", "1, 1, 2", "1, 1"],
   ["set", "\\{1, 2\\}", "(1, 2)"],
   ["tuple", "(1, 2)", "(2, 1)"],
   ["tuple", "(1, 2)", "(1, 2, 3)"],

@@ -143,13 +143,16 @@ describe("genrm_compare /verify with num_rollouts_per_prompt > 1 (the reference'
     expect(answers.every((a) => a.body.cohort_metrics.tiebreak_usage_rate === 0)).toBe(true);
   });
 
-  test("a cohort that never completes fails its members (cohort_incomplete) at the deadline, never a reward", async () => {
+  test("a cohort that never completes fails its members (cohort_incomplete) at the deadline, never a reward, saying the cohort's size and what to change", async () => {
     const s = genrm([], { num_rollouts_per_prompt: 3, cohort_timeout_s: 0.2 });
     const prompt = `lonely-${crypto.randomUUID()}`;
     const answers = await Promise.all(["x", "y"].map((text) => s.post("/verify", row(prompt, text))));
     for (const a of answers) {
       expect(a.status).toBe(200);
       expect(a.body._ng_failure_class).toBe("cohort_incomplete");
+      expect(JSON.stringify(a.body.error)).toContain(
+        "this cohort needs 3 rollouts of the same prompt; 2 arrived within 200 ms (num_rollouts_per_prompt of genrm_compare is 3: send 3 rollouts of each prompt (num_repeats 3), or set num_rollouts_per_prompt to the number you send)",
+      );
       expect(a.body).not.toHaveProperty("reward");
     }
   });

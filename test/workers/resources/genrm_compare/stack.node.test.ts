@@ -106,10 +106,7 @@ test("num_rollouts_per_prompt: /verify gathers a prompt's rollouts and scores th
   expect(summary).toMatchObject({ total: 20, failed: 0, missing: 0 });
   const rows = readJsonl(summary.files.rollouts);
   expect(rows.every((r) => typeof r.cohort_metrics?.tiebreak_usage_rate === "number")).toBe(true);
-  // This instance has no emulator skill of its own: every answer is the generic "I don't know.", so
-  // each verdict is a tie, and identical answers score alike, not the neutral default_score (3).
-  expect(rows.every((r) => !isAnswer(r))).toBe(true);
-  expect(rows.every((r) => r.cohort_metrics.tiebreak_usage_rate === 1)).toBe(true);
-  expect(new Set(rows.map((r) => r.reward)).size).toBe(1);
-  expect(rows[0].reward).not.toBe(3);
+  // Another instance of genrm_compare, under a name of its own: the emulator still plays
+  // genrm_compare's skill for it (it picks skills by implementation), not the generic "I don't know.".
+  expect(rows.some(isAnswer)).toBe(true);
 });

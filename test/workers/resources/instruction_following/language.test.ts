@@ -95,8 +95,10 @@ describe("instruction_following: response language", () => {
     for (const code of ["de", "en", "fr"]) expect(await inLanguage(code, dutch), code).toBe(false);
   });
 
-  test("undecidable text (too short, no letters) counts as followed", async () => {
-    for (const text of ["ok", "12345 67890 !!!", ""]) expect(await inLanguage("fi", text), text).toBe(true);
+  test("undecidable text (no letters) counts as followed; a short word is still told", async () => {
+    for (const text of ["12345 67890 !!!", "", "— … ?"]) expect(await inLanguage("fi", text), text).toBe(true);
+    // langdetect tells "ok" as Slovak, so IFEval counts it as not German.
+    expect(await inLanguage("de", "ok")).toBe(false);
   });
 
   test("english_lowercase and english_capital need English", async () => {
@@ -104,5 +106,32 @@ describe("instruction_following: response language", () => {
     expect(await follows("change_case:english_lowercase", {}, "tänään on todella kaunis sää, joten lähdemme pitkälle kävelylle.")).toBe(false);
     expect(await follows("change_case:english_capital", {}, "THIS IS AN ANSWER WRITTEN IN CAPITAL ENGLISH LETTERS ONLY.")).toBe(true);
     expect(await follows("change_case:english_capital", {}, "HEUTE IST DAS WETTER SEHR SCHÖN, DESHALB GEHEN WIR SPAZIEREN.")).toBe(false);
+  });
+
+  // Each verdict below is the one Python's langdetect (what IFEval calls) gives on at least 25 of 30 runs.
+  test("a mixed reply is told by all of its text, as langdetect tells it", async () => {
+    const mostlyEnglish = [
+      "C'est la vie, mon ami. I don't know what to say. Let's go home.",
+      "Merci beaucoup pour votre aide. It helped a lot. Have a nice day.",
+      "Voici ma réponse. The answer is 42. That is all.",
+      "Le chat dort sur le canapé depuis ce matin. The weather is nice today and we are going to the park. I hope it does not rain later this afternoon.",
+    ];
+    for (const text of mostlyEnglish) {
+      expect(await inLanguage("fr", text), text).toBe(false);
+      expect(await inLanguage("en", text), text).toBe(true);
+    }
+    const mostlyFrench = [
+      "J'aime beaucoup la musique classique et le jazz. But I prefer rock. It is louder.",
+      "Le petit prince est un livre magnifique. I read it twice. It made me cry.",
+      "Ceci est une longue phrase écrite entièrement en français pour le test. This is English. This too.",
+    ];
+    for (const text of mostlyFrench) expect(await inLanguage("fr", text), text).toBe(true);
+  });
+
+  test("a short lowercase haiku is English when it is English", async () => {
+    const english = ["old pond\nfrog leaps in\nwater's sound", "morning dew\nglistens on the grass\nnew day begins", "quiet night\nmoon on snow\nno wind"];
+    for (const text of english) expect(await follows("change_case:english_lowercase", {}, text), text).toBe(true);
+    const other = ["le vent se lève\nil faut tenter de vivre\nla mer est calme", "der alte teich\nein frosch springt hinein\ndas geräusch des wassers"];
+    for (const text of other) expect(await follows("change_case:english_lowercase", {}, text), text).toBe(false);
   });
 });

@@ -31,8 +31,8 @@ describe("structured_outputs: YAML, read as PyYAML's safe_load (YAML 1.1)", () =
     ["a block mapping", yamlBook, 1],
     ["a flow mapping", "{title: Dune, year: 1965, price: 9.99, in_print: yes, tags: [sf]}", 1],
     ["JSON, which is YAML", '{"title": "Dune", "year": 1965, "price": 9.99, "in_print": true, "tags": []}', 1],
-    ["a ```yaml block after prose", `Here it is:\n\`\`\`yaml\n${yamlBook}\`\`\``, 1],
-    ["a ```yml block", `\`\`\`yml\n${yamlBook}\`\`\`\nDone.`, 1],
+    ["a ```yaml block after prose", `Here it is:\n\`\`\`yaml\n${yamlBook}\`\`\``, "parse_error"],
+    ["a ```yml block", `\`\`\`yml\n${yamlBook}\`\`\`\nDone.`, "parse_error"],
     ["comments and quoted strings", `# the book\ntitle: "Dune"  # quoted\nyear: 1965\nprice: 9.99\nin_print: true\ntags: ['sf']\n`, 1],
     ["a duplicate key, the last winning", `year: first\n${yamlBook}`, 1],
     ["a bare scalar document", "Dune\n", "validation_error"],
@@ -73,7 +73,7 @@ describe("structured_outputs: XML, read into xmltodict's shape", () => {
   test.each<Case>([
     ["elements coerced to the schema's types", xmlBook, 1],
     ["an XML declaration, comments and indentation", `<?xml version="1.0" encoding="UTF-8"?>\n<!-- a book -->\n${xmlBook.replaceAll("><", ">\n  <")}`, 1],
-    ["a ```xml block after prose", `Sure:\n\`\`\`xml\n${xmlBook}\n\`\`\``, 1],
+    ["a ```xml block after prose", `Sure:\n\`\`\`xml\n${xmlBook}\n\`\`\``, "parse_error"],
     ["one item of a list, unwrapped", xmlBook.replace("<tag>desert</tag>", ""), 1],
     ["an empty list", xmlBook.replace(/<tags>.*<\/tags>/, "<tags/>"), 1],
     ["booleans as 1 and 0", xmlBook.replace("true", "1"), 1],
@@ -114,7 +114,7 @@ describe("structured_outputs: TOML, read as tomllib reads it", () => {
   const nested = { type: "object", properties: { book: book } };
   test.each<Case>([
     ["key/value pairs", tomlBook, 1],
-    ["a ```toml block after prose", `TOML:\n\`\`\`toml\n${tomlBook}\`\`\``, 1],
+    ["a ```toml block after prose", `TOML:\n\`\`\`toml\n${tomlBook}\`\`\``, "parse_error"],
     ["literal strings and comments", `# a book\n${tomlBook.replace('"Dune"', "'Dune' # title")}`, 1],
     ["integers with underscores", tomlBook.replace("1965", "1_965"), 1],
     ["a hexadecimal integer", tomlBook.replace("1965", "0x7AD"), 1],

@@ -1,4 +1,4 @@
-// Sokoban: replies that name no move, or hide one where the reference would not read it, sent to
+// grl_sokoban: replies that name no move, or hide one where the reference would not read it, sent to
 // the environment's /step. Each must be refused (400 invalid_action, which the agent scores as the
 // end of the episode); one read as a move is a reward the verifier would not give, and a 5xx or a
 // hang is a sample the model dropped.
@@ -30,8 +30,8 @@ const DEADLINE_MS = 10_000;
 const reply = (text: string) => ({ id: "attack", output: [{ type: "message", role: "assistant", content: [{ type: "output_text", text, annotations: [] }] }] });
 
 async function run(context: AttackContext): Promise<AttackResult> {
-  const row = JSON.parse(readFileSync(join(ROOT, "workers/resources/sokoban/data/example.jsonl"), "utf8").split("\n")[0]!);
-  const url = context.url("sokoban");
+  const row = JSON.parse(readFileSync(join(ROOT, "workers/resources/grl_sokoban/data/example.jsonl"), "utf8").split("\n")[0]!);
+  const url = context.url("grl_sokoban");
   let rewards_changed = 0;
   let samples_dropped = 0;
   const read: string[] = [];
@@ -53,4 +53,4 @@ async function run(context: AttackContext): Promise<AttackResult> {
   return { attempts: HOSTILE.length, rewards_changed, samples_dropped, detail: { read_as_a_move: read } };
 }
 
-export const attacks: Attack[] = [{ surface: "sokoban", name: "replies_that_name_no_move", needs: ["sokoban"], run }];
+export const attacks: Attack[] = [{ surface: "grl_sokoban", name: "replies_that_name_no_move", needs: ["grl_sokoban"], run }];

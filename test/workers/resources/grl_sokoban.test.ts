@@ -1,21 +1,21 @@
 import { describe, expect, test } from "vitest";
-import server from "../../../workers/resources/sokoban/index.ts";
-import { move, moveReward, render, solved } from "../../../workers/resources/sokoban/board.ts";
-import type { Board } from "../../../workers/resources/sokoban/board.ts";
-import { generateLevel } from "../../../workers/resources/sokoban/level.ts";
-import { parseMove, replyText } from "../../../workers/resources/sokoban/action.ts";
+import server from "../../../workers/resources/grl_sokoban/index.ts";
+import { move, moveReward, render, solved } from "../../../workers/resources/grl_sokoban/board.ts";
+import type { Board } from "../../../workers/resources/grl_sokoban/board.ts";
+import { generateLevel } from "../../../workers/resources/grl_sokoban/level.ts";
+import { parseMove, replyText } from "../../../workers/resources/grl_sokoban/action.ts";
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";
 
 // The shape of a row in data/example.jsonl.
 const row = { level_id: 1, seed: 1, dim_room: [6, 6], num_boxes: 1, max_steps: 20, responses_create_params: { input: [{ role: "user", content: "Solve the puzzle." }] } };
 const turn = (text: string, r: object = row) => ({ ...r, response: { id: "r", output: [assistantMessage(text)] } });
-const open = () => client(server, serverEnv("sokoban"));
+const open = () => client(server, serverEnv("grl_sokoban"));
 
 //   #####
 //   #P X O#   a corridor: two pushes right put the box on the target
 const corridor: Board = { cols: 7, cells: "########___O##", boxes: [10], player: 8 };
 
-describe("sokoban: the rules (gym-sokoban's)", () => {
+describe("grl_sokoban: the rules (gym-sokoban's)", () => {
   test("walking, pushing, and the walls and boxes that stop a push", () => {
     expect(render(corridor)).toBe("#######\n#P_XO##");
     const walked = move(corridor, "Right");
@@ -55,7 +55,7 @@ describe("sokoban: the rules (gym-sokoban's)", () => {
   });
 });
 
-describe("sokoban: the episode", () => {
+describe("grl_sokoban: the episode", () => {
   test("reset shows the row's level with the legend and how to answer", async () => {
     const reset = await open().post("/reset", row);
     expect(reset.status).toBe(200);
@@ -101,8 +101,21 @@ describe("sokoban: the episode", () => {
     expect(last.info.total_reward).toBeCloseTo(10.3);
   });
 
+  test("a room that is not square is played (NeMo Gym's row 5: dim_room [6, 4])", async () => {
+    const narrow = { ...row, seed: 78785, dim_room: [6, 4] };
+    const s = open();
+    const reset = await s.post("/reset", narrow);
+    expect(reset.status).toBe(200);
+    // Six rows of four: the box between the player (below) and the target (above).
+    expect(reset.body.observation).toContain("Sokoban board:\n####\n#O_#\n#_##\n#X##\n#P##\n####\n");
+    expect((await s.post("/step", turn("<action>Up</action>", narrow))).body).toMatchObject({ reward: -0.1, terminated: false });
+    const last = (await s.post("/step", turn("<action>Up</action>", narrow))).body;
+    expect(last).toMatchObject({ terminated: true, info: { success: true } });
+    expect(last.info.total_reward).toBeCloseTo(10.8);
+  });
+
   test("bad rows are 400s with field paths", async () => {
-    const tiny = await open().post("/reset", { ...row, dim_room: [3, 9] });
+    const tiny = await open().post("/reset", { ...row, dim_room: [2, 9] });
     expect(tiny.status).toBe(400);
     expect(tiny.body.error.issues[0].path).toBe("dim_room[0]");
     const crowded = await open().post("/reset", { ...row, num_boxes: 4 });
@@ -110,7 +123,7 @@ describe("sokoban: the episode", () => {
   });
 });
 
-describe("sokoban: reading a move as the reference's Python patterns read it", () => {
+describe("grl_sokoban: reading a move as the reference's Python patterns read it", () => {
   const read = (text: string) => {
     const parsed = parseMove(text);
     return "direction" in parsed ? parsed.direction : "refused";

@@ -1,4 +1,4 @@
-// sokoban: each observation draws the board ("Sokoban board:" then rows of # _ O X √ P S); answer
+// grl_sokoban: each observation draws the board ("Sokoban board:" then rows of # _ O X √ P S); answer
 // with one <action> move. The right path searches the board (breadth first over player and box
 // positions) and plays the first move of a shortest solution. Wrong path: "I will just try" a
 // move into a wall (or away from the solution), every turn, so the level is never solved.

@@ -1,8 +1,9 @@
-// sokoban: an episode server (reset/step), its board kept in the session's own SessionDO.
+// grl_sokoban (NeMo Gym's name; `sokoban` is an alias): an episode server (reset/step), its board kept in the session's own SessionDO.
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { z } from "../../../shared/zod.ts";
 
-const side = z.number().int().min(5).max(12);
+// As narrow as a corridor (NeMo Gym plays any [rows, cols], e.g. [6, 4]); a room too small for a level is refused at /reset.
+const side = z.number().int().min(3).max(12);
 
 /** The task fields of a row this server reads (NeMo Gym's grl_sokoban row fields). */
 export const Task = z.object({
@@ -15,4 +16,5 @@ export const Task = z.object({
   max_steps: z.number().int().min(1).default(100),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// `sokoban`: this implementation's name before it took NeMo Gym's; configs that use it still run it.
+export default { ...resourcesServer({ task: Task, stateful: true }), aliases: { sokoban: {} } };

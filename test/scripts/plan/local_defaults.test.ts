@@ -1,0 +1,107 @@
+// NeMo Gym's config shapes (our own files) that leave the policy endpoint, a sandbox or a model
+// instance to the user: a local run fills them with the local stand-ins and says so in one line;
+// a deploy's load (not local) stops on them.
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { ConfigError } from "../../../shared/config/errors.ts";
+import { loadConfig } from "../../../scripts/plan/config.ts";
+import { planWorkers } from "../../../scripts/plan/plan.ts";
+
+const dir = mkdtempSync(join(tmpdir(), "edge-gym-local-defaults-"));
+function file(name: string, text: string): string {
+  writeFileSync(join(dir, name), text);
+  return join(dir, name);
+}
+
+const POLICY = file("vllm_model.yaml", `policy_model:
+  responses_api_models:
+    vllm_model:
+      entrypoint: app.py
+      base_url: \${policy_base_url}
+      api_key: \${policy_api_key}
+      model: \${policy_model_name}
+`);
+
+const CODE = file("code_gen.yaml", `code_gen:
+  resources_servers:
+    code_gen:
+      entrypoint: app.py
+      num_processes: 8
+      unit_test_timeout_secs: 10
+code_gen_simple_agent:
+  responses_api_agents:
+    simple_agent:
+      resources_server: {type: resources_servers, name: code_gen}
+      model_server: {type: responses_api_models, name: policy_model}
+`);
+
+const GENRM = file("genrm_compare.yaml", `genrm_compare_resources_server:
+  resources_servers:
+    genrm_compare:
+      genrm_model_server: {type: responses_api_models, name: genrm_model}
+      num_rollouts_per_prompt: 2
+genrm_model:
+  responses_api_models:
+    genrm_model:
+      model: \${genrm_model_name}
+      vllm_serve_kwargs: {tensor_parallel_size: 4}
+genrm_simple_agent_reasoning_off:
+  responses_api_agents:
+    simple_agent:
+      resources_server: {type: resources_servers, name: genrm_compare_resources_server}
+      model_server: {type: responses_api_models, name: policy_model_reasoning_off}
+`);
+
+const config = (c: { config: Record<string, unknown> }, path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], c.config);
+
+describe("local defaults for NeMo Gym's config files", () => {
+  test("unset ${policy_*} point at the emulator, with one line saying so", () => {
+    const lines: string[] = [];
+    const resolved = loadConfig([POLICY, CODE], [], { local: true, log: (line) => lines.push(line) });
+    expect(config(resolved, "policy_model.responses_api_models.vllm_model.base_url")).toBe("emulator://local");
+    expect(config(resolved, "policy_model.responses_api_models.vllm_model.model")).toBe("edge-gym-emulator");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/policy_base_url=emulator:\/\/local/);
+  });
+
+  test("a sandboxed environment without sandbox_url gets the local sandbox", () => {
+    const resolved = loadConfig([POLICY, CODE], [], { local: true });
+    expect(config(resolved, "code_gen.resources_servers.code_gen.sandbox_url")).toBe("sandbox://local");
+    // and plans: the local sandbox is started for it
+    expect(() => planWorkers(resolved.instances)).not.toThrow();
+  });
+
+  test("values the user sets are kept", () => {
+    const resolved = loadConfig([POLICY, CODE], ["+policy_base_url=http://127.0.0.1:9/v1", "+policy_model_name=mine", "+sandbox_url=http://127.0.0.1:8"], { local: true });
+    expect(config(resolved, "policy_model.responses_api_models.vllm_model.base_url")).toBe("http://127.0.0.1:9/v1");
+    expect(config(resolved, "code_gen.resources_servers.code_gen.sandbox_url")).toBe("http://127.0.0.1:8");
+  });
+
+  test("genrm_compare's shape: a GenRM without base_url and a policy model defined nowhere", () => {
+    const resolved = loadConfig([GENRM], [], { local: true });
+    expect(config(resolved, "genrm_model.responses_api_models.genrm_model.base_url")).toBe("emulator://local");
+    expect(config(resolved, "policy_model_reasoning_off.responses_api_models.vllm_model.base_url")).toBe("emulator://local");
+    expect(() => planWorkers(resolved.instances)).not.toThrow();
+  });
+
+  test("an environment config without any model config gets the bundled policy model", () => {
+    const resolved = loadConfig([CODE], [], { local: true });
+    expect(resolved.instances.map((i) => i.name).sort()).toEqual(["code_gen", "code_gen_simple_agent", "policy_model"]);
+  });
+
+  test("not local (deploy): nothing is filled in, and the load stops on what is unset", () => {
+    expect(() => loadConfig([POLICY, CODE], [])).toThrow(ConfigError);
+    expect(() => loadConfig([POLICY, CODE], [])).toThrow(/policy_base_url/);
+    expect(() => loadConfig([CODE], [])).toThrow(/policy_model/);
+  });
+});
+
+describe("the environment a model call names", () => {
+  test("is the resources server's implementation, whatever the instance is called", () => {
+    const resolved = loadConfig([GENRM], [], { local: true });
+    const agent = planWorkers(resolved.instances).find((s) => s.name === "genrm_simple_agent_reasoning_off")!;
+    expect(agent.vars.RESOURCES_IMPLEMENTATION).toBe("genrm_compare");
+  });
+});

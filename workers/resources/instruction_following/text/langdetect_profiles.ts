@@ -1,0 +1,87192 @@
+// langdetect's language profiles (Apache License 2.0, Cybozu Labs / Nakatani Shuyo), as the Python
+// package langdetect 1.0.9 that IFEval calls ships them (langdetect/profiles/*, NGram.CJK_CLASS), in a
+// compact form: one line per n-gram (1 to 3 characters), a tab, then for each language whose profile
+// holds it with a probability freq / n_words[length - 1] of at least 1e-5, two characters: the
+// language (its index in LANGUAGES, as a character of ALPHABET) and -ln(probability) / LOG_STEP,
+// rounded (a character of ALPHABET, capped at its last). Generated data: do not edit by hand.
+export const ALPHABET = "0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_abcdefghijklmnopqrstuvwxyz{|}~";
+export const LOG_STEP = 0.15;
+export const LANGUAGES = "af ar bg bn ca cs cy da de el en es et fa fi fr gu he hi hr hu id it ja kn ko lt lv mk ml mr ne nl no pa pl pt ro ru sk sl so sq sv sw ta te th tl tr uk ur vi zh-cn zh-tw";
+/** Groups of CJK ideographs that langdetect counts as one (each stands for its group's first). */
+export const CJK_GROUPS = "佼椴 裏閲 瀧緋 亀亜仮剣剤剰勅勧勲厳呉壊壌奨姉姫嶋巣帰恵戯戻払抜択拝拡挿捜揺摂斉斎晩暦曽栄桜歩歯殻氷汚浄渉渋渓滝焼犠猟獣稲穂窓竜粋粛緑縁縄縦繊繋繰聴脇脳臓舎舗荘菓薬覇覚謡譲讃賛遅郷釈鉱銃銭陥険隠隣隷霊頼顔顕駆騒黙齢 柘茜 坂埼堀 丼亘俣俵偲冨厩呑呪唄唖喩喰嘘噂噛噺嚢埴塀塁壱姶娯嬢宍巌廻弐悩惣懐拶掴掻揃暁桟楕楢楯榊榎槻樫橿歓毘涙渇瑠瑳畠畳疎皐砕砺祢穏穣竪篭粧紘紺繍聡舘艶苅薗薫蛍蝋裾諏讐贋辿逓遡酎酔醍醐醤醸鉢銚鋭鋳錬雫雰靭韮頚駄騨髄鮎鰐鴎鵜鶏鹸麹麺麿 彦禄禅 塡笥葎鐙鴇 倹兎凧凪匁匂塙壷妬尭岨廼捗撹柊栂栴梼椀椙椛槙櫨涜溌漉潅瀞瀦焔狛畷痩砿碕穐竃筈箆箪籾粂粍糎紬罫翫蕗薮蛎蝿覗諌貰賎迩醗鈎鉦鉾鋲錆鑓鞄頬頴駈鯵鰯鴬 杢樗衿 両乗仏伝価俳値働児円処労効単収営団囲図圏圧塩増売変実寛対専巻帯庁広廃弾従徳徴応悪戦戸扱拠挙掲撃撮枠査検楽様権歳歴毎気沢浜済満瀬産発県経絵絶継続総蔵衆覧観訳説読豊転軽辺込鉄録関闘雑駅験黒 伎俺倶叡咲唆堺尻岬峠峯栃梶樋檎珂畑砦碁禰笹萩薙辻酢闇隈隼髪鷲 啓鎌 冴噌埜嬬栢桝椋楳沓甑碇稗菖葺蒔蔦蕎藁蛸袴鎧鮒鰹鱈鱒 丫仃伉佗佯佰俑俚倌偃兮冉剁匍匐吒咫咯唔啖喱嘟圻塭塽壅壑夔婢婪嫦孀孛孰宸峒崁崴帑庠弋弭徇恿戛戡抉掣摒摭擘攫昀昱晁曷杳枸柝柞栩棻榭橇氐汨汴沅泓洱涓涔涸涿淅湮溧溴滂漪漯澹濂濛濮炯烽煦牯犛玟珞琊瑭璜璟瓠疝疣痍痞瘀瘠皈眸睢睫睽矣砝砷碣祆筠罄罔罟羯耦聿胄胛胭臧艋芷苣莒葭蓓蕈薹蛞蜿蝓螂螫螳蟑蟠蟾蠡裘裨褓褚褫覃谿豉貂赭跤踝踞蹼迥迨逅逵遐邂邃邕郢鄞醮醴鏖阡隍隹雒霑霓霾骰骷髦鬃鬣黜黯 亂佈佔價內劍勞匯卻參吳啟單嚴圍圖壓壞夠奧娛寫寬專對屆屬峽帶幫廈廳彈徑從徵恆惡懷戲戶擇擊擔據擴攝數斷晉樓樣橫檔檢權歐歡歲歷歸沒溫滿濕濟營爭狀獎獻瑪產眾碼穩簽粵絕絲綠綫緣繞繪繼續聲聽肅脫腦腳臘舉舊茲莊萊藥蘋處虛裝覺覽觀說譯譽變讓豐賴蹤輕轉辦辭鄉鄰醫釋銷錄錢闊隨險隱隸雖雙雜靈靜顯餘駛驗鬥麥黃點齒 兌冪嘔嚮囂堯壺嬌崑巒巖幀幟廬愷搗撈擲攪斂暉梟棗槓檗檸檻櫃櫚歿殲溥滄滲瀉瀝瀨瀾煥熾爛瑣瑤瑩甕甦痺瘡瞞禱稟竄竇箏篩紮絨綏綸綺繆繹罌羈聰聳聶膾芻莢薊薑蘚蝸蟬蠅蠍褻訛訥訶誅誦謗謨貶賤贖贛軋鄒鈔鉉鎬閔閘閻闕陞隴韜頡頤餡饒驕驛鬚鰓鴉鶯鸚鹵齧 亟佬俞俾倩兀冢卅厝叻哇喙嘎嘛嘻噬噶圩坍埤奚妍娟娥婷媲嫖寰尬峪帷弈恙恪悖悚抨敕敖曦杞棣榻毋毓氟氦沁淄淞渲湄湍漳潼澧瀚瀛煜琛琨璀璨甄甬皋盎磊磺禺簧聆臻茱莓菁萃萸萼葆薰蟒衢跆遴鄱陲雯霄霆靼骼麒黏 冽圄獐玥 丕亢佚僖卉叟咄奘嬴孚岑帛彷懋懿戌戍戮扈攸昊晏枋柩榷槃沱泗浚涪淇炙燮猥琥瑕瑾璞疵癸皓盂瞰瞿磋祗祚祺穹笈筵箴羚羲翟胥膺荀荼莘蕙薨蛟蜴袂裴褶逍遽陂雉髻麝麾 彗祀 冑瞑礬絆 圓壽崗崙嶼彌憑撥桿榮櫻滬漿濤濱濾瀋瓊盡盧礦礫禮窩籃籌籤綽膠蕭薔蘆詢諷賈賣趙輛輻遙鄧鉤鑽閩韋頌頸顆馮騙鬆鮑齊齋 乩仄仟仳伋佞倀倨僥儻兗凜勗匏卹叵呱呷啕啜啻喔喲嗉嘍嘖嘮嘰噓噗噯嚨嚶堠墀壎壙奐奩奭妞妳姍姒婀媧媼嫗嫘嬋嬤嬸孓屜崆嵇嶔嶝幗廄彆徬悽惘愣慝慟慵憊憫懣戾挈捫摟攙斕暘暸柙桀楝楮楹槁槨櫬櫺歟沬泠泯洌洶淒淙淦淬湟澠濬煖燄燜燬燼爍爰犒犖犢狎獗獺玀玆玨珮琿璦瓏瓔瓚畚疥疳痂痠痱痿瘁瘉癆癘皚皰睏睜瞋瞽矇硃硿磴秈窈窕竽笞筧箝篌簍簑簷籀籮粳粽紉紱絀絛絰綑綞綰緙緹縈縑縝縵繒羶羿翮耒耜耨聒脣膈臃臚臾舐芾莠菔萇萵葷蒞蓆蓊藹虺蚵蚶蛄蜆蜇蜊蝨螻蠱蠹衹褡褸襤覦覬訐訾諂諛諳謫譁譎譟譫讒豕豢豳貊貍貲貳賒賡賻贍踴蹺躊軔軾輊輜輞輦辮邈郃郾鄴酈釙釩鈸鈹鈽鉍鉚銖銬銻錕錙錚錡鍰鎔鎢鏘鏤鐺鑷閂閎閡闈闌闔陘陬霏霽靄靛靦鞣鞦韁韆頊頷顓顰颯颳颺飩飭餒餛餞餽餿駑駟騁騾驃驍髏髡鬢魘鰥鰾鱔鱖鴕鴣鶉鷂鷓麂麋麩黠黷鼇鼯鼴鼾齟齬 兕刎嗟囀囁垓忖忸怩惺愾慇慚拈掄梃梔棹檣檮櫂湣瀲炤煆燻爨狷獰瑁璿疸痣瘢盍睨秣穠筮篁籟紆縯縹腆臏蜃蜩蜷蟯裒訢諄諶蹙輳轂酩醱鉸鏃鏝鑠鑪鞅髑魍魎鰱鴒黌 倪呎妮姬崛暨毗汶渝烯琪瑙翡苯荃藉詹郝 仞佻偌僮勣勰卮咩咻咿哂哦唏啪嗨噎噤噱嚏囝圯垠堉夤妣妤姣娓娣孑孳屐岌怵惆愆戕拎拽擭敉敔敝斛旎旖昕昤晞晷暝曩杲杼楫檄檠毽氖沆沔泖洮洹潸澶灞烊煨爻牖犄玳琍琯璘璩甭痳瘴皎皴盥瞠矜砟砭窠篾翱肫腴臬舂舢舨苜茆菽葩蓿薜蘗蚱蜢貉赧跎蹉蹶躇迢迤迸逖遛酴頫飧饕鬲 侏偕剌咎喃奎岷廖彝怡暹曰汕汾沂渭滇滕炳熹狄珀琦瑜璋皖睿禧禹羌腓茹莆蜥邵鄂阮霖韶 圳埔莎迪 僭弩拮檜篆胱脩腱舫諫 亳伕侷倆傚傢儂儉儕儷儸儼剋剎剷劊勦勻匱吶呃哽唸啞嗆嗇噹嚐嚕囉囑囪墊壢嫻嬪孃孿寢尷崧嶄嶇巔廁廝弒徠惱慫懵懶懾拚捱掙揀摑摻撓撻撿擄擱擷攏攬晝暄暈曬朮棧榦槭槳樁檯櫥殤殮殯毆氈氬汙涇溼滌滷潯澀澆濘濰濺瀆瀘瀰灑熒燉燙燴燾牴獷璣甌瘓瘧癡癢癥癮癱癲皺睞睪瞌磧祕稈竅筍簫籬糰紂紜絳綢綵緞縉縊縷繃繡繽纓缽翹膩艱菸蓀蔔薺蚩蛻螞蠔蠶袞褲襪襯覓覲訕訖訝詛詬詭詼誡誣誥謊譏譙讖豈豔貽賺贓躉躋躪軀軛軼輒輟輾轅迺逕醃醞醣釗釵鈉鈕鈾鉀鉑鉗鉻銓銨鋅鋇鋰錳鍚鎂鎊鎘鎳鏗鏟鏢鏽鐫鐮鐳鑣鑰鑲鑾闐雋韃韌頜頹顫颶飪餉餚餵餾饑馥馱駙駝駱騫驢驥骯髒髯鬍鬨魷鯽鱉鱟鱸鴿鵲鷗鸛麴黴齦龔 嶽揆渾疇諱譚隕 厥墟峙焉罹耆虔襄隋雍 佇侑俎俟剽卞嗚嚥塹娑孺岫峴庾彿徨怛恫悸愍愴憚懺捩攣旌曄朧楨樅橈歙毬洵洸渙瀟灤焜煬熨燧牘琺瑯疽痙痲癩癬盞眩瞼磬礪稷穢篦簪籐紇緘繚羋翕翳腑臍茗菴藪藺蠣襞觴訌詁誨諍謐賁贅赳蹊躅躑軻輓邇酊釉鈿鎰鐃閨閭霰顥餃饅饉馭駢驪鴦鸞黝鼬齲 亞來們傳兒兩區團學實寶將廣應戰會條樂氣灣獨畫當發稱經縣總臺與萬藝號證讀賽邊鐵關陝體黨 咀喀尹柯梵涅蔡邱 丟侖俠僱儘刪劑勁勛勳勵勸厲嗎嘯堊塢墮壘壟壩壯夥夾妝媽屢廂廚廢彎彥悅慘懼戀拋挾搖搶撐擋擠擺攔攜攤敘斃暱曆曉曠樑樞樸橢檳欖殘殼氫淚淨淪淺滯滾漲潑潛瀏燒爐牆牠犧狹獵獸疊瘋盜盪矚矽磚礙祿禪稅穌竊籲綁緝縱繩繫繳纖纜膽臉臟艙艷莖莧蔣蔥蘊蘿虧螢蟲蠟蠻觸謠譴讚豎豬貓賬贊贏趕踐轎辯迴遞遲邁邏醬釀釁釐鈞鈣鉅銜銳鋁錶鍊鏈鑄鑒鑼鑿閒閱闆闖闡闢雞靂鞏顏顱颱飄駭騷驅驟髮鬧鯊鱷鵑鵝鹹鹼鹽麵麼齡齣龐龜 劃畢緬裡輯 倉倫偉偵偽傑傘債傷傾儀億償冊剛劉呂堅墜壇夢奪婦孫寧審嶺幣幾徹慣慮慶憲憶懸掛揚揮損撲擁擬敗敵昇暫棄樹沖況減湯溝滅漁潤濃灘災獄療盤砲礎筆紅紋純紙紛紹絡綱緊緒締緩緯練縮績脅脈臨艦蓋蓮薩衝補襲訂討訓託訪訴診証詩詳誕誠誤課談請謀講謝譜貝貞貢貨販貫責買貿賀賞賢購贈跡躍軌軟軸輔輝輪轄違適遷遼郵針銅鋼錦錯鍵鎖鎮鏡鑑閉閣陣陰陳隻頁頂頃順須預頻額願顧飯飲飾養駐騎驚魚鳥鶴麗龍 吾寮弘斐牟菅藩麓 倖厭嘆嘩墾弔恥慄摯摺柵楓氾漬澗澱煩燦燭璽禿稜穎窯糞紗絃繕羨聾脹蒐蕩蕪蟻訣誹諦諺謬賑釘鋸錘雛馴鯉鰭鳶鵡鷺 並併係個側備優別則創劇動務勝勢協員問園執報場宮導層岡島師幹庫張強後復愛態採換時書東業極構標橋機殺決測準漢為無熱獲現環異監確種積競節範築簡紀約納級細終組結給統維線編織羅義習聖聞職興華葉術衛製複見規視親計記設許評詞試話該誌認語調論諸識議護負財貴費資質車軍較載輸農連週進遊運過達遠選遺還銀長門開間陸陽隊階際離難雲電韓響項領頭題類風飛館馬鮮 彫汎箇詰 吋孜艮 侃俸凋劾叱咋喋岱嵩弼戎戟擢柚桔槌樵沌渚漕濠煽牒竺苓菟萱遁酉鞘 仕嗣圭垣塾妃媛岐幡札楠潟狙狩畿祉祐纂翌芸邸釜阜魅 喫扉搾桁梱牝箋粕縞缶訃詫蹴閤 傭僑儲凱喬嘗嚇塊姪嬰寵尋屍廟憂憤撫擾暢梗楊槍欽毀洩漸瀕煉燈爺猶獅畝盃碩禍窮緻縫罵罷臥荊蔭藍蝕註詔諧謂謹貪賦趨蹟轟遜鄭醜鋒錫鍾鐘閃頒顛餅馳駁駕騰鳳鴻鵬 浬狽瞥襖鰍 夙彊恣掬撚朕櫓燐疋荏藷裟轡鏑飴鵠 佐網阪 庖痔釆 庚汀舜莞迭黛 弁曜 倣刈匝卯叩哉妊妾娠嵯巳曇曖曳杵樽櫛殆汲渥珪琵瘍癖砥磐稔穫笠篠糸綬綻綾胤胴荻葦蕨虻詣釧錠鍛閑陛飢餌餓鮫 悶諒賂鈷錨鍍鎗頰 侶僕凍喚喪噴塗塚塵墳奮姦婁嵐帥帳彙懇懲捨掃斬棟棲樺欄涼淵渦湊湧潔潰濁濫煙牽癒矯磯禎穀窪篤籠糧糾紡紳絞絹綴綿縛纏罰腎腫腸膚蒼薦虜蝦訟詐詠詮誇誘誰諜諭諮謎謙貧貯貸貼賃賄賊賜賠賭軒輩輿釣鈍鈴鉛銘錐鍋閏閥霧韻頑顎飼飽駒駿鬱鯨鱗鳩鳴鴨鷹 丞倭冥匡壬娼寅峨憩戊斡朔桓梓汐汝琶瑚瑛眺祁祇蕃虞豚酋馨骸 亙宥巽悌惇惚憐憧杓杷枇歎漣濡濯猷砧硯碓窺箔箸簾絢繭肱膿臆舛苧菰蓑蛭袈謁謄轍銑鋤錮鍔鍬鎚饗髭鮪鮭鯖鯛鰻鴛 僅叢廠於烏爾紐綜聯蘇蘭訊諾賓這頓魯 亨伽厄廿惟曝湛肇苑迦陀麟 兇剝噸慾捲禦誼鋪鐸頗 洼熏瓮蜒 侄哆啥棱涂菇 俩俭凿刽匀卤厌呐呕呜哑哗啸嚣壶夯峦崭庐恳恼惫懒拢拣挚挠挣捡掷掸掺搅斩旷昙晕枣柠栅栈桦桨桩橱毡汹沥泞涤涧涩溅烛烦烫焕牍琐疟疮痪痹瘫瘾皱矫砾秃窍窜筝篱绅绒绞绣绷绸绽缀缎缕缚缠缤缨羡翘耸耻聋肮腻苇茧荞荧莺萤虏蚁蚂蜕蜗蜡蝇蝎衅衬袜裤觅讶讹诀诅诡诫诬诵谎谚贮贱赃赎赘轧轿钉钙钝钠钥钮钾铐铛铲锈锌锚锥锭锯锰锻镀镐镰镶闰阎陨雏韧颅颊颤饥饵饺饿馅馍馏驮驯驴驹驼骂骇鲤鳄鳍鳖鸠鸥鸵鸽鹅鹉鹊鹦 坯垛捅碴秫秸 专业东两严个举义乐书亚产亿从们价众传兰关军决凤击则创别办务动势协单卫历县发变启员响团园围图场处复头宁实对导尔岛带广应开张强总战无时显术权构标气汉灾热环现电监确种积简类红约级纪线组织结统继续维编罗职联腾节苏获营见观规视计认议讯记许论设证评译话该语说调财责质费资赛车转较达过运还这进连选铁长门问间闻队阳际陆难项预领题风马龙 凛枷 侥呛咙唠啰囱婶岖悯惭憋憨抠抡拧捣掐掰搀搂攒杈烁猬癞癣盏睁砚禀秆秽窥笋箍箩箫篓粪纫绊绢缭缰脐脓臊荚荠蓖蔫蟥衩誊讥诲谅谒贰赊赡跷蹭躏辕辙辫钳铆铣锄镊镣闺颓馁馒骡鲫鸯鸳麸 丢亏伞侣兑兽冻凑删劝勋卧厉厕叠叹吓咏唤坞坟垄垒垦垫壳妆妈娄娇宠尘岂巩帐帜弯惩愤抛挡挤捞揽搁摊撑敛斋昵枫柜栋椭榄樱歼毙氢沦沧泪泻泼浆浇浊浑涡渊溃滤滥澜濒烂爷牺猎畴疯瞒砖硅碱穷窑窝竖笼筛粮纤纱纺绎绑绰绳缔缝缴罢聂聪肠肤肾肿胀脏脸舱艰芜苍荐莹萝蕴蚀讳讼讽诈诱诽谊谍谜谤谦谬谭谴贞贬贼赁赂赌赐赚轩辈辐辩酝酱钓钞钧钩钻铃铅铝铸锅锐锣锤闯闷闹阀阐雳韵顽颂颈颖飘饱饲饶饼骄骆骏骗骚骤鲸鳞鸦鹃鹤鹰齿龟 华报经网 临丽乌乔习乡买亲仅仪优伟伤伦侧储儿兴养册农况减刘刚剧劳卖厂厅压厦吴圆圣块坚坛坝备够夺奖孙审宫宽宾寻层岁币师庆库异弹归录彻怀态恶戏户执扩扬抢护拟拥择挥损换摄晓暂杀杂杨极树样桥检欢毁毕汇沟沪泽测涨渐满滨灭灵烟爱玛疗盖盘矿码础离稳竞笔签粤紧纳纽练细终绍绕给络绝绩综绿缓缩肃胜脑腊舰艺荣药萨蓝虽补袭览订讨让训讲访识词试误请诸诺读谈贝负贡败货购贯贵贸跃轮软轻载辆辑输辖边辽迁远违适遗邻郑释针钟钢钱银销锦镇阔阴阵阶陈陕险隐韩页顶顺须顾顿频额飞馆驻验鲁鲜齐 丛丝丧亩仑仓伪侦侨债倾偿冈冯净凉凭凯剂剑劲卢厢吕吗吨喷坠墙夹奋妇娱婴宪尝屿岗岭帅帮庙庞废弃忆忧悬惊惯扫扰抚拦拨摆摇敌枪栏档梦汤洁浓涝润渔渗滚滩灿炼烧牵犹狮狱琼畅盐硕祸筹篮纠纬纯纲纵纷纸纹绘绪绵缅缆缘罚胁胶脉舆艳苹荆荡莲萧虑虾衔觉诉诊诗诚诞询详课谁谋谐谓谢谣谨谱贤账贩贪贫贴贷贺贾贿赋赏赔赖赞赠赢赵赶趋轨轰轴辅辉迈迟逊递逻邓邮酿鉴钦铜铭铺链锁锋错锡键镜闪闭闲闸闽阁阅陇隶雾顷颁颇颗颜颠饭饮饰驰驱驳驶驾骑鱼鸟鸡鸣鸭鸿鹏龄 刹躯 凄葱 淀粘 嘱堕蚕 乱侠剥励却厨叙壮寝寿尽届峡弥径恋悦惧惨挟据携昼晋枢栖楼残殴浅湿滞潜灯炉狭猪猫盗礼祷税窃胆脚脱芦茎蒋虚虫蛮触誉践踊踪辞遥随静麦 怜痒 万与争会体党内写区医参双号声奥学宝将属当担数断旧条来横欧没温湾点状独献画称装黄 椿苫 叶涛莱 屡碍 丐乒仆侈俐凳匾叭叮吆吝吩吵呀咐咕咱哄哼啼嗓噩囤坷妒姨孽寞寥屹岔巍帘帚幔忱恍恤惶愧慷戳扒扛扳抖拂拇拴掏掖揣揪搓摹撩擂斟晾杠桅楣檐殃氓汞涎涕淌滔漓漾澡灶烘焊燎爹狡玷疙疚疤痊瘩皂盅盯瞎瞪硼碉碌碾秧窖窘筷籽粱紊絮羔翎脖腋腌膛芍苟茁菠藕蘑蚣蜈蠢豌趴跪蹂蹦蹲躺逛酗霎韭 拼裔魏 仗佣俏倘傻僵兔刁刮剔剿匆呢咒咖咨咪啊啡啤啦墅夸嫂嫩峭彤悄悍您惕懂懈扔扯抬捆捍搏摔撇撕擒杆枉梳棵楞榆榕榨橄檬歹氨氮泵淤渴渺溉漩炫炬焰煞熄熬爸犁狠瓣瓷甩畸瘟瘦盔睛睹瞄瞻砌砍砸碘磅磷竭笨篡簇糕糙糯缸耍肄肚腥腮茫茴萍蝴衫袍裙裹豁趁趟踢踩躲辜酥醋阱陋陌陡霉霹靶髓黔 乓喂嘀捂笆 劈吼呵咆哮喘嚼奢娶媚孵宦尸屎徊徘扼拌拗揉椰楔槐毯沐沽沾漱澈烙猩疼痰眷矗笙羹耿胖脾臀舅茉莽葫蔗蚌蝙蠕衙譬躁躬邢隘魄 爬翔 刨匕吮哎唉唧啃喳嗡嘶嚎忿懦捶搪朦瓤盹眶篙耙胰胳脯膊舀舔蘸蚜蛀蛆蛔蟆袱褂豺蹋鄙 柒滓蟀蟋跛逞酣 佛勒哈拿曼浙灌疆黎 么仿伙俱倡偷冕划剩吁吞吧哪喇喊喻噪圾坎垃垮塌壤奠奶姊娜巢徙怎怕扣扭抓拆拖拯拱挖挪掀掉插搞擅擎旱晤朵杰柬框桌梭歇歉歧氛氧氯汛沉淹溯炮烤猜猴玻瑰盼碎碟碰碳稍稻穗粹罩茵荔蒿跌跑遏邨醉陷霸鞋 兢叨吭唁唬嘹嘿嚷恃悴憔懊捎揍搔撬涮湃潦炕猖猾眨砰磕窿翩耘胯膘蚓蚪蚯蝌螃螟袒蹬 俘俯倚傅冀剪匣哭嘴囊墩壹奕奸姚婉孕寇寨嵌幢摧撼攀敞敲斌晰棍棕棠椒樊殷沛洽淆渣澎瀑炒煌玫琅瘤盒祠秉稠篷罐聊肆臂芒苞蔬蕾薛蝠豫趾蹈辟隧 于已德站 乘仍份估你佩值假冰凰卡卷另哥售圈址坡埃堡增她姆孩它帕并弗很戈截扎找拔拜揭搜收效旁晚晨查步每污泛济涉涵游溪澳炸瑟甸窗缺罕聚艘艾芬范菲蒂藏跟逾邀霍靠黑默 捏攘筐肛 咧埂媳惋梆荸藐虱 傀儡冤咬嗜夭巫抒棘榴橙渤翅胚膀蛛蜀跋靡 丰几听愿 乖呻嗽屁恬愕沮焙祟糜蛉蛹蜓蜻蝗褥褪雹 冲匈厘咸姜屏崔彭惠扁捐榜毫汪泄淮潘潭熙矮竟聘舍舒莉薇衍袁辨迹雕 坏扑挂 勺啄惰榔蚤蛤 乙乾亭仰仲伏伐侯俊倍借偶傍僧儒兆冒冬凝函刀刷削劣勃勇募卑卒卓卸卿句吹哺坊垂埋墓壁夕夷奉契奴妹娘婚嫌孔孝孤宏宿寒尺屯岳崇巧庄床弦彩彰徐循忍怒怖怪悠悲悼慈慢慰抑折披押抽拒拓拘拳挑掌掘握搬摘撤敏敬斜既旨旬昆昔晶暑暖曹杉杯枚枝柏柔柱柳柴栗桂桃桑梨棋棒欠欲殿汗沈泊洗洞浩浮浸淡添湘溶漏漠灰炎炭焦熊燃牧狂猛玄玩珍琴疫痛盆盾眼碑磁祝祥秒租秦稀笑筑答粉粒糖紫羊羽翼耐肥胎腐腹膜艇芝芳苗苦茂茶荒菊菌菜葛葬蒲蒸蓄薄虎蛇衡衣衰袋袖裕覆豆趣踏辛迅迫迷逃逆逮遂遣郭阻陶雪靖鬼魂鼻 丁七久九予互亡介令企伊伯似低住何例依便修停像八六兵具典切刊判副功助千午博印去友右吉含告呼善均堂夏夫失奇好威媒季完宗客宣室害容密富察射尚居屋岸左希帝席幕序底店座康延律微必志念思急息想感房打批承投抗括授排援故救整料旅早易映春普景暴更服望木末村松架核根案森植概模歌止武段母氏永求沿波注洋派消深清湖火照爆父片率田男留略疑病登白百皇盛盟真督短破移突章端策算籍精素索署群老考致航良花草落融街角警谷走超越足述追送速那邦配野防阿附降除雄雨青革食 三上下不世主事二代以位作使入全公共出分利制前力加化北南原及台合同名和地基外多天子定家小山州工市平度建式性成所指政文新方明最有期本次正民治法海物特理生用由界目相社科立第等系者能自英行表西要通道部都重高 乍伶匙橡淋熔 乞佃倦僻兜剃吠呆咳咽唾喧圃妄嫉嬉屑巾廓弛恕憎拙斧晒楷溺灼痘秤竿筏粥肋肘肴舵苛蒜蕉蚊蛾蜘酌 丈丸侍僚刃剖勉勘勾匠匿卵叔吏哨囚堆妖妙妥妨姿嫡宰寸尉尿屈履崩帆幌庵庶庸弓忌忘恒恭悟惑慎扇抱捉擦敷旭晴朴柄桐椎橘欺殉汁沼泌泳浴涯淳滋漂澄燥牡牲犬狼猿琉畜盲眠瞬矢砂硫磨礁祈秩稚穴竣筋筒箱簿耕肖肝肢肩肪肺胸脂脊腔腕腰腺膨臭舌舶芽茅菩菱萌藻虐蜂誓蹄辰逸邑邪酬酵酷隅雀雇雌鞭 揖耽 怯畦 捌簸 丘乳井享仁付仙休伴伸余侵促俗倒候健催兄充免兼冠冷刑券刺刻割勤占危厚君否吸味哲唐唯唱喜嘉困固夜奈奏妻姓宅宇守宙宜寄寺尊尾岩崎巡巨差己幅幸幻幼庭廷弟弱役彼待徒御忠恐患戒招振捕探措描搭摩操攻散昌昭智暗替材束板析染株梅械殊殖毛池油泉津浦液混渡滑漫潮激爵牛犯玉甲申番疾症皮益着硬祖票祭禁秀私秋秘稿童竹繁罪翻肉背胞臣舞船若茨荷藤血裁裂豪赤距迎返退途避郊郎郡酒酸隆隔障震露骨魔鹿麻 丹乃亮佳偏做准凌努匹升叫召呈坦培塔塞墨宋封峰干廉往征徽快恩我才把抵拍按控播敦斗旋旗昨朗朱李杜栽梁款毒汽沙泥泰洛洪烈熟牌牙珠班瑞瓦甘甚皆看符耳股胡舟莫蒙赴跨透逐遇遍遭陵雅零雷需鼓 坤姐娃恢愈棉煤禾箭逼 亥傲匪卦吻哩嘲姑宵巷彪彬忽恰慨憾掠掩摸斤梧樟沫烹焚爽牢狸甜畏疹盈眉碗糊羞芙芭芹苔茄蓉蓬蕊薯蛙辣醇鞠 且也但克其到即只后如尼巴或拉斯曾此洲浪篇而 乎些亦什俄吃套尤悉托某疏翰赫 侮奄娩愁拭挨捻晦暇暮朽杖柿栓梢榛灸炊玖琢甥痢皿睦瞳稼窒膝臼舷茸蔑裳迂 丑伺佑冗冶凹勿吟唇喉妓婿嫁宛寂寡弄弊弧怠怨恨悔愉愚慌戚抹拐拷拾挫挽捧昏昧晃曙杏枕枯柑桶棚棺椅槽檀歪沸泣淑淫溜溢滴漆煎煮爪犀璧甫疲痕痴瞭矩硝禽稽窟笛箕粟糟胃脆腿膏膳芋芥芯萎蔚蔽蝶蟹衷褐褒豹赦辱逗郁酪隙雁霜靴鞍 之了五交京今他件任供保信元先光再列初包十半又反取受口古可史司各向周命品商器四回因土型城域境士太央女始委字存安官少就局展川布常府引形影得心情意手技持接推提支改放教施族星曲朝未林果校格死比水江河活流港源演然版王球直省知石研示神福程究空管米置美育至般色著被解言象起路身近造里量金限院集非面音首香 嗅垢壕姥捺瓢糠襟 丙串乏云仇仔伍允凡凶凸劫卜叉叛吊吐哀喝坐坑坪埠堤堪堰堵塑塘填奔姻婆孟宴寓尖屠峻崖帖帽幽庇廊忙惜惹慕慧戴扮扶抄挺捷撒撞撰敢斑斥旦旺昂朋杭梯楚欣毅汰沃泡涌淘渠燕狐狗玲珊琳璃瓜瓶畔癌睡矛碧穆穿窄粗累翁翠耀耗肌肯萄葡董葵蔓薪虹蛋蜜螺裸貌跳迄逝逢遮遵醒采陪霞餐魁鼎鼠";
+export const NGRAMS = ` A	0V2f3g4V5Z6Y7Y8U9f:U;W<W>Y?WAeCYDPEVFXHkJWKYLhMiPVQYRgSZTUUVVhW[XZYXZX[Y]W^i_faebQcTdkfX
+ A 	4o6h:g<sDRFnJrKtT]UgXsfs
+ Aa	7l<iYi
+ Ab	4m6m8g<nEmJrKrTmUrXoYfbjcmfu
+ Ac	4o6s:j;m<wDkElJwKuTnUfXwfp
+ Ad	4p6m8m:m<pEmJpKrUmXrYn[mbkcifu
+ Ae	4z6j<wUvfz
+ Af	0[4w6m:k<vCnJnKyUrXsYbZn]fcnfr
+ Ag	4p6y<tEjJuKyTmUsXw]hbhfs
+ Ah	4{<uK{U|X|f|
+ Ai	4o6q:m;m<rJpKpUtXuZjfq
+ Aj	4{<uJ~X|Zm
+ Ak	4|<qJpKqU~Xtbmcjf}
+ Al	0e4_5g6g7e8a:d;a<e>d?cCfDeEeFcJhKiPcQeSfTaUdWgXfYeZf[d]bbdc_fd
+ Am	0f4j5k6i7e8h:b;j<g>k?iChDhEdFkJhKlP^QlSkThUjWlXlYkZj[m]kbfcefm
+ An	0g4e5g6k7f8b:d;e<g>g?dCgDfEfFgJfKgPeQeSgTdUeWgXhZf[d]fbRccfb
+ Ap	0i4r6{8k:i<tElJnKnUkXr]ibkft
+ Aq	4jfn
+ Ar	0h4c5i6e7h8a:d;c<h>i?eCfDhEeFfJhKiPeQfShTeUcWiXjYmZf[g]fbgcbff
+ As	0m4l5l6q7l8j:f;j<g>n?kCnEiFlJoKnQlTiUlXr[l]kbgcjfo
+ At	0m4n6s8n:l;n<o?nClJmKkTlUqXsZlcjfq
+ Au	0g4j5l6x7n8_:c;h<k>l?gCkDkEjFkJfKgPiQjSjTkUiWmXpZi[l]lblfj
+ Av	4s<uJvKvUtXkcffw
+ Aw	6oU}
+ Ax	Yj
+ Ay	4|backf~
+ Az	4x<~DZJnK{UxXqfp
+ Ağ	ck
+ Aš	J{
+ B	0Z2h3i4Y5Z6[7Y8T9h:W;Z<^>^?YAgCYDZEVFZHoJ[K]LjMlPXQYRjSYTYUYVjWZX[YYZZ[Y][^l_jahbWcVdmfW
+ B 	4{6}<xJxKyUsXvfy
+ Ba	0e4_5f6i7c8^:a;b<g>h?cCcDeEYFdJcKePcQdScTbUdWeXhY^Zb[d]cbZc_f_
+ Be	0c4g5g6i7e8Y:d;f<i>i?eCfDeEaFfJiKjP_QbSgTfUgWgXfYhZf[c]hbhccfi
+ Bh	4|6~f}
+ Bi	0m4l5m6u7j8f:i;l<n>n?kChDjEiFlJmKlPiQkSfTlUfWkXlYjZl[j]ibfcbfk
+ Bj	Xt
+ Bl	0n4o6m7l8j:l<u?nJtKsPnQmUrXq[lfr
+ Bo	0g4h5g6k7g8e:e;f<l>j?dCeDfEhFfJkKlPdQgSfTfUiWeXgYgZg[d]jbgcgfh
+ Br	0d4h5e6f7e8c:a;g<j>g?eCeDhEhFgJjKiPbQfSeTbUfWeXfZg[e]jbjchfh
+ Bu	0k4m5j6k7k8b:g;i<m>n?kCjDhEfFlJkKnPjQjSiTlUeWkXmYgZi[j]gbicbfj
+ Bw	6q
+ By	5j6g7kQkf~
+ Bà	4|fs
+ Bá	fr
+ Bâ	U|
+ Bè	4y
+ Bé	4uf|
+ Bì	fn
+ Bí	Dmfx
+ Bò	4~
+ Bö	cl
+ Bü	cm
+ Bā	Kx
+ Bă	Up
+ Bē	Kv
+ Bī	Ky
+ Bū	Jx
+ Bư	fy
+ Bể	fb
+ C	0^2f3h4V5^6T7]8Y9e:T;U<a>^?VAeC[D[E[FVHlJbKaLhMiPWQZRfS[TUUVVgW^X^YYZc[Z]]^i_hadbZc[dkfU
+ C 	4x6p<t?kJyKoUsXqfw
+ CA	Ym
+ Ca	0h2m4[5h6a7e8e:];]<j>h?_AmCeDeEfF^JnKnPbQdSgT[UaWiXiY[Zj[d]ebccef_
+ Ce	4k5m6e7m:i;i<v?dCmDmEmFjJmKlPjSjThUhWmXjYl[mblcjfk
+ Ch	0e4g5e6g7f8c:^;b<k>i?aCfDhEgFcJkKrPbQeSdTdUgWgXjZn[e]calbichf]
+ Ci	4k6v:i;i<vEhFjJtKoPnSnTkUlXqYifq
+ Cl	4m6o8n:i;k<t?kFlJyKzPmTkUkXt[mfp
+ Co	0g2m3m4^5g6f7e8a9m:Z;]<j>g?^AkCfDeEfF]JmKmP^QaRlShT]U_WgXhYmZl[c]hajbbcgfa
+ Cr	4k6h:h;j<u?jChFjJwKzPnTjUjXsfn
+ Cs	Dh
+ Cu	4n6v:k;j<wJzK{PnTmUjXwYjchfn
+ Cv	X~
+ Cw	6s
+ Cy	4{6XJ~U}X~fr
+ Cz	Si
+ Cà	4zf~
+ Cá	Uwfk
+ Câ	Utfz
+ Cè	4|
+ Cò	4u
+ Có	fw
+ Cô	X|fi
+ Cú	fy
+ Că	Ur
+ Cē	Ku
+ Cơ	fx
+ Cư	fw
+ Cể	fc
+ D	0S2i3k4^5^6Y7W8S9j:Z;]<b>b?]AhC]D_EYF]J^K^LlMnPTQWRoS]T]U]VjW_X^YYZ][Y]^^m_jaib]cZdof^
+ D 	4x6}<zJ|KwUvXyfz
+ DE	Yn
+ DH	Yl
+ Da	0c4k5i6c7a8]:e;j<m>k?fChDlEbFhJgKhPhQfSjTjUiWjXkYbZi[e]hbdcffk
+ Dd	6k
+ De	0d4g5j6f7Y8X:b;e<k>k?gCiDiEbFhJmKkPUQXSiTdUeWiXjYdZf[[]fbkcbfl
+ Dh	4}YfZn
+ Di	0T4h5k6f7i8X:e;f<m>k?hCjDkEbFfJgKgPgQjSmTfUhWlXlYgZh[j]mbacgfj
+ Dj	4{
+ Dn	J}
+ Do	0m4k5h6n7k8f:h;j<m>n?jChDlElFiJoKoPiQkSeTjUjWhXhZl[k]fbncgfk
+ Dr	4r6o8i:m<vCiJoKtQnSmUoXkZkfp
+ Du	0b4o6r8l:j;n<v?mClDmEiFnJoKtPbSnUkXmYlZmfp
+ Dv	JwXy
+ Dw	6w
+ Dy	6fJyf~
+ Dz	JxKo
+ Dâ	U|fp
+ Dé	4w8lDm
+ Dô	fy
+ Dü	<{ch
+ Dā	Kv
+ Dē	K~
+ Dė	J{
+ Dū	J~
+ Dž	<~JrKmX{
+ Dư	fl
+ Dể	fs
+ E	0^2l3m4V5b6_7[8W9j:[;V<Z>^?]AjCbD]EcFaJbKaLmMmP[Q]RnSaTXU[VlWbXcYgZ_[[]e^n_najb]c[fd
+ E 	4{<sJ}KxUwX{f}
+ Ea	4{6{:i<}UpX~fv
+ Eb	4z6tK~
+ Ec	4y6x<zUsfr
+ Ed	4q6p:l;n<rJyKtUpXs[nfx
+ Ee	<aPf
+ Ef	6pU~
+ Eg	4t6v<uDgJtK}UvXy
+ Eh	<{
+ Ei	4x6m8^<wJzKgUwXzfy
+ Ek	<xJvKuXwck
+ El	0l4[6p7l8i:k;[<l>j?dDkFnJpKpPlQlTiUiXrZm[jclfr
+ Em	4o6y:n<rJyKuTjUsXxbmfw
+ En	0d4h6q7c8e:d;e<o>j?hFnJtKsPgQeTlUoXr[ebgchfs
+ Ep	4y<|J|UvX~fy
+ Eq	4xKp
+ Er	4l6j7n8_<nDkElJsKtPlUrXsYm[jchfu
+ Es	4_6s8f;[<n>l?kFlJrKzTZUgXvbfckfr
+ Et	4w6x7k<v>kJwKyQmUyXzfx
+ Eu	0i4j6y7k8k:k;k<i>j?kCkDjFlJiKuPjQmSjTlUfWjXu[kbmfl
+ Ev	4z5j6x<yJ|KzUsXlZh
+ Ew	6l
+ Ex	4s<|J~K}Unfw
+ Ey	ck
+ Ez	DjKz
+ Ež	Ju
+ F	0]2j3m4^5a6_7Z8W9j:Z;[<c>b?]AiCbD_EaF]JeKbLnMpPZQZRnS_T[U]VlWbX^YdZ][[]c^o_pakbdc]dpfd
+ F 	4~<|K~UyXzf|
+ Fa	4m6n7i8c:i;l<p>n?lCnDmEmFkJrKtPnQkTjUlWmXmYiZj[i]mchfm
+ Fe	0i4j6f7m8d:g;h<q?mCmDgEkFjJpKoPmQlSnTgUjXnZj[n]ibnchfr
+ Ff	6j
+ Fi	0l4k5k6t7h8e:g;l<o>l?lCmDmEhFhJpKpPiQgSlTjUkWmXnYkZf[gblchfq
+ Fj	<~QmZn
+ Fl	4p6y7k8e:l<u?nJvKwQlTmUlXvZn[lfq
+ Fo	0n4h5l6i7e8e:e;l<p>k?iClDkEmFiJnKoPkQdSnTdUjXgZj[iclfp
+ Fr	0a4f5g6o7d8a:c;e<k>l?bCiDiEkFfJqKiP[QeSbTfUgWhXfZh[c]mbmcdfl
+ Fu	4p6|8g;f<vFlJvKoTlUrXvfs
+ Fw	6|
+ Fy	6uQl
+ Fó	4u
+ Fö	<w[i
+ Fü	<|
+ Fă	Uz
+ G	0Z2j3l4]5b6W7^8V9j:Z;]<a>b?]AiC]D_E^F[J_KbLlMmP[Q]RmS]T]U]VkWbX^Y[Z][[]b^n_laib^c[dof]
+ G 	<{J~UyX~f}
+ Ga	0j4f5k6e7j8e:h;g<m>l?gCjDiEiFhJjKjPiQiSjTiUjWlXlYcZj[i]lbicgfj
+ Ge	0e4i5l6i7j8Y:d;i<k>m?iClDjEgFhJkKqPeQjSlThUfWkXlYj[h]kbncffk
+ Gh	4xUpfy
+ Gi	4l6t8l:n;m<q?mFeJpKwPnTnUoXpbkcmfe
+ Gj	Za
+ Gl	4v6m8l<wCnFnJvKuUtXpfv
+ Gm	Sl
+ Go	0i4m6e7m8j:h;j<p?kCgDlEkFkJrKqPiQmSjTjUmXhYbZm[k]nbmcmfo
+ Gr	0_4g5k6j7f8_:d;g<k>k?fCdDkEjFgJgKiPdQfSfTeUiWiXgZf[f]mbcchfh
+ Gu	4h6x7k8m:j;g<n?iCkEiFlJqKqPlQiThUmXrYmZm[g]nbmfk
+ Gv	CmJqK|X|
+ Gw	6_
+ Gy	6e<~DmJtU~Xyfz
+ Gà	4~
+ Gò	f{
+ Gó	Sj
+ Gö	<|[iclf{
+ Gü	<}cf
+ Gā	K~
+ Gă	U{
+ Gŵ	6~
+ Gể	f}
+ H	0[2k3m4a5_6b7Y8X9i:Y;_<]>[?^AiC]D_E]FbJeKbLmMnPWQZRkSaTaUaVlW^X]Y^Zb[Y]_^o_lajb]c[fV
+ H 	4{<yJ}KrUwXxf}
+ Ha	0f4h5g6i7a8^:d;h<e>e?dChDfEdFgJmKjPcQaShThUhWiXiYfZg[]]dbec_fd
+ He	0e4k5i6j7a8a:_;i<h>d?gChDhEjFlJmKlPYQdShTiUjWiXkZk[c]kbhchfk
+ Hi	0j4l6q7k8h:f;k<h>l?mCnEhJqKoPcQlSmTmUqXpYeZl[l]gbgcifk
+ Ho	0g4k5g6n7d8d:d;j<j>j?jCjDhEiFkJpKmPdQfSiTiUkWfXnYgZk[e]mblcgf_
+ Hr	5mCcUwWmXb
+ Hu	0j4q6o7k8m:k;l<rCnEjJvKxPmQjUoXs[k]mbgfh
+ Hw	6{
+ Hy	0f4y6o<|J{U}fm
+ Hà	fh
+ Há	fd
+ Hã	fy
+ Hä	<w>g
+ Hé	fy
+ Hì	f~
+ Hò	ft
+ Hó	fw
+ Hõ	<}
+ Hö	8n
+ Hü	<x
+ Hā	K}
+ Hē	K{
+ Hư	fr
+ Hể	fc
+ I	0^2g3k4^5b6d7_8[9j:W;^<^>_?ZAjCYD_EVFXHmJ_K_LhMjP]Q^RfS_T^U[VgWaX_Y[Z_[^]]^l_hajbWccd]fa
+ I 	2n4m6r7h<qFgJuKtQfSnUoXv[ifv
+ II	0m2l:nEkPmSiVn]n
+ IN	dZ
+ IS	Ce
+ IY	Yk
+ Ia	6tEgUl
+ Ib	4vEmJ~K~U}X}fz
+ Ic	4~f{
+ Id	4}6z<oJ{K}U|Xz]nf}
+ Ie	4}6pKqUy
+ If	6|
+ Ig	4x<zJtKpU~Xw
+ Ii	<t
+ Ik	J{K}]nbk
+ Il	4p<u?^F]JoKxUtXu]kbjfw
+ Im	4r8l<wJvKvUnXpbmf}
+ In	0c4f5h6q7f8_:^;d<g>g?fC_DeEXFcJiKhMmPcQfRhSgTeUeWgXhYfZh[e]i_jb[clfi
+ Io	6q<}Ul
+ Ir	4r6r:j<sEnJrKqUrXt]ibmfq
+ Is	0n4n6q7m8m:i;k<o>l?nCjDlEgFkJoKxPnQlUnXkYfZh[m]nbefn
+ It	0l4q:[<p>k?nEjFiJrKrPgUpXnYgZm]lbbfl
+ Iu	Ul
+ Iv	4{<vJ}K{UzXq
+ Iw	6r
+ Iz	CmJyKnUyXl
+ Iš	Jn
+ J	0^2n3o4a5[6e7a8[9m:[;_<_>_?_AkCaDcEZFeJ^KbPaQaS_T^UcW]X_Y^Zc[^][_oambccdfh
+ J 	4{6}J|KzUxX|f}
+ Ja	0d4j5e6l7h8_:c;h<h>g?gCgDjE^FlJhKhPfQhSfTeUkWhXhYbZi[f]cbhchfm
+ Je	4o5_6s7j8l:j;m<o?gCjDmEcJrKpPkQlSeTnUqW^XiZn[k]ift
+ Ji	4x5i<xJkUuX~Yh]ef{
+ Jo	0f4e5k6h7g8g:e;g<j>g?gClDlEjFkJjKnPfQhSjTdUjWjXjZk[d]jbicjfq
+ Ju	0e4k5m6y7m8e:d;g<k>j?lCgEhJhKoPnQmTiUnWjXgYjZj[l]dbmfq
+ Já	Xy
+ Jä	<n
+ Jõ	<r
+ Jü	<x
+ Jā	Ku
+ Ją	J{
+ Jē	Ko
+ Jė	J{
+ Jį	J~
+ Jū	JwKq
+ Jų	Jz
+ K	0Z2p3o4e5[6l7Y8V9m:^;f<X>X?dAmCZD[ETFeJXKZLnP^QZSYTfUeW]XZY]ZW[Z]P^n_nambYcWf]
+ K 	JyK~UxXz
+ KA	Yk
+ Ka	0^4k5d6u7f8_:h;m<a>_?kCaDeEXFlJ^KcPeQeScTmUmWdXeYgZa[b]ZbZc]fk
+ Ke	0g4s6w7n8k:j<g>hDkE]JmKpPjQnUrXp[l]ccifp
+ Kh	4q<zU|Ynfg
+ Ki	0m4s6s7g8d:h<h>fCjDgEkJjKnPlQdSlUqXoYjZl[i]Wbkcjfj
+ Kj	Zk
+ Kl	4}5l7j8g<qJmKnU{Xqf{
+ Kn	<~J|U}Xuf~
+ Ko	0e4r5e6}7^8b:k<d>eCdDgE_JfKfPhQeSaUqWeXcYiZ[[h]gbfcefr
+ Kr	0l4y5h7j8c<j>lCfDmElJhKePkQhSeUuWgXfZg[ibnckfs
+ Ku	4s5m8f<f>fCkEgJjKjQnSlUuXpYhZf[l]cbmccft
+ Kv	<|JwKyXz
+ Kw	]V
+ Ky	<{>nJ}U|Zmfx
+ Kä	<t
+ Kë	Zk
+ Kô	f{
+ Kõ	<o
+ Kö	8j<zDgU}cl
+ Kø	7h
+ Kü	<rcl
+ Kā	Kq
+ Kė	Jv
+ Kı	cg
+ Kū	Js
+ Kể	fe
+ L	0]2j3l4V5^6Z7[8X9i:Z;W<Z>[?TAhC_D^E]FWJYKZLmMnPZQ[RmS]T[U]VlW_X[YbZ][Z]_^n_laibZc^dofX
+ L 	4_<~?cFeJ}UwXzfz
+ La	0e4]5h6l7c8^:c;Z<g>d?[CfDeEcFZJfK_PcQdSgTeUgWiXiYiZi[d]kbccgfa
+ Le	0g4f5f6l7g8c:d;f<g>f?YCkDgEgFdJeKmPeQhSgTfUiWgXdZh[f]lbgciff
+ Li	0g4i5f6q7f8b:d;f<c>f?fChDhEhFfJ^KdPfQeSfTeUfWgXjYnZe[d]gbicfff
+ Lj	Xh
+ Ll	4f6]Uv
+ Lo	0i4g5h6n7g8g:d;b<i>i?cCjDjEiFeJnKnPcQfSiTeUiWjXiZl[g]kbkcifa
+ Lu	0k4m5l6t7l8i:m;j<n>k?lCmElFkJqKpPiQkSiTjUjWnXmYhZh[h]ibafn
+ Ly	4}6m<}JuK~U}X}fu
+ Là	fs
+ Lâ	fs
+ Lã	fz
+ Lä	<i
+ Lé	X~f~
+ Lê	fr
+ Lí	4{
+ Lõ	<l
+ Lü	<wf~
+ Lý	ft
+ Lā	Kz
+ Lă	Uuf|
+ Lē	K}
+ Lė	J~
+ Lī	Ko
+ Lū	K}
+ Lư	fs
+ Lể	fi
+ M	0Y2f3i4W5Y6W7Z8U9f:V;W<Y>Y?XAeCYDYEWFXHoJZK[LiMjPXQYRhSXTXUWVgWYXYYWZY[Y]P^i_iafbWcWdlfW
+ M 	4{6|<yJwKyUwXxf{
+ MA	Yk
+ Ma	0_2j3l4]5a6X7a8[9k:Z;]<a>_?]AjC]D]E[F^JbKcLmP^QaRmS^T]U^VnW_X_YYZ^[^]U_majbYc]f_
+ Mb	]f
+ Mc	4~6~<|UyXy
+ Me	0c4g5f6f7f8a:d;e<h>g?gCfDgEaFfJhKhPdQfSgTfUgWeXfZe[e]dbiccff
+ Mh	6q
+ Mi	0f4f5e6m7e8_:c;f<h>f?eCfDfEfFeJhKjPdQfSbTdUdWfXgYhZe[f]dbfcefd
+ Mj	]f
+ Mk	]W
+ Ml	Xv
+ Mo	0e4d5d6k7f8c:c;c<h>g?bCeDfEgFcJhKiPdQeSeTdUcWfXfZh[e]dbicgfe
+ Mp	]n
+ Mr	6wX{
+ Mt	]g
+ Mu	0m4i6s7k8f:h;h<j>i?lCkDkEfFkJpKnPmQlSmTgUhXoY_Zi[l]fbkchfk
+ Mw	6|]e
+ My	4z6r<yJyKzUzfr
+ Mà	4w
+ Má	WkX|f|
+ Mã	fq
+ Mä	8k<q
+ Mè	4s
+ Mé	4y;lf{
+ Mó	4y
+ Mô	6sfs
+ Mõ	<s
+ Mù	f{
+ Mú	4y
+ Mü	8l<xUyX|cjf}
+ Mā	Kr
+ Mă	Up
+ Mē	Kr
+ Mė	Jx
+ Mī	K|
+ Mū	J{Kp
+ Mư	f{
+ Mể	ff
+ N	0Z2m3m4_5^6]7]8Y9l:Z;^<]>_?_AkC[D]E]F^J_KbLmMoPYQZRjS[T]U^VlW]X^YaZ][]]Z^n_kajb[c_fU
+ N 	4|<tKxUxX|f~
+ NG	SmTm
+ Na	0e4h5e6n7h8a:c;f<j>k?iCbDeEdFgJhKlPgQgScTfUhWeXdYfZj[h]f_mbacjf^
+ Nd	Zm
+ Ne	0d4m5f6l7g8c:b;k<i>g?iChDfEgFeJhKlP^QfSkTjUhWfXhYlZi[f]ebgcgff
+ Ng	6cfc
+ Nh	6xf^
+ Ni	0k4m5l6e7i8g:k;l<l>h?kCiEmFmJnKqPhQkSdTlUjWjXmZm[h]gbmchfi
+ Nj	CkXrZl
+ No	0a4f5h6l7c8b:b;f<g>j?dCeDlEgFfJnKjPdQ^SeTbUgWiXiYmZh[d]fbecjfd
+ Nr	Jp
+ Nu	4w6~;l<uEnJmK{UpX{Ykfz
+ Nw	6w
+ Ny	6~<~DfJvX|[n]jfy
+ Nà	4{
+ Ná	5lWl
+ Nä	<v
+ Né	Dk
+ Në	Zd
+ Nó	fa
+ Nô	fy
+ Nõ	<l
+ Nü	<~
+ Nā	Kv
+ Nă	Uwft
+ Ně	5m
+ Nī	Kv
+ Nư	f~
+ Nể	fm
+ O	0]2o3o4c5a6c7b8[9k:^;c<c>c?bAmC]DdEdFcJfKcLpMpP^Q^RjS^TZUaVnWbX_YhZe[b]d_pambcc^fd
+ O 	4{6m9m<yJ{KxT]UoXtf~
+ Oa	U|fz
+ Ob	4v5k6~8h<vCjJvKzSkUvWjXlfs
+ Oc	4q:jJ{UnX|cmfv
+ Od	4|<zJzKySkUxXif}
+ Oe	4|6pfz
+ Of	4|6|<~J}K}Uz
+ Og	6xKxXv
+ Oh	6|<xK}U~X~f|
+ Oi	4x<~fs
+ Ok	0i8k<wEnJvKuXu]jbocnf}
+ Ol	0m4m6u8n:j<qDlJuKmPkQmRmSmTkUnXs[kbncnfu
+ Om	4}<xJ|UyXzf|
+ On	4x6s:l<v?nJyKzUuXwfv
+ Oo	0h<~Pi
+ Op	4x<wCjJyKwPnQmUtXsfx
+ Or	0m4i5m6s7k8a:j;i<n?jClDkEmFjJpKpPkQkSlTjUjWkXn[kblchfj
+ Os	0l4t5n6n8j<oCkJuKpQgSlTkUuXnchft
+ Ot	4x<uKrUvXtfy
+ Ou	4y<{?nU{fz
+ Ov	4}ClK}U}f{
+ Ow	6s
+ Oz	X}
+ P	0[2g3i4X5X6]7[8V9h:X;X<Y>Y?XAgCXD[EUFYHoJWKZLiMiPYQ]RhSTTVUYViWXXXYlZY[[]]^i_gafbTcZdmfV
+ P 	<zJyKwUyXtfz
+ PG	Sn
+ Pa	0d4_5c6h7e8b:_;_<d>d?_AnCcDcE]FbJ^KbPbQeSaT^UbWdXfZb[d]bbZccfd
+ Pe	0j4f5h6e7h8f:e;e<h>e?iCgDhE[FgJiKlPgQhSjTeUgWhXiZf[f]jbfcifk
+ Pf	8hfn
+ Ph	4t6r8j:k<t?mJ{KxUsXwbifX
+ Pi	0l4h5m6v7m8j:k;g<i>h?hCkDkEjFeJeKiPhQmSfTgUkWlXkZn[l]mbWckfl
+ Pl	4m5l6o8j:l;k<r?mCkJkKnTnUoWmXmfo
+ Po	0e4f5a6l7h8c:e;e<h>d?fCaDhEgFfJiKiPcQhSWT]UfW^X_Zf[h]lbicafh
+ Pr	0f4e5a6f7d8^:b;c<g>i?fCbDjE^FeJcKiPgQhSbTdUdWbXbZc[g]nbfchfh
+ Ps	4y<}J{K}fu
+ Pt	4z<{Xwft
+ Pu	4m6v8m:l;k<m>jClEfJpKrSlUpXsZnblfo
+ Pw	6k
+ Py	6}<}fi
+ Pâ	Ux
+ Pä	<l
+ Pè	4y
+ Pé	4|
+ Pë	Zi
+ Põ	<h
+ Pö	<~
+ Pü	<r
+ Pā	Kr
+ Pă	Uq
+ Pē	Ko
+ Pī	K{
+ Př	5j
+ Pū	K~
+ Q	0p4m6{8m:m;o<t?lCpEpFkJ|K|QoTnUsXuYcZgblfa
+ Q 	U|
+ Qa	4{Yh
+ Qe	Zk
+ Qo	Yk
+ Qu	4m6|8l:l;n<w?jFjK~TmUuXvYkbkf_
+ R	0[2j3k4]5_6^7[8X9j:Y;[<]>]?[AhC]DaE[F[J]K]LmMmP[Q]RlS[T[UXVkW^X]YcZ^[]]_^m_jaib^c^dof_
+ R 	4|6|<|J|K{UvXzf|
+ Ra	0l4j5h6p7h8d:e;i<f>e?iCgDjEdFjJhKkPiQiSgTjUkWgXiYjZj[h]h_lbkcjfm
+ Rd	Xz
+ Re	0e4d5h6q7d8[:a;b<j>h?gCbDiEeFcJgKgPgQgSeTbUaWiXcYlZd[f]lbdcgfm
+ Rh	4{6c8j<{K}PmUyXyfg
+ Ri	0l4j6s7h8g:f;j<i>k?kCgEkFhJnKmPgQiTeUmWmXlZl[i]nblcmfl
+ Ro	0d4e5f6h7e8c:b;e<f>g?cCiDgEgFcJjKiPcQdSdTeU^WgXhYnZi[e]gbecffh
+ Rr	Zm
+ Ru	0e4p5j6t7k8i:j;m<o>jCjEiFmJgKpPgQiSmUkWiXlYmZl[m]hcffp
+ Rw	6v
+ Ry	0m6tJmf~
+ Rz	Sm
+ Râ	Un
+ Rä	<|
+ Ré	?if|
+ Rõ	<|
+ Rú	4w
+ Rü	<|
+ Rā	K|
+ Ră	Uo
+ Rē	Kx
+ Rī	Kf
+ Rū	JvKz
+ Rể	fv
+ S	0T2e3g4W5W6[7T8Q9e:T;W<V>T?WAdCVDXETFVHmJXKYLgMiPVQURgSVTVUWVfWWXUYUZV[T]Y^i_fadbUcWdjfX
+ S 	4q6|<wJyKtUsXtf{
+ SM	En
+ Sa	0d4^5f6e7e8a:c;^<a>b?_CbDfEaF_JeKcPaQcScTaUfWfXfYaZf[c]db]c_fa
+ Sb	6w
+ Sc	0m4p5n6w7j8[:d;n<n?lDmFeJtKrPgQlSkTmUjWnXo[jbncifj
+ Se	0c4d5f6j7h8a:b;a<b>[?eChDkEZFfJhKjPhQfSgTcUeWgXgZg[g]ebfcdfi
+ Sf	Un
+ Sg	6w
+ Sh	4o6s7m8m:e<n>n?mCmEkFmJxKyPnQjTnUoXuY_ZY[l]eblcnfo
+ Si	0h4i5j6h7h8^:f;g<h>d?iChDlEdFfJiKkPgQhShThUhWkXkYkZg[h]gbYcffk
+ Sj	Ck
+ Sk	0m4~5m7f<tJlKlQfSmU}XpZm[gfy
+ Sl	0l4~5h6|7j<uCiJtKsPmQnUsWaX^fv
+ Sm	4|6~<zJtKwUzXuf|
+ Sn	J}K~X|
+ So	0e4g5g6o7_8d:b;g<f>h?fChDkEhFgJhKmPgQcShTgUhWiXhYYZi[f]kbicffi
+ Sp	0g4t5h6y7j8b:g<r?nCkDnElFkJpKmPfQjSkUfWgXiZl[ifm
+ Sr	ChJ~Xmfx
+ St	0b4m5b6j7]8W:];i<h>g?gAmCfDgEfFcJiKfPbQ_SaTiUcWdXdYlZg[]]jbhcffi
+ Su	0]4h5l6p7k8i:f;c<g>_?gChE_FiJfKoPjQiSkTdUhWmXnYiZl[j]mbecifm
+ Sv	5k7k<vCjJuKoQiWlXe[b
+ Sw	0h6j:lU}X~fu
+ Sy	0j4x6r7h8k:n<xEmJ{KzQnSlUvXx[lfu
+ Sz	D[SeU{Xn
+ Sà	4~f{
+ Sá	fx
+ Sâ	Uxfv
+ Sã	Tf
+ Sä	<|
+ Sè	4zfy
+ Sé	fx
+ Sí	4{
+ Só	4xf{
+ Sô	fw
+ Sõ	<q
+ Sö	<}[m
+ Sø	7jQi
+ Sü	8h<ubnfy
+ Sā	Kt
+ Să	Us
+ Są	Js
+ Sē	Kv
+ Sė	J~
+ Sĩ	fv
+ Sī	Kz
+ Sł	Sd
+ Sū	J|
+ Sơ	fm
+ Sư	f{
+ Sể	fq
+ T	0^2i3j4]5[6_7Z8X9h:T;[<X>Y?]AfC[D]EWF]J[KZLkMkP[QZRiS]T]U[ViW]X^YbZ[[Z]V^j_iafbYcXdnfR
+ T 	6}<|UyXzf~
+ TV	[l
+ Ta	0k4h5i6k7g8f:g;h<_>e?jCfDiEcFjJcKdPjQiSiTiUmWhXkYeZj[j]Vbbcdfh
+ Te	0k4h5g6o7i8b:f;g<e>h?jChDhE_FhJiKkPiQgSiTeUgWgXlZf[h]jbkcdfj
+ Th	0j2m3l4k5j6j7d8e:U;h<l>f?fAjCiDhEhFgJpKpPfQfRlSjTiUiVlWjXnYnZj[e]j_kahbhchfV
+ Ti	4n5m6r7l8i:k;k<n>kCjDlEaFnJlKlPjQkTnUkWmXnZf[jbdckfh
+ Tj	K~
+ To	0k4h5i6n7i8g9n:f;h<j>h?hCgDjEiFhJlKiPhQgSiThUjWhXiYnZi[g]lblchfk
+ Tr	0l4i5h6i7i8e:g;h<l>l?iChDhEkFhJkKlPjQdSiThUgWhXhZk[hbfckf[
+ Ts	6x<uPkbl
+ Tu	0k4n5n6u8m:l;n<l>gCiDmEiJlKlPmSmTmUlWkXnZn[m]kbmcjfj
+ Tv	<|J~
+ Tw	6yf~
+ Tx	4y
+ Ty	6r7k<{J|QkU}X}[lf|
+ Tà	4}fu
+ Tá	fy
+ Tâ	Uufb
+ Tä	<q>l
+ Té	4t
+ Tê	ft
+ Tí	4}fz
+ Tò	f}
+ Tô	fr
+ Tõ	<u
+ Tö	<w
+ Tù	f~
+ Tú	fz
+ Tü	<sc_
+ Tā	Kf
+ Tă	Uy
+ Tē	Kv
+ Tė	J~
+ Tĩ	f|
+ Tī	Ky
+ Tō	<~
+ Tš	<p
+ Tŷ	6|
+ Tư	fq
+ Tể	fd
+ U	0h4c5f6g7c8]9o:^;b<d>f?bCbDhEbFaJfKgLpPhQcScTaUaWeXfYhZf[a]Z_nbdcefh
+ U 	ChK|UxX|f~
+ UA	FiTg
+ US	8d:m[g
+ Uc	4|6rUu]m
+ Ud	<}
+ Uf	]j
+ Ug	J|K{fw
+ Uh	]m
+ Ui	]k
+ Uj	]j
+ Uk	<tJqKxXx]nfw
+ Ul	4z<xJ}K|UyX{]lcmf~
+ Um	8n<|TmU~X|f}
+ Un	0k4d6i7h8b:_;c<o?bEhFdJuKpPmQiSkTfUbXlZk[j]hbdfr
+ Uo	Jz
+ Up	JxKzXw[l
+ Ur	4q6w<wJsKrUtXu]lfw
+ Us	4}<xJ}Xt]m
+ Ut	4y<|EhJuU|]ift
+ Uu	<q
+ Uw	6y
+ Uy	fx
+ Uz	J~Kt
+ Už	Js
+ V	0]2m4^5[6o7_8Z9o:c;_<Z>]?bAoCaDbEgF_J[K[LoP]Q^SfT_UaVnW]X[Zb[^]c_naobfcbfZ
+ V 	4v5f<yJzKyUvWfXjf}
+ Va	0j4c5k6u7j8k:k;g<b>e?iCjDiFiJeKfPgQhTiUhWkXlZk[hbncifl
+ Ve	0e4j5g6z7d8]:l;i<d>f?kCgDkFhJjKiPeQdTgUkWhXbZi[kckfl
+ Vi	0i4f5j6v7f8h:g;e<e>g?gCjDiElFfJbKcPgQfSmTeUiWjXhZk[f]dbjchf^
+ Vl	<xJ~K{PkUvXv
+ Vo	0j4s5m6~7n8e<oCmFmJkKoPiUpWmXlfm
+ Vr	0kU{Xp
+ Vs	Xw
+ Vu	<~>lKzU}Xyfy
+ Vy	5kJpWl
+ Vz	Xx
+ Và	f{
+ Vâ	Utfv
+ Vä	<m[g
+ Vé	X|
+ Ví	4}
+ Võ	<of|
+ Vù	f|
+ Vā	Kl
+ Vă	Uzfp
+ Vē	Ks
+ Vė	Jv
+ Vĩ	fw
+ Vī	Kx
+ Vũ	fu
+ Vư	fq
+ Vể	fp
+ W	0^2l3o4h5f6b7c8Y9l:[;f<f>d?dAkCdDgEbFeJnKmLpP^QcRoSYTeUeVmWgXiYZZj[b]Walbgcefe
+ W 	<}K}SgU{
+ WA	Yj
+ Wa	0h4p5m6o7j8c:c;m<n>l?kCiEhFlJwKwPhQiSfTlUnXrY[[i]abncmfm
+ We	0d4r6f7m8_:f<o?nEnJzKzPeQlSjUoXtYm[k]lfm
+ Wh	4|6y:m<~UxX~fz
+ Wi	0f4p5k6k7i8c:f;m<m>l?kClDlEiFlJuKtPeQjSbTlUlWkXnYkZn[g]Wblckfn
+ Wl	6|
+ Wo	0m4u6u7n8h:f<tEnJyKxPmSgUqXwfr
+ Wr	6qUx
+ Ws	Sn
+ Wu	Yi
+ Wy	6rSf
+ Wü	Uzfu
+ X	4g6~;j<p?lCpFlJlKpQmSjTlUkVjXtYaZjbodofg
+ X 	4y<yJ{KzUvXxf|
+ Xa	4tYcf|
+ Xe	4|f|
+ Xh	Zm
+ Xi	4p<zQnYlfw
+ Xu	fq
+ Xy	f~
+ Xã	fl
+ Xí	f}
+ Xô	fu
+ Xư	f{
+ Xể	f~
+ Y	0m4m5p6Z7l8l:f;k<n>d?jCjDpEdFlJsKxPlQjTnUmXrYgZo[j]gblc^fk
+ Y 	6fU|fz
+ Ya	4v<xElUzYncdfw
+ Yc	6z
+ Ye	4~U|cjfx
+ Yh	>g
+ Ym	6k
+ Yn	6b
+ Yo	4r6|7n:h<s?lEjJ~K}PnQnUqXu[k]jclfr
+ Yp	f{
+ Yr	6cJw
+ Ys	6j
+ Yu	4z<~EjU|Ylchfz
+ Yv	4~f}
+ Yê	fv
+ Z	0k4m5d6y7n8_:j;l<n>o?lCcDhEkFmJmKbPaQlS_TlUkWcXaYpZf[m]jblcjfk
+ Z 	K~Xw
+ Za	4t5k<wCdJqKsSeUtWmXh]nbmfp
+ Zd	Xo
+ Ze	4v5m8e<xCmJvKhPiUtWlXlfs
+ Zg	Xs
+ Zh	4{<|f}
+ Zi	4{8m<}J~KiPmUvXs]nfw
+ Zl	Xx
+ Zm	X~
+ Zn	Xy
+ Zo	4|<~J~KvUvX{
+ Zr	X|
+ Zu	4|8i<yK|PjX{
+ Zv	KoXs
+ Zw	8lPi
+ Zá	5mWj
+ Zī	K}
+ a	0T2o3i4L5Q6K7P8R9n:K;Q<R>T?PAmCVDKEOFNHkJQKOLlMgPUQQR_SWTOUMVpWOXWYMZU[P]U^m_faibKcRf]
+ a 	4S5R6R:Q;X<v?_C_DMFYJiKvRkSaTUUTWRXqZnckfg
+ aC	4l
+ aa	0Z<_P^YXbi
+ ab	4h5m6v8g:h;g<k?kElF]JqKoTiUoWkXsYgfx
+ ac	4c6X:c;b<~?bFgJ|KtPhTgU]X~fu
+ ad	0k4h6^7i:h;h<u?hDfERFeJiKkQjSjT_UeXtYdZj[kc]f{
+ ae	4x6l<pUr
+ af	0c4o6k7R:i<{?kFmK~PfUeX{YdZk
+ ag	4j6d:k;g<q?kEmFjJuKqTjUqXxbmf~
+ ah	<uYR
+ ai	4k6i:k<i>b?iFkJqKfUnZl]ncifz
+ aj	4v<e>iUqWcZm]n
+ ak	0j5j7l<nCkDfEdJiKiQkSkW]XnZd[m]lbhch
+ al	0c4U5c6c7b8]:];Z<]>Y?bCbDXEeFUJjKhP]QdSfTcUVWWX^YiZl[b]YbgcZfk
+ am	0j4[5f6Y7c8_:m;j<k>k?cCcDZFfJmKkQdRdShTcUfWfXjY^Zg[c]^cgfu
+ an	0d3m4Y5b6^7^8^:P;b<d>g?]CgD_E^F[JcKgMlPfQ^RiSdT^U^WcXfYjZb[Z]f_jbRc^fd
+ ao	?mTc
+ ap	4h5m6r7m:h;f<m?aElFcJZKYPiQnTdU_WlXmZc[gbkfz
+ aq	4fYifz
+ ar	0k4b5g6S7c:];c<a>f?aCgDhEhFbJ[KWP_QbSgTdU_WgXjYhZb[bb_c]fk
+ as	0Z4h5g6m:Z;f<_>c?hDiEgFcJgKiSeT[UfWgXgYgZh]kbjchfp
+ at	0l4l5m6a7[:^;m<t?jCmEZFdJ_KYQfTbUiWjXqZe[]]lbTcifx
+ au	4i5f6d7l8V:i;f<f>k?WCgDiFfJ^K^PgQjSiTfU_WfX~Zi[f]afu
+ av	4n<l>j?_FgJvKqQSTnUeXg[S
+ aw	6eEnbn
+ ax	U{Yn
+ ay	YWbPcc
+ az	DTUsX~
+ aç	ci
+ añ	;e
+ ağ	ck
+ aģ	Kw
+ aş	Urcn
+ aš	Jt
+ až	5hWj
+ b	0T3o4]5U6R7R8W:S;]<e>g?[CWDVEQF^JWKVMmPUQRRmSZT[U^WWXWYSZX[U]b_lanbScNfP
+ b 	<|KxX{
+ ba	0e4d5f6d7b8n:_;a<l?bCdDaEWFcJbKbPhQbSfTaUgWjXhYUZ_[b]dbVcWf[
+ be	0U4m5i6a7W8W:[<v?kCiDYETFlJ^KcPVQZSjTmUqWhXiYbZk[[bmc[fm
+ bi	0j4k5i6s7g8c:j;k<m?jC]DgEaFlJlK]PaQgSfTlUiWhXZY]Zh[d]kbZcQfW
+ bl	0k4q6d7Y:n<{?nCiJtKrPmQXUvWmXl[bblfy
+ bo	0f4k5f6Y7g:];j<v?iCdDhEjFnJrKrPfQfSkTkUmWZXfYfZc[ebmcgfq
+ br	0i4j5g6_7a8k:g;k<w?gCbFiJmKgPjQ_SgTcUjWhXgZf[cft
+ bu	0l4s5g6f7k:d<s?mClDmEcJcKkPkQmSkUlWhXwYfZibacYfq
+ bw	6d
+ by	0e5Y6[7a:YJyQ^SdWj[hfu
+ bz	8m
+ bà	4ufl
+ bá	Dlfl
+ bã	f|
+ bä	<u
+ bå	7nQm[m
+ bé	4oDmf~
+ bê	fp
+ bë	Zf
+ bì	fa
+ bí	fr
+ bó	fl
+ bö	[ic_
+ bø	7m
+ bú	f|
+ bü	cd
+ bý	5gWm
+ bā	Ko
+ bă	Urfz
+ bē	Ku
+ bė	J|
+ bě	5i
+ bī	Ku
+ bř	5l
+ bū	JeKk
+ bư	fb
+ bể	fV
+ c	0j3m4P5[6P7b8i:S;O<n>l?QApC_DXEcFNHmJbKZLoMiP]QgRiSXTNUMW]XcYVZ][c]]^m_jaibdcdfL
+ c 	4~6}KwU~X}
+ ca	4X6Z7i:_;X<x?^CnEgFXJzKkPmQjSmT[UUXwYWZmbnckf]
+ cc	Uz
+ ce	4e5b6d7j:d;d?_CgEnFeJeKePiSfT]UZWbXeYk[jfq
+ ch	0m4x5c6[8l:b;j<{?]FYJmK}PnSeTgUjWcX}]ZfS
+ ci	4a6v7n:g;a?eCiDlF^JnK^PgScT[UgWgXpYfZ[[jcjfy
+ cl	4i6j:e;i?gFiTiUiX~fu
+ cm	4|<}JqKyU}X{f~
+ cn	6~
+ co	4S5i6a7k:U;P<u?SElFQJzKwMkPcRiSkTOUUXuYi_lalbhfd
+ cr	4e6e:e;e?dCgFfTeUefv
+ cs	DX
+ cu	4g6z:g;_?lFdJ~KyThUWYffg
+ cv	Xx
+ cw	6i
+ cy	6T?nSnf~
+ cz	S[
+ cà	4qfz
+ cá	f[
+ câ	6zUefl
+ cè	4v
+ cé	Dk
+ cí	4{5iDd
+ cî	U~
+ cò	4rfi
+ có	fV
+ cô	fg
+ cù	fm
+ cú	fx
+ că	Ucfy
+ cē	Kr
+ cī	Kt
+ cũ	fj
+ cū	K{
+ cơ	fk
+ cư	fs
+ cể	fS
+ d	0K2o3m4H5S6P7O8L9l:W;H<a>e?HAlCSD[EJFIJTKSLmMoPLQQRmSTTHULWTXRYNZP[Q]c^pambXcPfS
+ d 	4U6~<v?VFfJjK{UoXscjfl
+ da	0]4i5e6[7Z8]:g;j<w?WC_DhEOFTJZKYP_QaSeTRUcWjXaYSZh[d]nb^cVfg
+ dd	6V
+ de	0W4H5b6^7N8L:[;G<d>i?JAmCcDbEWFMJbKdPLQQS_TIUNW_XYY]Z][R]kbbcVfc
+ dh	YRZQ
+ di	0J4Y5d6[7e8V:];X<j>n?]C^DhENFMJ]K[PWQeSkTYURWcX_YaZ][eb_c^f[
+ dj	Ch
+ dl	5l6|SiWm
+ dn	5hSkWlXu
+ do	0a4e5Y6h7j:h;d<o?aC[DkEnFcJoKiP[QmSYTSUbWZX]YdZd[hcafh
+ dr	0f4n5_6]7j8l:j<w?kC[JjKnPjQiSeUjWaX]Ze[if{
+ du	0j4e5j6n8e:g;g<y?UCgEeFeJiKrPkSkTgUfWmXgYeZd]ibkchfk
+ dv	5eCeJhWfXg
+ dw	6hSi
+ dy	6_7lJlQnSjZf
+ dz	K[Sb
+ dà	fk
+ dá	5l
+ dâ	fY
+ dã	fv
+ dä	[e
+ då	[i
+ dè	4w
+ dé	4z6~?XDgfp
+ dë	Zk
+ dí	5kDj
+ dî	6~
+ dò	ft
+ dó	4y
+ dô	6uWn
+ dö	[]ce
+ dø	7mQe
+ dù	fl
+ dü	<tcb
+ dā	Kt
+ dă	U}
+ dē	Km
+ dė	Jk
+ dě	5i
+ dī	Kx
+ dı	ck
+ dĺ	Wj
+ dř	5m
+ dů	5m
+ dŵ	6w
+ dž	<|JyK}X~
+ dư	fk
+ dể	fa
+ e	0Q2j4M5a6R7K8P:X;J<T>U?LC^DQEcFQJ[K]LoMnPMQKRoSbTNUQW_X]YWZN[P]d_paobbcVff
+ e 	2i4w6t;l<vFTJ}KwPlTRUtX|ZN[nck
+ eK	<r
+ ea	6q:fUvfy
+ eb	<uKuUv
+ ec	4p6lFcUif{
+ ed	4i6l:j;j<l>iFaTkUmXlZacbf|
+ ee	0]<bPOYV
+ ef	4u6f7e<zJyKvUr[f
+ eg	4y6j7l<yDTJoQkUv[j
+ eh	6s8h<]
+ ei	0f4w6V8P<k>hJoKyPfQhUr
+ ej	;m
+ ek	0l7i<nCmElJmKiQiWmXnZebocj
+ el	0g4S5j6k7[:f;R<c>]?iCiDXFhJiKfPkQZSiTfUfWiXiZg[^]kbncffw
+ em	4h6}:n;g<q?mDeJvKuTVUpXzZdbmfw
+ en	0Q4T5l6b7P8b:d;O<d>_?RCeDmEmFiJnKnPQQQT_UhWkXaZl[Q]hcafo
+ ep	4w<{FnJvKxUoXu
+ eq	4o;m
+ er	4h6_7O8^;i<e>cDbFdJoK~PjQOTiUjX~clf}
+ es	4U6r8j:j;O<d>b?PDbF_JiKoTWUSXwZk]nbicff}
+ et	4p6i7W8h<g>c?RCnFiJrKsPmQUTlUmXrZj[Ycdfl
+ eu	4q6_<x?kJxUmf}
+ ev	4u:i<yJxKwUkXocl
+ ew	6y
+ ex	4c5j:d;c?dT_UdWi[hfv
+ ey	ce
+ ez	DaKh
+ eğ	cl
+ eļ	K{
+ eş	U}
+ eš	Jx
+ ež	Je
+ f	0c3o4S5[6S7O8[:R;U<c>f?TCaDTEbFTJ_K]MnPaQORjS_TTUSWZX]YaZU[O]d_manbkc[fe
+ f 	U}X~
+ fa	0m4a5k6a7c:b;a<r?_CmD^F^JnKmPgQdSlTaUcWjXiYdZc[c]hcdfl
+ fe	4d6[7h:g;g<w?jDZFgJoKmPiQdTfUgWjXkZh[eclfz
+ ff	6^
+ fi	0i4a5b6m7_:];d<h>l?aCfDeEdF^JhKfPgQaSeTbU]WbXfYkZ[[_]jcbft
+ fj	<~QgZj
+ fl	4o6h7c:j;l<z?nJzKwQdUpXyZk[cfs
+ fo	0l4Y5d6^7S:V;d<n?^CkD]EmFaJhKgPnQTSiTXUWWfXnYmZb[_cjfn
+ fr	4[5g6l7X8e:[;_<u?ZCjDiF]JwKlQXSkT^UfWfXdZj[Xcifm
+ fs	Zf
+ fu	4e5l6j7j:j;Z<q?eDmFbJiKfQjSmTdUiWiXpYnZb[l]mcmfu
+ fw	6g
+ fy	6_7mQeWl[k
+ fà	4{
+ fä	[m
+ få	7n[l
+ fæ	7k
+ fé	?hDe
+ fí	4t
+ fò	4z
+ fó	4|
+ fö	<{Dk[Q
+ fø	7[QZ
+ fü	8^<pDkX~
+ fā	K~
+ fă	Un
+ fő	De
+ g	0R4Z5f6N7Y8Y:];[<f>k?[CUD]E_FYJVKWPSQXSUT[U]WbXYYUZW[Y]lb[cUfW
+ g 	JmK{
+ ga	0n4k6U7f:g;j<q?iCiDjEhFlJ^KXPmQdSeTgUnWnXbYYZf[ibcclfk
+ gd	Cn
+ ge	0R4d5k6_7d8Y:f;g<l?hCjDlEeFdJbKzPRQkSlThUdWjXjYf[ccYfm
+ gh	Uxfs
+ gi	4v6q7k8n:nFcJhQhUuXp[jbcccfY
+ gj	QfZX
+ gl	4t6h8l<xCbFhJrKmUtXdf{
+ gm	SY
+ go	0i4k6]:h;m<~?lC[FnJzKtPlSjTlUuXeY]f{
+ gr	0[4b5k6d7_8f:d;b<n?aCZDmEmFaJaKbPaQ^S^TcUdWfXdZa[_bmcffr
+ gs	Kv
+ gu	4j6}7j:n;k?lElFkJuKqQnTnUnXzYcZk[mbgfx
+ gv	Jy
+ gw	6VSk
+ gy	6UDbJc
+ gá	fz
+ gâ	6{U{fw
+ gå	Qg[i
+ gè	4k
+ gé	;h?g
+ gê	6{Tj
+ gó	fv
+ gö	Dhc]
+ gü	ca
+ gā	Ko
+ gă	Uq
+ gė	Js
+ gł	Sc
+ gū	K{
+ gŵ	6|
+ gể	f_
+ h	0U4Z5X6S7T8^:X;Z<Z>X?^CaDUE^FeJhKeMjPQQURnScTXUgWXXbYVZ^[V]S_oaobZcYfP
+ ha	0e4^5k6b7Y8d:_;^<c>a?gCmDYEcFeJsKrPeQXSlTYUpWmXtYYZg[Y]]b^c[fa
+ he	0X4m5h6^7b8e:a;h<g>bCmDbJnKoPQQbSmUuWkXoYgZg[d]nbmcdfu
+ hi	0g4e5i6i7h8k:a;e<i>g?hCmDfEeJpKmPfQjShTiUpWiXkYjZf[i]abacife
+ hj	7gQl
+ hk	Xw
+ hl	5dKyWeX{
+ hm	Wl
+ ho	0]4j5b6b7b8n:e;g<j>l?eClD_JsKmPcQcTgUqW_XkY]Zm[h]nfb
+ hr	5bCfKtSmUrWdXl
+ ht	4zK|MkUzf|
+ hu	0d4n5g6j7i:m;m<j>j?kEjJyK{PjQiWgXwZl[e]Ubif]
+ hv	7_QeWh
+ hw	6_
+ hy	0j6W>ifz
+ hà	4|fc
+ há	Defr
+ hã	fq
+ hä	<n>h[h
+ hå	7l
+ hè	f~
+ hì	fj
+ hí	Dl
+ hò	fg
+ hó	fm
+ hô	fz
+ hõ	<m
+ hö	[f
+ hø	7hQf
+ hù	fy
+ hú	f|
+ hü	<pck
+ hŷ	6|
+ hơ	fn
+ hư	fn
+ hể	fT
+ i	0M3m4Q5^6R7O8N:M;Y<Y>]?YCNDXEWFPHoJQKNLpMiPMQMRfSVTZUWW]XPYQZR[O]R_ianbOcRfb
+ i 	4R5c6R7N<jCRFcKzQMSVUsXzZR[Ncn
+ ia	6fEgUg
+ ib	4o<}EkX~bc
+ ic	6qWj
+ id	4p6h;m<iDfFmJtKpUqWjXvYk[k]kcn
+ ie	6iJyKYUv
+ if	6n
+ ig	4y<oCiDgKuXi
+ ih	8h>kCk
+ ii	<vYi
+ ik	7gJdKrQi]jb]cd
+ il	4k6w<k>e?dC[DgElFWJjKpTlUxXvYc]UbhcX
+ im	4h6q8W:j;i<r?hCaFeJnKlSjTiUgX]Yk]nblcnfy
+ in	0O4[5c6d7X8R:O;Z<_>i?[CbDdEXFRJaKcMjPOQYReSbT[UZW_XSYZZb[W]W_jbcc]fe
+ io	<zU{X{
+ ip	U}X~bf
+ ir	4uDhJUKQUvXz
+ is	0P4t6n7k8R:Q;l<e>m?nC_D^EjFhJjKuPPQnRmSkUiXmYZZ^[kbQcbff
+ it	4o5m8m:b;k<s>g?jElFgJwKsTiUqXiZlbYfs
+ iu	Uh
+ iv	K~
+ iy	YT
+ iz	CWJ{KXUtXX
+ iç	c^
+ iş	cf
+ iš	JZ
+ j	0b4c5O6~7d8i:i;b<R>O?^CODYE^J]K[PaQcSWTbUbWPXOYXZY[^]Vfv
+ j 	Sf
+ ja	0a4k5[7k;n<S>R?gChDkEdJjKgPdQiScTjUsWaXdYbZZ[d]nf{
+ je	4}5N8l?hCND^EjJyKbSYWNXOYdZe]k
+ ji	5_JmXjY[]U
+ jm	5g<v
+ jn	<v
+ jo	4q7m:m<n>T?eCkDjJgKkQmTgUnXgYlZm[l
+ js	5b
+ jt	<y
+ ju	4e7i:m;b<b>_?dCbEbJfKsPeQiTfUbWdXcYkZf[b]if~
+ já	D_
+ jä	<b>a
+ jõ	<e
+ jú	Wk
+ jā	Kr
+ ją	Ju
+ jē	Kq
+ jė	Jv
+ ję	Sj
+ jį	Ju
+ jū	JiKf
+ jų	Jl
+ k	0V2e4j5Q6p7T8_:b;i<M>O?jCPDPEQFjJOKOLnPXQSSUT[UkWQXPYMZP[U]KbPcQfT
+ k 	5c<vJzWgXw
+ ka	0^4w5_7]8h<V>VCZDaEZJUKUPbQ^SbU|WbX]YPZX[]]MbQcWfy
+ kd	5g
+ ke	0g5k7c<W>[D[ETJdKvPhWlXmYnZm[ncafx
+ kg	J}
+ kh	4yEmYlfW
+ ki	0f4{7e:m<^>[CiDYEhJaKnPkQdSiUyXTYdZe[l]Xb_cbf]
+ kj	QbXn
+ kl	0c5f7h8k<jCgEkJgKiPhQiShWhXkZk[iba
+ km	0h2c4m5f6o7j8j:n;j<gCiDhEjFkJ_KiLnPdQdSiTYUlWaXkYlZi[j]ncffg
+ kn	5i:dCkJsWmXkfr
+ ko	0^5Z7[8i<X>YCRD^EZJ[KYPeQXSZWZXYY_ZW[Z]nbac^f{
+ kr	0j5a7d<f>jC^DmJbK_PlQdSaW^XaZ][e
+ ks	Sk
+ kt	5WJtSaWV
+ ku	0h4{5i7e8l<Y>WCeDiEgJZKYPjQeSiWhXnYSZ[[g]Tb_cX
+ kv	5k7k<sJqKnQiWlXo[k
+ kw	Sk]X
+ ky	>fJwZm[h
+ kä	<i>^[e
+ ké	D]fw
+ kê	fn
+ kë	Z^
+ kì	f|
+ kí	Dkfp
+ kõ	<c
+ kö	<{DV[mce
+ kø	7k
+ kü	<eDgcg
+ ký	fs
+ kā	K]
+ kı	cc
+ kļ	Kq
+ kņ	Ky
+ kř	5h
+ kū	JkKz
+ kể	fd
+ l	0Z3o4N5X6X7V8_:X;N<T>U?LC[DWEYFSJXKUP[QVSWTYUSW]XWYSZU[X]S_oaobVccfL
+ l 	4U<|?UF_UsX~f{
+ la	0_4Q5f6h7^8g:_;N<^>]?QCeD_E[FWJ^K[PbQ[S_TeUWWgXdYUZb[b]RbXclff
+ le	0c4[5]6e7e8i:c;e<e>c?PCkDYEdF_JfKjPeQcSfThUcWcXYY^Zf[f]lbicmfm
+ li	0e4h5_6q7[8d:a;e<[>a?aCdDiEgFbJbK]PbQ[S_TdU_WeXgZX[a]bbccefg
+ lj	CdXk
+ lk	<|
+ ll	4_6Y;fZj
+ lo	0m4j5g6r7j:a;W<b>g?dCiDnEmFdJoKjPmQkSkT^U_WiXkY[Zj[mbhfW
+ lu	0m4v6v7m;i<k>^?kEfFgJ|KsQnS^TmU_XtYhZc]hbafn
+ lv	K}
+ lw	6s
+ ly	6p7m>mJhfx
+ là	4zfN
+ lá	5mDjWmft
+ lâ	Utft
+ lã	fq
+ lä	<c>bQm[b
+ lå	7i[f
+ læ	7i
+ lè	4zfy
+ lé	?nDe
+ lê	0kfs
+ lë	Zf
+ lí	4n;mTmfp
+ lò	4}f~
+ lô	fr
+ lõ	<f
+ lö	<y
+ lø	7kQn
+ lú	fw
+ lü	<j
+ lý	fk
+ lā	Ko
+ lă	Uw
+ lą	Js
+ lē	Kq
+ lė	Jr
+ lĩ	fu
+ lī	K_
+ lũ	fy
+ lū	J|Ky
+ lư	fi
+ lể	fZ
+ m	0T3o4S5T6S7R8Z:V;U<P>S?UCVDQEPFUJSKVLmMlPUQSRlSUTUUSWSXTYPZO[R]K^p_mambNcXfO
+ m 	4w5m6q<oJ]KqUqWjXpfw
+ ma	0_4]5_6W7]8f:[;]<Z>[?[C^DYEZF[JbKaPXQ_S]TZUXW^X^YQZZ[[]WbQcafi
+ mb	Z]]f
+ mc	]n
+ me	0W4a5]6[7T8g:_;_<a>_?dCaDUEQF_J[KcPYQUSfT_U_WWXYYdZT[U]lbjc_fq
+ mf	]h
+ mg	bS
+ mh	6p
+ mi	0c4c5d6e7c8[:d;b<V>c?dCeD]EeFdJ^KaPfQdSXTdUbWbXgYYZc[d]_becffb
+ mj	CeZi]T
+ mk	]]
+ ml	5m6qJxXo
+ mm	<|JwK{X|]m
+ mn	5iCnWjXm]]
+ mo	0e4_5_6f7b:_;d<f>g?[C^DdEhF^J^KgPfQaSdTdUbW_XaZe[c]dbkcgfm
+ mp	]j
+ mr	Xv
+ ms	]h
+ mt	]d
+ mu	0d4[5h6s7e:c;a<b>Y?eCiDiEcFfJjKjPiQfSiT_UbWjXoYdZb[e]Ub]cmfm
+ mw	6c]R
+ my	5l6f>aJ~QlWl[j
+ mà	4qfk
+ má	5h;cD_Wdfl
+ mâ	Ux
+ mã	fr
+ mä	<c>l[i
+ må	7fQj[h
+ mè	4v
+ mé	4d?fDef_
+ mê	?k
+ më	ZV
+ mì	fu
+ mí	4y5g
+ mò	4{
+ mó	4qfz
+ mô	6uWmfm
+ mõ	<c
+ mö	<x[n
+ mù	fv
+ mú	4o;lTl
+ mü	<ncd
+ mā	Kf
+ mă	Uj
+ mą	J}
+ mē	Kg
+ mė	Jm
+ mě	5^
+ mī	Ks
+ mũ	f~
+ mū	JtKg
+ mů	5m
+ mű	De
+ mư	fu
+ mể	fO
+ n	0P4Y5P6R7Y8]:Z;Y<W>X?WCPDTE]FRJUKSMoPZQWSSTRUWWQXPYZZK[Y]MbHcWfL
+ n 	0P4s6V<y>g?lKvUeXs
+ na	0Z4f5S6_7b8c:b;c<i>j?eCPDcEaFeJaKeP^QbSSTVUfWRXQYcZi[c]SbLckf^
+ nc	]Y
+ nd	<xZY]dcd
+ ne	0g4j5U6]7i8k:d;l<e>f?jC[DYEdFSJ^K^PlQfTjUgW[X]YkZb[kbmcffv
+ ng	6gZU]nbLfU
+ nh	6qfV
+ ni	0d4o5i6a8h;m<[>_CfJwKwPhS[UnWcXhYeZl]PbZcafm
+ nj	CbXgZS]n
+ nn	<{
+ no	0a4[5f6h7^8i:_;]<h>d?[CdDlElF]JjKTPdQYShTTUcWeXeYaZi[_bZcmfp
+ np	Xu
+ nr	Ux
+ nt	<w
+ nu	4p7j8m:k;l<p>kFhJZKtPnTmU_XsYnZd[jcifu
+ nw	6v
+ ny	6u7l>jD^J{Ql[l]e
+ nà	fX
+ ná	5]W^
+ nâ	fz
+ nã	Tj
+ nä	<g>h[f
+ nå	7mQj[j
+ næ	7iQl
+ né	4s?[D[fy
+ nê	fs
+ në	ZN
+ ní	5l
+ nò	4}
+ nó	fi
+ nô	fw
+ nõ	<o
+ nö	Dl
+ nú	4ufp
+ nü	<xcc
+ nā	Ko
+ nă	UkfY
+ nė	Js
+ ně	5_
+ nī	K|
+ nı	c^
+ nő	Dk
+ nơ	fm
+ nư	fW
+ nể	f[
+ o	0Q2o3j4V5R6Q7P8^9o:N;W<N>N?WAmCPDYEZFWHlJ^K]LjMhPSQORfSSTSUSVpWRXRYSZ][Q]j^k_fahbVcSfb
+ o 	4]5a6S;^CiFaJkLlSeTXUVWeXlbV
+ oa	Up
+ ob	4g5X6z;g<j?lC[JkKnQnS_TjUiWWXYf|
+ oc	4c5k6s;f?gFkTlUhWkXs[Qfx
+ od	5Z6n8_CUJySYUyW[X^
+ oe	4k6]
+ of	0[3i4k5j6h7d8h:O;i<o>k?hAlCkDmEkFjHmJoKmMjP_QdReSjTjUiWlXoYkZm[d]m^l_fagbfckfd
+ og	6n7QFlKrQPSmXoYj
+ oh	6g<u>fXu
+ oi	>k
+ oj	<zJ{
+ ok	5d<kC_DlJwKiPjQmS^W]Xb[gck
+ ol	4r6l<[>XDbE]FlJtKvQjUtXn[hcT
+ om	0^4|7]<e>hFmPeQ_UiXn[^
+ on	0[4k6b:Y<P>P?gCiKzPZSnTkUsXychfp
+ oo	0Y<mPbYS
+ op	0Y4p5f6y7]:g<r>i?lCbFhJpKoPXQ_SeTmUjWfXgblfv
+ or	0i4b5e6j7f:[;a<f>m?bCfDeEeF_JdKdPjQfSaTaU]WeXfYnZd[dbicbfm
+ os	4x5b6i<c>bCaD^FmJ{KsScT^UyWcXaZa
+ ot	4{5m:j;h<o>nCcFjKlSnU}WlXichf~
+ ou	0g:l?[PmT]
+ ov	5m7c:k>dChFnJ~PfQbXw
+ ow	:n
+ ox	4{Uz
+ oy	cd
+ oz	5cChSnWgXd
+ où	?n
+ oč	Xv
+ ož	J~Xz
+ p	0W2m3j4P5M6V7T8d9l:S;O<R>S?OAhCNDYEPFPHjJNKNLoMhPUQSRhSMTOUOWMXMYkZN[T]]^k_gajbOc[dpfV
+ p 	4|<~KyU{
+ pa	0f4[5^6c7e:_;Y<a>^?VCcDcEWFZJSKUPdQeS]TYU^WbX]ZW[e]dbOccfo
+ pc	K~
+ pe	0h4U5h6_7e:d;Z<a>[?^CfDhESFXJcKhPfQeSjTWUVWfXcZ^[f]mbecjfr
+ ph	6f:j?hfU
+ pi	4h6z7m:k;h<_>^?iCjDkEjF_J[KWQhS_TlUgWkXeZi]bb]ckfv
+ pj	ChJ~Za
+ pl	0e4f5c6h7f:a;e<n?^C]JcKcPXQhScTjUhWaXeZi[ibncnfu
+ po	0d4[5R6b7d8j:^;U<^>b?XCQDdEdF]JbKdPeQdSOTUU[WQXQZ][ab^chfs
+ pr	0^4X5S6a7]8j:Y;W<_>h?WCSDfE_FUJWK[P^Q[STTVUVWPXRZX[^becffq
+ ps	4u5l<sJrKsUtWmXs[n
+ pt	Xv
+ pu	4j6u:e;c<e>b?eCfEcFbJgKcQnSkTlUdXoZe[mbcfu
+ pv	Jr
+ pw	6f
+ px	0e<z>kAhHkJ{MjUmX~_jfq
+ py	6w>jf~
+ pà	4x
+ pá	5kDg
+ pâ	Uk
+ pä	<e>b
+ på	7XQV[X
+ pè	4{
+ pé	?mDk
+ pê	6{
+ pë	ZT
+ pí	5jWl
+ pó	Sf
+ pô	Wf
+ põ	<b
+ pö	<t
+ pú	4s
+ pü	<m
+ pā	Ka
+ pă	Uk
+ pē	Kc
+ pė	Jy
+ pě	5m
+ pī	Ku
+ pł	Si
+ př	5V
+ pū	J|Kw
+ pů	5d
+ pŵ	6~
+ q	4W:p;X<~?ZF_K}TYYXZVf[
+ qa	YY
+ qe	YlZ_
+ qi	Yj
+ qo	Ya
+ qu	4U:n;V?XF]K~TWYiZifY
+ qy	Zf
+ që	ZX
+ r	0Y3n4W5U6O7Z8d9o:V;W<W>Y?UCVDVE_FUHmJUKWMjPYQYRnSUTWUUWTXWY_ZW[Y]d^o_kb_cafa
+ r 	6QSk
+ ra	0l4k5h6c7j:d;i<^>^?fCZDhEeFcJ]K^PlQlSfTkUhWeX]YdZ_[i]gcjff
+ rd	Xw
+ re	0^4W5^6i7^8h:X;W<e>j?]C_DXEeFYJ^K^PZQ[S]TVUYW^X^YfZ_[^bccffp
+ rh	6W
+ ri	0c4i6u7k:g<b>g?jC_F[HmJgKgMkPhQlTlUjWfXfZj[f]l_kbefp
+ ro	0e4g5V6e7f:e;h<h>g?cCdDfEnFfJlKePgQgSXTgU_WVXfYnZh[gcgfs
+ rr	Z^
+ ru	0l4m5h7h8k:i;m<o>g?iChEkFiJjKoPnQdSnUjWjXkYmZm[lfu
+ rw	6{
+ ry	5j6l>kJaSl[j
+ rz	Sd
+ rà	4w
+ rá	Wm
+ râ	Uk
+ rã	fz
+ rä	<n[l
+ ræ	7l
+ rè	4z
+ ré	?ZD^
+ rë	Zl
+ rí	Wk
+ ró	DnSe
+ rô	6sWm
+ rõ	<ufz
+ rö	<{Di[l
+ rü	<l
+ rā	Kv
+ ră	Uj
+ rī	Kr
+ rū	JgKs
+ rů	5j
+ rư	f~
+ rể	fh
+ s	0P2p3l4Q5M6T7N8V9n:P;R<Q>Q?PAnCMDRENFNHnJPKPLmMiPUQMRfSQTRUPWNXNYQZN[M]U^m_iahbLcSfS
+ s 	0l4f5^6v7l:]<p>l?fCaJ{KuPjRlUiW]Xa[ibmfq
+ sa	0c4h5f6c7]:h;g<[>Z?bCXDjEVFgJZKVPkQ^SfTiU[WWXgYXZe[_]ebLcYfg
+ sb	6y
+ sc	5j8g:d<~?gFaJxKzPdUbWlXxfu
+ se	0Z4V5T6a7^8_:Z;V<[>Z?[CUDhEPFXJbKbPeQZSfTTUYW_XVYkZ_[]]Ub^c^fo
+ sf	J{KyUp
+ sg	6m
+ sh	4z:d<wK|U{XyY]ZQ]ifr
+ si	0e4Z5e6a7[8[:_;Z<c>Y?ZCdEcFWJbKaPiQ_SXTbU^WeXdYZZW[^]hbYcafg
+ sj	CbQk[g
+ sk	0_5a7]<sC_JaKcQ]SbW^XaZk[[
+ sl	0i5_7g<yCaJkKhPmQfUsW_X^[cf{
+ sm	5h7m:kCfJmKmWkXl[mfu
+ sn	5m:nClJxKsXnfk
+ so	0[4a5]6t7V8d:^;_<f>c?XCjDcEnF[JiKlPfQSShTdUfWcXZYVZh[Sbkc_fl
+ sp	0c4}5[7_8f:a<m?gCdDiEnFbJdK^PcQ^SaUcWZXZZj[_cnfh
+ sr	5lCcJgXg
+ st	0V4{5V6f7X8d:[<h>h?gCYDhEgFXJ_K[PXQXSZU^WZX]Zd[Xcjfr
+ su	0c4_5k6n7k:a;X<^>Z?YCXDkE^FXJXKfPjQmSkT]U[WiXmYhZi[mbccgfh
+ sv	5^7iC]FhJkKkQfWaXc[]
+ sw	0l6hSm
+ sy	0a5d6X7b:i<~>e?iPmQgSfWd[efz
+ sz	DRSb
+ sà	4~
+ sá	fh
+ sâ	Uufq
+ sã	Th
+ sä	<q>g[e
+ så	7hQm[d
+ sæ	7i
+ sè	4q
+ sé	?gTh
+ sê	fz
+ së	Z[
+ sí	4v5hWl
+ sò	4w
+ só	4gfw
+ sô	6rfm
+ sõ	<d
+ sö	<z[ici
+ sø	7jQb
+ sú	WZ
+ sü	8i<]ce
+ sā	Kg
+ să	Uefv
+ są	JgSj
+ sē	Ko
+ sė	Ju
+ sĩ	fm
+ sī	Ku
+ sı	cb
+ sł	Sg
+ sū	JsKx
+ sơ	fz
+ sư	fs
+ sể	fU
+ t	0T2l3g4U5T6X7S8d9l:K;V<R>Q?WAnCUDRERFVHgJSKSLlMePTQSRaSVTWUWVmWTXUYVZL[S][^i_cahbUcSdpfG
+ t 	<|JvKwX{Zkbl
+ ta	0c4b5^6f7f:i;b<^>W?jCcDWEZFiJZKaPkQeSdTdUnWdXbYWZh[c]^bYcVfn
+ te	0Y4Z5^6f7d8n:a;_<X>_?bC]DYETF[J[K_PWQaS^T]UaW]X[YnZY[d]lbgc[fr
+ th	0d2l3f4q5k6g7i8j9k:L;n<p>f?eCjEnFiHfJtKqLnMdPhQmR_SmTmUiWlXrYkZb[i]i^j_caibjclfK
+ ti	0m4j5l6p7V:g;d<j>c?iCeDiE_FgJaK[PfQUTjUdWfXjYbZb[Vbacjf[
+ tj	Zf
+ tk	Xz
+ tl	6uXw
+ to	0]4f5c6o7e:V;e<c>]?dCcDiEjFiJhKdP^QdS^TeUgW]XfYjZi[g]mcefe
+ tr	0h4^5b6a7a8l:b;_<i?^C_DkEjF[JdKdPiQaScTbU_WaXcZ_[bbhfN
+ ts	<p
+ tu	0d4o5k6h;m<b>[CjDgEeFhJeKfPhQkSkUlWhX_YfZl[l]lbacjfh
+ tv	5f7kCjJnK{WfXu[g
+ tw	0f6r:hPgSl
+ tx	4}
+ ty	0g5h6k7c:n>fJpQfSdWjZi[ffq
+ tà	4}fi
+ tá	Defj
+ tâ	6wUufa
+ tä	<b>g[i
+ tæ	7n
+ tè	4s
+ té	4n5d;k?kDh
+ tê	fd
+ të	ZM
+ tì	fc
+ tí	4n;nf]
+ tî	6y
+ tò	fy
+ tô	fr
+ tõ	<j
+ tö	<jD_
+ tù	fw
+ tú	f~
+ tü	<ncc
+ tý	5nWl
+ tā	Ka
+ tă	Uyfx
+ tē	Kn
+ tė	Jx
+ tę	Jy
+ tě	5h
+ tī	Kl
+ tř	5f
+ tš	<x
+ tū	JqKt
+ tŷ	6}
+ tư	fg
+ tể	fR
+ u	0_4R5[6[7Y8T:_;R<c>a?QCPDdEZFQJ]KSPXQXSZTPUTW]XWYSZ][X]Wb]c^fr
+ u 	5f6h<}CQKsXwYXZa
+ ub	4v;j
+ uc	4~6jUv]n
+ ud	7ZCmXv
+ ug	CmJmKwXwY[
+ uh	]n
+ ui	0]PW
+ uj	<|Zk
+ uk	<xCiSkXp]k
+ ul	4x<q>kCkFnJ~SmUkXu]ecj
+ um	5h8d<kCkEjTNUrWgXnYm]jbn
+ un	4Q5l6]7a8R:c;P<r?PCjE]FPJjKSQ^TlUTWmXoYn[^]]bfcgfx
+ uo	Jn
+ up	:kChJdKoX[[b]fbjf}
+ ur	4r5h6y>nCnDnJvKySaUiWhXeYn[ibc
+ us	4q5m:e;k<q>gChFiSlTjUzWkXeYkZj]mf~
+ ut	4m;l?jClDeEgFkKxQ[SjTlUnXx[]]j
+ uu	<i>kYX
+ uv	5mXj
+ uw	6n
+ uy	chf~
+ uz	CfK]Uzcg
+ uč	Xp
+ uş	Uw
+ uż	Sk
+ už	5kCmJeWmX|
+ v	0M4W5N6{7U8U:a;]<Q>R?ZCXDSEjFZJRKPPNQTT^U[WNXPZT[S]_bpcSfO
+ v 	5RWQXSf{
+ va	0N4Z5k7Z:i;f<W>X?iChDXFgJVKVPOQXTkUhWkXgZg[Ucgfq
+ vd	Zg
+ ve	0W4d5X7[8_:j;d<_>d?gCbD_FbJbK_P[QZTdUdW]X^ZY[ecRfs
+ vi	0[4d5j7a8k:e;c<f>_?^CcD_F_JXKVPeQaTdUfWeXfZX[[]acnfc
+ vj	ClZg
+ vk	<~Xt
+ vl	0e5cCiPkWeXnZn
+ vm	<yX|
+ vn	WnXy
+ vo	0Z4i5c7k8U:l;l<h>d?gCcD]FgJpKqPWQkTiUiW[X^Zifx
+ vp	Xq
+ vr	0f5kCbPiUtWhXe
+ vs	Xd
+ vu	4v<y>XJ{KyUzf_
+ vy	5YJeWZ]g
+ vz	5bWbXi
+ và	fV
+ vá	5gD]
+ vâ	Upf{
+ vä	<^>dWl[a
+ væ	7cQi
+ vé	De
+ vë	Zk
+ vì	fp
+ ví	4z5jDlf}
+ vò	fv
+ vô	fq
+ võ	<Yfx
+ vö	<z
+ vù	f[
+ vü	<z
+ vý	5]W[
+ vā	Kc
+ vă	Uvfl
+ vč	Xv
+ vē	Kd
+ vė	Jj
+ vě	5d
+ vĩ	fp
+ vī	Kp
+ vš	5gWg
+ vũ	ft
+ vư	fq
+ vể	fU
+ w	0Q4r5p6T7p8V:R<x?oCmEaJzKvMjPTRhSJUnXzYK]I_nbefi
+ w 	6iSK
+ wa	0R4|6d8]:VEgPXSeUsYJ]Hbjft
+ wc	Si
+ we	0_4x6Y8_:bPZSaUxY_]jfs
+ wh	:Zfp
+ wi	0g6o8_:]EbPfSXU}Ye]bbifo
+ wl	6l
+ wn	6d
+ wo	0Y6|:cP^SYYmfw
+ wr	6d:gSiU|
+ ws	Sb
+ wu	8_Y^
+ ww	4{J~K{MlUzf}
+ wy	0m6aSY
+ wz	Sj
+ wê	0j
+ wł	Sg
+ x	4m<xJ|KxU|XyYXf_
+ x 	4}<xJ|KxU}Xy
+ xa	4uY^fr
+ xe	Ykfq
+ xi	4pY_
+ xo	Yff|
+ xu	Yefi
+ xá	fr
+ xâ	fr
+ xã	fe
+ xư	fv
+ xể	fl
+ y	4u6I:i;S<x>X?pESJ]K}U|X{YW[m]NbhcQfo
+ y 	4u6O;Q<|J|X{fz
+ ya	ERYX]LcS
+ yc	6j
+ yd	6_
+ ye	:iYl]jbjc[
+ yf	6{
+ yh	>[
+ yi	Yc
+ yk	>e
+ yl	>b
+ ym	6Y>m
+ yn	6M
+ yo	ch
+ yp	Js
+ yr	6WJ[
+ ys	6_
+ yt	[m
+ yu	Yl
+ yw	6]
+ yê	fw
+ yö	cd
+ yü	cb
+ yı	cZ
+ yể	fr
+ z	4n5Q8Y;o<wCVDfEmFoJtK[PYSRUgWSXTZ_]]cffz
+ z 	5YSWWZXa
+ za	4~5YCWEmKpPkSXW[XXZl]]cg
+ zb	CmSiUzXmZn
+ zd	5hSmWjXk
+ ze	5_8mCiDjKgPeSdUpWmXl
+ zf	U|
+ zg	XhZj
+ zh	Zg
+ zi	K_P^SnUnXw]f
+ zk	5h
+ zl	WiXp
+ zm	SjWhXn
+ zn	5bCdSbWcXc
+ zo	4n<~JvKrPdSgUnWcXxZm
+ zp	5e
+ zr	ClWlXp
+ zu	8Z<~K~PiXt
+ zv	5hClKiWgXh
+ zw	8dSc
+ zy	Zm
+ zá	5]W^
+ zā	Kx
+ zī	Kp
+ £	6m
+ £ 	6k
+ ·	Il
+ · 	Im
+ À	4m
+ Àf	4u
+ Àn	4|
+ Àr	4z
+ Às	4v
+ Àu	4y
+ Á	4};o<~DkTlfk
+ Á 	fn
+ Ál	Dl
+ Áo	fo
+ Áv	f{
+ Â	fm
+ Âm	f~
+ Âu	fl
+ Ä	<x
+ Å	7l<|Qn[m
+ År	7m
+ Ç	Zhce
+ Ça	ck
+ Çi	cl
+ Çm	Zk
+ È	Fh
+ È 	Fg
+ É	4i?dDmTjU}X{fx
+ É 	Th
+ És	4i
+ Ét	?e
+ Ë	Zm
+ Ës	Zk
+ Í	4r
+ Ín	4q
+ Î	UfXxfz
+ Î 	U~
+ Îl	Xwfy
+ Îm	U{
+ În	Ue
+ Ò	4z
+ Òl	4|
+ Ô	fo
+ Ôn	fn
+ Õ	<t
+ Õh	<~
+ Õi	<y
+ Õp	<~
+ Ö	8n<w[icg
+ Ök	<|
+ Ös	[k
+ Öz	cl
+ Ø	7iQj
+ Øs	7jQl
+ Ú	fq
+ Úc	fp
+ Ü	8o<gci
+ Ü 	<|
+ Üb	8m
+ Üh	<k
+ Ül	<m
+ Ün	ck
+ Ý	fq
+ Ý 	fp
+ à	4j?VTe
+ à 	?TTd
+ àc	4y
+ àf	4|
+ àl	4w
+ àm	4v
+ àn	4z
+ àr	4n
+ àt	4|
+ á	;hD[T^fp
+ ál	;kD]Tk
+ án	fs
+ áp	fx
+ ár	;lT]
+ át	Dh
+ â	6_fj
+ â 	6]
+ âm	fi
+ ä	8o<i>l[R
+ äl	[n
+ än	[l
+ är	<r[Q
+ äv	[e
+ ää	<k>l
+ å	7gQ_[c
+ å 	Qa
+ år	7fQf[c
+ åt	[k
+ æ	7l
+ ç	ZfcZ
+ ça	ce
+ çe	cd
+ çi	ck
+ çm	Zl
+ ço	cd
+ çı	ce
+ è	4pFT
+ è 	4|FR
+ èp	4t
+ èt	4y
+ èx	4|
+ é	4U;m?WDTPnTS
+ é 	TQ
+ éc	?d
+ éd	?j
+ ég	?k
+ él	?hDf
+ én	Di
+ ép	?jDh
+ éq	?k
+ ér	De
+ és	4TDT
+ ét	?[
+ év	?iDd
+ éé	Pl
+ ê	?o
+ êt	?m
+ ë	ZU
+ ës	ZS
+ í	4yDgfw
+ ín	4{
+ ír	Df
+ ít	fw
+ î	?nUQ
+ î 	Ux
+ îi	Ux
+ îl	?lUy
+ îm	Uj
+ în	UP
+ îş	Ut
+ ò	4s
+ òp	4v
+ òr	4x
+ ó	Dh
+ ók	Dm
+ ót	Dn
+ ô	6ffn
+ ô 	fx
+ ôl	6e
+ ôn	fn
+ õ	<e
+ õh	<p
+ õi	<j
+ õl	<x
+ õn	<{
+ õp	<l
+ ö	8k<qDb[cc]
+ öe	<|
+ ök	<t
+ öl	cj
+ ön	Dicd
+ ör	cn
+ ös	8kDe[k
+ öv	[e
+ öz	cd
+ öö	<{
+ öğ	cl
+ ø	7eQc
+ øs	7iQg
+ øy	Qi
+ ú	4n5a;mDhToWa
+ új	Dj
+ úl	4v
+ ún	4r
+ ús	4v5lWl
+ úz	5fWe
+ úč	5lWn
+ ü	8h<]Dlc]
+ üb	8f
+ üh	<c
+ ük	<g
+ ül	<dcg
+ üm	<n
+ ün	ch
+ ür	<wcg
+ üs	cl
+ üz	ce
+ üç	ck
+ ý	fx
+ ý 	fv
+ Ā	Kl
+ Āb	K~
+ Ād	K~
+ Āf	Ks
+ Āg	K{
+ Ār	Ky
+ Āz	Kr
+ ā	Kk
+ ād	K|
+ āp	K}
+ ār	Kn
+ āt	Kq
+ Ă 	U~
+ ă	fv
+ ăn	ft
+ ą	J{
+ Č	5dCmJjKnWgXj
+ Ča	JvK{Xs
+ Če	5dJrKsWiXp
+ Či	JmKyXy
+ Čr	Xs
+ Ču	K}X}
+ Čī	K}
+ č	5XC_JoKkWYXa
+ ča	5hK~W^Xh
+ če	5]CeJpKkWfXj
+ či	5cCeJvWeXq
+ čl	5hCnWhXj
+ čo	Wl
+ čr	Xm
+ čt	5i
+ ču	Xz
+ čá	5c
+ čí	5iWh
+ ď	Wp
+ ďa	Wm
+ Đ	X}fX
+ Đa	fw
+ Đi	fo
+ Đo	f|
+ Đu	X~
+ Đà	fn
+ Đá	f}
+ Đâ	fi
+ Đì	fy
+ Đô	f_
+ Đă	f|
+ Đư	fr
+ Để	f[
+ đ	fN
+ đa	fn
+ đe	fv
+ đi	f]
+ đo	fk
+ đu	fv
+ đà	fq
+ đá	fi
+ đâ	fn
+ đã	fh
+ đê	fc
+ đì	fw
+ đí	fx
+ đó	fh
+ đô	fY
+ đú	f}
+ đă	f{
+ đĩ	fu
+ đơ	fm
+ đư	fY
+ để	fQ
+ Ē	Ks
+ Ēr	Kw
+ Ēģ	Kz
+ ē	Kn
+ ēd	Kz
+ ēk	Kw
+ ēr	Kw
+ ēt	K|
+ ēz	Ky
+ ė	Ju
+ ėj	Ju
+ Ģ	Kt
+ Ģe	Kt
+ ģ	Ke
+ ģe	Kl
+ ģi	Kg
+ Ī	Kt
+ Īr	Kx
+ Īs	Ky
+ ī	Kh
+ īp	Kk
+ īs	Kn
+ Į	Jo
+ Į 	J|
+ Įe	J}
+ Įk	Jy
+ Įs	Jv
+ į	JX
+ į 	J]
+ įd	Jy
+ įe	J{
+ įg	Jq
+ įk	Jl
+ įl	Jq
+ įm	Jo
+ įp	Jy
+ įr	Jm
+ įs	Jh
+ įt	Jn
+ įv	Ji
+ įž	J~
+ İ	cY
+ İl	ci
+ İm	cm
+ İn	cd
+ İr	cn
+ İs	c_
+ İt	ck
+ ı	cc
+ ın	cc
+ Ķ	Ko
+ Ķe	Kx
+ Ķī	Kq
+ ķ	Ki
+ ķe	Km
+ ķi	K}
+ ķē	Kw
+ ķī	Km
+ Ļ	Ky
+ Ļe	K}
+ ļ	Km
+ ļa	Ks
+ ļo	Ko
+ ľ	Wf
+ ľa	Wh
+ ľu	Wh
+ Ł	Sl
+ ł	Sg
+ ła	Sk
+ Ņ	Kt
+ Ņu	Kz
+ Ņū	Kz
+ ņ	K{
+ ņe	K{
+ ő	Dm
+ Ř	5o
+ ř	5a
+ řa	5k
+ ře	5d
+ ří	5f
+ Ś	Sh
+ Św	Si
+ ś	S_
+ śr	Sc
+ św	Sd
+ Ş	cd
+ Şa	ch
+ Şe	cm
+ Şu	cm
+ ş	UUc_
+ şa	Upce
+ şc	Ux
+ şe	Uucc
+ şi	UTcj
+ şo	U{
+ şt	Un
+ Š	5i<pCjJ_KfWhXg
+ Ša	<~JmKpXt
+ Še	JsKtXt
+ Ši	JdKqXw
+ Šk	J{Xs
+ Šl	J|
+ Šm	Xx
+ Šo	<zJ~KrX{
+ Šp	Xs
+ Šr	J}
+ Št	JyK|WmXr
+ Šu	JvX}
+ Šv	<vJiKvXu
+ Šā	Kw
+ Šī	Kr
+ Šķ	Ky
+ š	5d<yCaJWKaW]X^
+ ša	JdKmXu
+ še	JbKuXj
+ ši	CiJ[KqXp
+ šk	5mWkXi
+ šl	Js
+ šo	JsKnXq
+ šp	CmWiXl
+ št	CgJ~KoW^Xe
+ šu	Jv
+ šv	JkXw
+ šā	Kr
+ šč	Xx
+ šī	Ko
+ šį	J~
+ šķ	Ki
+ šū	Kr
+ ţ	Uj
+ ţa	Us
+ ţe	Uz
+ ţi	Ut
+ ţă	Un
+ Ū	J~K|
+ Ūd	K|
+ ū	JpKj
+ ūd	Ki
+ ūk	Jq
+ ų	J~
+ ųj	J~
+ ŵ	6v
+ ŵy	6u
+ Ż	Sn
+ ż	Sg
+ że	Sm
+ ży	Sk
+ Ž	5n<~CmJgKsWmXh
+ Ža	JqKyXy
+ Že	JlK{Xr
+ Ži	JrK~Xv
+ Žm	J|
+ Žu	JzXk
+ Žv	Jx
+ Žy	J{
+ ž	5b<}CaJ[KnWbX^
+ ža	<~JhKqXv
+ že	5fCkJgK|WgXj
+ ži	5eCdJfWcXh
+ žl	X}
+ žm	Ji
+ žo	Jm
+ žu	CgJlKtXb
+ žv	Jl
+ žy	Jp
+ ư	fr
+ ưu	f~
+ ươ	fw
+ ưể	fv
+ Ș	Un
+ Ș 	U~
+ Șa	U{
+ Șc	U{
+ Șe	U{
+ Și	U{
+ Șo	U|
+ Șt	Ut
+ Ț	Up
+ Ț 	U~
+ Ța	Uv
+ Ți	U}
+ Ță	Uw
+ ʿ	4~
+ Ά	9g
+ Άγ	9m
+ Έ	9d
+ Έλ	9h
+ Έν	9l
+ Έχ	9n
+ Ή	9m
+ Ήτ	9m
+ Ό	9m
+ Α	9U
+ Α 	9k
+ Αγ	9e
+ Αθ	9f
+ Αι	9k
+ Ακ	9n
+ Αλ	9g
+ Αμ	9g
+ Αν	9b
+ Απ	9e
+ Αρ	9d
+ Ασ	9g
+ Αυ	9f
+ Β	9[
+ Β 	9m
+ Βα	9f
+ Βε	9l
+ Βι	9k
+ Βο	9h
+ Βρ	9e
+ Γ	9]
+ Γα	9i
+ Γε	9c
+ Γι	9h
+ Γκ	9i
+ Γο	9m
+ Δ	4~9]
+ Δή	9i
+ Δε	9i
+ Δη	9g
+ Δι	9e
+ Ε	9Y
+ Εί	9h
+ Εθ	9k
+ Εκ	9l
+ Ελ	9b
+ Επ	9h
+ Ερ	9l
+ Ευ	9f
+ Ζ	9i
+ Η	9Z
+ Η 	9Y
+ Ηλ	9k
+ Ηρ	9n
+ Θ	9e
+ Θε	9f
+ Ι	9^
+ Ια	9j
+ Ιο	9h
+ Ισ	9j
+ Ιτ	9k
+ Ιω	9l
+ Κ	4~9X
+ Κά	9k
+ Κα	9_
+ Κε	9l
+ Κι	9m
+ Κο	9d
+ Κρ	9h
+ Κυ	9k
+ Κω	9l
+ Κό	9k
+ Κύ	9h
+ Λ	9a
+ Λα	9i
+ Λε	9k
+ Λι	9m
+ Λο	9i
+ Μ	9X
+ Μά	9j
+ Μέ	9m
+ Μα	9a
+ Με	9b
+ Μι	9j
+ Μο	9g
+ Μπ	9d
+ Ν	9^
+ Νέ	9l
+ Να	9k
+ Νι	9m
+ Νο	9g
+ Ντ	9j
+ Νό	9n
+ Ο	9W
+ Ο 	9X
+ Οι	9e
+ Οκ	9m
+ Ολ	9k
+ Ορ	9m
+ Ου	9k
+ Π	9X
+ Πά	9j
+ Πα	9_
+ Πε	9f
+ Πο	9e
+ Πρ	9d
+ Πό	9m
+ Ρ	9d
+ Ρο	9l
+ Ρω	9k
+ Σ	9X
+ Σα	9i
+ Σε	9f
+ Σι	9l
+ Σκ	9l
+ Σο	9j
+ Στ	9_
+ Συ	9h
+ Σύ	9i
+ Τ	9Y
+ Τα	9g
+ Τζ	9j
+ Το	9[
+ Τρ	9g
+ Τσ	9m
+ Υ	9j
+ Υπ	9k
+ Φ	9c
+ Φε	9k
+ Φι	9m
+ Φρ	9m
+ Χ	9b
+ Χ 	9m
+ Χα	9i
+ Χρ	9k
+ Ω	9m
+ ά	9c
+ άλ	9f
+ άν	9m
+ έ	9W
+ έγ	9k
+ έδ	9j
+ έκ	9i
+ έλ	9l
+ έν	9Z
+ έρ	9j
+ έτ	9m
+ έχ	9d
+ ή	9X
+ ή 	9[
+ ήτ	9Z
+ ί	9l
+ ίδ	9k
+ α	9OK|
+ α 	K|
+ αγ	9c
+ αδ	9l
+ αε	9m
+ αθ	9l
+ αι	9g
+ ακ	9e
+ αλ	9d
+ αμ	9k
+ αν	9X
+ απ	9R
+ αρ	9]
+ ασ	9c
+ ατ	9k
+ αυ	9_
+ αφ	9j
+ β	9[
+ βά	9l
+ βα	9c
+ βι	9i
+ βο	9h
+ βρ	9c
+ βό	9l
+ γ	9W
+ γα	9m
+ γε	9a
+ γι	9[
+ γλ	9h
+ γν	9c
+ γρ	9h
+ γυ	9m
+ δ	9U
+ δή	9g
+ δί	9l
+ δε	9b
+ δη	9c
+ δι	9W
+ δο	9j
+ δρ	9k
+ δυ	9g
+ δύ	9h
+ ε	9P
+ εί	9S
+ εγ	9k
+ εθ	9j
+ ει	9h
+ εκ	9_
+ ελ	9a
+ εμ	9j
+ εν	9_
+ εξ	9d
+ επ	9Y
+ ερ	9j
+ ετ	9k
+ ευ	9i
+ εφ	9m
+ ζ	9j
+ ζω	9l
+ η	9Z
+ η 	9Y
+ ηλ	9k
+ ημ	9m
+ θ	9^
+ θά	9m
+ θέ	9i
+ θα	9l
+ θε	9b
+ θρ	9m
+ ι	9a
+ ιδ	9f
+ ισ	9e
+ κ	9O
+ κά	9d
+ κέ	9m
+ κα	9N
+ κε	9j
+ κι	9h
+ κλ	9i
+ κο	9b
+ κρ	9g
+ κυ	9d
+ κό	9d
+ κύ	9k
+ λ	9_
+ λέ	9k
+ λα	9i
+ λε	9h
+ λο	9k
+ λό	9k
+ μ	9Q
+ μά	9l
+ μέ	9^
+ μί	9f
+ μα	9e
+ με	9T
+ μη	9h
+ μι	9^
+ μο	9c
+ μπ	9g
+ μυ	9d
+ μό	9k
+ ν	9Y
+ να	9^
+ νε	9j
+ νη	9k
+ νο	9c
+ νό	9i
+ ξ	9l
+ ξε	9n
+ ο	9T
+ ο 	9Z
+ οι	9_
+ ολ	9n
+ ομ	9c
+ ον	9d
+ οπ	9]
+ ορ	9b
+ ου	9g
+ π	9N
+ π 	9k
+ πά	9j
+ πέ	9k
+ πα	9Z
+ πε	9Z
+ πι	9h
+ πλ	9a
+ πο	9S
+ πρ	9V
+ πό	9c
+ ρ	9g
+ σ	9N
+ σή	9k
+ σα	9l
+ σε	9Z
+ ση	9b
+ σκ	9e
+ σπ	9l
+ στ	9P
+ συ	9X
+ σχ	9e
+ σύ	9b
+ τ	9I
+ τέ	9h
+ τί	9l
+ τα	9[
+ τε	9f
+ τη	9N
+ τι	9_
+ τμ	9j
+ το	9L
+ τρ	9c
+ τω	9Y
+ τό	9k
+ υ	9^
+ υπ	9^
+ υψ	9m
+ φ	9^
+ φα	9k
+ φι	9k
+ φο	9h
+ φυ	9h
+ φω	9l
+ χ	9Y
+ χα	9f
+ χι	9l
+ χρ	9_
+ χω	9e
+ χώ	9f
+ ψ	9n
+ ω	9c
+ ως	9a
+ ό	9Z
+ όλ	9k
+ όν	9c
+ όπ	9d
+ όρ	9d
+ ότ	9g
+ ύ	9m
+ Є	dj
+ Єв	dl
+ І	db
+ Ів	dk
+ Іл	dm
+ Ін	dk
+ Ј	Le
+ Ја	Lj
+ Ју	Lh
+ Џ	Lk
+ А	2Z<pK~L[U~VZX{dZ
+ Аб	<~
+ Ав	2kLkVkdk
+ Ак	dm
+ Ал	2e<vLeVedd
+ Ам	2lLkVmdm
+ Ан	2d<zLgVfdh
+ Ар	2iLhVhde
+ Ат	2n
+ Б	2Y<uK~L[U~V[X|d]
+ Ба	2fLfVfdh
+ Бе	2fLgVfdi
+ Би	2jLhVn
+ Бо	2f<{LhVfdh
+ Бр	2hLhVedj
+ Бу	2lLgVldg
+ Бъ	2d
+ Бі	dl
+ В	2Z<rK~L]U~VYX|dZ
+ В 	2gVcdj
+ Ва	2e<yLhVgdg
+ Ве	2gLhVedd
+ Ви	2g<}LgVgdk
+ Вл	<~
+ Во	2mLbVfdh
+ Въ	2g
+ Ві	dd
+ Г	2^<sL^V]X~da
+ Га	2iLlVidi
+ Ге	2f<zLjVfdj
+ Гл	Lm
+ Го	2iLgVgdk
+ Гр	2g<~LeVfdi
+ Гъ	2k
+ Д	2[<xL_V^dY
+ Да	2jLkVjdZ
+ Де	2fLgVjdi
+ Дж	2eVhdl
+ Ди	2gLkVn
+ До	2hLjVidg
+ Др	2lLm
+ Е	2b<}LbVgde
+ Ев	2jLjVk
+ Ег	Lm
+ Ед	2n
+ Ел	2m
+ Ен	dl
+ Ер	Lm
+ Ж	2lLnVjdk
+ З	2d<|LcVddc
+ За	2dLgVfde
+ Зе	Ll
+ И	2^<vL_V_X~
+ Ив	2j<{Vn
+ Из	2gLmVm
+ Им	2mLj
+ Ин	2lLjVj
+ Ис	2lLhVk
+ Й	2jdn
+ Йо	2jdl
+ К	2Y<rK~LZU}VYX|dZ
+ Ка	2_<{LbV_dc
+ Ке	2n
+ Ки	2iLjVhdg
+ Кл	2kLn
+ Ко	2a<yLcVbdb
+ Кр	2gLhVgdi
+ Ку	2j<}LkVhdl
+ Л	2_<xK~LbV_d]
+ Ла	2iLjVjdg
+ Ле	2i<~LiVgdj
+ Ли	2iLkVh
+ Ло	2jLmVkdn
+ Лу	2jLnVmde
+ Ль	dm
+ Лі	dj
+ М	2Y<sK|LYU|VYXzd[
+ Ма	2]<zL[Vadb
+ Ме	2fLgVgdh
+ Ми	2e<yLgVfdi
+ Мо	2g<~LfVbdf
+ Му	Vm
+ Мі	di
+ Н	2]<vKzL_V]dY
+ Н 	K}
+ На	2aLcVbdY
+ Не	2hLhVjdm
+ Ни	2h<zLkVh
+ Но	2hLjVhdl
+ Ні	dm
+ О	2]<yK~L]V^da
+ Об	2gVl
+ Ов	Le
+ Ок	2g
+ Ол	Vhdj
+ Он	Vm
+ Оп	2lLk
+ Ор	2kVndl
+ Ос	2gLiVjdn
+ От	2lVl
+ П	2X<tLZU~VXX}dW
+ Па	2e<~LfVddf
+ Пе	2f<{LfVcdd
+ Пи	2kLnVm
+ Пл	2eVn
+ По	2b<~LbV_dd
+ Пр	2cLcVbdb
+ Пу	dl
+ Пъ	2k
+ Пі	d_
+ Р	2[<wK}L^U~V[d^
+ Ра	2eLjVfdj
+ Ре	2dLcVgdj
+ Ри	2fLhVidm
+ Ро	2e<}LiVbdb
+ Ру	2gLjVkdn
+ С	2V<qI~J}KrLWU{VWX|dY
+ С 	K{
+ СА	2fLm
+ СС	Vj
+ СШ	Vjdm
+ Са	2eLfVcdf
+ Св	2iLiVldm
+ Се	2c<zLbVcdc
+ Си	2gLiVidn
+ Ск	2mLg
+ Сл	2kLl
+ Со	2g<|LeVbdg
+ Сп	2kLl
+ Ср	2mLk
+ Ст	2c<~LgVfdh
+ Су	Vkdn
+ Съ	2b
+ Сі	dm
+ Т	2Z<xL]V_da
+ Та	2iLhVhdj
+ Те	2fLhVjdi
+ Ти	2kLkVn
+ То	2aLcVjdm
+ Тр	2iLkVkdm
+ Ту	2mLjVm
+ Тя	2k
+ У	2e<}LiVdd_
+ У 	dm
+ Ук	Vmdb
+ Ф	2a<zLcVbdZ
+ Фе	2nVjdm
+ Фи	2lLjVl
+ Фл	2m
+ Фо	2m
+ Фр	2gLkVhdY
+ Х	2a<}LdVedg
+ Ха	2gLjVjdk
+ Хе	2kLl
+ Хо	2lLnVm
+ Хр	2mLm
+ Ц	2hLgVjdg
+ Це	2jLnVkdg
+ Цр	Lk
+ Ч	2g<}LjVgdg
+ Че	2jLmVjdk
+ Ш	2g<|LgVgdc
+ Ша	2nde
+ Ше	dm
+ Э	<|Ve
+ Эт	Vm
+ Ю	2gVjdn
+ Юж	2k
+ Я	2lVgdj
+ Яв	Vk
+ а	2VLWVWdX
+ а 	2cLbVgdh
+ аб	da
+ ав	2eLeVcdi
+ ад	2jLnVhdl
+ аз	Lm
+ ак	2gLiVhdh
+ ал	2gLiVgdi
+ ам	2bLjVhdk
+ ан	2bLcVfdf
+ ап	2lLlVi
+ ар	2gLeVedg
+ ас	2nLm
+ ат	Ln
+ б	2W<~LUVXdY
+ ба	2gLgVgdd
+ бе	2hLeVedd
+ би	2dLYVj
+ бл	2iLiVjdk
+ бо	2fLfVcdi
+ бр	2eL]Vhdl
+ бу	2lLhVidb
+ бъ	2]
+ бы	Va
+ бі	de
+ в	2O<~LOVNdO
+ в 	2QVPdW
+ ва	2lLjVjdj
+ ве	2bLaVadc
+ ви	2aLaVedX
+ вк	2kLkVm
+ вл	2hLfVldj
+ вн	Vk
+ во	2_LOVYde
+ вр	2eL_Vf
+ вс	2hVedi
+ вт	2lLnVl
+ ву	dj
+ вх	Vd
+ въ	2^
+ вы	V^
+ ві	dU
+ г	2T<~LSVTdY
+ г 	2]Vj
+ га	Vkdg
+ ге	2fLeVfdg
+ ги	LdVk
+ гл	2hLbVh
+ го	2ZLWVUdd
+ гр	2YLYV_d_
+ гу	Vldk
+ гі	dh
+ д	2S<~LRVTdQ
+ да	2^L^Vfdh
+ дв	2eLcVddj
+ де	2^LXV[dW
+ ди	2eLdVedh
+ дл	Vadc
+ дн	2j
+ до	2]LZV^dU
+ др	2bL_Vcdi
+ ду	2bVj
+ дъ	2d
+ ді	dc
+ е	2OLQVbdY
+ е 	2NLQ
+ ев	2mLm
+ ег	Vh
+ ед	2_L]Vj
+ ез	2f
+ ек	2mLjdY
+ ел	2iLidi
+ еп	2n
+ ж	2cLbVbde
+ же	2mLjVe
+ жи	2cLcVgdj
+ жо	dj
+ з	2WLUVYdQ
+ з 	dY
+ за	2VLUVYdT
+ зб	Ledi
+ зв	2nVldg
+ зд	dk
+ зе	2lLgdl
+ зм	dj
+ зн	2lLfVidf
+ зо	di
+ зі	dn
+ и	2O<~LNVO
+ и 	2QLQVS
+ иг	2fLgVe
+ ид	2n
+ из	2WL^VY
+ ил	2^L[Va
+ им	2^L]Vb
+ ин	2dLcVb
+ ис	2eL^V]
+ ит	2kLl
+ их	Vl
+ ию	Vg
+ й	Vndf
+ й 	Vmdi
+ йо	di
+ к	2R<zLQVRdU
+ к 	Vd
+ ка	2ZLXV[dd
+ кв	dh
+ ки	2hLiVg
+ кл	2gLgVgdh
+ км	2lVi
+ кн	2kLlVjdm
+ ко	2V<~LSVVdY
+ кр	2aLbVcdd
+ ку	2hLfVhdh
+ къ	2d
+ кі	df
+ л	2aL]V]d[
+ ла	2jLfVkdg
+ ле	2gLhVddj
+ ли	2eLdVbde
+ ло	LfVn
+ лу	Ll
+ лю	Vldg
+ лі	dd
+ м	2U<}LUVTdS
+ м 	dk
+ ма	2]LZV^d_
+ ме	2^L^V[da
+ ми	2dLeVbdj
+ мн	2hLhVj
+ мо	2bL_V_d_
+ му	2_LfVadY
+ мі	d[
+ н	2L<~LLVRdQ
+ н 	2m
+ на	2KLKVSdP
+ не	2]LYV[da
+ ни	2lLdVhdh
+ но	2bLbVbdi
+ ня	2i
+ ні	dk
+ о	2O<zLOVRdT
+ о 	Vi
+ об	2YL_VYd^
+ ов	Ld
+ од	2kLQV_db
+ оз	2mLmdm
+ ок	2[LbVadi
+ ол	Lm
+ он	Vk
+ оп	2eLaVddh
+ ор	2cLdVdde
+ ос	2aL_V^dX
+ от	2QLiVZdn
+ оф	2lLl
+ ощ	2j
+ п	2N<xLNVNdP
+ па	2cL_Vbdc
+ пе	2bLbV[d]
+ пи	2eLfVgdi
+ пл	2bLeVedf
+ по	2S<~LQVSdV
+ пр	2Q<}LRVRdU
+ пс	2iVn
+ пу	2lVh
+ пъ	2b
+ пі	d]
+ р	2ULVVTdR
+ р 	dm
+ ра	2YL[VWd_
+ ре	2ZL[V]dX
+ ри	2jLidl
+ ро	2aLcV^dW
+ ру	2hLjVedi
+ рі	db
+ с	2M<|K~LMVOdQ
+ с 	2YVZ
+ са	2]LdVedi
+ св	2aLaVadc
+ се	2TLQV[da
+ си	2]L_Vbdb
+ ск	2jLiVidd
+ сл	2bL_Vddi
+ см	2iLfVjdn
+ сн	Vl
+ со	2hLUVWdg
+ сп	2bLbVcd_
+ ср	2cLeVg
+ ст	2[L[VZdV
+ су	2mLiVedc
+ сх	dj
+ сц	2k
+ съ	2X
+ сю	dm
+ сі	dg
+ т	2WLVVVdS
+ та	2fLdVadU
+ тв	Lkdj
+ те	2]L]V]d_
+ ти	2jLgVjdg
+ то	2bLbVbdc
+ тр	2cLbVbdb
+ ту	2jLgVk
+ тъ	2l
+ тя	2j
+ ті	dm
+ у	2_L^VYdS
+ у 	VmdS
+ ук	Vmdd
+ ул	Vg
+ ум	Lk
+ ун	2kLlVldn
+ уп	2jLjVj
+ ур	Vn
+ ус	2iLjVgdl
+ ут	dl
+ уч	2fLiVcdm
+ уш	Lm
+ ф	2ZL[VZdX
+ фа	2iLhVhdk
+ фе	2iLhVh
+ фи	2aLdVb
+ фо	2gLeVfdg
+ фр	2gLiVgdZ
+ фу	2fLiVjdk
+ фі	df
+ х	2bLcVbdc
+ ха	2kVldk
+ хе	Li
+ хи	2jLm
+ хо	2jLnVidm
+ хр	2lLjVldn
+ ху	2nVjdn
+ ц	2cLaVcdb
+ це	2dLcVcdd
+ ци	LnVndm
+ цр	Lg
+ ці	dk
+ ч	2]LbVZd]
+ ча	2cVadb
+ че	2bLfVade
+ чи	2kLjVkdf
+ чл	2mLldk
+ чо	2lLldl
+ чт	Vj
+ ш	2gL]Vbdd
+ ша	2mVn
+ ше	Ln
+ шп	Lm
+ шт	L^Vedm
+ щ	2bd_
+ ща	2_
+ що	d]
+ э	V]
+ эк	Vg
+ эл	Vh
+ эт	Vc
+ ю	2fVjdn
+ юг	2lVm
+ юж	2m
+ я	2iVadY
+ я 	dm
+ яв	Vf
+ яз	Vgdi
+ як	dZ
+ ян	Vkdm
+ ят	dl
+ є	db
+ є 	df
+ єд	dk
+ єк	dn
+ і	dT
+ і 	dW
+ із	dh
+ ім	dg
+ ін	dW
+ іс	df
+ ї	dh
+ їх	dl
+ її	dm
+ ј	LZ
+ ја	LY
+ ју	Lc
+ ќ	Lp
+ ќе	Ln
+ Ґ	dn
+ א	AM
+ א 	Aj
+ אב	Ab
+ אג	Al
+ אד	Ad
+ או	AU
+ אז	Ah
+ אח	A]
+ אי	AZ
+ אך	Ai
+ אל	AZ
+ אם	Al
+ אמ	A_
+ אנ	A_
+ אס	Ah
+ אפ	Ag
+ אצ	An
+ אק	Ak
+ אר	A^
+ אש	Aa
+ את	AY
+ ב	AI
+ ב 	A[
+ בא	AU
+ בב	Ac
+ בג	Ac
+ בד	Aa
+ בה	A_
+ בו	Aa
+ בז	Ai
+ בח	Ac
+ בט	Ah
+ בי	AT
+ בכ	Ab
+ בל	Ab
+ במ	AV
+ בן	Ah
+ בנ	A^
+ בס	A]
+ בע	AY
+ בפ	Aa
+ בצ	Ac
+ בק	Ab
+ בר	AZ
+ בש	AX
+ בת	A[
+ ג	AW
+ ג 	Ab
+ גא	Ak
+ גב	Ah
+ גד	Ai
+ גו	Ad
+ גי	Ag
+ גל	Ai
+ גם	Aa
+ גר	Ac
+ ד	AY
+ ד 	Ak
+ דב	An
+ דה	An
+ דו	Ac
+ די	Ad
+ דמ	Aj
+ דר	Ae
+ ה	AF
+ ה 	A^
+ הא	AU
+ הב	AZ
+ הג	A]
+ הד	Aa
+ הה	Aa
+ הו	AS
+ הז	Ae
+ הח	AZ
+ הט	Ad
+ הי	AQ
+ הכ	A^
+ הל	Aa
+ הם	Ag
+ המ	AP
+ הן	Al
+ הנ	AZ
+ הס	A[
+ הע	AX
+ הפ	A[
+ הצ	A_
+ הק	AZ
+ הר	AX
+ הש	AW
+ הת	AZ
+ ו	AP
+ ו 	Ag
+ וא	Aa
+ וב	A]
+ וג	Aj
+ וד	Am
+ וה	AY
+ וו	Ai
+ וז	Al
+ וח	Ah
+ וי	Ab
+ וכ	Ae
+ ול	Aa
+ ומ	A[
+ ונ	Ad
+ וס	Ai
+ וע	Ac
+ ופ	Ag
+ וק	Aj
+ ור	Af
+ וש	Af
+ ות	Ai
+ ז	A[
+ ז 	Ak
+ זה	Ad
+ זו	Ad
+ זי	Am
+ זכ	Ai
+ זמ	Ai
+ זר	Am
+ ח	AV
+ חב	Ab
+ חד	Al
+ חו	A_
+ חי	Ab
+ חל	Ad
+ חמ	Am
+ חס	Am
+ חר	An
+ חש	Aj
+ ט	A^
+ טב	An
+ טו	Ag
+ טי	Ah
+ טל	Al
+ טר	Aj
+ י	AS
+ י 	Ak
+ יד	A]
+ יה	Ac
+ יו	A^
+ יח	Ag
+ יי	Af
+ יכ	Al
+ יל	Aj
+ ימ	Ai
+ יע	Am
+ יצ	Af
+ יר	Ah
+ יש	A]
+ כ	AT
+ כ 	Af
+ כא	Af
+ כב	Aj
+ כג	Al
+ כד	Ae
+ כו	Ac
+ כח	Am
+ כי	Aa
+ כך	Am
+ כל	A^
+ כמ	Ad
+ כנ	Ai
+ כפ	Ak
+ כר	Aj
+ כש	Aj
+ כת	Ah
+ ל	AO
+ ל 	Ae
+ לא	AZ
+ לב	Ac
+ לג	Ai
+ לד	Ak
+ לה	A[
+ לו	Ab
+ לז	Am
+ לח	Ae
+ לט	Ak
+ לי	A_
+ לכ	Ae
+ לל	Aj
+ למ	A[
+ לנ	Ag
+ לס	Af
+ לע	Ac
+ לפ	Aa
+ לצ	Ah
+ לק	Ae
+ לר	Ae
+ לש	Aa
+ לת	Ae
+ מ	AL
+ מ 	Ag
+ מא	A]
+ מב	Ab
+ מג	Af
+ מד	A_
+ מה	A_
+ מו	AX
+ מז	Ag
+ מח	A_
+ מט	Ad
+ מי	AZ
+ מכ	Ac
+ מל	Aa
+ ממ	A]
+ מן	Ak
+ מנ	Ac
+ מס	A]
+ מע	A_
+ מפ	Ad
+ מצ	Ad
+ מק	Aa
+ מר	Aa
+ מש	AY
+ מת	A^
+ נ	AT
+ נא	Al
+ נב	Al
+ נג	Ak
+ נה	Al
+ נו	AZ
+ נח	Ag
+ ני	Ab
+ נכ	Aj
+ נמ	Ag
+ נע	Aj
+ נפ	Ag
+ נק	Ag
+ נש	Ah
+ נת	Ak
+ ס	AV
+ ס 	Ak
+ סב	Am
+ סג	Am
+ סד	Ai
+ סו	A_
+ סט	Ai
+ סי	Ab
+ סל	Am
+ סמ	Aj
+ ספ	Ab
+ סק	Am
+ סר	Af
+ ע	AS
+ עב	Af
+ עד	Ae
+ עו	Ab
+ עי	Ae
+ על	AV
+ עם	Ac
+ עמ	Ai
+ ענ	Am
+ עצ	Ah
+ עק	An
+ ער	Ag
+ עש	Ai
+ עת	Am
+ פ	AU
+ פא	Aj
+ פו	A_
+ פי	A_
+ פל	Ah
+ פנ	Aj
+ פס	Ai
+ פע	Af
+ פר	A[
+ צ	A]
+ צ 	Aj
+ צב	Ai
+ צו	Aj
+ צי	Af
+ צמ	An
+ צפ	Am
+ צר	Ah
+ ק	AV
+ קא	Al
+ קב	Ae
+ קו	A]
+ קט	Aj
+ קי	Ac
+ קל	Ah
+ קנ	Am
+ קצ	Al
+ קר	Ab
+ קש	Al
+ ר	AV
+ ר 	Ai
+ רא	Ad
+ רב	Ab
+ רו	A^
+ רח	Am
+ רי	Af
+ רכ	Am
+ רפ	Am
+ רצ	Am
+ רק	Ak
+ רש	Aj
+ ש	AM
+ שא	Af
+ שב	A]
+ שה	A]
+ שו	A_
+ שח	Ae
+ שט	Al
+ שי	A]
+ שכ	Ah
+ של	AP
+ שם	Ac
+ שמ	A]
+ שנ	A[
+ שע	Ah
+ שפ	Af
+ שק	An
+ שר	Ai
+ שש	Aj
+ שת	Ak
+ ת	AW
+ תא	Aj
+ תו	Aa
+ תח	Af
+ תי	Ah
+ תכ	An
+ תל	Ah
+ תנ	Ak
+ תע	Al
+ תפ	Aj
+ תק	Ag
+ תר	Ag
+ תש	Ak
+ ،	1]=be^
+ ، 	1Y=_eZ
+ ء	e]
+ ء 	eZ
+ آ	1e=ReV
+ آئ	eh
+ آب	=de_
+ آت	ei
+ آث	=n
+ آج	el
+ آخ	en
+ آذ	=c
+ آر	=jek
+ آز	=kei
+ آس	=kek
+ آغ	=j
+ آف	em
+ آل	1k=fek
+ آم	=_
+ آن	=Tej
+ آه	=m
+ آو	=f
+ آي	=iej
+ آپ	ed
+ أ	1P
+ أب	1a
+ أث	1m
+ أج	1j
+ أح	1a
+ أخ	1h
+ أد	1j
+ أر	1f
+ أس	1d
+ أش	1j
+ أص	1g
+ أع	1h
+ أغ	1j
+ أف	1g
+ أق	1i
+ أك	1b
+ أل	1d
+ أم	1c
+ أن	1[
+ أه	1h
+ أو	1W
+ أي	1c
+ إ	1U
+ إب	1m
+ إح	1c
+ إد	1l
+ إذ	1m
+ إر	1m
+ إس	1c
+ إق	1n
+ إل	1Y
+ إم	1m
+ إن	1d
+ إي	1e
+ ا	1E4y<v=HAmI{K|UzX{YfeH
+ اب	1h=fe_
+ ات	1k=iej
+ اث	=len
+ اج	=iej
+ اح	1m=ief
+ اخ	1k=hec
+ اد	=hec
+ ار	1l=ae_
+ از	=Qek
+ اس	1a=MeP
+ اش	=heh
+ اص	=eec
+ اض	el
+ اط	=gej
+ اع	1l=hec
+ اف	=deb
+ اق	=ieg
+ ال	1C4y<v=]AlIxK~UzX|YdeV
+ ام	1j=ae_
+ ان	1c=YeS
+ اه	=j
+ او	=ZeP
+ اي	=OeR
+ اُ	ek
+ اٹ	ej
+ اپ	e^
+ اک	=ced
+ اگ	eg
+ اہ	ee
+ اے	em
+ ب	1N<~=LYneO
+ بأ	1h
+ بإ	1m
+ با	1V=TeY
+ بت	1g
+ بج	1k
+ بح	1gef
+ بخ	=]
+ بد	1e=hek
+ بر	1a=Ve]
+ بز	=e
+ بس	1j=f
+ بش	1i
+ بط	1g
+ بع	1_=je_
+ بغ	1mem
+ بق	1k
+ بك	1k
+ بل	1_=hea
+ بم	1d
+ بن	1Z=beY
+ به	1d=R
+ بو	1b=Zeg
+ بي	1]=Ye^
+ بچ	el
+ بڑ	eb
+ بھ	eW
+ بہ	ec
+ بے	el
+ ت	1Q=ReP
+ تأ	1f
+ تا	1d=[ea
+ تب	1e=ieh
+ تت	1e
+ تج	1k=mei
+ تح	1c=iec
+ تخ	1l=leh
+ تد	1l
+ تر	1e=_e^
+ تس	1e
+ تش	1f=jek
+ تص	1i=leg
+ تط	1l
+ تع	1b=he^
+ تف	em
+ تق	1]=hed
+ تك	1h
+ تل	1h=j
+ تم	1c=leg
+ تن	1d=heh
+ ته	=d
+ تو	1b=[ea
+ تي	1l=gec
+ تک	=lea
+ تھ	eV
+ تہ	em
+ ث	1dek
+ ثا	1l
+ ثل	1l
+ ثم	1g
+ ج	1X=WeO
+ جا	1c=beS
+ جب	1jec
+ جد	1j=lek
+ جر	1l=lei
+ جز	1g=gei
+ جس	eY
+ جل	=nel
+ جم	1e=ced
+ جن	1e=_eZ
+ جه	1n=f
+ جو	1g=ieX
+ جي	1iee
+ جگ	ek
+ جھ	ej
+ جہ	ee
+ ح	1V=[eV
+ حا	1b=fea
+ حت	1i
+ حد	1j=jel
+ حر	1g=kef
+ حز	=m
+ حس	1h=jeg
+ حص	ee
+ حض	ed
+ حق	1m=mel
+ حك	1j
+ حل	1l
+ حم	1j=mek
+ حو	1a=n
+ حي	1aee
+ حک	=med
+ خ	1^=XeX
+ خ 	=n
+ خا	1g=ae^
+ خد	=lej
+ خر	=iem
+ خص	en
+ خط	1j=keh
+ خل	1e=jeb
+ خو	=]eb
+ خي	=mej
+ د	1Z=LeS
+ دا	1e=Ve_
+ در	1h=Me[
+ دس	=ceh
+ دل	=lel
+ دن	=jed
+ ده	=^
+ دو	1b=XeZ
+ دي	1c=aeZ
+ دھ	el
+ دہ	ek
+ ذ	1e=oed
+ ذا	1k
+ ذر	ei
+ ذل	1j
+ ذي	el
+ ر	1Z=SeU
+ رئ	1i
+ را	1h=Xec
+ رس	1k=eei
+ رش	=j
+ رف	=l
+ رق	1meh
+ رم	=l
+ رن	em
+ رو	1d=We^
+ ري	1h=eeb
+ رک	eb
+ رہ	e_
+ ز	1e=ZeZ
+ زا	=fem
+ زب	=eeb
+ زر	ek
+ زم	=cee
+ زن	=fej
+ زي	1m=deb
+ س	1V=NeN
+ سا	1b=UeY
+ سب	1g=leb
+ ست	1k=lek
+ سد	=m
+ سر	=_e^
+ سط	=nek
+ سع	1iem
+ سف	=mel
+ سك	1f
+ سل	1f=hea
+ سم	1k=med
+ سن	1a=gec
+ سه	=f
+ سو	1c=aeb
+ سي	1b=Pe_
+ سپ	=c
+ سک	ec
+ سے	eQ
+ ش	1Y=KeU
+ شا	1f=_e[
+ شب	1k=g
+ شخ	1m=mek
+ شد	=O
+ شر	1c=^ed
+ شش	=c
+ شص	=i
+ شع	1lei
+ شك	1n
+ شم	1f=Se^
+ شن	=f
+ شه	1j=X
+ شو	=[
+ شي	1j=dej
+ شک	=ieh
+ شہ	e]
+ ص	1a=_eZ
+ صا	1lek
+ صح	1meh
+ صد	=eec
+ صر	ei
+ صف	=lek
+ صل	ek
+ صن	=m
+ صو	=he_
+ ض	1c=neb
+ ضر	em
+ ضل	eb
+ ضم	1d
+ ط	1a=YeZ
+ طا	1kej
+ طب	1k=Xee
+ طر	1g=ieb
+ طو	1j=iea
+ ظ	1nem
+ ظا	em
+ ع	1P<~=XYkeT
+ عا	1X=heb
+ عب	1_=fef
+ عث	el
+ عد	1bej
+ عر	1f=eea
+ عش	1h
+ عض	=n
+ عظ	ej
+ عل	1V=beY
+ عم	1b=fea
+ عن	1[=gek
+ عو	el
+ عي	1lej
+ عہ	el
+ غ	1a=cee
+ غا	1j
+ غر	1f=d
+ غي	1h=lek
+ ف	1N=WeY
+ فا	1g=ded
+ فب	1l
+ فت	1jen
+ فر	1b=]eb
+ فض	en
+ فع	=j
+ فق	1k
+ فل	1i=jef
+ فن	1kem
+ فه	1m
+ فو	1j=eeh
+ في	1M=deg
+ فٹ	en
+ ق	1W=YeW
+ قا	1c=eeb
+ قب	1d=led
+ قد	1a=ief
+ قر	1c=aec
+ قس	ej
+ قص	1kej
+ قط	1m
+ قل	1l=lek
+ قم	=e
+ قو	1j=lef
+ قي	1iei
+ ك	1T=neo
+ كا	1Z
+ كب	1i
+ كت	1g
+ كث	1m
+ كر	1b
+ كل	1b
+ كم	1b
+ كن	1m
+ كو	1d
+ كي	1f
+ ل	1R=aeU
+ لأ	1h
+ لإ	1m
+ لئ	el
+ لا	1^=heb
+ لب	1j
+ لت	1g
+ لج	1l
+ لح	1mek
+ لد	1l
+ لص	1i
+ لع	1i
+ لغ	1nen
+ لف	ec
+ لق	1k
+ لك	1e
+ لل	1Y
+ لم	1b
+ لن	1j
+ له	1d
+ لو	1f=lee
+ لي	1d=keY
+ لڑ	en
+ لک	ef
+ لگ	eh
+ لے	el
+ م	1K<~=LYoeI
+ م 	1d
+ مؤ	1i
+ ما	1Z=[e]
+ مب	1j=l
+ مت	1a=_e_
+ مث	1geh
+ مج	1a=ceg
+ مح	1[=^e_
+ مخ	1h=gec
+ مد	1[=eee
+ مذ	ek
+ مر	1^=Ze[
+ مز	ej
+ مس	1^=be^
+ مش	1h=de]
+ مص	1b=kef
+ مض	ek
+ مط	=leb
+ مع	1[=Ve]
+ مغ	1lee
+ مف	ej
+ مق	1a=fe^
+ مك	1h
+ مل	1e=fe^
+ مم	1gee
+ من	1O=_e^
+ مه	1l=c
+ مو	1]=]e]
+ مي	1e=ReM
+ مک	=jef
+ مگ	ei
+ مہ	ei
+ ن	1W=ReR
+ نا	1a=ZeY
+ نب	em
+ نج	1mem
+ نخ	=k
+ نر	=m
+ نز	=l
+ نس	1e=jei
+ نش	1l=iem
+ نص	=m
+ نظ	1i=feb
+ نف	1k=hel
+ نق	1l=gej
+ نم	=def
+ نه	1i=b
+ نو	1c=Zed
+ ني	1i=_ee
+ نک	ek
+ نگ	=kek
+ نہ	ea
+ نے	eY
+ ه	1T=P
+ ها	1h=T
+ هج	=f
+ هذ	1_
+ هر	=e
+ هز	=Y
+ هس	=g
+ هش	=_
+ هـ	1i
+ هف	=^
+ هم	=^
+ هن	1k=e
+ هو	1X=g
+ هي	1Y=k
+ و	1L=MeS
+ و 	1]=Le_
+ وأ	1a
+ وإ	1i
+ وا	1S=[eW
+ وب	1c
+ وت	1Z
+ وج	1g=kee
+ وح	1f
+ وخ	1m
+ ود	1l
+ وذ	1l
+ ور	1h=jeh
+ وز	1k=lei
+ وس	1d=jeh
+ وش	1j
+ وص	1j
+ وع	1d
+ وغ	1lej
+ وف	1eek
+ وق	1aef
+ وك	1b
+ ول	1[=kel
+ وم	1]
+ ون	1i
+ وه	1[
+ وو	1j
+ وي	1]=beh
+ وہ	e^
+ ي	1T=TeT
+ يا	1l=YeY
+ يب	1j
+ يت	1d
+ يج	1k
+ يح	1h
+ يد	1k
+ ير	1k
+ يس	1f
+ يش	1k
+ يص	1n
+ يع	1cee
+ يق	1a
+ يك	1j
+ يل	1g
+ يم	1h
+ ين	1e
+ يو	1a=iea
+ يک	=V
+ يہ	eV
+ ٹ	ee
+ ٹا	em
+ ٹي	ej
+ پ	=UeQ
+ پا	=[eY
+ پت	en
+ پد	=l
+ پر	=aeU
+ پس	=eem
+ پش	en
+ پل	=l
+ پن	=aef
+ پو	=iee
+ پي	=ae[
+ پڑ	ei
+ پھ	ee
+ پہ	e_
+ چ	=ZeZ
+ چا	=heg
+ چت	ek
+ چل	ek
+ چن	=iej
+ چه	=]
+ چو	eg
+ چي	=jeg
+ چک	ek
+ چھ	ee
+ ڈ	ed
+ ڈا	ei
+ ڈي	ej
+ ژ	=d
+ ژا	=f
+ ژو	=h
+ ک	=LeG
+ کئ	ei
+ کا	=[eP
+ کب	=l
+ کت	=fef
+ کر	=^eU
+ کس	ea
+ کش	=Pem
+ کل	=dea
+ کم	=ged
+ کن	=_ei
+ که	=Q
+ کو	=aeT
+ کي	=eeN
+ کچ	ej
+ کھ	ed
+ کہ	eU
+ کے	eM
+ گ	=WeW
+ گئ	ec
+ گا	=deg
+ گذ	=h
+ گر	=[ec
+ گف	=h
+ گل	=kem
+ گن	el
+ گو	=cef
+ گي	=de_
+ گھ	ei
+ ھ	ek
+ ہ	eK
+ ہا	eh
+ ہج	ek
+ ہر	eh
+ ہز	ek
+ ہم	eh
+ ہن	ed
+ ہو	eR
+ ہي	eT
+ ہے	eM
+ ۔	ec
+ ۔ 	eb
+ ۱	=T
+ ۱ 	=m
+ ۱۰	=g
+ ۱۱	=h
+ ۱۲	=g
+ ۱۳	=^
+ ۱۴	=i
+ ۱۵	=h
+ ۱۶	=i
+ ۱۷	=h
+ ۱۸	=e
+ ۱۹	=W
+ ۲	=Z
+ ۲ 	=l
+ ۲۰	=a
+ ۲۱	=j
+ ۲۲	=k
+ ۲۳	=l
+ ۲۴	=j
+ ۲۵	=l
+ ۲۶	=l
+ ۲۷	=m
+ ۲۸	=m
+ ۲۹	=m
+ ۳	=d
+ ۳ 	=m
+ ۳۰	=l
+ ۴	=g
+ ۴ 	=m
+ ۵	=h
+ ۵ 	=m
+ ۶	=i
+ ۶ 	=n
+ ۷	=h
+ ۷ 	=m
+ ۸	=i
+ ۸ 	=m
+ ۹	=i
+ ۹ 	=m
+ अ	BRNQOR
+ अं	BaNdOj
+ अक	BhNkOk
+ अग	BjOk
+ अञ	Oc
+ अण	Nm
+ अत	BhNhOm
+ अथ	BlNhOk
+ अध	BaNfOd
+ अन	BZNcO[
+ अप	B^NlOm
+ अब	Bm
+ अभ	BfN_On
+ अम	BeN_Oh
+ अर	BbNdOa
+ अल	BeNhOl
+ अव	B_NiO]
+ अश	Nf
+ अस	BiNVOc
+ आ	BWNNOZ
+ आं	BlNf
+ आक	BiNiOl
+ आग	Nm
+ आज	Bk
+ आढ	Nk
+ आण	NZ
+ आत	Bh
+ आद	BeOh
+ आध	BfNjOk
+ आन	BkOk
+ आप	BeNh
+ आफ	NiOg
+ आम	Bm
+ आय	BhNgOm
+ आर	BfNgOk
+ आल	Nd
+ आव	Bf
+ आश	Nk
+ आस	Bm
+ आह	NO
+ इ	BTNZOc
+ इ 	Nf
+ इं	BfNa
+ इत	BiNc
+ इन	BaOh
+ इल	BlOl
+ इस	BSNk
+ ई	BgNmOn
+ ई 	Bn
+ उ	BVNYOX
+ उच	NiOk
+ उत	B_NaOc
+ उद	BgNgOj
+ उन	B^Oc
+ उप	B_NdOb
+ उल	Nm
+ उस	Ba
+ उह	Oc
+ ऊ	BkNo
+ ऋ	Oo
+ ए	BSNVOT
+ एउ	Oc
+ एक	BRNTOT
+ एख	Nm
+ एप	Nj
+ एम	Ol
+ एव	B^Ol
+ एस	Om
+ ऐ	BiOp
+ ऐस	Bi
+ ऑ	BlNb
+ ऑक	Nh
+ ऑग	Ni
+ ऑफ	Nm
+ ऑस	Nk
+ ओ	BjNfOm
+ ओर	Bl
+ ओळ	Nh
+ औ	BWNlOn
+ और	BT
+ क	BHNOOP
+ कं	BkNj
+ कई	Bh
+ कथ	Ni
+ कन	Bm
+ कम	BgNkOd
+ कर	BVNYOg
+ कल	BgNiOh
+ कव	BiNj
+ कह	B^
+ का	BQNVOS
+ कि	BVN[Oc
+ की	BS
+ कु	BaNdOb
+ कृ	BiNlOi
+ कॅ	Ng
+ के	BMNYOa
+ कै	Bk
+ कॉ	Ni
+ को	BSNbO[
+ क्	BZN^O]
+ ख	BbN^Oa
+ खं	Nj
+ खा	BiNeOh
+ खे	BlNeOj
+ खो	Ok
+ ग	BVNWOS
+ गई	Bk
+ गए	Bm
+ गट	Nm
+ गण	BkNhOh
+ गत	Ok
+ गय	B]
+ गर	BmOV
+ गा	BdNaO_
+ गु	BdNeOg
+ गे	Ne
+ गो	BgNfOd
+ गौ	Om
+ ग्	BeNbOh
+ घ	BaNbOb
+ घं	Bc
+ घर	NmOd
+ घा	Nm
+ घे	Nh
+ च	BZNVOZ
+ चं	Nk
+ चन	Ok
+ चर	BmOk
+ चल	BhOi
+ चा	BfNdOg
+ चि	BeNYOd
+ ची	BlNhOn
+ चु	BiOl
+ चे	BkNi
+ चौ	BmNkOm
+ च्	Nf
+ छ	BaNjOU
+ छ 	O^
+ छन	Oa
+ छा	Oj
+ छू	Bc
+ छो	BiOj
+ छ।	OX
+ ज	BPNROS
+ जं	Bd
+ जग	BlNe
+ जन	B_N_O[
+ जब	Bi
+ जम	Nl
+ जर	BnNgOl
+ जल	Bi
+ जस	Od
+ जह	Bm
+ जा	BVNXOc
+ जि	BYNbOY
+ जी	BdNgOk
+ जु	BjNdOg
+ जू	Nj
+ जे	NiOk
+ जै	Bf
+ जो	B]NgOf
+ ज्	BgN_Oi
+ झ	BlNaOj
+ झा	N_Om
+ ट	B]NbOf
+ टा	Nl
+ टे	NmOm
+ टो	Nj
+ ट्	B]Nh
+ ठ	NgOb
+ ठा	Oc
+ ठि	Nk
+ ठु	Om
+ ठू	Ok
+ ड	BdNcOf
+ डा	BjOl
+ डि	BkNh
+ ढ	Oo
+ त	BVNSOV
+ तक	Bc
+ तत	BmNl
+ तथ	B_O]
+ तम	BmNd
+ तय	Nm
+ तर	BgNdOc
+ तस	Ng
+ ता	BhNbOe
+ ति	BjNfOh
+ ती	BhNfOk
+ तु	BnNi
+ ते	N[On
+ तो	BfNh
+ त्	BjNXO_
+ थ	BYNlOX
+ था	BZOf
+ थि	OW
+ थी	Bc
+ थे	Ba
+ द	BSNTOT
+ द 	Nl
+ दक	BgNcOh
+ दर	BhNfOk
+ दल	Oa
+ दा	BiNiOe
+ दि	B[N_Ob
+ दी	Bk
+ दु	BhNdOe
+ दू	Be
+ दृ	BmNm
+ दे	B^NXO[
+ दै	On
+ दो	BeNeOj
+ द्	BYNfOc
+ ध	BbNbOa
+ धन	Ol
+ धर	BgNeOg
+ धा	BhNiOi
+ धे	Oi
+ ध्	Bm
+ न	BSNTOQ
+ नग	BhOf
+ नद	BhNgOg
+ नय	Ok
+ नर	Ol
+ नव	BjNhOm
+ नह	Bc
+ ना	BZNYO^
+ नि	BZN[O]
+ नी	Bk
+ ने	B^NcOS
+ नै	Og
+ नो	Nf
+ न्	BlNjOm
+ प	BMNOOJ
+ पं	BgNhOm
+ पक	Nc
+ पछ	Oi
+ पट	BmNk
+ पड	BlNl
+ पत	BfNlOQ
+ पद	BcNdOj
+ पन	O]
+ पर	BUN^O[
+ पश	BfNeOf
+ पह	B]NgO]
+ पा	B[NZOY
+ पि	BiNhOj
+ पी	Bk
+ पु	B_N]O^
+ पू	BbNcOc
+ पृ	BeNjOl
+ पे	BjNhOl
+ पै	Bm
+ पॉ	Nl
+ पो	BmNgOj
+ प्	BQNSON
+ फ	B^N^Ob
+ फल	Om
+ फ़	Bh
+ फा	BmNjOl
+ फि	BiNl
+ फु	Nm
+ फे	BlNh
+ फ्	BmNeOk
+ ब	BRNVOT
+ बं	BiNg
+ बच	Nl
+ बज	B]Oj
+ बड	Bf
+ बढ	Ol
+ बद	BiNm
+ बन	BaNgOc
+ बर	BjNhOg
+ बल	Bl
+ बस	BlOf
+ बह	BdNjOl
+ बा	B[N^O^
+ बि	BeNiOb
+ बी	BfOm
+ बु	BjOh
+ बे	BjNcOh
+ बै	BlOm
+ बो	BiNiOj
+ ब्	BfNcOf
+ भ	BTNUOP
+ भए	OT
+ भग	BlOn
+ भद	On
+ भन	O[
+ भर	BmOk
+ भा	BUNTOV
+ भि	Oi
+ भी	B[
+ भु	Ol
+ भू	BcNeOi
+ भे	Ol
+ भो	Ol
+ भौ	BnNm
+ म	BMNNOQ
+ मं	BcNeOn
+ मज	Om
+ मण	Og
+ मत	Nh
+ मध	BhN]Oa
+ मन	BfNlOc
+ मर	BmN^
+ मल	Ng
+ मह	B]NXO]
+ मा	BZNXOT
+ मि	B]NcOe
+ मी	BiOm
+ मु	B^N]Ob
+ मू	BhNi
+ मृ	Nl
+ मे	BNNdOg
+ मै	BhNm
+ मो	BiN]Oi
+ म्	N[
+ य	BSNROP
+ यद	Bj
+ यस	OU
+ यह	BUOj
+ या	BXNROg
+ यि	Om
+ यु	BgNbOe
+ यू	Bi
+ ये	BbN]
+ यो	BiNkOR
+ र	BRNTOQ
+ र 	OV
+ रं	BlNk
+ रख	Bf
+ रच	BiNl
+ रज	Bl
+ रश	Nj
+ रस	Nk
+ रह	BbO_
+ रा	BWNTOV
+ रि	BlNl
+ रु	BlNmOd
+ रू	BaOe
+ रे	BXNgOj
+ रो	BgNcOh
+ ल	BVNVOX
+ लं	Bk
+ लग	BeOh
+ लल	Om
+ ला	BeNbO^
+ लि	BYNbOe
+ लु	Oj
+ ले	BcNbOd
+ लो	BbN]Ok
+ व	BQNPOS
+ व 	BhNV
+ वट	Ob
+ वन	NlOl
+ वर	BaNbOb
+ वस	BkNc
+ वह	Bd
+ वा	B]NZO^
+ वि	BUNWOU
+ वी	BkOm
+ वु	Ok
+ वृ	Bm
+ वे	BcNd
+ वै	BhNkOi
+ व्	BbN_Oe
+ श	BWNVOY
+ शक	BmNk
+ शत	BjNl
+ शब	BeNiOj
+ शर	BkNlOh
+ शह	BeN[Oj
+ शा	BbNbOd
+ शि	BcNbOf
+ शु	BhOm
+ शे	Ni
+ शो	Nm
+ श्	BdNfOc
+ स	BJNNOL
+ स 	Nh
+ सं	BUNVOW
+ सक	BcOf
+ सट	Bl
+ सत	BjNlOm
+ सद	BiNmOa
+ सध	Nm
+ सन	BcOb
+ सप	Nh
+ सब	BdOe
+ सभ	BhOc
+ सम	BXN]OT
+ सर	B_NZOc
+ सह	BgNhOf
+ सा	BXNWOX
+ सि	B_NeO_
+ सी	BfNi
+ सु	BcN_O_
+ सू	BeNkOk
+ से	BRNfOd
+ सो	BjNfOj
+ स्	BRNWOY
+ ह	BKNNOO
+ हम	Bm
+ हय	Nh
+ हर	BiNjOg
+ हा	BfNVOc
+ हि	B]N^Oc
+ ही	BbNZ
+ हु	B]OU
+ हे	BkNTOj
+ है	BK
+ हो	BWNUOP
+ ह्	N^
+ ।	3aB[OVR]
+ । 	3bB^OVR]
+ ०	NoOf
+ ०५	Oi
+ १	B^NUO[
+ १ 	NiOk
+ १०	NjOl
+ ११	Nl
+ १२	Nk
+ १३	Nk
+ १४	Nk
+ १५	Nj
+ १६	Ni
+ १७	Ni
+ १८	BkNbOh
+ १९	B_NVO_
+ २	BcN[OZ
+ २ 	NkOj
+ २०	BdN]OY
+ ३	BnNhOi
+ ३ 	NlOl
+ ४	NkOj
+ ४ 	NkOk
+ ५	NlOj
+ ५ 	NmOl
+ ६	NlOm
+ ६ 	Nm
+ ७	NlOj
+ ७ 	Nl
+ ७१	Om
+ ८	NmOo
+ ९	NmOo
+ অ	3R
+ অং	3f
+ অক	3i
+ অঙ	3k
+ অঞ	3f
+ অত	3j
+ অথ	3n
+ অধ	3e
+ অন	3Y
+ অপ	3h
+ অফ	3j
+ অব	3]
+ অভ	3d
+ অর	3b
+ অল	3m
+ অস	3g
+ অ্	3d
+ আ	3T
+ আই	3e
+ আক	3g
+ আগ	3g
+ আছ	3g
+ আদ	3i
+ আধ	3k
+ আন	3c
+ আফ	3k
+ আব	3e
+ আম	3g
+ আয	3j
+ আর	3a
+ আল	3b
+ আস	3h
+ ই	3W
+ ইং	3[
+ ইউ	3d
+ ইত	3e
+ ইন	3e
+ ইয	3k
+ ইর	3k
+ ইল	3m
+ ইস	3h
+ উ	3W
+ উই	3k
+ উচ	3i
+ উত	3c
+ উদ	3e
+ উন	3l
+ উপ	3]
+ উল	3i
+ উৎ	3g
+ এ	3N
+ এ 	3e
+ এই	3Y
+ এক	3R
+ এখ	3f
+ এছ	3k
+ এট	3]
+ এদ	3k
+ এন	3l
+ এপ	3k
+ এব	3W
+ এম	3i
+ এর	3Z
+ এল	3f
+ এশ	3m
+ এস	3i
+ ঐ	3l
+ ঐত	3l
+ ও	3X
+ ও 	3W
+ ওয	3g
+ ঔ	3p
+ ক	3O
+ কথ	3g
+ কন	3l
+ কব	3i
+ কম	3d
+ কর	3S
+ কল	3b
+ কা	3Y
+ কি	3a
+ কু	3g
+ কৃ	3k
+ কে	3b
+ কো	3_
+ ক্	3[
+ খ	3^
+ খা	3f
+ খু	3m
+ খে	3f
+ খ্	3e
+ গ	3V
+ গঠ	3h
+ গণ	3f
+ গব	3j
+ গা	3c
+ গি	3m
+ গু	3e
+ গে	3k
+ গো	3g
+ গ্	3^
+ ঘ	3f
+ ঘট	3i
+ চ	3Y
+ চর	3i
+ চল	3b
+ চা	3d
+ চি	3e
+ চে	3k
+ ছ	3]
+ ছব	3k
+ ছা	3i
+ ছি	3]
+ ছো	3m
+ জ	3T
+ জন	3Y
+ জল	3m
+ জা	3]
+ জি	3j
+ জী	3g
+ জু	3f
+ জে	3a
+ জো	3m
+ জ্	3h
+ ট	3b
+ টা	3k
+ টি	3j
+ টে	3g
+ ট্	3l
+ ঠ	3o
+ ড	3a
+ ডা	3h
+ ডি	3e
+ ডে	3j
+ ঢ	3j
+ ঢা	3h
+ ত	3T
+ তত	3l
+ তথ	3j
+ তব	3j
+ তা	3X
+ তি	3Z
+ তু	3j
+ তে	3k
+ তৈ	3h
+ ত্	3l
+ থ	3]
+ থা	3c
+ থে	3]
+ দ	3T
+ দক	3d
+ দর	3l
+ দল	3f
+ দশ	3k
+ দা	3d
+ দি	3_
+ দু	3d
+ দে	3]
+ দৈ	3m
+ দ্	3_
+ ধ	3_
+ ধর	3b
+ ধা	3f
+ ধ্	3k
+ ন	3S
+ নগ	3l
+ নদ	3f
+ নভ	3k
+ না	3X
+ নি	3Y
+ নী	3l
+ নে	3d
+ নো	3k
+ ন্	3k
+ প	3M
+ পঞ	3l
+ পড	3m
+ পত	3i
+ পদ	3c
+ পর	3V
+ পশ	3c
+ পা	3X
+ পি	3g
+ পু	3_
+ পূ	3c
+ পৃ	3h
+ পে	3h
+ পো	3m
+ পৌ	3l
+ প্	3P
+ ফ	3Z
+ ফর	3f
+ ফল	3j
+ ফা	3h
+ ফি	3i
+ ফু	3e
+ ফে	3h
+ ফ্	3f
+ ব	3M
+ বই	3l
+ বছ	3j
+ বড	3l
+ বন	3j
+ বর	3a
+ বল	3^
+ বস	3g
+ বহ	3h
+ বা	3S
+ বি	3S
+ বু	3i
+ বৃ	3g
+ বে	3_
+ বৈ	3h
+ বো	3e
+ ব্	3X
+ ভ	3T
+ ভা	3S
+ ভি	3e
+ ভূ	3h
+ ভে	3l
+ ম	3Q
+ মত	3h
+ মধ	3_
+ মন	3f
+ মর	3m
+ মহ	3c
+ মা	3W
+ মি	3b
+ মু	3a
+ মূ	3d
+ মৃ	3j
+ মে	3b
+ মো	3f
+ মৌ	3l
+ ম্	3h
+ য	3W
+ যা	3Z
+ যি	3l
+ যু	3b
+ যে	3a
+ যো	3l
+ যৌ	3m
+ র	3U
+ র 	3j
+ রক	3k
+ রচ	3g
+ রব	3m
+ রয	3i
+ রা	3X
+ রি	3k
+ রু	3k
+ রূ	3k
+ রে	3g
+ রো	3h
+ ল	3Z
+ লক	3j
+ লা	3c
+ লি	3e
+ লে	3d
+ লো	3f
+ শ	3V
+ শক	3l
+ শত	3g
+ শব	3h
+ শহ	3_
+ শা	3b
+ শি	3b
+ শু	3f
+ শে	3j
+ শ্	3f
+ স	3M
+ স 	3j
+ সং	3Z
+ সক	3j
+ সঙ	3i
+ সত	3m
+ সদ	3j
+ সন	3j
+ সব	3d
+ সম	3Y
+ সর	3_
+ সহ	3i
+ সা	3T
+ সি	3a
+ সী	3m
+ সু	3c
+ সূ	3i
+ সৃ	3l
+ সে	3^
+ সো	3j
+ স্	3X
+ হ	3R
+ হচ	3g
+ হত	3f
+ হয	3U
+ হল	3_
+ হা	3a
+ হি	3^
+ হে	3k
+ হো	3m
+ হ্	3k
+ ১	3V
+ ১ 	3k
+ ১০	3j
+ ১২	3l
+ ১৩	3m
+ ১৪	3m
+ ১৫	3k
+ ১৬	3k
+ ১৭	3i
+ ১৮	3c
+ ১৯	3X
+ ২	3^
+ ২ 	3m
+ ২০	3b
+ ৩	3h
+ ৩০	3m
+ ৪	3l
+ ৫	3k
+ ৬	3l
+ ৭	3m
+ ৮	3m
+ ৯	3o
+ ਅ	RP
+ ਅਕ	Rc
+ ਅਗ	Rb
+ ਅਜ	Rg
+ ਅਤ	RT
+ ਅਧ	Rk
+ ਅਨ	Rj
+ ਅਪ	Rd
+ ਅਮ	Rb
+ ਅਰ	Rf
+ ਅਸ	Rk
+ ਅੰ	RX
+ ਅੱ	Rg
+ ਆ	RY
+ ਆ 	Rj
+ ਆਉ	Rj
+ ਆਦ	Rl
+ ਆਪ	Ra
+ ਆਬ	Rm
+ ਆਮ	Ri
+ ਆਰ	Rj
+ ਇ	RM
+ ਇਕ	R_
+ ਇਤ	Ri
+ ਇਥ	Rj
+ ਇਨ	Rf
+ ਇਲ	Rj
+ ਇਸ	RP
+ ਇਹ	RR
+ ਇੰ	Ri
+ ਇੱ	RW
+ ਈ	Rj
+ ਈ 	Rl
+ ਉ	RY
+ ਉਤ	Rj
+ ਉਨ	Rd
+ ਉਪ	Ri
+ ਉਸ	Rb
+ ਉਹ	Rd
+ ਉੱ	Rc
+ ਏ	Ra
+ ਏ 	Rh
+ ਏ।	Rk
+ ਏਨ	Rl
+ ਏਫ	Rm
+ ਏਲ	Rl
+ ਏਸ	Rl
+ ਐ	Rf
+ ਐਗ	Ri
+ ਓ	Rg
+ ਓਲ	Rg
+ ਕ	RN
+ ਕਈ	Rj
+ ਕਰ	RY
+ ਕਲ	RT
+ ਕਹ	Rj
+ ਕਾ	R_
+ ਕਿ	RW
+ ਕੀ	R^
+ ਕੁ	Rb
+ ਕੇ	Ra
+ ਕੈ	Ri
+ ਕੋ	Rb
+ ਕੌ	Ri
+ ਕ੍	Ri
+ ਕੰ	Re
+ ਖ	R]
+ ਖ਼	Rl
+ ਖਾ	Rh
+ ਖਿ	Rm
+ ਖੇ	R_
+ ਗ	RQ
+ ਗਈ	Rg
+ ਗਏ	Rj
+ ਗਣ	Rl
+ ਗਰ	Ri
+ ਗਿ	R_
+ ਗੁ	RY
+ ਗੋ	Rf
+ ਗ੍	RT
+ ਘ	Rh
+ ਘਰ	Rm
+ ਚ	RZ
+ ਚ 	Rj
+ ਚਲ	Rl
+ ਚਾ	Rd
+ ਚਿ	Rl
+ ਚੀ	Rf
+ ਚੁ	Rl
+ ਚੰ	Rf
+ ਚੱ	Rm
+ ਛ	Rh
+ ਛੋ	Rl
+ ਜ	RP
+ ਜਦ	Rj
+ ਜਨ	R_
+ ਜਰ	Rm
+ ਜ਼	R^
+ ਜਾ	RU
+ ਜਿ	RZ
+ ਜੀ	R[
+ ਜੁ	Rb
+ ਜੂ	Rf
+ ਜੇ	Rl
+ ਜੋ	R_
+ ਜੰ	Rf
+ ਝ	Rn
+ ਟ	Ra
+ ਟਰ	Rm
+ ਟੀ	Rc
+ ਡ	Rf
+ ਢ	Rn
+ ਤ	RQ
+ ਤਕ	Rh
+ ਤਰ	Rg
+ ਤਾ	Re
+ ਤਿ	Ri
+ ਤੇ	RZ
+ ਤੋ	RS
+ ਤੌ	Rf
+ ਤੱ	Rb
+ ਥ	Rm
+ ਦ	RG
+ ਦਰ	Rc
+ ਦਸ	Rc
+ ਦਾ	RN
+ ਦਿ	RM
+ ਦੀ	RT
+ ਦੁ	Rd
+ ਦੂ	Rf
+ ਦੇ	RL
+ ਦੋ	Rg
+ ਦੱ	Rl
+ ਧ	Rc
+ ਧਰ	Rc
+ ਨ	RQ
+ ਨਵ	Rd
+ ਨਹ	Rf
+ ਨਾ	RV
+ ਨਿ	R^
+ ਨੂ	RV
+ ਨੇ	R]
+ ਪ	RP
+ ਪਟ	Rm
+ ਪਰ	RY
+ ਪਹ	Rc
+ ਪਾ	R]
+ ਪਿ	Ra
+ ਪੀ	Rk
+ ਪੁ	Rb
+ ਪੂ	Rg
+ ਪੇ	Rm
+ ਪੈ	Re
+ ਪੋ	Rk
+ ਪ੍	R[
+ ਪੜ	Rl
+ ਪੰ	RZ
+ ਪੱ	Rg
+ ਫ	R]
+ ਫ਼	Rb
+ ਫਾ	Rm
+ ਫਿ	Rk
+ ਫੁ	Rj
+ ਫ੍	Rl
+ ਬ	RR
+ ਬਣ	Rb
+ ਬਨ	Rl
+ ਬਰ	Ri
+ ਬਲ	Rl
+ ਬਹ	Rg
+ ਬਾ	RS
+ ਬਿ	Ri
+ ਬੀ	Rg
+ ਬੁ	Rk
+ ਬੇ	Rl
+ ਬੋ	Rf
+ ਬ੍	Rm
+ ਬੰ	Rl
+ ਭ	RX
+ ਭਗ	Ri
+ ਭਰ	Rj
+ ਭਾ	RX
+ ਭੀ	Rl
+ ਭੌ	Rm
+ ਮ	RP
+ ਮਈ	Rf
+ ਮਤ	Rm
+ ਮਨ	Rg
+ ਮਸ	Ri
+ ਮਹ	R_
+ ਮਾ	R]
+ ਮਿ	R_
+ ਮੀ	Rj
+ ਮੁ	RS
+ ਮੈ	Rf
+ ਮੋ	Ri
+ ਮੌ	Rk
+ ਮੰ	Rc
+ ਯ	R_
+ ਯਾ	Ri
+ ਯੂ	Rb
+ ਰ	RU
+ ਰਚ	Rl
+ ਰਸ	Ra
+ ਰਹ	Rc
+ ਰਾ	R[
+ ਰਿ	Rg
+ ਰੁ	Ri
+ ਰੂ	Rf
+ ਰੇ	Rm
+ ਰੋ	Rf
+ ਰੱ	Rj
+ ਲ	RS
+ ਲਈ	Ra
+ ਲਗ	Rj
+ ਲਾ	Rh
+ ਲਿ	Rc
+ ਲੀ	RT
+ ਲੇ	Rl
+ ਲੈ	Rj
+ ਲੋ	Rf
+ ਲੱ	Rj
+ ਵ	RK
+ ਵਖ	Rj
+ ਵਧ	Rl
+ ਵਰ	Rb
+ ਵਸ	Rm
+ ਵਾ	RP
+ ਵਿ	RM
+ ਵੀ	R^
+ ਵੇ	Rm
+ ਵੈ	Rl
+ ਵੰ	Rk
+ ਵੱ	R^
+ ਸ	RJ
+ ਸਕ	Re
+ ਸਟ	Rm
+ ਸਤ	Rc
+ ਸਥ	Rj
+ ਸਦ	Rm
+ ਸਨ	Ra
+ ਸਪ	Rl
+ ਸਬ	Rj
+ ਸਭ	Rg
+ ਸਮ	Rb
+ ਸਰ	Rc
+ ਸ਼	RW
+ ਸਾ	RL
+ ਸਿ	RX
+ ਸੀ	R[
+ ਸੁ	Re
+ ਸੂ	Rc
+ ਸੇ	Rg
+ ਸੋ	Rh
+ ਸ੍	Rj
+ ਸੰ	R^
+ ਸੱ	Ri
+ ਹ	RJ
+ ਹਨ	RR
+ ਹਰ	Rc
+ ਹਾ	Re
+ ਹਿ	Rd
+ ਹੀ	Rb
+ ਹੁ	RS
+ ਹੇ	Rl
+ ਹੈ	RL
+ ਹੋ	RX
+ ੧	R[
+ ੧ 	Rj
+ ੧੦	Rj
+ ੧੧	Rm
+ ੧੨	Rl
+ ੧੩	Rm
+ ੧੪	Rl
+ ੧੫	Rl
+ ੧੬	Rk
+ ੧੭	Rl
+ ੧੮	Ri
+ ੧੯	Re
+ ੨	R]
+ ੨ 	Rj
+ ੨੦	Rd
+ ੨੧	Rl
+ ੨੨	Rl
+ ੨੩	Rm
+ ੨੪	Rl
+ ੨੫	Rm
+ ੨੬	Rm
+ ੨੭	Rm
+ ੨੮	Rl
+ ੨੯	Rk
+ ੩	Rf
+ ੩ 	Rl
+ ੩੦	Ri
+ ੩੧	Rl
+ ੪	Rk
+ ੪ 	Rl
+ ੫	Rj
+ ੫ 	Rl
+ ੬	Rn
+ ੬ 	Rm
+ ੭	Ro
+ ੭ 	Rm
+ ੮	Ro
+ ੮ 	Rl
+ ੯	Rm
+ ੯ 	Rl
+ અ	@X
+ અં	@j
+ અગ	@c
+ અન	@^
+ અમ	@f
+ અર	@m
+ આ	@K
+ આ 	@]
+ આં	@d
+ આઠ	@f
+ આણ	@j
+ આદ	@a
+ આવ	@K
+ આહ	@l
+ ઇ	@i
+ ઇડ	@m
+ ઉ	@Z
+ ઉત	@]
+ ઉપ	@c
+ ઉમ	@k
+ એ	@O
+ એ 	@i
+ એક	@P
+ એવ	@V
+ ઓ	@i
+ ક	@R
+ કડ	@i
+ કપ	@k
+ કર	@^
+ કલ	@n
+ કવ	@l
+ કહ	@h
+ કા	@c
+ કુ	@V
+ કે	@e
+ કો	@e
+ ક્	@k
+ ખ	@V
+ ખા	@a
+ ખે	@W
+ ગ	@M
+ ગણ	@n
+ ગા	@O
+ ગુ	@R
+ ગો	@h
+ ગ્	@h
+ ઘ	@i
+ ઘો	@m
+ ચ	@_
+ ચર	@j
+ ચા	@f
+ ચિ	@l
+ ચો	@k
+ છ	@O
+ છે	@M
+ છો	@m
+ જ	@P
+ જ 	@[
+ જં	@o
+ જા	@g
+ જિ	@Q
+ જુ	@m
+ જે	@_
+ જો	@l
+ જ્	@i
+ ઝ	@g
+ ઝઘ	@n
+ ઝા	@j
+ ટ	@k
+ ઠ	@p
+ ડ	@b
+ ડા	@k
+ ડે	@e
+ ત	@M
+ તર	@k
+ તા	@M
+ તિ	@n
+ તે	@W
+ ત્	@k
+ થ	@c
+ થય	@f
+ થવ	@k
+ દ	@P
+ દક	@b
+ દર	@h
+ દસ	@g
+ દા	@c
+ દિ	@[
+ દુ	@f
+ દે	@Q
+ દ્	@l
+ ધ	@b
+ ધર	@h
+ ધા	@k
+ ધો	@n
+ ન	@W
+ નગ	@e
+ નર	@g
+ નવ	@b
+ નસ	@k
+ ના	@b
+ નિ	@j
+ ને	@k
+ નો	@l
+ પ	@L
+ પં	@[
+ પછ	@j
+ પટ	@m
+ પણ	@k
+ પર	@g
+ પશ	@Q
+ પહ	@n
+ પા	@[
+ પુ	@f
+ પૂ	@^
+ પૈ	@V
+ પો	@k
+ પ્	@Z
+ ફ	@h
+ બ	@[
+ બહ	@l
+ બા	@a
+ બી	@n
+ બે	@l
+ બો	@i
+ ભ	@M
+ ભર	@e
+ ભા	@K
+ ભિ	@l
+ મ	@O
+ મં	@n
+ મથ	@f
+ મધ	@Z
+ મહ	@S
+ મા	@]
+ મુ	@V
+ મે	@i
+ મો	@d
+ ય	@l
+ ર	@Q
+ રહ	@c
+ રા	@Q
+ લ	@Y
+ લા	@m
+ લિ	@j
+ લી	@k
+ લુ	@j
+ લો	@Y
+ વ	@R
+ વડ	@^
+ વદ	@i
+ વર	@^
+ વલ	@g
+ વસ	@_
+ વા	@a
+ વિ	@_
+ વે	@n
+ વૈ	@i
+ વ્	@]
+ શ	@]
+ શક	@i
+ શહ	@i
+ શા	@c
+ શિ	@m
+ શ્	@l
+ સ	@T
+ સં	@_
+ સગ	@e
+ સત	@n
+ સમ	@j
+ સર	@k
+ સા	@Z
+ સિ	@l
+ સુ	@a
+ સો	@i
+ સૌ	@m
+ સ્	@f
+ હ	@]
+ હત	@g
+ હા	@h
+ હિ	@e
+ હો	@l
+ ૧	@Z
+ ૧૦	@g
+ ૧૧	@d
+ ૧૩	@b
+ ૧૯	@m
+ ૨	@i
+ ૩	@l
+ ૪	@k
+ ૪ 	@j
+ ૫	@f
+ ૫ 	@e
+ ૭	@h
+ ૭ 	@g
+ ૮	@i
+ ૮ 	@h
+ ૯	@j
+ ૯ 	@i
+ அ	^P
+ அக	^g
+ அச	^l
+ அட	^b
+ அண	^f
+ அத	^a
+ அந	^n
+ அன	^f
+ அப	^j
+ அம	^Y
+ அர	^_
+ அற	^c
+ அல	^[
+ அள	^g
+ அழ	^e
+ அவ	^c
+ ஆ	^R
+ ஆக	^X
+ ஆங	^c
+ ஆச	^j
+ ஆட	^i
+ ஆண	^^
+ ஆன	^l
+ ஆப	^m
+ ஆம	^c
+ ஆய	^i
+ ஆர	^e
+ ஆற	^g
+ ஆவ	^a
+ இ	^N
+ இக	^l
+ இங	^l
+ இச	^e
+ இட	^c
+ இண	^g
+ இத	^X
+ இந	^Y
+ இன	^e
+ இப	^j
+ இம	^k
+ இய	^a
+ இர	^W
+ இற	^k
+ இல	^]
+ இவ	^^
+ ஈ	^i
+ ஈழ	^n
+ உ	^V
+ உட	^f
+ உண	^g
+ உத	^j
+ உய	^f
+ உர	^b
+ உற	^g
+ உல	^e
+ உள	^]
+ ஊ	^h
+ ஊர	^k
+ எ	^S
+ எட	^j
+ எண	^i
+ எத	^j
+ என	^T
+ எல	^j
+ எழ	^d
+ ஏ	^c
+ ஏற	^e
+ ஐ	^g
+ ஐக	^l
+ ஒ	^U
+ ஒன	^a
+ ஒர	^V
+ ஒல	^n
+ ஒள	^n
+ ஓ	^f
+ ஓர	^g
+ க	^N
+ கட	^^
+ கண	^a
+ கத	^l
+ கன	^j
+ கர	^_
+ கல	^c
+ கள	^l
+ கழ	^n
+ கவ	^l
+ கா	^Z
+ கி	^]
+ கீ	^k
+ கு	^X
+ கூ	^c
+ கே	^j
+ கை	^n
+ கொ	^[
+ கோ	^a
+ ச	^Q
+ சக	^i
+ சங	^n
+ சட	^i
+ சந	^m
+ சம	^b
+ சர	^l
+ சா	^b
+ சி	^[
+ சீ	^h
+ சு	^a
+ சூ	^h
+ செ	^Y
+ சே	^b
+ சொ	^f
+ சோ	^j
+ ஜ	^b
+ ஜன	^i
+ ஜூ	^k
+ ஜெ	^n
+ ட	^f
+ டி	^k
+ த	^O
+ தக	^j
+ தட	^n
+ தன	^d
+ தம	^Y
+ தய	^n
+ தர	^h
+ தற	^m
+ தல	^d
+ தா	^d
+ தி	^Z
+ தீ	^h
+ து	^c
+ தூ	^m
+ தெ	^d
+ தே	^c
+ தொ	^Z
+ தோ	^j
+ ந	^R
+ நக	^c
+ நட	^b
+ நவ	^m
+ நா	^Z
+ நி	^Z
+ நீ	^d
+ நு	^j
+ நூ	^e
+ நெ	^f
+ நே	^i
+ நோ	^h
+ ப	^M
+ பக	^b
+ பங	^n
+ பட	^a
+ பண	^e
+ பத	^e
+ பன	^m
+ பய	^a
+ பர	^d
+ பற	^h
+ பல	^_
+ பழ	^i
+ பா	^Z
+ பி	^X
+ பு	^]
+ பூ	^j
+ பெ	^Y
+ பே	^a
+ பொ	^]
+ போ	^^
+ ம	^N
+ மக	^b
+ மட	^j
+ மண	^k
+ மத	^f
+ மன	^e
+ மர	^f
+ மற	^_
+ மல	^j
+ மா	^W
+ மி	^a
+ மீ	^h
+ மு	^W
+ மூ	^d
+ மெ	^g
+ மே	^]
+ மை	^j
+ மொ	^a
+ ய	^f
+ யா	^h
+ ர	^d
+ ரா	^j
+ ல	^g
+ வ	^P
+ வக	^e
+ வச	^m
+ வட	^b
+ வண	^m
+ வத	^h
+ வந	^l
+ வர	^^
+ வல	^h
+ வள	^g
+ வழ	^d
+ வா	^_
+ வி	^X
+ வீ	^i
+ வெ	^^
+ வே	^b
+ வை	^j
+ ஸ	^m
+ ஸ்	^k
+ ஹ	^i
+ అ	_Q
+ అం	_[
+ అక	_f
+ అడ	_m
+ అత	_c
+ అద	_f
+ అధ	_g
+ అన	_W
+ అప	_k
+ అభ	_j
+ అమ	_e
+ అయ	_g
+ అర	_c
+ అల	_f
+ అవ	_f
+ అస	_g
+ ఆ	_V
+ ఆ 	_i
+ ఆం	_[
+ ఆక	_k
+ ఆగ	_k
+ ఆద	_j
+ ఆధ	_i
+ ఆమ	_m
+ ఆయ	_k
+ ఆర	_e
+ ఆల	_j
+ ఆస	_j
+ ఇ	_V
+ ఇం	_^
+ ఇక	_j
+ ఇత	_d
+ ఇద	_]
+ ఇవ	_h
+ ఇస	_k
+ ఈ	_Y
+ ఈ 	_X
+ ఈయ	_k
+ ఉ	_W
+ ఉం	_^
+ ఉత	_e
+ ఉద	_h
+ ఉన	_]
+ ఉప	_d
+ ఊ	_m
+ ఊర	_m
+ ఎ	_^
+ ఎం	_k
+ ఎక	_i
+ ఎన	_h
+ ఎల	_l
+ ఏ	_c
+ ఏప	_m
+ ఏర	_i
+ ఐ	_l
+ ఒ	_X
+ ఒక	_V
+ ఓ	_m
+ క	_O
+ కం	_h
+ కడ	_l
+ కథ	_k
+ కన	_e
+ కమ	_k
+ కర	_c
+ కల	_]
+ కళ	_i
+ కవ	_h
+ కా	_Y
+ కి	_a
+ కీ	_l
+ కు	_]
+ కూ	_b
+ కృ	_f
+ కె	_m
+ కే	_c
+ కొ	_^
+ కో	_c
+ క్	_Z
+ ఖ	_g
+ గ	_S
+ గణ	_m
+ గల	_i
+ గా	__
+ గు	_^
+ గొ	_l
+ గో	_c
+ గ్	_V
+ ఘ	_n
+ చ	_R
+ చం	_k
+ చర	_h
+ చా	_e
+ చి	_[
+ చూ	_k
+ చె	_W
+ చే	_[
+ జ	_T
+ జం	_k
+ జట	_k
+ జన	__
+ జర	_d
+ జా	_b
+ జి	_X
+ జీ	_e
+ జూ	_i
+ ట	_e
+ టె	_i
+ డ	_d
+ డి	_g
+ త	_T
+ తన	_h
+ తమ	_f
+ తయ	_l
+ తర	_d
+ తల	_l
+ తా	_e
+ తి	_f
+ తీ	_g
+ తు	_m
+ తూ	_i
+ తె	_[
+ తే	_m
+ తొ	_h
+ తో	_j
+ త్	_l
+ ద	_U
+ దక	_h
+ దగ	_m
+ దర	_g
+ దా	_e
+ ది	_g
+ దీ	_a
+ దు	_m
+ దూ	_e
+ దే	_^
+ ద్	_e
+ ధ	_g
+ ధర	_l
+ ధ్	_l
+ న	_R
+ న 	_e
+ నం	_l
+ నగ	_c
+ నట	_e
+ నద	_g
+ నర	_l
+ నల	_k
+ నవ	_g
+ నా	_]
+ ని	_X
+ నీ	_j
+ ను	_]
+ నె	_g
+ నే	_h
+ న్	_m
+ ప	_M
+ పం	_d
+ పట	_c
+ పత	_k
+ పద	_c
+ పన	_h
+ పర	_]
+ పల	_i
+ పశ	_h
+ పా	_Z
+ పి	_c
+ పు	_^
+ పూ	_e
+ పె	__
+ పే	_^
+ పై	_j
+ పొ	_d
+ పో	_f
+ ప్	_Q
+ ఫ	_e
+ ఫి	_j
+ బ	_Y
+ బం	_k
+ బహ	_k
+ బా	_b
+ బి	_i
+ బు	_m
+ బె	_j
+ బ్	_d
+ భ	_X
+ భా	_X
+ భూ	_i
+ మ	_O
+ మం	_X
+ మత	_l
+ మద	_k
+ మధ	_g
+ మన	_e
+ మర	_X
+ మల	_l
+ మహ	_a
+ మా	_[
+ మి	_b
+ మీ	_f
+ ము	_]
+ మూ	_f
+ మె	_h
+ మే	_g
+ మొ	_a
+ య	__
+ యా	_l
+ యు	_h
+ యొ	_f
+ ర	_R
+ రం	_e
+ రక	_i
+ రచ	_d
+ రహ	_j
+ రా	_V
+ రి	_k
+ రూ	_j
+ రె	_d
+ రే	_m
+ రో	_Z
+ ల	_T
+ లక	_h
+ లా	_i
+ లి	_l
+ లీ	_d
+ లే	_]
+ లో	_V
+ వ	_O
+ వ 	_]
+ వం	_f
+ వచ	_g
+ వన	_l
+ వర	__
+ వల	_h
+ వస	_h
+ వహ	_j
+ వా	_[
+ వి	_U
+ వీ	_c
+ వు	_j
+ వృ	_m
+ వె	__
+ వే	_b
+ వై	_f
+ వ్	_^
+ శ	_Y
+ శత	_j
+ శర	_l
+ శా	_b
+ శి	_g
+ శ్	_a
+ ష	_k
+ స	_O
+ సం	_U
+ సత	_m
+ సభ	_h
+ సమ	__
+ సర	_f
+ సహ	_k
+ సా	_[
+ సి	_]
+ సీ	_m
+ సు	_b
+ సూ	_f
+ సె	_h
+ సే	_j
+ సై	_l
+ సో	_l
+ స్	_Z
+ హ	_]
+ హా	_k
+ హి	_d
+ హై	_h
+ ಅ	HP
+ ಅಂ	H_
+ ಅಕ	He
+ ಅಗ	Hl
+ ಅಡ	Hk
+ ಅತ	Ha
+ ಅಥ	H[
+ ಅದ	Hc
+ ಅಧ	H_
+ ಅನ	Ha
+ ಅಪ	Hj
+ ಅಭ	Hi
+ ಅಮ	Hd
+ ಅರ	Hb
+ ಅಲ	Hf
+ ಅವ	H_
+ ಅಸ	Hj
+ ಆ	HV
+ ಆ 	Hk
+ ಆಂ	Hh
+ ಆಕ	Hk
+ ಆಗ	Hc
+ ಆಚ	Hm
+ ಆಟ	Hi
+ ಆಡ	Hj
+ ಆದ	Hg
+ ಆಧ	Hi
+ ಆಫ	Hi
+ ಆಯ	Hl
+ ಆರ	Hd
+ ಆಲ	Hl
+ ಆಳ	Hm
+ ಆವ	Hm
+ ಆಸ	Hj
+ ಇ	HT
+ ಇಂ	Hc
+ ಇತ	He
+ ಇದ	HX
+ ಇನ	Hj
+ ಇಪ	Hj
+ ಇರ	He
+ ಇಲ	Hg
+ ಇವ	H[
+ ಈ	H[
+ ಈ 	HZ
+ ಉ	HZ
+ ಉಂ	Hm
+ ಉತ	Ha
+ ಉದ	He
+ ಉಪ	Hc
+ ಊ	Hl
+ ಊರ	Hl
+ ಎ	HW
+ ಎಂ	HY
+ ಎತ	Hl
+ ಎನ	Hh
+ ಎರ	Hf
+ ಎಲ	Hf
+ ಏ	He
+ ಏಪ	Hl
+ ಏಷ	Hm
+ ಐ	Hi
+ ಒ	HV
+ ಒಂ	HV
+ ಒಟ	Hl
+ ಒಬ	He
+ ಒಳ	Hg
+ ಓ	Ho
+ ಕ	HO
+ ಕಂ	Hc
+ ಕಟ	Hl
+ ಕಡ	Hi
+ ಕಣ	Hl
+ ಕಥ	Hm
+ ಕನ	H_
+ ಕರ	H[
+ ಕಲ	Hf
+ ಕವ	Hl
+ ಕಾ	HY
+ ಕಿ	He
+ ಕು	Hb
+ ಕೂ	Hi
+ ಕೃ	Hf
+ ಕೆ	Hb
+ ಕೇ	Hd
+ ಕೊ	Hc
+ ಕೋ	Hi
+ ಕ್	HY
+ ಖ	Hf
+ ಖಂ	Hm
+ ಖ್	Hm
+ ಗ	HU
+ ಗಂ	Hm
+ ಗಣ	Hg
+ ಗಳ	Hc
+ ಗಾ	Hf
+ ಗಿ	Hk
+ ಗು	Ha
+ ಗೋ	Hj
+ ಗ್	H[
+ ಘ	Hj
+ ಘಟ	Hm
+ ಚ	HY
+ ಚಂ	Hl
+ ಚಲ	Hh
+ ಚಾ	Hi
+ ಚಿ	H^
+ ಚೆ	Hl
+ ಜ	HT
+ ಜಗ	Hk
+ ಜನ	HZ
+ ಜಲ	Hl
+ ಜಾ	Hd
+ ಜಿ	H^
+ ಜೀ	Hd
+ ಜು	Hi
+ ಜೂ	Hj
+ ಜೊ	Hm
+ ಜೋ	Hl
+ ಜ್	Hk
+ ಟ	He
+ ಟೆ	Hk
+ ಟ್	Hl
+ ಡ	Hc
+ ಡಾ	Hl
+ ಡಿ	Hf
+ ತ	HU
+ ತಂ	Hb
+ ತನ	Hi
+ ತಮ	Hf
+ ತಯ	Hk
+ ತರ	Hl
+ ತಾ	H^
+ ತಿ	H_
+ ತೀ	Hl
+ ತು	Hg
+ ತೆ	Hj
+ ದ	HT
+ ದ 	Hl
+ ದಕ	Hc
+ ದಾ	Hi
+ ದಿ	HY
+ ದೂ	Hi
+ ದೇ	H^
+ ದೊ	He
+ ದ್	He
+ ಧ	Hc
+ ಧರ	Hh
+ ಧಾ	Hh
+ ನ	HR
+ ನ 	Hd
+ ನಂ	Hf
+ ನಗ	Hd
+ ನಟ	Hl
+ ನಡ	Hd
+ ನದ	He
+ ನಲ	Hh
+ ನವ	Hg
+ ನಾ	H_
+ ನಿ	HZ
+ ನೀ	Hd
+ ನೆ	Hf
+ ನೇ	Hf
+ ನೈ	Hl
+ ನೋ	Hl
+ ನ್	Hh
+ ಪ	HP
+ ಪಂ	Hg
+ ಪಕ	Hk
+ ಪಟ	Hi
+ ಪಡ	Hg
+ ಪತ	Hi
+ ಪದ	Hb
+ ಪರ	H^
+ ಪಶ	Hh
+ ಪಾ	Hb
+ ಪಿ	Hj
+ ಪು	Hb
+ ಪೂ	He
+ ಪೋ	Hn
+ ಪ್	HS
+ ಫ	Hc
+ ಫೆ	Hl
+ ಫ್	Hh
+ ಬ	HS
+ ಬಂ	He
+ ಬಗ	Hg
+ ಬಣ	Hm
+ ಬದ	Hj
+ ಬರ	Hc
+ ಬಲ	Hm
+ ಬಳ	Hb
+ ಬಹ	Hg
+ ಬಾ	Hc
+ ಬಿ	He
+ ಬೀ	Hl
+ ಬು	Hm
+ ಬೆ	H^
+ ಬೇ	Hg
+ ಬ್	Hc
+ ಭ	HW
+ ಭಾ	HV
+ ಭೂ	Hg
+ ಭೌ	Hl
+ ಮ	HO
+ ಮಂ	Hf
+ ಮತ	HV
+ ಮಧ	Hh
+ ಮನ	Hi
+ ಮರ	Hg
+ ಮಲ	Hl
+ ಮಹ	Hb
+ ಮಾ	HX
+ ಮಿ	Hh
+ ಮೀ	Hj
+ ಮು	H]
+ ಮೂ	H^
+ ಮೆ	Hi
+ ಮೇ	Hb
+ ಮೈ	Hg
+ ಮೊ	Hb
+ ಮೋ	Hm
+ ಮ್	Hk
+ ಯ	H^
+ ಯಾ	Hf
+ ಯು	Hd
+ ರ	HU
+ ರ 	Hk
+ ರಂ	Hh
+ ರಚ	Hg
+ ರಲ	Hg
+ ರವ	Hl
+ ರಸ	Hj
+ ರಾ	HX
+ ರಿ	Hj
+ ರೀ	Hl
+ ರೂ	Hi
+ ರೇ	Hm
+ ರೋ	Hk
+ ಲ	H_
+ ಲಿ	Hl
+ ಲೇ	Hh
+ ಲೋ	Hj
+ ಲ್	Hl
+ ವ	HQ
+ ವರ	HY
+ ವಸ	Hg
+ ವಾ	Ha
+ ವಿ	HV
+ ವೆ	Hi
+ ವೇ	Hi
+ ವೈ	Hf
+ ವ್	H_
+ ಶ	HY
+ ಶತ	Hi
+ ಶಾ	He
+ ಶಿ	Hd
+ ಶ್	Hc
+ ಸ	HN
+ ಸಂ	HV
+ ಸಣ	Hn
+ ಸದ	Hk
+ ಸಮ	Ha
+ ಸರ	Hb
+ ಸಲ	Hl
+ ಸಸ	Hl
+ ಸಹ	Hi
+ ಸಾ	HX
+ ಸಿ	Hb
+ ಸು	H_
+ ಸೂ	Hf
+ ಸೆ	Hg
+ ಸೇ	Ha
+ ಸೈ	Hm
+ ಸೋ	Hl
+ ಸೌ	Hm
+ ಸ್	HY
+ ಹ	HR
+ ಹಂ	Hm
+ ಹಣ	Hj
+ ಹತ	Hk
+ ಹದ	Hl
+ ಹರ	Hh
+ ಹಲ	Hf
+ ಹಳ	Hj
+ ಹಾ	HZ
+ ಹಿ	Ha
+ ಹು	Hf
+ ಹೆ	H]
+ ಹೇ	Hi
+ ಹೊ	H]
+ ಹೋ	Hf
+ ೧	HX
+ ೧೦	Hk
+ ೧೧	Hm
+ ೧೨	Hm
+ ೧೪	Hm
+ ೧೫	Hk
+ ೧೬	Hl
+ ೧೭	Hi
+ ೧೮	Hf
+ ೧೯	H[
+ ೨	H^
+ ೨೦	He
+ ೨೫	Hl
+ ೩	Hd
+ ೩೦	Hl
+ ೪	Hl
+ ೫	Hm
+ ೬	Hn
+ ೭	Hn
+ ೮	Hp
+ ೯	Hp
+ അ	MR
+ അം	Mk
+ അക	Mf
+ അട	Me
+ അണ	Ml
+ അത	Mc
+ അഥ	Me
+ അദ	Mg
+ അധ	Mj
+ അന	Mc
+ അപ	Mk
+ അഭ	Mj
+ അമ	Mf
+ അയ	Ml
+ അര	Mk
+ അറ	Ma
+ അല	Mf
+ അവ	Mc
+ അസ	Mm
+ അർ	Mj
+ ആ	MV
+ ആം	Mk
+ ആക	Mj
+ ആണ	Mb
+ ആദ	Md
+ ആധ	Mm
+ ആന	Mj
+ ആയ	Mf
+ ആര	Mi
+ ആറ	Mm
+ ആല	Mj
+ ആവ	Mk
+ ആസ	Mj
+ ഇ	MU
+ ഇം	Mg
+ ഇട	Mh
+ ഇത	M]
+ ഇദ	Mk
+ ഇന	M]
+ ഇര	Mk
+ ഇല	Mk
+ ഇവ	Md
+ ഇസ	Mj
+ ഇൻ	Mm
+ ഈ	M^
+ ഈ 	M[
+ ഉ	MX
+ ഉണ	Mg
+ ഉത	Mg
+ ഉദ	Mk
+ ഉപ	M^
+ ഉയ	Ml
+ ഉള	Ml
+ ഉൾ	Me
+ എ	MT
+ എം	Mm
+ എട	Mm
+ എന	MT
+ എറ	Ml
+ എല	Mk
+ എഴ	Mh
+ എസ	Mm
+ ഏ	M_
+ ഏക	Mi
+ ഏറ	Mc
+ ഐ	Mj
+ ഒ	MV
+ ഒന	Mg
+ ഒര	MU
+ ഓ	Md
+ ഓഫ	Ml
+ ഔ	Mm
+ ക	MO
+ കട	Mg
+ കണ	Ma
+ കഥ	Mk
+ കന	Mm
+ കമ	Mg
+ കര	Mg
+ കല	Mf
+ കള	Mj
+ കഴ	Mj
+ കവ	Mj
+ കാ	MZ
+ കി	Ma
+ കീ	Ml
+ കു	M^
+ കൂ	Mb
+ കൃ	Mi
+ കെ	Mj
+ കേ	M[
+ കൈ	Mm
+ കൊ	Ma
+ കോ	M_
+ ക്	M^
+ കർ	Mj
+ ഖ	Mj
+ ഗ	MY
+ ഗണ	Mk
+ ഗാ	Mj
+ ഗു	Mi
+ ഗോ	Ml
+ ഗ്	MZ
+ ഘ	Mo
+ ച	MV
+ ചര	Mj
+ ചല	Mf
+ ചാ	Mi
+ ചി	Ma
+ ചു	Mh
+ ചെ	MZ
+ ചേ	Mf
+ ജ	MW
+ ജന	M_
+ ജി	M[
+ ജീ	Mf
+ ജൂ	Mk
+ ജോ	Mk
+ ജ്	Mm
+ ട	Me
+ ടെ	Ml
+ ഡ	Md
+ ഡി	Mh
+ ത	MT
+ തന	Mh
+ തമ	Mg
+ തര	Ml
+ തല	Mg
+ താ	M_
+ തി	Mb
+ തീ	Mh
+ തു	Mc
+ തൃ	Mi
+ തെ	Md
+ ത്	Mk
+ ദ	M]
+ ദക	Ml
+ ദി	Mg
+ ദേ	Md
+ ദ്	Mi
+ ധ	Ml
+ ന	MR
+ നക	Mi
+ നഗ	Mf
+ നട	Mc
+ നദ	Mj
+ നവ	Ml
+ നാ	M^
+ നി	MW
+ നീ	Mh
+ നൂ	Mi
+ നെ	Mj
+ നേ	Mf
+ നോ	Mj
+ ന്	Mg
+ നൽ	Mj
+ പ	MN
+ പക	Mi
+ പഞ	Mc
+ പട	Mc
+ പണ	Mm
+ പത	Md
+ പദ	Mh
+ പന	Mm
+ പര	Mb
+ പറ	Md
+ പല	Mj
+ പഴ	Ml
+ പാ	M^
+ പി	Mc
+ പു	M]
+ പൂ	Mg
+ പെ	Me
+ പേ	Mb
+ പൊ	Mf
+ പോ	Me
+ പ്	MT
+ ഫ	Mc
+ ഫ്	Ml
+ ബ	MZ
+ ബന	Mk
+ ബാ	Mg
+ ബി	Mj
+ ബു	Mm
+ ബോ	Ml
+ ബ്	Mc
+ ഭ	MZ
+ ഭര	Mg
+ ഭാ	M^
+ ഭൂ	Mh
+ മ	MR
+ മണ	Mj
+ മത	Mi
+ മദ	Mk
+ മന	Mf
+ മര	Mh
+ മറ	Mf
+ മല	M_
+ മഹ	Mg
+ മാ	M]
+ മി	Mg
+ മീ	Mj
+ മു	M[
+ മൂ	Md
+ മെ	Mh
+ മേ	Mf
+ മോ	Mm
+ യ	Mb
+ യു	Mh
+ യൂ	Mj
+ ര	MY
+ രച	Ml
+ രണ	Me
+ രാ	M^
+ രീ	Ml
+ രൂ	Mf
+ റ	Mc
+ റോ	Mj
+ ല	M]
+ ലഭ	Mk
+ ലാ	Mh
+ ലി	Mk
+ ലെ	Ml
+ ലോ	Md
+ വ	MQ
+ വക	Ml
+ വട	Me
+ വന	Mh
+ വയ	Ml
+ വര	Mc
+ വല	Mf
+ വള	Me
+ വഴ	Mn
+ വസ	Mj
+ വാ	Ma
+ വി	MW
+ വീ	Mk
+ വൃ	Mn
+ വെ	Mc
+ വേ	Md
+ വൈ	Mh
+ വ്	Mb
+ വർ	Mc
+ ശ	M]
+ ശാ	Mf
+ ശി	Mk
+ ശേ	Mk
+ ശ്	Me
+ ഷ	Ml
+ സ	MP
+ സം	MZ
+ സഭ	Mj
+ സമ	Ma
+ സസ	Mj
+ സഹ	Mj
+ സാ	M^
+ സി	Mb
+ സു	Mf
+ സൂ	Mg
+ സെ	Mh
+ സൈ	Mn
+ സോ	Mi
+ സ്	MW
+ സർ	Mg
+ ഹ	Ma
+ ഹാ	Ml
+ ഹി	Mf
+ ഹൈ	Ml
+ ൽ	Mf
+ ൽ 	Md
+ ก	aY
+ กร	ab
+ กล	ag
+ กั	af
+ กา	a_
+ กิ	ai
+ ก่	ai
+ ข	ab
+ ขอ	aa
+ ค	aX
+ ค 	aa
+ คน	ah
+ คร	ag
+ คว	ah
+ คำ	al
+ คื	a_
+ จ	a]
+ จะ	ak
+ จั	aa
+ จา	ah
+ จำ	al
+ ช	ac
+ ชา	ak
+ ชื	ah
+ ซ	a^
+ ซึ	a]
+ ณ	ao
+ ด	ad
+ ต	a[
+ ตร	al
+ ตั	a_
+ ตา	af
+ ตำ	ai
+ ต่	ak
+ ถ	ag
+ ถน	al
+ ท	a[
+ ทร	ah
+ ทั	ak
+ ทา	ai
+ ทำ	aj
+ ที	a]
+ ธ	aj
+ น	a_
+ นั	ad
+ นา	ah
+ นิ	ai
+ บ	ab
+ บร	ah
+ บา	ai
+ ป	a]
+ ปร	a_
+ ปล	ak
+ ปั	ah
+ ปี	ag
+ ผ	af
+ ผู	af
+ พ	aX
+ พ 	a[
+ พร	a^
+ พฤ	ai
+ ฟ	ak
+ ภ	ac
+ ภา	a_
+ ม	aY
+ มห	ah
+ มั	aj
+ มา	af
+ มิ	ai
+ มี	aY
+ ย	ag
+ ร	a^
+ รว	aj
+ ระ	ah
+ รั	ah
+ รา	ag
+ ล	ae
+ ว	aa
+ วั	ac
+ วิ	ag
+ ศ	a[
+ ศ 	aX
+ ส	aY
+ สถ	ah
+ สม	ag
+ สั	ah
+ สา	ae
+ สำ	ai
+ สิ	ai
+ สุ	al
+ ส่	ag
+ ห	aX
+ หน	ag
+ หม	ad
+ หร	aX
+ หล	ai
+ อ	aY
+ อย	af
+ ออ	af
+ อั	ab
+ อา	ad
+ อำ	af
+ อิ	aj
+ ฮ	al
+ เ	aP
+ เก	ad
+ เข	af
+ เค	ah
+ เจ	af
+ เช	ad
+ เซ	aj
+ เด	af
+ เท	ah
+ เน	ai
+ เป	aR
+ เพ	ac
+ เม	a_
+ เร	ad
+ เล	aj
+ เว	ak
+ เส	ai
+ เอ	ae
+ แ	aU
+ แต	ac
+ แม	ai
+ แล	aU
+ แห	ai
+ แอ	ak
+ โ	aZ
+ โค	al
+ โด	aZ
+ โร	ai
+ ใ	a]
+ ใช	ak
+ ใน	aZ
+ ไ	aa
+ ได	ae
+ ไม	ai
+ ๆ	aj
+ ๆ 	ag
+ ể	fT
+ ể 	fT
+ ểc	f^
+ ểm	fz
+ ển	ff
+ ểy	fs
+ −	JrKx
+ − 	JqK{
+ ∼	I|
+ ∼ 	Iw
+ 、	Gfg^hd
+ 、 	gU
+ 。	GigXh_
+ 〈	Ip
+ 《	Ibg[h[
+ 《 	Iz
+ 《글	Ip
+ 《대	Iz
+ 《사	Iy
+ 《삼	Ix
+ 《아	Iy
+ 《한	Iz
+ 》	Io
+ 》 	Is
+ 》는	Ix
+ 》은	Ix
+ 「	Iy
+ 『	G_I{
+ 『ア	Ge
+ 』	Gk
+ あ	GRIs
+ あ 	Gh
+ あ、	G]
+ ああ	GSIp
+ あア	Gd
+ ア	<~GQIw
+ アア	<}GOIt
+ ㎞	I~
+ ㎢	Ig
+ ㎢ 	Ie
+ ㎢이	Il
+ 一	I{gg
+ 丁	<|GgIefugXhZ
+ 丁 	Iu
+ 丁丁	Io
+ 丁三	Im
+ 丁丘	It
+ 丁並	Ip
+ 丁之	In
+ 丁乙	Iu
+ 丁亂	Iw
+ 丁亞	Iy
+ 丁倉	Iy
+ 万	I~ga
+ 丈	GcIqgVhX
+ 丈丈	gY
+ 丈三	Iy
+ 三	4~<{I_J~fs
+ 三 	Ip
+ 三丁	Ik
+ 三三	Ief|
+ 三丘	Io
+ 三並	Ik
+ 三之	Ijf}
+ 三乙	Iu
+ 三亂	It
+ 三亞	Ir
+ 三倉	Is
+ 三國	Iw
+ 不	gbhe
+ 丑	Ix
+ 专	fy
+ 丕	I{gdh[
+ 世	Gbg_ha
+ 世あ	Gh
+ 世紀	GfhT
+ 世纪	gT
+ 丘	Iifz
+ 丘 	Ix
+ 丘丁	Is
+ 丘三	Ip
+ 丘丘	Iu
+ 丘並	Iu
+ 丘之	Is
+ 丘乙	Iz
+ 丘倉	Iz
+ 丙	It
+ 丞	GfI|h[
+ 丟	Iu
+ 両	Iw
+ 並	Idfz
+ 並 	Is
+ 並丁	Ip
+ 並三	Il
+ 並丘	It
+ 並並	In
+ 並之	Im
+ 並乙	Iw
+ 並亂	It
+ 並亞	Iv
+ 並倉	Ix
+ 並國	Iq
+ 个	g]
+ 中	Iug^hb
+ 中国	gY
+ 临	f{
+ 丹	Ijfz
+ 丹 	Iy
+ 丹丁	Iu
+ 丹三	Iu
+ 丹丘	Iz
+ 丹並	Iv
+ 丹之	Iv
+ 丼	Gf
+ 之	4~<|IbJ~fugg
+ 之 	Io
+ 之丁	Im
+ 之三	Ii
+ 之丘	Ir
+ 之並	Ik
+ 之丹	Iz
+ 之之	Im
+ 之乙	Iw
+ 之亂	It
+ 之亞	Iv
+ 之倉	Iu
+ 乘	Ixgehh
+ 乙	Ijfy
+ 乙 	Ix
+ 乙丁	It
+ 乙三	Is
+ 乙丘	Iw
+ 乙並	Iw
+ 乙之	Iv
+ 乙乙	Iz
+ 乙倉	Iz
+ 乱	ge
+ 亀	I}
+ 亂	Ij
+ 亂 	Iu
+ 亂丁	Iu
+ 亂三	Iq
+ 亂丘	Iz
+ 亂並	It
+ 亂之	It
+ 亂倉	Iy
+ 于	I~
+ 亚	gf
+ 亞	Im
+ 亞 	Iy
+ 亞丁	Iz
+ 亞三	Is
+ 亞並	Iu
+ 亞之	Iw
+ 亞亂	Iy
+ 亳	I~
+ 人	GgI|g^h_
+ 人あ	Gj
+ 仕	I|
+ 代	Gh
+ 休	Gkgdhg
+ 佇	I~
+ 位	gghh
+ 佐	Glhh
+ 何	gf
+ 佛	I}
+ 使	gahc
+ 侏	I|
+ 侶	Iy
+ 俘	I}
+ 倉	Ikf|
+ 倉 	I{
+ 倉丁	Iu
+ 倉三	Iq
+ 倉丘	Iz
+ 倉並	Iv
+ 倉之	Iv
+ 倉亂	I{
+ 倉倉	Iz
+ 個	h]
+ 倫	ha
+ 傭	It
+ 僅	I{
+ 兌	Iz
+ 公	g_h^
+ 公里	gUhU
+ 冲	Iu
+ 分	Glgfhg
+ 勞	ha
+ 台	ge
+ 号	Gdga
+ 名	gfhg
+ 吾	I}
+ 咀	Iz
+ 和	gehg
+ 回	Gg
+ 国	gf
+ 國	Is
+ 國三	Iu
+ 國並	Iw
+ 圓	It
+ 在	gchd
+ 多	gghh
+ 大	GkIogdhf
+ 大丁	I{
+ 大三	Iy
+ 大並	Ir
+ 天	gg
+ 家	gg
+ 小	gdhf
+ 平	gbhc
+ 平不	gVhV
+ 年	GNgIhJ
+ 年 	GPgEhE
+ 年、	Gi
+ 年あ	GV
+ 年ア	Gi
+ 年代	GfgThT
+ 年在	gYhY
+ 年的	gWhW
+ 年至	gXhX
+ 年（	G_
+ 年）	G[gQhP
+ 年，	gPhP
+ 或	gdhh
+ 敎	I~
+ 日	GSIzgRhR
+ 日 	GYgVhV
+ 日あ	GX
+ 日在	gYhY
+ 日至	gZhY
+ 日（	Ge
+ 日）	GZgXhX
+ 日，	gThT
+ 是	g[h^
+ 是一	gYhY
+ 時	Gk
+ 月	GRgPhQ
+ 月 	GPgGhG
+ 月あ	Ga
+ 淸	I|
+ 番	Gk
+ 的	g[hb
+ 眞	I~
+ 米	gUhV
+ 米的	gOhO
+ 米至	gPhP
+ 英	gehf
+ 萬	hb
+ 號	ha
+ 阿	gfhh
+ 靑	I}
+ 香	gfhg
+ 香港	gY
+ 가	<~IWfz
+ 가 	Id
+ 가가	<~f{
+ 가격	Is
+ 가공	Ir
+ 가까	Iq
+ 가깝	Iz
+ 가나	It
+ 가는	Iw
+ 가능	Ij
+ 가락	Iy
+ 가량	I{
+ 가로	It
+ 가르	Iq
+ 가리	Ie
+ 가마	Iw
+ 가면	Iz
+ 가문	Ip
+ 가미	Iy
+ 가사	Iw
+ 가상	Ip
+ 가설	Iw
+ 가속	Iy
+ 가수	In
+ 가스	Is
+ 가시	Ix
+ 가야	Iz
+ 가와	Iy
+ 가운	Ig
+ 가을	Iz
+ 가이	Iv
+ 가입	It
+ 가장	Ib
+ 가정	Iq
+ 가져	It
+ 가졌	Iy
+ 가족	Ir
+ 가지	Id
+ 가진	Ik
+ 가축	Iz
+ 가치	Io
+ 가톨	Il
+ 각	If
+ 각 	Ij
+ 각각	In
+ 각국	Iv
+ 각본	Ix
+ 각자	I{
+ 각종	In
+ 각지	Iy
+ 간	Ig
+ 간 	It
+ 간단	Ip
+ 간섭	Iy
+ 간에	Ix
+ 간의	Iq
+ 간접	Iz
+ 간주	Iv
+ 간행	Iy
+ 간호	I{
+ 갈	In
+ 갈라	Iu
+ 갈래	Iz
+ 갈리	Iw
+ 감	Ih
+ 감각	Ix
+ 감독	Ik
+ 감사	Iy
+ 감소	Iw
+ 감시	Iy
+ 감염	Iy
+ 감정	Iw
+ 갑	Iv
+ 값	Iu
+ 값을	I{
+ 값이	Iz
+ 강	Ib
+ 강 	Il
+ 강과	Is
+ 강남	Io
+ 강도	I{
+ 강동	I{
+ 강력	It
+ 강릉	Iw
+ 강서	Ix
+ 강에	Ix
+ 강원	Io
+ 강을	Ix
+ 강의	Is
+ 강이	Is
+ 강점	In
+ 강제	Is
+ 강조	Iv
+ 강하	Iy
+ 강한	Iu
+ 강화	Ip
+ 갖	Im
+ 갖고	Ip
+ 갖는	Ir
+ 갖추	It
+ 갖춘	Iv
+ 같	If
+ 같다	Iv
+ 같은	Id
+ 같이	Im
+ 개	IY
+ 개 	Ic
+ 개가	Iy
+ 개관	Iv
+ 개교	Iy
+ 개국	Io
+ 개념	Ij
+ 개량	Iw
+ 개로	Iy
+ 개를	I{
+ 개막	Iy
+ 개명	Ix
+ 개미	Iz
+ 개발	Ib
+ 개방	Iw
+ 개별	Ix
+ 개봉	It
+ 개선	Ir
+ 개설	Iy
+ 개성	Ix
+ 개시	Ix
+ 개신	Is
+ 개원	Iz
+ 개월	Iu
+ 개의	Ie
+ 개인	Il
+ 개장	Ix
+ 개정	Is
+ 개조	Iu
+ 개척	Iw
+ 개체	Iu
+ 개최	Ij
+ 개칭	Iy
+ 개통	It
+ 개편	Ip
+ 개혁	Ir
+ 개화	I{
+ 객	Iu
+ 객관	Iz
+ 객체	Iv
+ 갤	I|
+ 거	Id
+ 거대	Is
+ 거두	Ix
+ 거래	It
+ 거리	Ip
+ 거부	Iw
+ 거의	Io
+ 거점	Iz
+ 거제	Iy
+ 거주	In
+ 거창	I{
+ 거쳐	In
+ 거치	Ix
+ 건	Ie
+ 건강	Is
+ 건국	Is
+ 건너	Ix
+ 건담	Iy
+ 건립	Iv
+ 건물	Io
+ 건설	Il
+ 건의	Ix
+ 건전	Iq
+ 건조	Iu
+ 건축	Im
+ 걸	Il
+ 걸쳐	Ik
+ 걸친	Ix
+ 검	Il
+ 검사	Ir
+ 검색	Iu
+ 검역	Iz
+ 검은	Iv
+ 검찰	Iw
+ 것	I^
+ 것 	Io
+ 것과	Is
+ 것도	Iy
+ 것들	Iy
+ 것에	Is
+ 것으	Ie
+ 것은	Im
+ 것을	Id
+ 것이	Ib
+ 것인	Iy
+ 것처	Iy
+ 겉	I~
+ 게	Ie
+ 게르	Iw
+ 게오	Iy
+ 게이	Iq
+ 게임	Ic
+ 겐	I|
+ 겨	Iw
+ 겨울	Iw
+ 격	Ir
+ 겪	I|
+ 견	Iu
+ 견해	Ix
+ 결	If
+ 결과	Im
+ 결국	Iv
+ 결성	Io
+ 결승	It
+ 결의	Ix
+ 결정	Ik
+ 결합	Ip
+ 결혼	It
+ 겸	Ir
+ 겸 	Iq
+ 겸임	I{
+ 겹	I}
+ 경	IZ
+ 경 	Is
+ 경계	Im
+ 경기	Ic
+ 경남	Iy
+ 경로	Ix
+ 경마	I{
+ 경부	Iw
+ 경북	Iz
+ 경상	Ih
+ 경성	Iw
+ 경영	Io
+ 경우	Id
+ 경유	Iz
+ 경인	Iz
+ 경쟁	Ip
+ 경전	It
+ 경제	If
+ 경주	Io
+ 경찰	Ip
+ 경향	Iu
+ 경험	It
+ 계	Id
+ 계 	Ix
+ 계곡	Iw
+ 계급	Is
+ 계기	Iw
+ 계몽	I{
+ 계산	Ip
+ 계속	Ip
+ 계승	Io
+ 계약	Io
+ 계열	Ip
+ 계층	Iu
+ 계통	Iu
+ 계획	Im
+ 고	I]
+ 고 	Ix
+ 고객	Iu
+ 고고	Iv
+ 고구	Is
+ 고급	Iu
+ 고기	Iw
+ 고대	Ih
+ 고도	Iw
+ 고등	Io
+ 고려	Ii
+ 고르	I{
+ 고리	Iy
+ 고문	Ix
+ 고분	Iy
+ 고성	Iw
+ 고속	Io
+ 고시	Iz
+ 고안	Is
+ 고양	Ir
+ 고용	It
+ 고원	Iz
+ 고위	Ip
+ 고유	Iq
+ 고전	Io
+ 고정	It
+ 고조	Ix
+ 고종	Iv
+ 고체	Ix
+ 곡	Im
+ 곡 	I{
+ 곡선	Iw
+ 곡은	Iz
+ 곡을	Iz
+ 곡이	Iu
+ 곤	Iw
+ 곤충	Ix
+ 곧	Ix
+ 곧 	Iv
+ 골	Iq
+ 골든	I{
+ 골프	Iz
+ 곰	I~
+ 곱	I|
+ 곳	Ij
+ 곳 	I{
+ 곳에	Ij
+ 곳으	Iv
+ 곳을	Iy
+ 곳이	Iq
+ 공	IZ
+ 공 	Iy
+ 공간	Il
+ 공개	Io
+ 공격	In
+ 공공	Io
+ 공과	I{
+ 공국	Iy
+ 공군	Iu
+ 공급	Ir
+ 공기	Is
+ 공동	Ij
+ 공로	Iy
+ 공룡	Iw
+ 공립	Iy
+ 공무	Io
+ 공부	Iv
+ 공사	Iu
+ 공산	Io
+ 공식	Il
+ 공업	It
+ 공여	Iz
+ 공연	Ip
+ 공예	Iz
+ 공용	Ix
+ 공원	Ir
+ 공유	Iq
+ 공을	Iw
+ 공의	I{
+ 공익	Iv
+ 공인	Iu
+ 공작	Iq
+ 공장	Iw
+ 공적	Iz
+ 공전	Iz
+ 공정	It
+ 공주	Iv
+ 공중	Iw
+ 공통	Is
+ 공포	Iu
+ 공학	Is
+ 공항	It
+ 공헌	Iv
+ 공화	Ig
+ 과	Ib
+ 과 	Ig
+ 과거	In
+ 과의	Iz
+ 과정	Ij
+ 과천	Iz
+ 과학	Ig
+ 관	I]
+ 관계	Ii
+ 관광	Io
+ 관구	Iz
+ 관련	If
+ 관료	Ir
+ 관리	Ih
+ 관문	I{
+ 관세	Iw
+ 관습	Iy
+ 관심	It
+ 관악	Iy
+ 관여	Iy
+ 관위	Ix
+ 관장	Ir
+ 관점	Iw
+ 관직	Iw
+ 관찰	Iu
+ 관측	Is
+ 관하	Iz
+ 관한	If
+ 관할	Il
+ 관해	Iy
+ 관현	It
+ 광	Ig
+ 광고	Is
+ 광물	Iz
+ 광범	Ix
+ 광산	Iw
+ 광양	Iz
+ 광역	Iv
+ 광장	Iy
+ 광주	Il
+ 광학	Iy
+ 괴	Iv
+ 교	I_
+ 교 	Is
+ 교과	Iz
+ 교구	Iv
+ 교단	Iz
+ 교류	Iq
+ 교리	Ix
+ 교사	Iv
+ 교수	Im
+ 교육	Id
+ 교차	Ir
+ 교토	Ix
+ 교통	Im
+ 교향	Iu
+ 교환	Iu
+ 교황	Im
+ 교회	Im
+ 구	I[
+ 구 	Ii
+ 구간	Ir
+ 구글	Iw
+ 구단	Iv
+ 구로	Is
+ 구리	Iw
+ 구마	Iz
+ 구매	Ix
+ 구미	Iz
+ 구별	Iq
+ 구분	In
+ 구성	Ic
+ 구속	Iw
+ 구약	Ix
+ 구에	Iw
+ 구역	Il
+ 구와	Ix
+ 구의	Iv
+ 구이	Iy
+ 구제	Iy
+ 구조	Ij
+ 구체	It
+ 구축	Iq
+ 구하	Ix
+ 구현	Is
+ 국	IZ
+ 국 	It
+ 국가	Ia
+ 국경	Im
+ 국군	I{
+ 국기	It
+ 국내	Il
+ 국도	It
+ 국립	Ii
+ 국무	Ir
+ 국민	Ig
+ 국방	Ir
+ 국보	Ix
+ 국어	Iw
+ 국왕	Io
+ 국장	Iy
+ 국적	Iy
+ 국제	Ic
+ 국토	Iq
+ 국회	Im
+ 군	Id
+ 군 	In
+ 군대	Iq
+ 군도	I{
+ 군벌	I{
+ 군사	Im
+ 군산	Iy
+ 군의	Ix
+ 군이	Ix
+ 군인	In
+ 군주	Io
+ 굳	I~
+ 굴	Iy
+ 궁	Ir
+ 궁전	Iv
+ 권	Ih
+ 권 	Is
+ 권력	It
+ 권리	In
+ 권위	Iu
+ 권익	Is
+ 권한	It
+ 궤	Iw
+ 궤도	It
+ 귀	Io
+ 귀족	Iq
+ 규	Ij
+ 규격	Iu
+ 규모	Ip
+ 규정	Im
+ 규제	Iz
+ 규칙	It
+ 균	Iw
+ 균형	Iw
+ 그	IY
+ 그 	I^
+ 그가	It
+ 그것	Ip
+ 그녀	Is
+ 그는	Ii
+ 그대	Iq
+ 그들	Io
+ 그라	Iv
+ 그래	Im
+ 그랜	Iw
+ 그러	Il
+ 그런	Iy
+ 그렇	Iy
+ 그레	Ip
+ 그려	It
+ 그로	Iy
+ 그루	Ix
+ 그룹	Ik
+ 그를	Iy
+ 그리	Ia
+ 그린	Iq
+ 그림	Ip
+ 그에	Iu
+ 그와	Ix
+ 그의	Ih
+ 극	In
+ 극작	Iy
+ 극장	It
+ 근	Ii
+ 근거	Iq
+ 근교	Iy
+ 근대	Ip
+ 근로	Iw
+ 근무	Iv
+ 근본	Iv
+ 근처	Is
+ 글	In
+ 글로	Is
+ 글을	Iz
+ 글자	Iu
+ 금	Ih
+ 금강	Iy
+ 금속	Is
+ 금융	In
+ 금지	Iu
+ 급	Ik
+ 급 	Ik
+ 급격	Iz
+ 급제	Iy
+ 긍	I~
+ 기	IV
+ 기 	Is
+ 기간	Im
+ 기갑	I{
+ 기계	Ip
+ 기관	Ii
+ 기구	In
+ 기금	Iz
+ 기기	Iu
+ 기념	Im
+ 기능	Ij
+ 기니	Iz
+ 기대	Iy
+ 기도	Iw
+ 기독	Ij
+ 기동	I{
+ 기록	Ih
+ 기름	Iz
+ 기리	Ix
+ 기반	Ij
+ 기법	It
+ 기본	Il
+ 기사	Ir
+ 기상	Is
+ 기생	Iw
+ 기소	I{
+ 기술	Ie
+ 기아	Iw
+ 기억	Iu
+ 기업	Ii
+ 기여	Ig
+ 기원	If
+ 기자	Ik
+ 기장	I{
+ 기재	Iz
+ 기존	Im
+ 기종	Ix
+ 기준	Ia
+ 기지	Ix
+ 기체	Iu
+ 기초	Il
+ 기타	Ik
+ 기하	Is
+ 기호	Iq
+ 기회	Iw
+ 기획	It
+ 기후	Is
+ 긴	Is
+ 긴 	Is
+ 길	Il
+ 길 	Iv
+ 길이	Im
+ 김	Ih
+ 김씨	I{
+ 김영	Iy
+ 김일	Iw
+ 김정	Ix
+ 김천	I{
+ 김해	Iw
+ 깃	I}
+ 깊	Iw
+ 깊은	Iy
+ 까	Iu
+ 까지	Is
+ 깨	Ix
+ 꼬	Iz
+ 꼬리	I{
+ 꼭	Iz
+ 꼽	I{
+ 꽃	Iw
+ 꾸	I|
+ 꿈	I}
+ 끈	I~
+ 끊	I|
+ 끌	Iy
+ 끝	In
+ 끝나	Iy
+ 끝난	Iz
+ 끝에	Is
+ 끝이	I{
+ 끼	Iw
+ 나	I^
+ 나 	Iu
+ 나가	Iq
+ 나고	Iz
+ 나급	Is
+ 나누	Is
+ 나눈	Iz
+ 나뉘	Is
+ 나뉜	It
+ 나는	Iw
+ 나들	Ip
+ 나라	Ii
+ 나머	Iv
+ 나무	Ir
+ 나아	Iw
+ 나오	Im
+ 나온	Is
+ 나와	Ix
+ 나왔	Iy
+ 나이	Io
+ 나중	Iu
+ 나치	Ir
+ 나카	Iy
+ 나타	Ig
+ 나폴	It
+ 낙	Is
+ 낙엽	Iz
+ 난	Ip
+ 난 	Iv
+ 날	Io
+ 날 	Iu
+ 날개	Ix
+ 날짜	I{
+ 남	I_
+ 남 	Iz
+ 남겼	I{
+ 남구	Iv
+ 남극	Iv
+ 남녀	Iz
+ 남동	Il
+ 남미	Iz
+ 남부	Ij
+ 남북	Ip
+ 남산	Iz
+ 남서	Im
+ 남성	Ir
+ 남아	Il
+ 남양	Iy
+ 남원	Iy
+ 남은	I{
+ 남자	Ir
+ 남쪽	Ih
+ 남편	Ix
+ 남한	I{
+ 남해	Iw
+ 납	Ix
+ 낭	Iz
+ 낭만	I{
+ 낮	Is
+ 낮은	Is
+ 낱	Iv
+ 낱말	Is
+ 낳	Iz
+ 내	Ib
+ 내 	Is
+ 내각	In
+ 내는	Iw
+ 내려	It
+ 내륙	Iz
+ 내리	Iy
+ 내무	Iz
+ 내부	Ip
+ 내셔	Iu
+ 내에	Il
+ 내용	Ij
+ 내의	Iv
+ 내장	Iy
+ 내전	Iv
+ 내지	Ix
+ 낸	Iy
+ 낸 	Ix
+ 냉	Ix
+ 너	Ix
+ 너무	Iz
+ 널	Ip
+ 널리	Il
+ 넓	Iq
+ 넓은	Ir
+ 넓이	Iy
+ 넘	Is
+ 넘는	Iw
+ 넘어	Iv
+ 넣	Iv
+ 넣어	Iy
+ 네	Ig
+ 네 	Ip
+ 네덜	In
+ 네오	I{
+ 네이	Is
+ 네트	Il
+ 네팔	Iz
+ 넥	I}
+ 넷	Iz
+ 년	IP
+ 년 	IM
+ 년간	Ir
+ 년경	Io
+ 년과	Iv
+ 년까	Ig
+ 년대	Ih
+ 년도	Iy
+ 년마	I{
+ 년부	Ie
+ 년에	I^
+ 년을	Iw
+ 년의	Iq
+ 년이	Iu
+ 노	Ic
+ 노동	In
+ 노드	Iz
+ 노란	Iz
+ 노래	Im
+ 노력	Iv
+ 노르	Io
+ 노리	Iz
+ 노벨	Iq
+ 노부	Iv
+ 노선	Im
+ 노스	Iu
+ 노예	Iv
+ 노출	I{
+ 노트	Iz
+ 녹	Ir
+ 녹색	Iv
+ 녹음	Iz
+ 논	Il
+ 논란	Iv
+ 논리	Iq
+ 논문	Iv
+ 논의	Iy
+ 논쟁	Iw
+ 놀	Iw
+ 놀이	Iv
+ 농	Ig
+ 농구	Ix
+ 농림	Ik
+ 농민	Ix
+ 농산	Iw
+ 농어	Iv
+ 농업	In
+ 농촌	Ir
+ 높	Ij
+ 높아	I{
+ 높은	Im
+ 높이	Ik
+ 놓	Is
+ 놓고	Ix
+ 놓여	I{
+ 놓은	Ix
+ 뇌	Iv
+ 누	Io
+ 누구	Iy
+ 누르	It
+ 눈	Iu
+ 뉴	Ii
+ 뉴 	Iz
+ 뉴기	Iz
+ 뉴스	Is
+ 뉴욕	Im
+ 뉴질	Ir
+ 느	Iu
+ 느끼	Iy
+ 는	IU
+ 는 	IQ
+ 늘	Ix
+ 늘어	Ix
+ 능	Iq
+ 능력	Ip
+ 늦	I~
+ 니	Im
+ 니시	Iz
+ 니콜	It
+ 닌	Iy
+ 닌텐	Iv
+ 닛	I}
+ 다	I[
+ 다 	Iu
+ 다니	Ix
+ 다다	Iy
+ 다루	Im
+ 다룬	It
+ 다르	In
+ 다른	Ic
+ 다리	Ir
+ 다만	Iz
+ 다목	I{
+ 다섯	Is
+ 다수	Iq
+ 다스	Iv
+ 다시	Im
+ 다양	Ih
+ 다운	Ix
+ 다음	Ik
+ 다이	Ik
+ 다중	Iw
+ 다카	It
+ 다케	Iw
+ 닥	I~
+ 단	Ib
+ 단 	Is
+ 단계	Ip
+ 단독	Iy
+ 단말	Iz
+ 단백	It
+ 단순	Ip
+ 단어	Im
+ 단위	In
+ 단일	It
+ 단지	Iz
+ 단체	Ij
+ 단편	Is
+ 달	Ii
+ 달 	Iy
+ 달라	Iw
+ 달러	Iu
+ 달리	Im
+ 달린	Iz
+ 달성	It
+ 달하	Iw
+ 담	Ik
+ 담고	Iu
+ 담당	Il
+ 담은	Iz
+ 당	Ie
+ 당 	Iu
+ 당나	Is
+ 당사	Is
+ 당선	It
+ 당시	If
+ 당주	Iy
+ 닿	I~
+ 대	IS
+ 대 	Ic
+ 대가	Iw
+ 대개	It
+ 대공	Iu
+ 대구	Ik
+ 대규	It
+ 대기	Ir
+ 대대	I{
+ 대덕	Iz
+ 대도	I{
+ 대동	Iz
+ 대략	Iw
+ 대량	Iw
+ 대륙	In
+ 대리	Iw
+ 대립	Iw
+ 대만	Iw
+ 대백	Il
+ 대법	Ix
+ 대변	I{
+ 대본	Iv
+ 대부	Ii
+ 대비	Iu
+ 대사	It
+ 대상	Ik
+ 대서	Iw
+ 대성	Iu
+ 대수	Iu
+ 대승	Iy
+ 대신	Io
+ 대안	Iy
+ 대왕	Ix
+ 대외	Iz
+ 대우	Iv
+ 대원	Iy
+ 대응	Ir
+ 대의	Ix
+ 대장	Iv
+ 대전	Ih
+ 대조	Iz
+ 대주	Iz
+ 대중	Im
+ 대지	Iz
+ 대체	Io
+ 대칭	Iw
+ 대통	Ih
+ 대표	Ig
+ 대하	Io
+ 대학	Ie
+ 대한	IV
+ 대항	Is
+ 대해	Ii
+ 대형	Ir
+ 대화	Iv
+ 대회	Ih
+ 댄	Iy
+ 댄스	Ix
+ 더	Ii
+ 더 	Ih
+ 더불	Iq
+ 더블	Iz
+ 더욱	Iw
+ 덕	It
+ 던	I{
+ 덧	I}
+ 덩	I|
+ 덮	I{
+ 데	Ie
+ 데 	Ij
+ 데뷔	Iq
+ 데스	Iw
+ 데에	It
+ 데이	Ih
+ 덴	It
+ 덴마	Is
+ 델	Iw
+ 도	I]
+ 도 	Io
+ 도교	Iz
+ 도구	Is
+ 도달	Iz
+ 도덕	Iz
+ 도로	Im
+ 도마	Iy
+ 도메	Iy
+ 도모	Ik
+ 도미	Iz
+ 도서	Ir
+ 도스	Iz
+ 도시	Ia
+ 도심	Iy
+ 도와	Iv
+ 도요	Ix
+ 도움	Iu
+ 도입	Io
+ 도중	Iw
+ 도착	Iz
+ 도쿄	In
+ 도쿠	It
+ 독	Ic
+ 독립	Ig
+ 독일	Ic
+ 독자	It
+ 독재	Iy
+ 독점	Iz
+ 독특	Iw
+ 돈	Iw
+ 돌	Io
+ 돌아	It
+ 돕	I{
+ 동	I[
+ 동 	Im
+ 동계	It
+ 동구	Iu
+ 동굴	Iz
+ 동기	Iy
+ 동남	Ir
+ 동대	Iv
+ 동력	I{
+ 동맹	Is
+ 동명	Ix
+ 동물	Il
+ 동방	It
+ 동부	Il
+ 동북	Iu
+ 동생	It
+ 동서	Iv
+ 동성	Iy
+ 동시	Im
+ 동아	Iq
+ 동안	Ij
+ 동양	Ip
+ 동영	Ix
+ 동원	Iz
+ 동위	Iz
+ 동의	Iv
+ 동이	Iy
+ 동인	Iv
+ 동일	Ip
+ 동작	Ir
+ 동적	I{
+ 동전	Iv
+ 동쪽	Ih
+ 동해	Is
+ 동화	Iz
+ 돼	I~
+ 돼지	Iz
+ 되	Id
+ 되고	Iu
+ 되기	Ix
+ 되는	Ik
+ 되며	Ix
+ 되면	Iv
+ 되어	Ik
+ 되었	Ie
+ 되지	Ix
+ 된	Ij
+ 된 	Ik
+ 된다	Ij
+ 될	Iw
+ 될 	Is
+ 두	Ie
+ 두 	Ie
+ 두개	I{
+ 두고	In
+ 두루	I{
+ 두번	Ix
+ 두었	Iz
+ 둔	It
+ 둔 	Is
+ 둘	Ip
+ 둘 	Iy
+ 둘러	Iq
+ 둘째	Iv
+ 둥	I{
+ 뒤	Il
+ 뒤 	In
+ 뒤를	Iy
+ 뒤에	Iu
+ 뒷	Iz
+ 듀	Iy
+ 드	Ii
+ 드 	Iq
+ 드라	Il
+ 드래	Iy
+ 드러	Iv
+ 드림	Iz
+ 득	I}
+ 들	Ij
+ 들면	Iz
+ 들어	Ij
+ 들이	I{
+ 등	I[
+ 등 	Ib
+ 등과	Ir
+ 등급	It
+ 등기	Iz
+ 등록	Ir
+ 등에	Ii
+ 등으	Im
+ 등은	Iz
+ 등을	Ie
+ 등의	Id
+ 등이	Ih
+ 등장	Ii
+ 등지	It
+ 디	Ig
+ 디렉	Iz
+ 디비	Iz
+ 디스	Io
+ 디자	Im
+ 디젤	Iz
+ 디즈	Iw
+ 디지	Il
+ 따	Id
+ 따 	Iz
+ 따라	Ic
+ 따로	Ix
+ 따르	In
+ 따른	Ip
+ 따서	It
+ 따온	Iy
+ 따왔	Iy
+ 따위	Iv
+ 딴	I}
+ 딴 	Iy
+ 딸	Is
+ 딸 	Iw
+ 딸로	Iz
+ 딸이	Iv
+ 땅	Iu
+ 때	Ib
+ 때 	Id
+ 때까	Ir
+ 때는	Iu
+ 때로	Iy
+ 때문	If
+ 때부	Iy
+ 때에	Ip
+ 때의	Iu
+ 떠	Iv
+ 떠나	Iz
+ 떨	Im
+ 떨어	Ii
+ 또	I]
+ 또 	Ip
+ 또는	IY
+ 또한	Ij
+ 뛰	It
+ 뛰어	Is
+ 뜨	I~
+ 뜻	Ig
+ 뜻 	Iv
+ 뜻으	Is
+ 뜻은	Iy
+ 뜻을	Is
+ 뜻의	Iw
+ 뜻이	Iq
+ 뜻하	Il
+ 뜻한	Im
+ 띄	I~
+ 띠	Iy
+ 라	Ia
+ 라 	Ip
+ 라고	Ig
+ 라는	Ih
+ 라디	Ip
+ 라스	I{
+ 라오	Iy
+ 라우	Iz
+ 라이	Ij
+ 라인	Iu
+ 라트	Iy
+ 라틴	Im
+ 락	I|
+ 란	In
+ 란 	Ik
+ 람	I}
+ 랑	I}
+ 래	Iz
+ 랜	Iz
+ 랩	I|
+ 랭	I|
+ 러	Ii
+ 러브	I{
+ 러시	If
+ 럭	Ix
+ 럭비	Iu
+ 런	Is
+ 런던	Ip
+ 레	Ig
+ 레닌	Iw
+ 레드	Iw
+ 레스	Iz
+ 레슬	Iy
+ 레오	Iu
+ 레이	Il
+ 레지	Iw
+ 레코	Ir
+ 렌	Iy
+ 렌즈	Iy
+ 로	Ia
+ 로 	If
+ 로도	Iw
+ 로드	Iu
+ 로렌	Iy
+ 로마	Ig
+ 로버	Is
+ 로베	Iz
+ 로봇	Is
+ 로부	Iz
+ 로서	Iy
+ 로스	Iq
+ 로켓	Iv
+ 록	Is
+ 록 	Is
+ 롤	Iw
+ 롤플	Iy
+ 롯	I~
+ 롯데	Iz
+ 롱	I~
+ 루	Ii
+ 루마	Is
+ 루이	In
+ 루터	I{
+ 루트	Iv
+ 류	Ix
+ 류큐	I{
+ 르	It
+ 르네	Iw
+ 를	Ig
+ 를 	Ic
+ 리	Id
+ 리 	Ix
+ 리그	Ih
+ 리눅	Iw
+ 리더	Iy
+ 리듬	Iz
+ 리메	Iz
+ 리버	I{
+ 리비	Iu
+ 리스	Iw
+ 리처	Iw
+ 리투	Ix
+ 린	I{
+ 릴	I}
+ 링	Iw
+ 링크	Iz
+ 마	I^
+ 마그	Ix
+ 마다	Iz
+ 마드	Iz
+ 마라	Ix
+ 마련	Iv
+ 마르	In
+ 마리	Im
+ 마법	Iz
+ 마사	Is
+ 마산	Iu
+ 마스	Iu
+ 마쓰	Iq
+ 마오	Iz
+ 마우	Iy
+ 마을	Io
+ 마음	Iu
+ 마이	Ih
+ 마일	Iz
+ 마주	Ix
+ 마지	Im
+ 마찬	Iu
+ 마치	Iv
+ 마카	Ix
+ 마케	Ir
+ 마크	Iv
+ 마틴	Iz
+ 마포	It
+ 마하	Iz
+ 막	Im
+ 막대	Iy
+ 막부	It
+ 막의	Iy
+ 만	I_
+ 만 	Ij
+ 만나	It
+ 만년	Ir
+ 만드	Iq
+ 만든	Ii
+ 만들	Id
+ 만명	Iw
+ 만에	It
+ 만족	Iu
+ 만주	Iu
+ 만큼	I{
+ 만화	Il
+ 많	Ig
+ 많고	I{
+ 많다	Ip
+ 많아	I{
+ 많으	Iz
+ 많은	Ih
+ 많이	Ik
+ 말	I^
+ 말 	Ir
+ 말기	Io
+ 말라	Iv
+ 말레	Is
+ 말로	Io
+ 말리	Iz
+ 말에	Iw
+ 말은	Ix
+ 말을	Iw
+ 말의	Ix
+ 말이	Ij
+ 말하	Ik
+ 말한	I_
+ 말해	Iw
+ 맛	Iz
+ 망	Is
+ 망명	Iy
+ 망원	Iw
+ 맞	Im
+ 맞는	I{
+ 맞닿	Iw
+ 맞대	It
+ 맞추	Iw
+ 맡	In
+ 맡고	Is
+ 맡아	Iz
+ 맡았	Iq
+ 맡은	Iy
+ 매	If
+ 매개	Iz
+ 매년	Io
+ 매니	Iz
+ 매사	Ix
+ 매우	Im
+ 매일	I{
+ 매장	I{
+ 매주	Iy
+ 매체	It
+ 맥	Ir
+ 맥 	Iy
+ 맨	Iv
+ 맨해	I{
+ 맹	I{
+ 맺	Iv
+ 머	Iq
+ 머리	Ir
+ 먹	Is
+ 먹는	Iv
+ 먼	Iv
+ 먼저	Iv
+ 멀	Iu
+ 멀리	I{
+ 멀티	It
+ 메	Ig
+ 메가	I{
+ 메디	Iz
+ 메르	Iz
+ 메리	Iy
+ 메모	Iq
+ 메시	Iu
+ 메이	In
+ 메인	Ix
+ 메타	Ix
+ 메탈	Iu
+ 메트	Iz
+ 멕	Is
+ 멕시	Io
+ 멘	I|
+ 멜	Ix
+ 멤	Iw
+ 멤버	Is
+ 면	If
+ 면 	Iw
+ 면에	Iy
+ 면역	Iz
+ 면이	Iw
+ 면적	Id
+ 멸	Iu
+ 멸망	Iv
+ 멸종	Ix
+ 명	I]
+ 명 	I_
+ 명나	Iw
+ 명단	Iv
+ 명령	Io
+ 명명	Iu
+ 명문	I{
+ 명성	Iw
+ 명에	Iz
+ 명예	It
+ 명으	Iu
+ 명을	It
+ 명의	Ik
+ 명이	Ii
+ 명제	I{
+ 명칭	Ii
+ 명확	Ix
+ 몇	Is
+ 몇 	Is
+ 몇몇	Iv
+ 모	I^
+ 모니	Iy
+ 모델	In
+ 모두	Ij
+ 모듈	I{
+ 모드	Ix
+ 모든	Ig
+ 모래	Ix
+ 모로	Iw
+ 모르	Ix
+ 모리	Ir
+ 모바	Iu
+ 모스	Iq
+ 모습	Iq
+ 모아	Iv
+ 모양	Im
+ 모여	Iu
+ 모음	Iu
+ 모임	Iv
+ 모터	Iw
+ 모토	Iy
+ 모험	Iz
+ 모형	Iu
+ 목	Ib
+ 목록	Iq
+ 목사	Iv
+ 목소	Iz
+ 목적	Ia
+ 목포	Iw
+ 목표	Io
+ 몬	Iu
+ 몬테	Iv
+ 몰	Is
+ 몰도	Iz
+ 몸	Ir
+ 못	Ip
+ 못하	Iq
+ 못한	Iv
+ 못했	Ix
+ 몽	It
+ 몽골	It
+ 묘	Ir
+ 묘사	It
+ 묘호	Iz
+ 무	Ib
+ 무거	I{
+ 무게	I{
+ 무기	Ir
+ 무대	Iu
+ 무력	Iz
+ 무렵	Iz
+ 무료	Iw
+ 무리	Iy
+ 무사	Iy
+ 무선	Iu
+ 무슬	Iz
+ 무신	Iw
+ 무엇	Iy
+ 무역	Iq
+ 무용	Iw
+ 무인	Iz
+ 무장	Iq
+ 무한	Iw
+ 무함	Iz
+ 무형	I{
+ 묵	I}
+ 묶	Iz
+ 문	I]
+ 문명	Is
+ 문법	Ix
+ 문서	Im
+ 문신	Io
+ 문인	I{
+ 문자	Ik
+ 문장	Iu
+ 문제	Ii
+ 문학	Il
+ 문헌	Iw
+ 문화	I_
+ 묻	I~
+ 물	Ie
+ 물 	Iw
+ 물건	Is
+ 물고	Iy
+ 물론	Iv
+ 물리	Ij
+ 물에	Iz
+ 물을	Iy
+ 물이	Iy
+ 물질	Im
+ 물체	Ir
+ 뮌	I{
+ 뮌헨	Iy
+ 뮤	It
+ 뮤지	Iu
+ 뮤직	Iu
+ 미	I[
+ 미 	Iy
+ 미국	I[
+ 미군	Iv
+ 미나	Iv
+ 미네	I{
+ 미니	It
+ 미드	Iy
+ 미디	Ip
+ 미래	Ir
+ 미리	Iw
+ 미분	Iv
+ 미사	Iq
+ 미생	Iy
+ 미술	Io
+ 미스	It
+ 미시	Iv
+ 미쓰	Ix
+ 미야	Iz
+ 미얀	Ix
+ 미치	Iv
+ 미카	Iy
+ 미터	Iv
+ 미토	I{
+ 미하	Iz
+ 미합	I{
+ 민	Ie
+ 민간	Ip
+ 민법	Iv
+ 민사	Ix
+ 민속	Iv
+ 민족	Ii
+ 민주	Ik
+ 민중	Ix
+ 믿	Iw
+ 밀	Il
+ 밀도	Io
+ 밀양	I{
+ 밀접	Iy
+ 밀집	Iz
+ 및	I_
+ 및 	IZ
+ 밑	Iy
+ 밑에	Iz
+ 바	Ia
+ 바 	Iu
+ 바그	Iy
+ 바깥	Ix
+ 바꾸	Is
+ 바뀌	It
+ 바다	Ip
+ 바닥	I{
+ 바닷	Iz
+ 바둑	Ix
+ 바라	Iv
+ 바람	Iu
+ 바로	Iq
+ 바르	Ir
+ 바빌	I{
+ 바스	Iz
+ 바실	Iz
+ 바위	Iz
+ 바이	Ij
+ 바탕	Im
+ 바티	Ix
+ 박	Ij
+ 박물	Ip
+ 박사	It
+ 밖	Iu
+ 밖에	Iv
+ 밖의	Iy
+ 반	Id
+ 반 	Iv
+ 반대	In
+ 반도	Il
+ 반드	Ix
+ 반란	Iu
+ 반면	Ix
+ 반발	I{
+ 반복	Iw
+ 반사	Iw
+ 반영	Ix
+ 반응	Iq
+ 받	Ih
+ 받고	Is
+ 받는	Ir
+ 받아	In
+ 받았	In
+ 받은	Iq
+ 받을	Iz
+ 받지	Iy
+ 발	I]
+ 발간	Iv
+ 발견	Ij
+ 발굴	It
+ 발달	Ip
+ 발레	Ix
+ 발렌	I{
+ 발매	Ih
+ 발명	It
+ 발사	Ir
+ 발생	Ig
+ 발원	It
+ 발음	Ir
+ 발전	Ie
+ 발족	Ir
+ 발트	Iy
+ 발표	Ij
+ 발행	Io
+ 발현	Iz
+ 발효	Ix
+ 밝	Is
+ 밝은	I{
+ 밝혀	Iw
+ 밝히	Iz
+ 밤	Ix
+ 밤 	Iy
+ 밥	I}
+ 방	Ia
+ 방글	Iz
+ 방면	Iz
+ 방문	Iu
+ 방법	Ii
+ 방사	It
+ 방송	Ig
+ 방식	Ij
+ 방안	I{
+ 방어	Iw
+ 방언	It
+ 방영	Io
+ 방위	Iw
+ 방정	Is
+ 방지	Is
+ 방출	Ix
+ 방해	Iz
+ 방향	Ip
+ 배	If
+ 배 	Iy
+ 배경	Ir
+ 배구	Iz
+ 배급	Ix
+ 배열	Iy
+ 배우	Io
+ 배출	Iv
+ 배치	Iv
+ 배포	Iu
+ 백	Ij
+ 백과	Iz
+ 백만	I{
+ 백악	Iv
+ 백인	Iz
+ 백작	Iv
+ 백제	It
+ 밴	Ir
+ 밴드	Io
+ 뱀	I}
+ 버	Ij
+ 버스	Ip
+ 버전	Ip
+ 버지	Iy
+ 번	Ia
+ 번 	Ik
+ 번길	Iz
+ 번역	Im
+ 번의	Ip
+ 번이	Iu
+ 번주	Ip
+ 번지	Ik
+ 번째	Ic
+ 번호	In
+ 벌	In
+ 벌어	Io
+ 벌이	I{
+ 벌인	Iw
+ 범	Il
+ 범위	Is
+ 범죄	Io
+ 범주	Iz
+ 법	Ie
+ 법 	Ix
+ 법령	Iy
+ 법률	Ij
+ 법무	Iv
+ 법원	Iu
+ 법의	Iz
+ 법이	Iy
+ 법인	Iv
+ 법적	Iu
+ 법정	Iq
+ 법조	Iz
+ 법칙	Ir
+ 법학	Iu
+ 벗	Iy
+ 벗어	Iw
+ 베	If
+ 베네	Is
+ 베르	Iq
+ 베를	Iu
+ 베스	Is
+ 베어	I{
+ 베이	Il
+ 베타	Ix
+ 베트	Io
+ 벡	Ix
+ 벡터	Iu
+ 벤	Iv
+ 벨	Iq
+ 벨기	Is
+ 벨라	Ix
+ 벼	I}
+ 벽	Iy
+ 변	Ig
+ 변경	Io
+ 변동	I{
+ 변수	Iu
+ 변하	Iy
+ 변형	Iv
+ 변호	Is
+ 변화	Im
+ 변환	Ir
+ 별	Il
+ 별 	Iz
+ 별도	Iv
+ 별명	Iv
+ 별자	Iw
+ 별칭	Ix
+ 병	Im
+ 병사	I{
+ 병역	Iy
+ 병원	Iv
+ 병합	Iz
+ 보	I]
+ 보건	Ir
+ 보고	Iq
+ 보관	Iw
+ 보급	In
+ 보기	I{
+ 보내	Iu
+ 보는	Iu
+ 보다	Ir
+ 보도	Iw
+ 보드	Iz
+ 보르	Iw
+ 보면	Iz
+ 보물	Iv
+ 보병	Ix
+ 보상	Iz
+ 보수	It
+ 보스	Iq
+ 보안	Is
+ 보여	Ir
+ 보유	Ir
+ 보이	In
+ 보인	Iu
+ 보잉	Iz
+ 보장	Is
+ 보전	Iv
+ 보조	It
+ 보존	Io
+ 보좌	I{
+ 보컬	Iu
+ 보통	Ij
+ 보편	Ix
+ 보한	Il
+ 보험	Ir
+ 보호	Ij
+ 복	Ih
+ 복리	Iz
+ 복사	Iw
+ 복소	Ix
+ 복수	Iw
+ 복원	Iy
+ 복음	Iu
+ 복잡	Ir
+ 복제	Iy
+ 복지	Iu
+ 복합	Iu
+ 본	Ie
+ 본 	It
+ 본거	Ix
+ 본격	Iw
+ 본관	Il
+ 본래	Iq
+ 본명	In
+ 본부	Is
+ 본사	Ir
+ 본선	Iv
+ 본인	Iy
+ 본적	Iv
+ 본질	Iy
+ 본토	Iy
+ 볼	Im
+ 볼 	In
+ 볼리	I{
+ 봄	Iz
+ 봉	Ip
+ 봉기	Iz
+ 봉사	I{
+ 부	I[
+ 부 	It
+ 부과	I{
+ 부근	Ir
+ 부담	Iy
+ 부대	Is
+ 부동	Iv
+ 부등	Iy
+ 부르	Ih
+ 부른	Ik
+ 부모	Iw
+ 부문	It
+ 부분	Ij
+ 부산	Ij
+ 부상	Iv
+ 부서	I{
+ 부설	I{
+ 부속	Iv
+ 부여	Iq
+ 부위	Iz
+ 부인	Ir
+ 부작	Ix
+ 부정	Is
+ 부족	Iq
+ 부지	Iz
+ 부착	I{
+ 부처	Ix
+ 부천	Ix
+ 부터	Ip
+ 부통	Ix
+ 부품	Iy
+ 부하	I{
+ 부호	Is
+ 부활	Ix
+ 부흥	Iz
+ 북	Ib
+ 북구	Iw
+ 북극	Iy
+ 북동	Il
+ 북미	Iw
+ 북부	Ik
+ 북서	Ik
+ 북아	Ip
+ 북위	I{
+ 북쪽	Ih
+ 북한	Ir
+ 분	Ia
+ 분 	It
+ 분기	Iv
+ 분당	Iz
+ 분류	Ij
+ 분리	Io
+ 분산	Iw
+ 분석	Io
+ 분야	Ih
+ 분열	Iy
+ 분자	Iq
+ 분쟁	Is
+ 분지	Iy
+ 분파	Ix
+ 분포	Ip
+ 분할	Ix
+ 분해	Iz
+ 분화	Ix
+ 불	Ib
+ 불 	It
+ 불가	Ip
+ 불과	Iz
+ 불교	Ij
+ 불구	Ix
+ 불러	Iw
+ 불렀	Iu
+ 불렸	Iq
+ 불리	Ii
+ 불린	Il
+ 불법	It
+ 불안	Iz
+ 붉	Iz
+ 붉은	Iv
+ 붕	Iw
+ 붕괴	It
+ 붙	In
+ 붙어	Iu
+ 붙여	Ir
+ 붙인	Iy
+ 뷰	I~
+ 브	Ih
+ 브라	Ik
+ 브랜	Ir
+ 브레	Iw
+ 브로	Iw
+ 브루	Iu
+ 브리	Iq
+ 블	Im
+ 블라	It
+ 블랙	Iu
+ 블로	Iu
+ 블록	Iy
+ 블루	Iu
+ 비	I_
+ 비공	Iy
+ 비교	Ip
+ 비극	Iy
+ 비디	In
+ 비례	Iz
+ 비롯	Il
+ 비밀	Iu
+ 비상	Iw
+ 비스	Iu
+ 비슷	Im
+ 비영	It
+ 비용	Iw
+ 비율	Iv
+ 비잔	Is
+ 비전	Iz
+ 비정	Iv
+ 비주	Iz
+ 비즈	Iu
+ 비트	Iq
+ 비판	It
+ 비평	Iy
+ 비해	Ir
+ 비행	Iq
+ 빅	Iv
+ 빅토	Iv
+ 빈	Ir
+ 빈 	Iw
+ 빌	Ip
+ 빌딩	Ix
+ 빌보	Iz
+ 빌헬	Ix
+ 빙	Iz
+ 빛	It
+ 빛을	I{
+ 빛의	Iy
+ 빠	Is
+ 빠르	Iu
+ 빠른	Iw
+ 빨	Ix
+ 빵	I~
+ 빼	I{
+ 빼앗	I{
+ 뻗	I{
+ 뻗어	Iy
+ 뼈	I~
+ 뽑	I{
+ 뿌	Ix
+ 뿌리	Iu
+ 뿐	Iv
+ 뿐 	Iy
+ 뿐만	Iw
+ 사	IT
+ 사 	Iw
+ 사가	Iw
+ 사건	Ie
+ 사고	Im
+ 사기	Iz
+ 사는	Is
+ 사단	Id
+ 사도	Iu
+ 사라	Iu
+ 사람	Ib
+ 사랑	Ir
+ 사령	Iv
+ 사례	Iz
+ 사르	Iy
+ 사립	Iw
+ 사마	Iw
+ 사막	Iv
+ 사망	In
+ 사무	Ib
+ 사물	Ix
+ 사법	It
+ 사상	Ih
+ 사실	Im
+ 사업	Ij
+ 사용	I[
+ 사우	Is
+ 사운	It
+ 사원	Iv
+ 사유	Iz
+ 사이	Ib
+ 사자	I{
+ 사장	Iw
+ 사적	Iu
+ 사전	Is
+ 사정	Iy
+ 사제	Iz
+ 사진	Ir
+ 사찰	Iy
+ 사카	Ix
+ 사태	Iz
+ 사하	I{
+ 사항	It
+ 사형	Iy
+ 사회	Ic
+ 사후	It
+ 삭	I}
+ 산	Ic
+ 산 	Ip
+ 산림	Iq
+ 산맥	Iq
+ 산성	Iz
+ 산소	I{
+ 산스	Ix
+ 산악	Ix
+ 산업	Ii
+ 산이	Iz
+ 산지	Ix
+ 산타	Ix
+ 산하	Im
+ 산화	Ix
+ 살	Ij
+ 살고	Iu
+ 살던	Iz
+ 살아	It
+ 살았	Iu
+ 살인	Iv
+ 살해	It
+ 삶	Iu
+ 삶을	Iz
+ 삶의	Iw
+ 삼	Ih
+ 삼각	Iu
+ 삼고	I{
+ 삼국	Iq
+ 삼성	Io
+ 삽	Iz
+ 삽입	I{
+ 상	I^
+ 상 	It
+ 상관	Ix
+ 상당	Im
+ 상대	Im
+ 상류	Iz
+ 상륙	Iy
+ 상속	Iz
+ 상수	Iw
+ 상승	Iz
+ 상업	Ir
+ 상에	Iw
+ 상용	Iz
+ 상원	Iy
+ 상위	Ix
+ 상으	Iz
+ 상을	I{
+ 상의	Iw
+ 상이	Iv
+ 상인	Iz
+ 상임	Ix
+ 상주	Iy
+ 상징	Iq
+ 상태	Ij
+ 상트	Iz
+ 상표	Ix
+ 상품	Iq
+ 상하	Is
+ 상호	Ik
+ 상황	Iq
+ 새	Ij
+ 새 	Iw
+ 새로	Ij
+ 새롭	Iy
+ 색	Iq
+ 색 	Iy
+ 색을	I{
+ 샌	Iw
+ 샌프	Iy
+ 샘	I}
+ 생	Ib
+ 생각	Ip
+ 생겨	Iu
+ 생겼	I{
+ 생기	It
+ 생긴	It
+ 생리	Iy
+ 생명	Io
+ 생물	Il
+ 생산	Ih
+ 생성	Iq
+ 생식	I{
+ 생존	Iw
+ 생체	I{
+ 생태	It
+ 생활	Im
+ 샤	Ir
+ 샤를	Iv
+ 서	IZ
+ 서 	Iy
+ 서구	Ir
+ 서기	Iq
+ 서남	Iw
+ 서대	Ix
+ 서로	Im
+ 서명	Iy
+ 서버	Ir
+ 서부	Il
+ 서북	Iy
+ 서브	I{
+ 서비	Ii
+ 서사	Ix
+ 서술	Ix
+ 서식	Ip
+ 서양	Ir
+ 서울	I^
+ 서유	Iz
+ 서적	Ix
+ 서쪽	Ii
+ 서초	Io
+ 서태	Ix
+ 서해	Iu
+ 석	In
+ 석사	Iz
+ 석유	Iw
+ 섞	Iz
+ 선	I_
+ 선 	Is
+ 선거	Ii
+ 선고	Iz
+ 선교	Iu
+ 선구	Iz
+ 선도	Iy
+ 선박	Iv
+ 선발	Iw
+ 선보	Iz
+ 선수	If
+ 선양	Iw
+ 선언	Ir
+ 선의	Iy
+ 선전	Iz
+ 선정	Iq
+ 선조	Iu
+ 선종	Iz
+ 선진	Iu
+ 선출	Iq
+ 선택	Is
+ 선포	I{
+ 선형	Iu
+ 설	I^
+ 설계	Im
+ 설립	I]
+ 설명	In
+ 설정	It
+ 설치	Ij
+ 섬	Ih
+ 섬 	Ik
+ 섬과	Iw
+ 섬들	Iz
+ 섬에	Iq
+ 섬유	Iz
+ 섬으	Iu
+ 섬을	Iy
+ 섬의	Iv
+ 섬이	It
+ 섭	I{
+ 성	I_
+ 성 	Ij
+ 성격	Is
+ 성경	Is
+ 성공	Im
+ 성과	Iw
+ 성남	Iv
+ 성능	Ix
+ 성당	Iu
+ 성동	I{
+ 성리	Iy
+ 성립	Ip
+ 성모	Iw
+ 성북	Ix
+ 성분	Ix
+ 성서	Ix
+ 성우	Ix
+ 성은	Ix
+ 성의	Iy
+ 성인	Is
+ 성장	Iq
+ 성적	Ir
+ 성전	Ix
+ 성주	I{
+ 성직	Iv
+ 성질	Iq
+ 성향	Iz
+ 세	IY
+ 세 	Ie
+ 세가	Is
+ 세계	I^
+ 세균	Ix
+ 세기	Id
+ 세네	Iy
+ 세는	Iz
+ 세대	Ip
+ 세력	Is
+ 세로	Iv
+ 세르	Ir
+ 세부	Iw
+ 세상	Iv
+ 세에	Ix
+ 세와	Iu
+ 세우	Iw
+ 세운	Is
+ 세워	Ip
+ 세웠	Iw
+ 세의	Im
+ 세이	Is
+ 세인	Iw
+ 세조	Iz
+ 세종	Ip
+ 세포	In
+ 섹	I~
+ 센	In
+ 센고	Iu
+ 센서	I{
+ 센터	Is
+ 센트	It
+ 셀	Iw
+ 셋	Iz
+ 셋째	Iz
+ 셰	Iy
+ 셸	I~
+ 소	IZ
+ 소 	I{
+ 소개	Is
+ 소관	Id
+ 소규	I{
+ 소금	I{
+ 소녀	Ix
+ 소년	Iu
+ 소니	Iw
+ 소득	Iw
+ 소련	Io
+ 소리	Iq
+ 소말	I{
+ 소멸	Iy
+ 소방	Ix
+ 소비	Ik
+ 소설	Ij
+ 소셜	Iy
+ 소속	Ie
+ 소송	Ir
+ 소수	Ir
+ 소스	Is
+ 소아	Iy
+ 소유	Ip
+ 소장	It
+ 소재	Ik
+ 소프	Ii
+ 소피	I{
+ 소행	Iv
+ 소형	Iv
+ 속	Id
+ 속 	Iz
+ 속도	Iq
+ 속씨	Ix
+ 속에	Iq
+ 속의	Iv
+ 속이	Iy
+ 속하	Ih
+ 속한	Ik
+ 속해	Is
+ 손	Im
+ 손꼽	Iz
+ 손자	Iu
+ 손해	Iw
+ 솔	It
+ 솔로	Iu
+ 송	Im
+ 송 	Iy
+ 송파	It
+ 쇠	Ix
+ 쇼	Ip
+ 쇼군	Iw
+ 쇼핑	I{
+ 수	IX
+ 수 	I]
+ 수가	Iw
+ 수는	Ix
+ 수단	Ir
+ 수도	Ig
+ 수렴	I{
+ 수록	Io
+ 수를	Iy
+ 수리	Iv
+ 수립	Ir
+ 수많	Ir
+ 수반	Iz
+ 수비	Ix
+ 수사	It
+ 수산	It
+ 수상	In
+ 수소	Ix
+ 수송	Iv
+ 수술	I{
+ 수신	Ix
+ 수업	I{
+ 수여	Is
+ 수영	Iu
+ 수요	Iw
+ 수용	Ir
+ 수원	Ir
+ 수의	Ix
+ 수익	Iy
+ 수입	Is
+ 수장	Iy
+ 수정	Ir
+ 수준	Ir
+ 수직	Iz
+ 수집	Is
+ 수출	Is
+ 수치	Iy
+ 수학	Ij
+ 수행	Ii
+ 수호	I{
+ 숙	It
+ 숙종	Ix
+ 순	Ik
+ 순서	Iv
+ 순수	Iw
+ 순위	Iv
+ 순천	Ix
+ 순환	Ix
+ 술	Iu
+ 술탄	Iy
+ 숨	Iy
+ 숫	Ix
+ 숫자	Iu
+ 숭	Iy
+ 숭배	I{
+ 숲	I{
+ 쉬	Iz
+ 쉽	Iv
+ 쉽게	It
+ 슈	In
+ 슈팅	Iz
+ 슈퍼	Ir
+ 스	I^
+ 스리	Iy
+ 스마	Iv
+ 스몰	I{
+ 스미	Ix
+ 스스	Ir
+ 스웨	Io
+ 스위	Ip
+ 스카	Iv
+ 스케	It
+ 스코	Ip
+ 스크	Iu
+ 스키	It
+ 스타	Ik
+ 스탠	Iw
+ 스테	Ir
+ 스토	Is
+ 스톡	I{
+ 스튜	Iq
+ 스트	Io
+ 스티	Iu
+ 스파	Iu
+ 스페	Ij
+ 스펙	Iz
+ 스포	Im
+ 스프	Iy
+ 스피	Ir
+ 스핀	I{
+ 슬	Is
+ 슬라	Iy
+ 슬로	Iu
+ 습	Ix
+ 승	Ij
+ 승 	Iv
+ 승객	Iz
+ 승격	Iu
+ 승려	Iv
+ 승리	Iq
+ 승용	Iz
+ 승인	Iu
+ 시	IW
+ 시 	Ih
+ 시가	Iw
+ 시각	It
+ 시간	Ij
+ 시계	Ix
+ 시공	Iz
+ 시기	In
+ 시나	Iy
+ 시내	Ir
+ 시대	Ic
+ 시도	Iu
+ 시드	Iw
+ 시라	I{
+ 시로	Ix
+ 시를	Ix
+ 시리	If
+ 시마	Iz
+ 시모	Iy
+ 시뮬	Iv
+ 시민	Io
+ 시사	I{
+ 시상	Iv
+ 시설	In
+ 시스	Ig
+ 시에	In
+ 시와	Iv
+ 시외	It
+ 시위	Iv
+ 시의	Is
+ 시이	It
+ 시인	Ip
+ 시작	Id
+ 시장	In
+ 시절	Is
+ 시점	Iz
+ 시조	It
+ 시즌	Il
+ 시청	Iv
+ 시초	Iz
+ 시카	Iy
+ 시티	Ix
+ 시행	Io
+ 시험	Ip
+ 시호	Io
+ 식	Ih
+ 식량	Iw
+ 식물	In
+ 식민	In
+ 식별	Iv
+ 식품	Ir
+ 신	I_
+ 신 	Iu
+ 신경	Is
+ 신도	Ix
+ 신라	Ip
+ 신뢰	Ix
+ 신문	Iq
+ 신분	Iw
+ 신비	Iy
+ 신사	Iw
+ 신설	Is
+ 신성	Is
+ 신속	Iy
+ 신앙	Iu
+ 신약	Iy
+ 신용	Iu
+ 신의	Iy
+ 신이	Iy
+ 신인	Iz
+ 신자	Ix
+ 신장	Iw
+ 신조	Iy
+ 신주	I{
+ 신청	Iy
+ 신체	It
+ 신학	Ip
+ 신호	Ip
+ 신화	In
+ 신흥	Iy
+ 실	Id
+ 실내	Ix
+ 실수	Ix
+ 실시	Il
+ 실업	Iw
+ 실용	Iz
+ 실제	In
+ 실질	Iu
+ 실천	Iu
+ 실패	Iu
+ 실행	Ip
+ 실험	Iq
+ 실현	It
+ 심	Ij
+ 심각	I{
+ 심리	Iq
+ 심사	Iz
+ 심의	Iy
+ 심장	Iz
+ 심판	Ix
+ 십	It
+ 십자	Is
+ 싱	Io
+ 싱가	Iw
+ 싱글	Io
+ 싱어	Iz
+ 싸	It
+ 싸움	I{
+ 쌀	I}
+ 쌍	It
+ 쌓	I{
+ 써	I{
+ 썼	I{
+ 썼다	I{
+ 쓰	Ig
+ 쓰고	Iw
+ 쓰기	Ix
+ 쓰는	Ir
+ 쓰여	Iy
+ 쓰였	Iv
+ 쓰이	Ij
+ 쓰인	Io
+ 쓴	Ir
+ 쓴 	Ip
+ 쓴다	Iw
+ 쓸	I}
+ 씨	Iv
+ 아	IX
+ 아가	I{
+ 아나	Iq
+ 아날	Iz
+ 아내	It
+ 아니	Ih
+ 아닌	Im
+ 아돌	I{
+ 아동	Iu
+ 아드	Iy
+ 아들	Ii
+ 아라	Is
+ 아랍	Iq
+ 아래	In
+ 아르	Il
+ 아름	Iu
+ 아리	Iv
+ 아마	Ir
+ 아메	Io
+ 아무	Iw
+ 아미	Iw
+ 아바	Iz
+ 아버	Im
+ 아부	I{
+ 아브	I{
+ 아비	Iy
+ 아사	Iw
+ 아산	Iz
+ 아서	Iy
+ 아스	It
+ 아시	Ij
+ 아우	Iq
+ 아울	I{
+ 아이	Ig
+ 아인	Iz
+ 아일	In
+ 아제	Iw
+ 아주	Iw
+ 아즈	Ix
+ 아직	Iu
+ 아침	I{
+ 아카	Iq
+ 아케	Iw
+ 아키	Iq
+ 아테	Iv
+ 아토	I{
+ 아트	Iy
+ 아티	Iw
+ 아파	Iv
+ 아폴	Iz
+ 아프	Il
+ 악	Io
+ 악기	Iu
+ 안	Ie
+ 안 	Iw
+ 안동	Iw
+ 안드	It
+ 안산	Iw
+ 안양	Iw
+ 안에	Ip
+ 안의	I{
+ 안전	In
+ 안정	Is
+ 안토	Iw
+ 안티	Ix
+ 않	Ie
+ 않고	Il
+ 않기	I{
+ 않는	Ii
+ 않다	Iu
+ 않아	Iv
+ 않았	Ip
+ 않으	Ir
+ 않은	In
+ 않을	I{
+ 않지	Iz
+ 알	Ib
+ 알 	It
+ 알고	Iq
+ 알레	Iz
+ 알렉	Ip
+ 알려	Id
+ 알리	It
+ 알바	Iu
+ 알아	Iv
+ 알제	Iy
+ 알파	Iv
+ 알프	Iy
+ 암	In
+ 암살	Iv
+ 암석	Iz
+ 암호	Iu
+ 압	Iq
+ 압력	Ix
+ 압축	Iv
+ 앙	It
+ 앙리	I{
+ 앞	Iq
+ 앞에	Ix
+ 애	Ii
+ 애니	Ik
+ 애플	Iq
+ 액	Ir
+ 액션	Iw
+ 액체	Iv
+ 앤	It
+ 앤 	Iu
+ 앤드	Iy
+ 앨	Im
+ 앨범	Ik
+ 앵	Iz
+ 야	Ih
+ 야구	Ij
+ 야마	Is
+ 야생	Iz
+ 야스	I{
+ 약	If
+ 약 	Ig
+ 약간	Iv
+ 약자	It
+ 약칭	In
+ 얇	I~
+ 양	Ie
+ 양 	Ix
+ 양국	Iz
+ 양력	Iw
+ 양산	Ix
+ 양성	Iq
+ 양식	Ir
+ 양의	Iy
+ 양자	Ip
+ 양재	Iz
+ 양주	I{
+ 양쪽	Iz
+ 어	Ic
+ 어 	I{
+ 어느	Ir
+ 어드	Iy
+ 어디	Iz
+ 어떠	It
+ 어떤	Ij
+ 어떻	Iv
+ 어려	Iu
+ 어렵	Iz
+ 어린	Iq
+ 어릴	Iu
+ 어머	Ip
+ 어업	Iw
+ 어원	Ix
+ 어항	I{
+ 억	Iq
+ 억 	Ir
+ 억원	I{
+ 언	Ig
+ 언급	Iu
+ 언덕	Iy
+ 언론	Ip
+ 언어	If
+ 언제	I{
+ 얻	Ip
+ 얻는	Ix
+ 얻어	Iw
+ 얻었	Iy
+ 얻은	Iy
+ 얼	Is
+ 얼굴	Iz
+ 얼마	Iy
+ 얼음	Iz
+ 엄	Iv
+ 엄밀	Iz
+ 업	Il
+ 업무	Il
+ 업적	Iv
+ 업체	It
+ 없	Ih
+ 없고	Ix
+ 없는	Il
+ 없다	In
+ 없어	Iw
+ 없었	Iw
+ 없으	Iu
+ 없이	Iq
+ 에	I[
+ 에 	I^
+ 에게	Iu
+ 에너	Im
+ 에는	Iz
+ 에도	Im
+ 에드	Is
+ 에디	Ix
+ 에르	Ix
+ 에서	Id
+ 에스	In
+ 에어	It
+ 에우	I{
+ 에이	Iq
+ 에티	Iw
+ 에피	Iu
+ 엑	Iv
+ 엑스	It
+ 엔	Im
+ 엔진	Io
+ 엔터	Iq
+ 엘	Iq
+ 엘리	Is
+ 엠	I|
+ 여	I_
+ 여 	Ir
+ 여개	Iz
+ 여객	It
+ 여겨	Ip
+ 여기	Io
+ 여러	Ie
+ 여름	Iv
+ 여명	Iy
+ 여부	Iy
+ 여섯	Iv
+ 여성	Ik
+ 여수	Iw
+ 여신	Iv
+ 여왕	Iw
+ 여의	Iv
+ 여자	Ip
+ 여주	Iz
+ 여행	It
+ 역	Ic
+ 역 	Is
+ 역대	Iy
+ 역사	Ie
+ 역삼	Ix
+ 역설	I{
+ 역시	Iv
+ 역은	I{
+ 역을	Iz
+ 역이	Iw
+ 역임	In
+ 역학	Iy
+ 역할	Il
+ 연	I[
+ 연 	I{
+ 연결	Ij
+ 연계	Ix
+ 연고	Ir
+ 연관	Iv
+ 연구	Ib
+ 연극	It
+ 연기	Is
+ 연대	It
+ 연료	Iw
+ 연맹	Ip
+ 연방	Ij
+ 연산	Is
+ 연속	Iq
+ 연쇄	Iz
+ 연안	Ip
+ 연애	I{
+ 연예	Iy
+ 연장	It
+ 연재	Is
+ 연주	Iq
+ 연출	I{
+ 연합	Ij
+ 연호	Iy
+ 열	Ig
+ 열 	Iy
+ 열대	It
+ 열도	Iy
+ 열렸	Is
+ 열리	Ip
+ 열린	Im
+ 열차	Is
+ 염	It
+ 였	Ix
+ 였다	Iy
+ 영	I]
+ 영 	Ix
+ 영국	Ic
+ 영동	Iz
+ 영등	It
+ 영문	Iw
+ 영미	Iy
+ 영상	Ip
+ 영양	Iw
+ 영어	Ih
+ 영업	Iu
+ 영역	Io
+ 영웅	Iv
+ 영조	I{
+ 영주	Iy
+ 영지	I{
+ 영토	Io
+ 영향	Ij
+ 영화	Ie
+ 옆	I{
+ 옆에	I{
+ 예	Id
+ 예금	I{
+ 예로	Ix
+ 예루	Iw
+ 예를	Is
+ 예방	Iw
+ 예비	I{
+ 예산	Ix
+ 예선	Ir
+ 예수	Ip
+ 예술	Im
+ 예언	Iz
+ 예전	Iv
+ 예정	Ip
+ 예측	Iv
+ 옛	Ir
+ 옛 	Ip
+ 옛날	Iy
+ 오	I]
+ 오늘	Im
+ 오다	Iy
+ 오디	It
+ 오래	Ip
+ 오랜	Iv
+ 오랫	Iy
+ 오류	Ix
+ 오르	Is
+ 오른	Ix
+ 오리	Iq
+ 오버	Iz
+ 오브	Iq
+ 오사	Iu
+ 오세	Ix
+ 오스	Ig
+ 오염	Iz
+ 오이	Iy
+ 오전	Iw
+ 오카	Iz
+ 오케	Ix
+ 오키	Iv
+ 오토	Iu
+ 오페	Ip
+ 오프	I{
+ 오픈	Iq
+ 오피	Ix
+ 오하	I{
+ 오호	I{
+ 오후	Iv
+ 옥	Is
+ 온	Ik
+ 온 	Ir
+ 온도	Is
+ 온라	Ip
+ 온타	Iw
+ 올	Ih
+ 올라	Iu
+ 올랐	Iw
+ 올리	Iw
+ 올림	Ii
+ 올바	Iv
+ 옮	Iw
+ 옮겨	Ix
+ 옵	I~
+ 옷	I}
+ 옹	Iy
+ 와	Ih
+ 와 	If
+ 와이	It
+ 완	Il
+ 완공	Iz
+ 완도	Iz
+ 완성	Is
+ 완전	Ip
+ 왔	Iu
+ 왔다	It
+ 왕	Id
+ 왕 	Ip
+ 왕가	It
+ 왕국	Ik
+ 왕복	Iz
+ 왕비	Iv
+ 왕실	Ix
+ 왕위	It
+ 왕으	Ix
+ 왕의	Iz
+ 왕이	Ir
+ 왕자	Iv
+ 왕조	Il
+ 왕족	It
+ 왜	Iw
+ 외	Ig
+ 외 	Ix
+ 외계	Iy
+ 외교	Io
+ 외국	Io
+ 외래	Iz
+ 외무	Ix
+ 외부	Ir
+ 외에	Ir
+ 왼	I|
+ 왼쪽	Iz
+ 요	Ie
+ 요구	Ip
+ 요르	I{
+ 요리	Im
+ 요새	Iz
+ 요소	Io
+ 요시	Ir
+ 요인	Iy
+ 요청	Iw
+ 요코	Ix
+ 요크	Iz
+ 요한	Is
+ 욕	I{
+ 용	Ig
+ 용 	Iy
+ 용도	Ix
+ 용산	Iu
+ 용어	Ih
+ 용인	Ix
+ 우	Ib
+ 우 	Ip
+ 우라	Ix
+ 우르	Iz
+ 우리	Io
+ 우선	Iy
+ 우수	Ir
+ 우승	Ik
+ 우에	Iy
+ 우익	Iz
+ 우정	Ix
+ 우주	Ik
+ 우즈	Ix
+ 우크	Is
+ 우편	Iw
+ 운	Id
+ 운동	Ii
+ 운반	Iz
+ 운송	Iy
+ 운영	If
+ 운용	It
+ 운전	Iw
+ 운항	I{
+ 운행	Io
+ 울	Io
+ 울산	Io
+ 울주	Ix
+ 움	It
+ 움직	Iq
+ 웅	I}
+ 워	Iq
+ 워싱	Iv
+ 워크	Iy
+ 원	Ia
+ 원 	It
+ 원격	I{
+ 원래	Ik
+ 원리	Ir
+ 원산	Iv
+ 원소	Ip
+ 원수	Iu
+ 원시	Iw
+ 원인	Is
+ 원자	Il
+ 원작	Ir
+ 원정	Iy
+ 원제	Iz
+ 원조	Iz
+ 원주	It
+ 원칙	Ip
+ 원하	Ix
+ 원형	Iw
+ 원활	Iz
+ 월	IU
+ 월 	IQ
+ 월간	Iz
+ 월까	It
+ 월드	Ik
+ 월부	Iq
+ 월에	Ij
+ 웨	Iq
+ 웨스	Iq
+ 웨이	I{
+ 웨일	Iy
+ 웰	I~
+ 웹	Io
+ 웹 	Io
+ 웹사	Iv
+ 위	IW
+ 위 	Ir
+ 위기	Iy
+ 위대	Iw
+ 위로	Iz
+ 위를	Is
+ 위반	Ix
+ 위상	Is
+ 위성	Is
+ 위에	Io
+ 위원	In
+ 위의	Ix
+ 위임	Iy
+ 위치	IZ
+ 위키	Iv
+ 위탁	Iv
+ 위하	Ie
+ 위한	Ic
+ 위해	I_
+ 위험	Is
+ 위협	Iy
+ 윈	In
+ 윈도	Ik
+ 윌	Is
+ 윌리	Iq
+ 유	IZ
+ 유가	Iy
+ 유고	Iy
+ 유기	It
+ 유나	Ix
+ 유네	Ix
+ 유니	Ip
+ 유닉	Ix
+ 유대	Ip
+ 유도	It
+ 유동	I{
+ 유래	Il
+ 유러	Iv
+ 유럽	Ig
+ 유로	Is
+ 유리	It
+ 유명	Ii
+ 유물	Iw
+ 유비	I{
+ 유사	Io
+ 유산	Iz
+ 유성	It
+ 유신	Iy
+ 유엔	Iz
+ 유역	Ix
+ 유용	Iz
+ 유인	Iy
+ 유일	Im
+ 유입	Iz
+ 유적	Is
+ 유전	In
+ 유지	Il
+ 유체	Iy
+ 유출	I{
+ 유치	Iy
+ 유통	Iq
+ 유학	Iu
+ 유한	Ix
+ 유행	Iv
+ 유형	It
+ 유효	Iy
+ 육	Il
+ 육군	Iq
+ 육상	Iv
+ 육성	Iq
+ 육지	Iy
+ 윤	Ip
+ 윤리	Iv
+ 율	Iw
+ 율리	Iy
+ 융	Iz
+ 으	Ii
+ 으로	Ie
+ 은	IV
+ 은 	IS
+ 은하	It
+ 은행	Is
+ 을	Ig
+ 을 	Ic
+ 음	Id
+ 음력	Im
+ 음료	I{
+ 음반	Il
+ 음성	Iu
+ 음식	Ip
+ 음악	If
+ 읍	Iy
+ 읍 	Iy
+ 응	Io
+ 응용	Io
+ 의	IY
+ 의 	I[
+ 의거	Iu
+ 의견	Ix
+ 의도	Iw
+ 의료	Ir
+ 의무	Is
+ 의미	Id
+ 의사	In
+ 의식	Is
+ 의원	Iq
+ 의장	Iv
+ 의정	Iv
+ 의존	Iy
+ 의하	Im
+ 의학	It
+ 의한	Io
+ 의해	Ic
+ 의회	Iq
+ 이	IQ
+ 이 	IZ
+ 이것	Im
+ 이고	Iq
+ 이곳	It
+ 이기	Iy
+ 이끄	Iv
+ 이끌	Is
+ 이나	Iv
+ 이념	Iv
+ 이는	Il
+ 이다	I_
+ 이동	In
+ 이들	Il
+ 이듬	Iz
+ 이때	Iw
+ 이라	Id
+ 이란	Ih
+ 이래	Ir
+ 이러	Im
+ 이런	Iv
+ 이렇	Iz
+ 이로	Iv
+ 이론	Ii
+ 이루	If
+ 이룬	Iu
+ 이뤄	Iz
+ 이르	Ik
+ 이른	Ir
+ 이를	Ij
+ 이름	I^
+ 이며	Ii
+ 이미	Io
+ 이민	Iy
+ 이바	Io
+ 이번	Iu
+ 이베	Iz
+ 이벤	I{
+ 이복	Iz
+ 이사	Ip
+ 이산	Iz
+ 이상	Ih
+ 이성	Iw
+ 이수	Iy
+ 이스	In
+ 이슬	Ip
+ 이승	Iy
+ 이시	Ix
+ 이야	Im
+ 이어	Ik
+ 이었	It
+ 이에	In
+ 이오	I{
+ 이온	Iw
+ 이와	Ir
+ 이외	Is
+ 이용	Ie
+ 이웃	Iz
+ 이유	Ip
+ 이의	Iz
+ 이익	Iq
+ 이자	Iu
+ 이전	Ii
+ 이정	I{
+ 이제	Iz
+ 이종	I{
+ 이주	Iu
+ 이중	Iw
+ 이즈	I{
+ 이지	Ix
+ 이진	Iy
+ 이집	In
+ 이치	Iy
+ 이탈	Ig
+ 이하	Ip
+ 이해	Io
+ 이행	Iw
+ 이후	Id
+ 익	It
+ 익산	Iz
+ 익스	Iw
+ 인	IX
+ 인 	In
+ 인간	Ij
+ 인공	Ir
+ 인구	I^
+ 인권	Iu
+ 인근	Is
+ 인기	Iq
+ 인도	Ig
+ 인디	Iq
+ 인력	Ix
+ 인류	Ip
+ 인명	Iy
+ 인문	I{
+ 인물	Ik
+ 인민	Is
+ 인사	It
+ 인상	I{
+ 인쇄	It
+ 인수	It
+ 인스	I{
+ 인식	Ir
+ 인용	Iz
+ 인재	Iy
+ 인접	Im
+ 인정	In
+ 인조	It
+ 인종	Iu
+ 인증	Iv
+ 인지	Iv
+ 인천	Il
+ 인체	Iy
+ 인터	Ig
+ 인텔	Ir
+ 인하	Iu
+ 인한	Iu
+ 인해	Im
+ 인형	Iz
+ 일	IR
+ 일 	IS
+ 일간	Ix
+ 일곱	Ix
+ 일까	Ij
+ 일대	Ip
+ 일렉	Ix
+ 일련	Is
+ 일로	Iy
+ 일리	Ix
+ 일명	Iy
+ 일반	Id
+ 일본	I]
+ 일부	Ic
+ 일상	Iv
+ 일생	I{
+ 일시	Ix
+ 일어	Ii
+ 일에	Id
+ 일요	Iy
+ 일원	Is
+ 일으	In
+ 일을	Ip
+ 일이	Ir
+ 일자	Ix
+ 일정	Im
+ 일제	Il
+ 일종	Ij
+ 일체	I{
+ 일치	Iz
+ 일컫	Ik
+ 일컬	Iy
+ 일하	Iw
+ 일환	Ix
+ 읽	Iv
+ 읽는	I{
+ 잃	Iz
+ 임	Ii
+ 임금	Iu
+ 임기	Iy
+ 임명	Ir
+ 임무	Iu
+ 임시	Is
+ 임의	Iv
+ 임진	Iv
+ 입	Ih
+ 입구	Iz
+ 입력	Is
+ 입법	Iw
+ 입자	Iq
+ 입장	Iu
+ 입출	Iz
+ 입학	Iy
+ 잇	Is
+ 잇는	Iq
+ 있	IS
+ 있게	Ip
+ 있고	Ii
+ 있기	Ir
+ 있는	IX
+ 있다	IT
+ 있던	Im
+ 있도	Im
+ 있어	Ij
+ 있었	Ig
+ 있으	I_
+ 있을	Iq
+ 있음	Ix
+ 있지	In
+ 잉	Iq
+ 잉글	Io
+ 잎	Iv
+ 잎은	Iw
+ 자	IZ
+ 자 	Ir
+ 자가	Iy
+ 자격	Is
+ 자국	Ix
+ 자극	Ix
+ 자금	Iv
+ 자기	Im
+ 자녀	I{
+ 자는	Im
+ 자동	Ii
+ 자라	Iv
+ 자란	I{
+ 자랑	Iz
+ 자료	In
+ 자를	Iy
+ 자리	Im
+ 자매	I{
+ 자문	Iz
+ 자바	Iu
+ 자발	Iy
+ 자본	Ir
+ 자산	Iw
+ 자살	Iw
+ 자생	Iz
+ 자세	Iy
+ 자신	Ij
+ 자에	I{
+ 자연	Ij
+ 자원	Ir
+ 자유	Ii
+ 자율	Iy
+ 자이	Iv
+ 자전	Iu
+ 자주	Is
+ 자체	Ip
+ 자치	Ik
+ 자회	Iw
+ 작	Ia
+ 작가	Ik
+ 작곡	Ii
+ 작동	Ix
+ 작사	It
+ 작성	Ip
+ 작센	Iy
+ 작업	Ip
+ 작용	Ip
+ 작위	Iw
+ 작은	Ik
+ 작전	It
+ 작품	Ig
+ 잔	Iu
+ 잘	In
+ 잘 	Il
+ 잘못	Iw
+ 잠	Iq
+ 잠비	I{
+ 잠수	Ix
+ 잠시	Iz
+ 잡	Ip
+ 잡아	I{
+ 잡지	Is
+ 장	Ia
+ 장 	Iq
+ 장관	Iq
+ 장교	Iv
+ 장군	Ip
+ 장기	Is
+ 장남	Iv
+ 장로	I{
+ 장르	Iq
+ 장면	Iy
+ 장비	It
+ 장소	Iq
+ 장수	Iv
+ 장식	Iw
+ 장악	Iy
+ 장안	Iz
+ 장애	Iq
+ 장의	Iu
+ 장점	Iz
+ 장착	Iy
+ 장치	Im
+ 장편	Ix
+ 재	Ic
+ 재단	Im
+ 재료	It
+ 재무	Iw
+ 재배	Iv
+ 재산	Iq
+ 재생	Iv
+ 재위	Ik
+ 재임	Ix
+ 재정	It
+ 재즈	Iy
+ 재직	Iv
+ 재판	Ir
+ 재학	I{
+ 재해	Iz
+ 재화	Iy
+ 잭	Iz
+ 잭슨	Iz
+ 저	Ig
+ 저널	Iy
+ 저명	Iz
+ 저서	Iw
+ 저술	Iu
+ 저자	Iu
+ 저작	Iq
+ 저장	Io
+ 저지	Ix
+ 저항	Iu
+ 적	Ig
+ 적극	Ix
+ 적도	Iy
+ 적분	Iz
+ 적어	Iz
+ 적용	In
+ 적은	Iw
+ 적이	Iz
+ 적절	Iy
+ 적합	Ix
+ 전	IW
+ 전 	Ih
+ 전개	Ir
+ 전공	Ix
+ 전국	Il
+ 전기	Ik
+ 전까	Iw
+ 전남	Iy
+ 전달	Iq
+ 전도	Iz
+ 전동	Iv
+ 전라	Ik
+ 전략	Iq
+ 전력	Iu
+ 전례	Iu
+ 전류	Ix
+ 전문	Ii
+ 전반	Ir
+ 전부	It
+ 전북	Iz
+ 전사	Iv
+ 전산	Iw
+ 전설	Is
+ 전세	Iw
+ 전송	Ir
+ 전승	Iv
+ 전시	Iq
+ 전신	It
+ 전압	Iz
+ 전에	Ir
+ 전역	It
+ 전용	Iu
+ 전원	Iy
+ 전의	Iz
+ 전자	Ii
+ 전쟁	If
+ 전제	Iy
+ 전주	Iq
+ 전직	Iy
+ 전차	Ix
+ 전철	Iy
+ 전체	Il
+ 전통	Ij
+ 전투	Ig
+ 전파	Is
+ 전하	It
+ 전한	I{
+ 전해	Iq
+ 전혀	Ix
+ 전형	Iy
+ 전화	Is
+ 전환	Iv
+ 전후	Ix
+ 절	In
+ 절대	Ix
+ 절차	Iv
+ 젊	Iz
+ 젊은	Iw
+ 점	Ij
+ 점 	Iz
+ 점령	It
+ 점성	It
+ 점에	It
+ 점유	Iz
+ 점을	Iz
+ 점이	Iw
+ 점차	Ix
+ 접	Ih
+ 접근	Iq
+ 접속	Iw
+ 접전	Iz
+ 접촉	Iy
+ 접하	Il
+ 접한	In
+ 접해	Iy
+ 정	IX
+ 정 	Is
+ 정교	It
+ 정권	Ir
+ 정규	In
+ 정기	Iy
+ 정당	Io
+ 정도	Ih
+ 정리	Il
+ 정립	Ix
+ 정보	If
+ 정복	Ix
+ 정부	If
+ 정비	Iw
+ 정사	Iz
+ 정상	Is
+ 정수	Iv
+ 정식	Im
+ 정신	Io
+ 정원	Ix
+ 정의	Ik
+ 정지	Ix
+ 정착	It
+ 정책	Il
+ 정체	Iw
+ 정치	Ic
+ 정통	Iy
+ 정하	Iv
+ 정한	Ix
+ 정해	It
+ 정확	Iq
+ 제	IX
+ 제 	I]
+ 제거	Iu
+ 제고	Ix
+ 제공	Ih
+ 제국	Ig
+ 제기	Iu
+ 제네	Iz
+ 제대	I{
+ 제도	Ih
+ 제목	Iq
+ 제반	I{
+ 제사	Iz
+ 제시	Iq
+ 제안	Is
+ 제약	Iz
+ 제어	Ir
+ 제외	In
+ 제이	Iy
+ 제일	Iv
+ 제임	Ir
+ 제자	Iw
+ 제작	If
+ 제정	Im
+ 제조	In
+ 제주	Im
+ 제출	Ix
+ 제품	Im
+ 제한	Iq
+ 젠	I~
+ 조	I[
+ 조 	Im
+ 조각	Is
+ 조건	Ir
+ 조금	Ix
+ 조기	I{
+ 조류	Iy
+ 조리	I{
+ 조사	Ik
+ 조상	Iy
+ 조선	Ia
+ 조성	Ip
+ 조세	Iz
+ 조약	Il
+ 조에	Iw
+ 조작	Iv
+ 조절	Iw
+ 조정	Ir
+ 조제	Iz
+ 조조	I{
+ 조종	Iy
+ 조지	Im
+ 조직	Ij
+ 조치	Ix
+ 조카	Iy
+ 조합	Ir
+ 조화	Iy
+ 족	Iv
+ 존	Ih
+ 존 	Io
+ 존속	Iw
+ 존스	Iz
+ 존재	If
+ 졸	Is
+ 졸업	Ip
+ 좀	I|
+ 좀 	I{
+ 좁	Ix
+ 좁은	Iv
+ 종	Ia
+ 종 	Ir
+ 종교	Ig
+ 종로	In
+ 종료	Iw
+ 종류	Ik
+ 종목	Is
+ 종사	Iv
+ 종으	Iy
+ 종을	Iz
+ 종의	Ix
+ 종이	Io
+ 종전	I{
+ 종족	I{
+ 종종	Iv
+ 종파	It
+ 종합	Im
+ 좋	Iu
+ 좋은	Iu
+ 좌	Iq
+ 좌우	I{
+ 좌표	Iz
+ 죄	Iu
+ 죄 	Iy
+ 주	IW
+ 주 	I^
+ 주가	Iy
+ 주간	Iu
+ 주거	Iw
+ 주고	Iw
+ 주관	Ip
+ 주교	It
+ 주권	Ix
+ 주기	Is
+ 주년	Iw
+ 주는	Io
+ 주니	Iz
+ 주도	Id
+ 주된	Ix
+ 주로	Ic
+ 주를	Ix
+ 주목	Iw
+ 주민	Ir
+ 주변	Io
+ 주석	Ix
+ 주소	It
+ 주식	Ip
+ 주어	Iq
+ 주었	Ix
+ 주에	Ij
+ 주연	Iw
+ 주와	Ik
+ 주요	Ij
+ 주위	Iv
+ 주의	Ih
+ 주이	Iu
+ 주인	Iq
+ 주자	Iz
+ 주장	Ik
+ 주제	Iq
+ 주주	Iy
+ 주지	Iz
+ 주체	Iw
+ 주최	Ir
+ 주축	Iz
+ 주택	Iw
+ 주파	Ix
+ 죽	Io
+ 죽은	Iv
+ 죽음	Iu
+ 준	Im
+ 준 	Iz
+ 준공	Iz
+ 준다	Ix
+ 준비	Ix
+ 준정	Iy
+ 줄	Ik
+ 줄 	Ix
+ 줄기	Iu
+ 줄여	Im
+ 줄이	Ix
+ 중	IX
+ 중 	Ia
+ 중간	Ir
+ 중구	Io
+ 중국	Ic
+ 중기	Iq
+ 중남	Iy
+ 중단	Iw
+ 중대	Iz
+ 중동	Iv
+ 중랑	I{
+ 중력	Iu
+ 중립	I{
+ 중반	Iu
+ 중복	I{
+ 중부	Il
+ 중생	Iu
+ 중서	Ix
+ 중성	Ix
+ 중세	Iq
+ 중소	Iu
+ 중시	I{
+ 중심	Id
+ 중앙	Ig
+ 중에	Ij
+ 중요	Ii
+ 중의	Im
+ 중이	Iu
+ 중인	Iv
+ 중장	Iz
+ 중점	I{
+ 중종	Iz
+ 중추	Iw
+ 중학	Iz
+ 중화	Ij
+ 쥐	I|
+ 즉	Im
+ 즉 	Ik
+ 즉위	Iv
+ 즐	Iw
+ 즐기	Iz
+ 증	Ii
+ 증가	Ir
+ 증거	It
+ 증권	Ix
+ 증기	Iy
+ 증명	It
+ 증진	Iq
+ 지	IW
+ 지 	Ix
+ 지구	Ii
+ 지금	Il
+ 지급	Iu
+ 지나	Ip
+ 지난	Iu
+ 지내	Ix
+ 지낸	Ir
+ 지냈	Il
+ 지니	It
+ 지닌	Is
+ 지대	It
+ 지도	Il
+ 지류	Iv
+ 지리	Iq
+ 지명	Ir
+ 지방	Ic
+ 지배	Il
+ 지상	It
+ 지속	Ip
+ 지수	Iz
+ 지시	Iy
+ 지식	Im
+ 지어	Iu
+ 지었	Iz
+ 지역	I_
+ 지원	Ii
+ 지위	Ir
+ 지은	Iu
+ 지적	Iu
+ 지점	Is
+ 지정	Ii
+ 지중	Iu
+ 지지	Is
+ 지진	Iz
+ 지질	Ix
+ 지칭	Ip
+ 지키	Ix
+ 지표	Iw
+ 지하	In
+ 지향	Iv
+ 지형	Ix
+ 지휘	In
+ 직	Ih
+ 직무	Iw
+ 직선	Iz
+ 직업	It
+ 직원	Iy
+ 직전	Iz
+ 직접	Il
+ 직후	Iy
+ 진	Id
+ 진 	Ix
+ 진보	Iv
+ 진압	Iy
+ 진입	Iy
+ 진주	Iu
+ 진출	Ip
+ 진행	Ik
+ 진화	Is
+ 진흥	Iq
+ 질	Im
+ 질 	Iy
+ 질량	It
+ 질병	It
+ 질서	Iz
+ 질환	I{
+ 짐	Iy
+ 집	Ih
+ 집 	It
+ 집권	Ix
+ 집단	Io
+ 집안	I{
+ 집적	Iz
+ 집중	Iu
+ 집필	I{
+ 집합	In
+ 집행	Iv
+ 짓	I~
+ 징	Iu
+ 짜	I~
+ 짧	Iv
+ 짧은	It
+ 쪽	Iu
+ 쪽 	Iv
+ 찍	I~
+ 차	Ib
+ 차 	Ig
+ 차관	Iw
+ 차남	Iz
+ 차단	I{
+ 차량	Ip
+ 차례	Ip
+ 차별	Ix
+ 차세	I{
+ 차원	Iq
+ 차이	In
+ 차종	Iw
+ 차지	Il
+ 차트	Iv
+ 착	Iu
+ 찬	Iw
+ 찰	Iw
+ 찰스	Iu
+ 참	Ig
+ 참가	Ij
+ 참고	Iz
+ 참여	Ik
+ 참의	Ix
+ 참전	Iy
+ 참조	Iw
+ 창	If
+ 창간	Iw
+ 창건	Iy
+ 창단	Ir
+ 창달	Iw
+ 창당	Ix
+ 창립	Iq
+ 창설	Ir
+ 창시	Iu
+ 창업	Iz
+ 창원	Is
+ 창의	Ix
+ 창작	Iu
+ 창조	Is
+ 창출	Iy
+ 찾	Ir
+ 찾는	Iz
+ 찾아	It
+ 채	Ij
+ 채 	Iy
+ 채권	It
+ 채널	Ip
+ 채무	It
+ 채용	Iy
+ 채택	Ir
+ 책	Im
+ 책 	Iy
+ 책으	Iy
+ 책이	It
+ 책임	Ir
+ 챔	It
+ 챔피	Ip
+ 처	Ig
+ 처리	Im
+ 처벌	Iy
+ 처분	Iy
+ 처음	If
+ 처형	I{
+ 척	Iu
+ 척추	Ix
+ 천	If
+ 천 	Iv
+ 천만	I{
+ 천문	Iq
+ 천안	Ix
+ 천연	Iv
+ 천주	Iv
+ 천체	Ir
+ 천황	In
+ 철	Ii
+ 철도	Il
+ 철학	Il
+ 첨	Ix
+ 첨단	Ix
+ 첫	Il
+ 첫 	Ii
+ 첫번	Ix
+ 청	Ih
+ 청구	Iv
+ 청나	It
+ 청년	Iw
+ 청동	Iz
+ 청사	Iy
+ 청소	Ip
+ 청원	Iz
+ 청주	It
+ 체	If
+ 체결	Ir
+ 체계	Il
+ 체육	Iw
+ 체제	Il
+ 체코	Is
+ 체포	Iy
+ 체험	Iy
+ 초	Ie
+ 초 	Iu
+ 초고	I{
+ 초기	Ik
+ 초대	Im
+ 초등	Ix
+ 초명	Iy
+ 초반	Iv
+ 초식	Iz
+ 초에	Ix
+ 초연	Iz
+ 초점	Iw
+ 촉	It
+ 촉진	Is
+ 촌	I|
+ 총	Ie
+ 총 	Ii
+ 총괄	Iv
+ 총독	Ix
+ 총리	Ip
+ 총선	It
+ 총장	Ix
+ 총칭	Iq
+ 총회	Iw
+ 촬	Ix
+ 촬영	Iu
+ 최	Ic
+ 최고	Il
+ 최근	Ip
+ 최남	I{
+ 최대	Il
+ 최상	Ix
+ 최소	It
+ 최신	I{
+ 최적	Ix
+ 최종	Is
+ 최초	Ih
+ 최후	Ix
+ 추	Ig
+ 추가	Iq
+ 추구	Iv
+ 추기	I{
+ 추락	Iy
+ 추상	Iv
+ 추정	Iq
+ 추진	Io
+ 추출	I{
+ 추측	Ix
+ 축	Ii
+ 축구	Ih
+ 축산	Iw
+ 축소	Iz
+ 축제	Iu
+ 춘	Iv
+ 춘천	Iv
+ 춘추	Iz
+ 출	Ic
+ 출간	Iv
+ 출력	Iw
+ 출발	It
+ 출범	Is
+ 출생	Io
+ 출시	Im
+ 출신	Ih
+ 출연	Is
+ 출입	Iw
+ 출전	It
+ 출판	Im
+ 춤	I}
+ 충	Ii
+ 충돌	It
+ 충분	Iy
+ 충주	Iz
+ 충청	Ik
+ 취	Im
+ 취급	Iv
+ 취득	Iv
+ 취임	Iz
+ 취하	Iy
+ 측	Ip
+ 측면	Iw
+ 측정	Ir
+ 층	Im
+ 층 	Iq
+ 층에	Im
+ 치	Ij
+ 치러	Ir
+ 치료	Is
+ 친	Il
+ 친구	Iw
+ 친목	It
+ 친위	Iy
+ 친일	Iu
+ 친환	Iy
+ 칠	It
+ 칠레	Iw
+ 침	Io
+ 침공	Ix
+ 침략	Iy
+ 침입	Iy
+ 침해	Ix
+ 칩	I|
+ 칭	Is
+ 칭하	Iy
+ 칭호	Iw
+ 카	Id
+ 카드	Ir
+ 카라	Iv
+ 카르	Is
+ 카를	Iq
+ 카리	Ix
+ 카메	Ir
+ 카스	It
+ 카운	I{
+ 카이	It
+ 카자	Iy
+ 카타	Iz
+ 카트	I{
+ 카페	Iz
+ 칸	It
+ 칸 	Iz
+ 칼	Io
+ 칼 	Iz
+ 칼리	Iu
+ 캄	Ix
+ 캄보	Iy
+ 캐	Ik
+ 캐나	Il
+ 캐논	I{
+ 캐릭	Is
+ 캔	I}
+ 캘	It
+ 캘리	Iq
+ 캠	Ix
+ 캠퍼	Iz
+ 캡	I~
+ 커	In
+ 커다	Iz
+ 커뮤	It
+ 커피	Iy
+ 컨	Ir
+ 컨트	Iw
+ 컬	Ix
+ 컴	Ih
+ 컴파	Iz
+ 컴퓨	Ie
+ 컵	I|
+ 케	In
+ 케이	Ip
+ 켄	I|
+ 켈	I{
+ 코	If
+ 코나	Iz
+ 코드	In
+ 코르	Iu
+ 코리	Iv
+ 코미	Iv
+ 코믹	Iy
+ 코스	Is
+ 코어	I{
+ 코트	Iw
+ 코퍼	I{
+ 콘	In
+ 콘서	Iy
+ 콘스	Is
+ 콘텐	Iu
+ 콜	Iq
+ 콜로	Iy
+ 콜롬	Ix
+ 콤	I{
+ 콩	Iu
+ 콩고	Iu
+ 쾌	I~
+ 쿠	In
+ 쿠데	Iw
+ 쿠르	Iy
+ 쿠바	Iy
+ 쿨	I~
+ 쿼	I|
+ 쿼크	Iz
+ 퀘	I}
+ 퀴	I|
+ 퀸	I{
+ 큐	I}
+ 크	If
+ 크게	Io
+ 크고	Ix
+ 크기	Io
+ 크다	Iy
+ 크라	It
+ 크레	Iv
+ 크로	Ip
+ 크루	Iv
+ 크리	Im
+ 큰	Ik
+ 큰 	Ig
+ 클	Ik
+ 클라	Iq
+ 클래	Iv
+ 클럽	Ip
+ 클레	Iw
+ 클로	Iv
+ 클리	Iy
+ 키	Il
+ 키 	Iz
+ 키르	Ix
+ 키보	Iz
+ 킬	Ix
+ 킬로	Iw
+ 킹	Iz
+ 킹 	Iz
+ 타	If
+ 타고	Iy
+ 타원	Ix
+ 타이	Ii
+ 타인	Iw
+ 타임	Ix
+ 타자	Iy
+ 타지	Iy
+ 타타	Iz
+ 탁	I|
+ 탄	In
+ 탄생	Is
+ 탄소	Ix
+ 탄자	Iy
+ 탈	Ir
+ 탐	Ir
+ 탐구	Iz
+ 탐사	Iw
+ 탐험	Iz
+ 탑	Iu
+ 탑승	I{
+ 탑재	Iw
+ 태	Ie
+ 태생	Iw
+ 태양	In
+ 태어	Ii
+ 태조	Iv
+ 태종	Iy
+ 태평	Ip
+ 태풍	Io
+ 태화	I{
+ 택	Iz
+ 터	Im
+ 터널	Ix
+ 터미	Ix
+ 터키	In
+ 털	Iz
+ 털이	Iz
+ 테	Ij
+ 테니	Iw
+ 테러	Ix
+ 테르	I{
+ 테마	Iy
+ 테스	Ix
+ 테오	Iy
+ 테이	It
+ 테크	Iv
+ 텍	Iv
+ 텍사	Iv
+ 텍스	Iy
+ 텐	I}
+ 텔	Ip
+ 텔레	Im
+ 토	Ih
+ 토너	Iz
+ 토대	Ix
+ 토론	It
+ 토마	Iw
+ 토머	Iz
+ 토양	Ix
+ 토요	Iz
+ 토지	Is
+ 톤	I{
+ 톰	I|
+ 통	I_
+ 통계	Iq
+ 통과	Is
+ 통상	Iu
+ 통신	Im
+ 통영	Iz
+ 통일	Io
+ 통제	Ix
+ 통치	Ip
+ 통칭	Iq
+ 통틀	Iw
+ 통하	Im
+ 통한	In
+ 통합	Ik
+ 통해	Ie
+ 통화	Iu
+ 퇴	Iu
+ 투	Ij
+ 투르	Iv
+ 투어	Iv
+ 투입	Iz
+ 투자	Ir
+ 투쟁	Iz
+ 투표	Iq
+ 툴	I|
+ 튀	Iy
+ 튜	I{
+ 트	Ij
+ 트라	Iu
+ 트랙	Ix
+ 트랜	Ir
+ 트레	Iu
+ 트로	Iv
+ 트리	Is
+ 특	Ic
+ 특별	Ik
+ 특성	Iq
+ 특수	In
+ 특유	I{
+ 특이	Iy
+ 특정	Ij
+ 특징	Im
+ 특허	Iv
+ 특히	Ik
+ 틀	I~
+ 티	Ip
+ 티베	It
+ 팀	Im
+ 팀 	Is
+ 팀은	I{
+ 팀을	Iz
+ 팀이	Iq
+ 팀인	Iy
+ 파	Ic
+ 파견	Iw
+ 파괴	It
+ 파나	I{
+ 파동	Iy
+ 파라	It
+ 파란	I{
+ 파르	Iy
+ 파리	Io
+ 파생	Iu
+ 파스	Ix
+ 파악	Iw
+ 파울	Iz
+ 파워	Ix
+ 파이	Ip
+ 파일	Im
+ 파장	Iz
+ 파크	Iu
+ 파키	Iu
+ 파트	Iy
+ 파티	Iy
+ 판	Ii
+ 판 	Ix
+ 판결	Iw
+ 판단	Iu
+ 판매	Il
+ 판정	Iz
+ 판타	Iw
+ 팔	Io
+ 팔라	Ix
+ 팔레	Iv
+ 팝	Iy
+ 팝 	Ix
+ 패	Il
+ 패러	Ix
+ 패배	Iy
+ 패션	Iy
+ 패의	I{
+ 패턴	Iz
+ 팩	I~
+ 팬	Ix
+ 팽	I}
+ 퍼	Ip
+ 퍼시	Iw
+ 퍼져	Iz
+ 펀	I~
+ 펄	I~
+ 펌	I}
+ 펑	I|
+ 페	Ii
+ 페루	Iz
+ 페르	In
+ 페리	I{
+ 페스	I{
+ 페어	Iz
+ 페이	Io
+ 펜	It
+ 펜실	Ix
+ 펠	Iy
+ 편	Ij
+ 편 	Ix
+ 편리	Iz
+ 편성	Iw
+ 편의	Iv
+ 편이	Iw
+ 편입	Iw
+ 편집	Ir
+ 편찬	Iv
+ 펼	Iu
+ 펼쳐	Ix
+ 펼친	Ix
+ 평	Ig
+ 평가	Io
+ 평균	It
+ 평등	I{
+ 평면	Iy
+ 평생	I{
+ 평안	Ix
+ 평양	Is
+ 평원	Iz
+ 평택	Iy
+ 평화	Ip
+ 폐	In
+ 폐지	Io
+ 포	Ib
+ 포괄	Iw
+ 포도	Ix
+ 포드	Iz
+ 포로	Iz
+ 포르	Io
+ 포맷	Iv
+ 포스	It
+ 포유	Ix
+ 포인	Iy
+ 포지	Ix
+ 포크	Iw
+ 포터	Iy
+ 포털	Iz
+ 포트	Iv
+ 포함	Id
+ 포항	Iu
+ 폭	Im
+ 폭격	Iz
+ 폭력	Iv
+ 폭발	It
+ 폭탄	Iz
+ 폰	Iu
+ 폰 	Is
+ 폴	Io
+ 폴 	Iw
+ 폴란	Io
+ 폴리	Iv
+ 표	Ie
+ 표기	Im
+ 표면	Ir
+ 표시	Iq
+ 표준	Ij
+ 표현	Ij
+ 푸	Ip
+ 푸른	I{
+ 푸에	Iz
+ 풀	It
+ 풀 	Iz
+ 품	It
+ 품종	Iy
+ 품질	Iw
+ 풋	I{
+ 풋볼	Ix
+ 풍	Ip
+ 풍부	Ix
+ 퓨	I~
+ 프	I]
+ 프라	Ir
+ 프란	It
+ 프랑	Ib
+ 프랜	Iz
+ 프레	Io
+ 프로	I^
+ 프리	Ik
+ 프린	Iv
+ 프톨	Iz
+ 플	Ii
+ 플라	Io
+ 플래	Iv
+ 플랫	Is
+ 플러	I{
+ 플레	Im
+ 플로	Iu
+ 플루	I{
+ 피	If
+ 피고	Ix
+ 피부	Ix
+ 피아	Ir
+ 피에	Iu
+ 피지	Iy
+ 피터	Iy
+ 피해	Ip
+ 픽	I|
+ 핀	It
+ 핀란	Ir
+ 필	Ih
+ 필라	Iz
+ 필름	Ix
+ 필리	Im
+ 필립	Iy
+ 필수	I{
+ 필요	Ik
+ 하	IX
+ 하거	Iw
+ 하게	Iz
+ 하계	Is
+ 하고	Ij
+ 하기	Iq
+ 하나	I^
+ 하느	Iw
+ 하는	Ib
+ 하늘	Iu
+ 하다	Ik
+ 하드	Ip
+ 하루	Iw
+ 하류	I{
+ 하며	Ik
+ 하면	Is
+ 하버	Iy
+ 하부	Iy
+ 하얀	Iy
+ 하에	Iw
+ 하여	Ij
+ 하였	Ij
+ 하와	Ix
+ 하우	Iv
+ 하원	Ix
+ 하위	Iu
+ 하이	Io
+ 하인	Ix
+ 하지	Im
+ 하천	Iv
+ 하프	Iz
+ 학	Id
+ 학교	In
+ 학년	I{
+ 학명	It
+ 학문	In
+ 학사	Iz
+ 학살	Iw
+ 학생	Io
+ 학술	In
+ 학습	It
+ 학위	Ix
+ 학자	Iq
+ 학파	Iw
+ 학회	Iy
+ 한	IX
+ 한 	I_
+ 한강	It
+ 한계	Iy
+ 한국	I[
+ 한글	Is
+ 한나	Ix
+ 한다	I^
+ 한때	Ix
+ 한민	Iy
+ 한반	Ir
+ 한번	I{
+ 한성	Iy
+ 한일	Iw
+ 한자	In
+ 한정	Iy
+ 한편	Ix
+ 한해	I{
+ 할	Ij
+ 할 	Ii
+ 할당	Iw
+ 할리	I{
+ 함	Ie
+ 함 	Iw
+ 함경	Ix
+ 함께	Ie
+ 함대	I{
+ 함수	In
+ 함양	Iy
+ 함으	Iy
+ 합	Ii
+ 합격	Iy
+ 합동	I{
+ 합류	Iu
+ 합리	Ix
+ 합병	It
+ 합성	Ir
+ 합의	Iv
+ 합작	Iz
+ 합쳐	Is
+ 핫	I~
+ 항	Ig
+ 항 	Ix
+ 항공	Ij
+ 항구	Iu
+ 항만	Iy
+ 항목	Ix
+ 항복	I{
+ 항상	Ix
+ 항성	Is
+ 항해	I{
+ 해	I_
+ 해 	In
+ 해결	Ir
+ 해군	Io
+ 해당	Ij
+ 해리	Ix
+ 해발	Iu
+ 해방	Iu
+ 해산	Ix
+ 해상	Is
+ 해서	Iw
+ 해석	Io
+ 해안	Iq
+ 해양	Im
+ 해에	Ix
+ 해와	I{
+ 해외	Ip
+ 해운	Iy
+ 해전	Iw
+ 해주	I{
+ 해체	Iu
+ 해협	It
+ 핵	Iq
+ 핵심	It
+ 핸	I|
+ 했	Im
+ 했다	Il
+ 했던	Iz
+ 했으	Iv
+ 행	Ib
+ 행동	Io
+ 행렬	Iy
+ 행복	Iz
+ 행사	Io
+ 행성	Iq
+ 행위	Il
+ 행정	Ic
+ 행하	Iv
+ 행해	Iv
+ 향	Im
+ 향상	Im
+ 향하	I{
+ 허	Ik
+ 허가	Iq
+ 허리	Iu
+ 허브	I{
+ 허용	Iw
+ 헌	Io
+ 헌법	In
+ 헝	Iu
+ 헝가	Iq
+ 헤	Im
+ 헤르	Is
+ 헤비	I{
+ 헤이	Is
+ 헨	Iw
+ 헨리	Iv
+ 헬	It
+ 헬리	I{
+ 혁	Io
+ 혁명	Im
+ 혁신	Iw
+ 현	I]
+ 현 	Id
+ 현과	Ix
+ 현대	Ii
+ 현상	Il
+ 현실	Iv
+ 현에	Iz
+ 현의	It
+ 현장	Iw
+ 현재	Ia
+ 현존	Iw
+ 현지	Ix
+ 현청	Iv
+ 혈	Iw
+ 혈액	Iy
+ 혐	I{
+ 혐의	Iz
+ 협	Ij
+ 협동	Iw
+ 협력	Ip
+ 협상	I{
+ 협약	Iw
+ 협의	Iw
+ 협정	Iu
+ 협회	Iq
+ 형	Ie
+ 형 	Ix
+ 형법	Iv
+ 형사	Iw
+ 형상	Iy
+ 형성	Il
+ 형식	Im
+ 형이	Ix
+ 형제	Ir
+ 형태	Ih
+ 혜	Ix
+ 호	Ib
+ 호 	Ik
+ 호남	Iw
+ 호는	Io
+ 호로	Is
+ 호르	Iy
+ 호선	Im
+ 호세	I{
+ 호수	Is
+ 호스	Ix
+ 호에	Il
+ 호조	Iz
+ 호주	Iw
+ 호칭	Iv
+ 호텔	Iv
+ 호환	Ix
+ 혹	Ij
+ 혹은	If
+ 혼	Io
+ 혼동	Iz
+ 혼인	Iy
+ 혼합	Iu
+ 홀	Iu
+ 홀로	Iz
+ 홈	Iq
+ 홈 	Iw
+ 홈구	It
+ 홈즈	I{
+ 홈페	Iz
+ 홋	Iy
+ 홋카	Iv
+ 홍	Il
+ 홍보	It
+ 홍수	Iz
+ 홍콩	Ir
+ 화	Ie
+ 화가	It
+ 화면	Iw
+ 화물	Iv
+ 화산	Ir
+ 화석	Iv
+ 화성	Is
+ 화이	Ix
+ 화재	Iu
+ 화폐	Ix
+ 화학	Im
+ 화합	Iu
+ 확	Ih
+ 확대	Ir
+ 확률	Is
+ 확립	Is
+ 확보	Iu
+ 확산	Iv
+ 확실	Iz
+ 확인	Io
+ 확장	Io
+ 확정	Iw
+ 환	Ij
+ 환경	Ij
+ 환자	Ix
+ 활	Ie
+ 활동	Ie
+ 활발	Iw
+ 활성	Ir
+ 활약	Io
+ 활용	Ip
+ 황	Ih
+ 황금	Ix
+ 황도	Iz
+ 황제	Ij
+ 황해	Iv
+ 황후	Iw
+ 회	Id
+ 회 	In
+ 회계	Iy
+ 회로	It
+ 회복	Iy
+ 회사	Ii
+ 회원	Il
+ 회의	Iq
+ 회장	Ir
+ 회전	It
+ 회화	Iy
+ 획	Ix
+ 획득	Iu
+ 횡	I|
+ 효	Ik
+ 효과	Io
+ 효력	Iy
+ 효소	Ix
+ 효율	Iq
+ 후	Ib
+ 후 	Ih
+ 후계	Iz
+ 후기	In
+ 후반	Ir
+ 후보	Ir
+ 후속	Ir
+ 후손	Iv
+ 후에	In
+ 후원	Iv
+ 후지	It
+ 후쿠	It
+ 후한	Iw
+ 훈	It
+ 훈련	Iu
+ 휘	Ir
+ 휘는	Iu
+ 휘하	Iy
+ 휴	Iq
+ 휴대	Ir
+ 흉	I}
+ 흐	Ir
+ 흐르	Is
+ 흐름	Iu
+ 흑	It
+ 흑인	Iw
+ 흑해	Iy
+ 흔	Ip
+ 흔히	In
+ 흘	Iw
+ 흘러	It
+ 흙	I~
+ 흡	Ix
+ 흡수	Iw
+ 흥	Iu
+ 희	Ir
+ 희곡	I{
+ 희망	Iz
+ 희생	Ix
+ 흰	Iz
+ 흰색	Iz
+ 히	Il
+ 히데	Ix
+ 히로	Iv
+ 히브	Iw
+ 히스	I{
+ 히트	I{
+ 히틀	Iz
+ 힌	Iw
+ 힌두	Iu
+ 힐	Iz
+ 힘	Ir
+ 힘을	Iy
+ 힙	Iu
+ 힙합	Ir
+ （	Gdg[ha
+ ）	G^gZh^
+ ）あ	G[
+ ）是	gY
+ ），	gXhZ
+ ，	gThX
+ ，是	gVhY
+ �	3nBmI}
+A	0T2d3e4U5Y6W7X8S9c:S;U<V>X?VAbCWDOETFVHhJWKXLfMfPUQXReSXTSUUVeWZXYYQZV[V]V^g_dacbOcSdhfW
+A 	0k4l5i6h7g8j9p:d;k<h>m?kAnCmDTEiFfJmKkPmQgSjT]UfWhXjYbZi[fbmcifn
+AA	Ye
+AAL	Yl
+AB	Yn
+AB 	Jz
+AC 	4~6~
+AD	Yf
+ADA	Yh
+AG	Yo
+AH	Yj
+AHA	Yl
+AL	Yg
+ALA	Yk
+AM	Yn
+AM 	6y
+AN	Yh
+AN 	Ykf~
+AO 	<}f{
+AP 	K}
+AQ 	6w
+AR	Yj
+AR 	Jq
+AS	Ym
+AS 	<yU~
+AT 	J|
+AU 	K|
+AV 	Jk
+AX	Yi
+AXA	Ym
+AXE	Yn
+AY	Ym
+AY 	Yn
+Aa	7n<jYk
+Aad	<|
+Aaf	<r
+Aar	<{
+Aas	<oYn
+Ab	4n6n8i<oEnJsKsToUsXqYhblcofw
+Aba	4z<zXt
+Abb	4~
+Abd	4u<{
+Abe	4~6n<|
+Abi	4~<~Jx
+Abr	<~K|U~blf}
+Abu	4v
+Ac	4p6t:l;o<xDnEmJxKwTpUgXyfr
+Aca	4x6~Urf{
+Acc	4zUy
+Ace	Ui
+Ach	6~J|f|
+Acr	fy
+Act	4v6xK~Uz
+Ad	4r6n8o:o<qEoJqKsUoXsYp[obmckfv
+Ada	4|<zJ~K{U{X|cl
+Add	6s
+Ade	4~6z<~U}f}
+Adi	bn
+Adm	4~JwUw
+Ado	4|<}UzX~
+Adr	4|6vJ~K}Uz
+Adu	U}
+Adv	<{
+Ae	4|6k<xUxf|
+Aeg	<~
+Ael	6j
+Aer	<~Ux
+Aet	6|
+Af	0^4y6o:m<wCpJoKzUrXtYdZp]hcpfs
+Af 	Yj
+Afa	U}
+Aff	6v
+Afg	<{K}f}
+Afo	6p
+Afr	0[4~:nJnUtXtYf]gft
+Ag	4q6z<uElJvKzToUtXx]jbjfu
+Aga	4~J{f|
+Age	<}Uz
+Ago	]jbl
+Agr	4yU|
+Agu	4yEl
+Ah	4}<wK|U}X}f~
+Ai	4q6s:o;o<sJrKqUuXvZlfr
+Ai 	Zkfy
+Aif	6~
+Aig	4~
+Ail	6t
+Ain	4|<~
+Air	4y<yJsUxX{fv
+Ais	4y
+Aix	4{
+Aiz	Kt
+Aj	4|<vJ~X~Zp
+Aja	<w
+Aju	4|
+Ak	4}<rJqKrXvbocl
+Aka	<xJ|K{X~
+Akm	Jw
+Akt	<|
+Akv	X{
+Al	0g4b5j6h7g8c:f;c<f>e?eCiDhEgFdJiKjPeQhShTcUeWiXgYgZh[f]dbfcbff
+Al 	4s<}UxX}
+Ala	4t6}<rJwK}UyXyfy
+Alb	4q6m<t>nJwKvUmXu[mft
+Alc	4vU~
+Ale	4m6y;l<oJwKuThUnXrbmfy
+Alf	4w<~KzUzXz
+Alg	4w<uJ~U}f}
+Ali	4u6~<zJwUvX}]ff}
+Alk	J|
+All	4v6z<t?mK{UwXzfx
+Alm	4z6tU{cef}
+Alo	X|
+Alp	4r<yJxK|PnUyXnfj
+Als	4s8jfv
+Alt	4j8m;m<xFmJyKxTnUyX}bnfv
+Alu	6s<|
+Alv	4}f~
+Aly	Jv
+Al·	4~
+Alū	Ky
+Am	0h4k5n6k7h8j:d;l<h>l?kCjDkEfFmJiKmPaQnSmTjUkWoXmYlZl[o]mbhcgfn
+Am 	6{
+Ama	4v6{<{JvKyUzX|fw
+Amb	4w<zU~f|
+Amc	6v
+Ame	0g4y6r:c<iClDmEfJjKpP_UlXnZm]mbhcgft
+Amg	6v
+Ami	4z
+Amp	4~f~
+Ams	Pm
+Amt	7h
+Amw	6v
+Amè	4s
+Amé	Tn
+An	0i4f5i6m7h8d:f;g<h>i?fCiDhEhFhJgKhPgQhSiTfUgWiXiZh[f]hbTcefc
+An 	fo
+Ana	4w6~<wJxKtUuXy]mclfy
+And	4o6t7m;n<qJpKsQnUnXr[jft
+Ang	4p6x<u?mEmJrKrUnXqbSft
+Anh	fe
+Ani	4~<{U{
+Ank	Jy
+Ann	4w6w<uKxUzX~f{
+Ano	4|f~
+Ans	<}
+Ant	4l6z8m;l<oJmKoPmTkUpXoclfu
+Any	Jy
+Ap	0k4s6}8m:k<uEnJoKoUmXs]kbmfv
+Apa	4~J|Ut
+Api	Jw
+Apo	4y<zJ|K~UyXuf|
+App	4~<~
+Apr	0k:lUs]jbn
+Apv	Ku
+Apă	U~
+Aq	4lfp
+Aqu	4jfn
+Ar	0j4e5k6g7j8d:f;e<i>j?gChDjEgFgJiKjPgQhSjTgUeWkXkYoZh[i]hbicefh
+Ar 	6mKt
+Ara	4q6v<uCmElJuK}UqXzbmcgfr
+Arb	4}6z
+Arc	4x6w<}JzUyfx
+Ard	4w6yK|U}Xxfn
+Are	4z<xJ~K~UjX~f|
+Arf	6z
+Arg	4t6w;l<xJpKzUtXxfu
+Arh	<|KzUuX~
+Ari	4u6{<zJ{K|UwX{fv
+Ark	<|Jy
+Arl	6{
+Arm	4v6~:n<wJwKzUtXvfz
+Arn	4|<}
+Arq	4n
+Arr	4zf}
+Art	4q6y8j<uJwKxUrXxZnf{
+Aru	<|]l
+Arv	<z
+Arw	6x
+Arx	4}
+Arà	4~
+Arā	Ky
+As	0o4n5o6r7j8l:h;l<h>o?mCpEkFmJpKoQmTkUmXt[n]mbiclfq
+As 	7m
+Ase	<z
+Asi	6vK|Ut]nfz
+Aso	KvUx
+Ass	4r:k<wUzX|fx
+Ast	4v6{<yJuKxUvXyfz
+Asu	<iJ~
+Asy	bk
+At	0o4o6t8p:n;p<p?pCnJnKlTnUrXtZnclfs
+Ata	K}
+Ate	4v<~U~
+Ath	6xf~
+Atk	K{
+Atl	4t<sJrKuUwXxft
+Ato	K~
+Atr	Ku
+Ats	Jz
+Atš	K|
+Au	0i4l5o6z7p8b:e;j<l>n?iCmDmElFmJgKhPkQmSlTmUjWoXrZk[n]nbnfl
+Au 	U~
+Aub	4yfv
+Aud	4xf{
+Auf	8k
+Aug	0k4w8l:k<vJmKqUrX{f|
+Auk	Jn
+Aul	4~
+Aur	4{Uwf~
+Aus	4t8g:g<pEmJoKjUpfr
+Aut	4u8k<xJuKuUtX~Zm
+Auv	X}fu
+Av	4t<vJwKwUuXmchfy
+Ava	4|<z
+Ave	4|U|X|f|
+Avi	4zJ}U}
+Avo	K}
+Avr	cj
+Avs	Xn
+Avt	X{
+Aw	6pU~
+Awd	6y
+Aws	6s
+Ax	Yl
+Axm	Yl
+Ay	4~bccm
+Ayo	ba
+Az	4y<~D^JoK}UzXsfr
+Az 	DZ
+Aze	J}
+Azi	JpXw
+Azu	Xxfq
+Ağ	cm
+Ağu	cm
+Aš	J|
+B	0X2f3g4X5Y6Y7X8S9f:V;X<]>[?XAdCXDYEUFYHmJZK[LhMjPVQXRhSXTXUXVhWYXZYXZX[W]Y^k_hafbVcUdkfV
+B 	4u6y8o:p<tDpJrKsSoUqXt[ocpfv
+BA	YoZm
+BA 	4|<|J}KtZl
+BC	bp
+BC 	6yU}
+BD 	ch
+BN	bo
+BN 	bm
+Ba	0g4b5i6k7e8a:c;d<h>i?eCeDhE[FfJdKfPeQfSeTdUfWhXiYaZd[f]eb]cbfb
+Ba 	fr
+Baa	Yl
+Bab	4}<{J|K}UzX|
+Bac	4|6|Uuf~
+Bad	4v8m<{J~UsX}Yifp
+Bae	6~
+Bag	4xJ}bm
+Bah	4|EjJ|]k
+Bai	4n<yJ|TmUzf|
+Bak	<}JzK}X}
+Bal	4p6y<qElJhKiUsXufu
+Ban	4s6t8k<xEdJuKxUrXwYjblfe
+Bar	4f6q8n:k;j<r?nEdJqKsPmQmSnTlUoXqYi]nclfr
+Bas	4r6|8n<x?mFnJzKyUuXzZjfq
+Bat	4v6y<}ElJ|UzXzblcnfz
+Bau	4}8k<~J|Kzf~
+Bav	4|UzX~
+Bay	4|7lU~bbfr
+Baz	KyU}
+Baş	cn
+Baž	J}
+Be	0e4h5i6j7g8]:f;h<j>k?gChDgEcFhJjKkPcQeSiThUhWjXhYjZh[e]jbjcefk
+Bea	4w6~<{U{X~fx
+Bed	6z
+Beg	8k
+Bei	6w8m
+Bel	0n4r6w<u?mEiJrKyPgUmXoYncmfs
+Ben	4r6r<uElJtKvUvXtfu
+Beo	Xy
+Ber	0l4o6v7n8d:n;n<o?mEjJsKrPjQhUpXoZm[ifq
+Bes	4z8mXx
+Bet	4}6tJ~U}
+Bez	8iK{
+Bh	4}f~
+Bi	0o4n5o6v7m8h:k;n<o>p?mCjDmEkFnJnKmPkQnSiTnUhWmXmYlZn[m]kbhcdfm
+Bib	4}Ux]nbn
+Bie	Kw
+Bih	Uy
+Bil	4z<zJ}K}UyXvcmfz
+Bin	f~
+Bio	4}<wK|U}X}
+Bir	4z<zJtKzUzcff{
+Bis	4y<{UjXuYmf~
+Bit	X}f{
+Biz	4~K|X|
+Biê	f|
+Biể	fv
+Bj	Xu
+Bje	Xt
+Bl	0p4q6n7n8l:n<v?pJuKtPpQoUsXr[nft
+Bla	4r6o<zJzK}UwXvfx
+Ble	X}
+Blo	4}K{U|X~
+Blu	fz
+Blū	K~
+Bo	0i4i5j6l7i8h:g;h<m>l?fCgDiEjFhJlKmPfQiShTiUjWhXhYiZj[g]kbicifi
+Bod	6~
+Boe	U}
+Bog	U{Xx
+Boh	Xy
+Boi	4{f{
+Boj	X~
+Bol	4v<{JtKzUyWlXufv
+Bom	4|
+Bon	4v6{<|J~K~UzX|f{
+Boo	U~Yn
+Bor	4r6}<vJxKyUvXpft
+Bos	4z<|ClJyKvUzXwfz
+Bot	4}6rJ~UvZnf{
+Bou	4v6x<{?lPnU{X{fo
+Bov	K}
+Bož	X}
+Br	0f4i5h6g7g8e:c;i<k>i?gCgDkEjFhJkKjPdQhShTdUhWgXgZj[g]lblckfj
+Bra	0m4q6v8l:m<rCnJoKsPlSnTeUmWjXpfo
+Bre	0n4p6t8m<xJ{KxUuXpft
+Bri	0j4s6l:f<r>lCmEnJrKuPjUoXofr
+Bro	4v6s:m<xJxKxUvXsfw
+Bru	4u<|J~KyUvXzfw
+Brw	6}
+Bry	6p
+Brā	K|
+Bră	U{
+Brī	Ku
+Bu	0m4n5l6m7m8d:j;k<n>p?mClDjEgFnJlKoPlQlSlTnUfWmXnYiZk[m]ibkcdfk
+Bu 	6pch
+Buc	4~Ujfv
+Bud	<{DmJ{UyX|
+Bue	4}J{
+Bui	J{
+Buk	X}
+Bul	4{<yJ{KzUtft
+Bun	8gUy
+Bur	4v6x8l<vJvKvUsXvYnfp
+Bus	4}6z<}U|f}
+But	6~J|U~
+Buu	Yn
+Buv	J}
+Buz	UzX}
+Bw	6r
+Bwl	6}
+Bwr	6v
+Bwy	6y
+By	5l6h7mQm
+Byd	6h
+Bye	7m
+Byl	5j
+Byw	6v
+Bà	4~fu
+Bà 	fy
+Bài	fy
+Bàn	f~
+Bá	ft
+Bá 	f~
+Bác	fy
+Bâ	U}
+Bâr	U}
+Bè	4{
+Bèl	4{
+Bé	4wf~
+Bén	4x
+Bì	fo
+Bìn	fn
+Bí	Dofy
+Bín	f|
+Bír	Dm
+Bö	cn
+Böl	cm
+Bü	co
+Bā	Ky
+Bă	Uq
+Băl	Uy
+Băt	Uw
+Bē	Kx
+Bēr	Kx
+Bī	Kz
+Bīb	K}
+Bū	Jy
+Būd	J~
+Bư	fz
+Bưể	fy
+Bể	fd
+Bể 	fl
+Bểc	fh
+Bển	fk
+Bểo	fw
+Bểt	f~
+C	0[2d3f4T5]6S7Z8X9c:R;T<_>[?TAbCZDYEYFUHiJaK_LeMgPVQYRdSXTTUUVeW]X]YXZa[Y]Z^e_facbXcZdifS
+C 	0m4i5k6h7n8m9p:i;m<o>l?iDnEmFlJmKlPkQnSgTjUmVpWkXnYpZp[mblcmfr
+CA	Ym
+CC 	6j
+CD 	U|
+CH 	<{Ko
+CN 	U~fr
+CO 	<}K|U~
+CP 	K~f|
+Ca	0j2o4]5k6b7g8g:_;_<k>j?bAoCgDgEgFaJoKnPdQgSiT^UbWkXjY^Zl[f]gbdcgfa
+Ca 	U|
+Cab	4w6xU~Yhf~
+Cac	J}
+Cad	4z6rJ~
+Cae	4~6mf}
+Caf	6o
+Cai	4x6rf~
+Cal	4k6y:j;k<t?jFlJ~K{PkTkUpXwYj]ifi
+Cam	4l6x;l<zFmJ~K}ThUpXxfn
+Can	4i6m:g;k<z?kFlJ}KuTlUoXvfn
+Cao	ft
+Cap	4r6|J~K~UrX|fu
+Car	4j6m7m8m:i;h<r?lCmDmFkJwKzPlQnThUjXrYe[ibmfo
+Cas	4j6p;j<yFkTjUmXwfj
+Cat	4g6w:n<~TnUnX~fv
+Cau	4{K~U}f{
+Cav	4~
+Caw	6{
+Ce	4l5p6f7p:k;k<w?gCoDoEoFlJnKmPlSlTkUiWoXkYn[obnclfm
+Cea	Uy
+Cef	6u
+Ceh	Ux
+Cei	6k
+Cel	4{6uK}UsXrf|
+Cen	4p6n:k;n<{?nFnJpKpPmTlUoXufp
+Cer	4t6rJzKzUsXqfs
+Ces	X|
+Cet	?lK}Uy
+Ch	0g4i5h6h7h8e:a;d<l>k?cApChDjEiFeJlKsPdQhSfTfUiWiXkZp[g]eaobkcjf^
+Cha	0n4l5m6q7m8k:f;i<q?eCmEmFiJsKyPhQmSkTiUpXo[k]icmff
+Che	4t6v<xJtUvXxfu
+Chi	4v6y8m:h;i<x?mCmFkJzPlTmUmXy]kfh
+Cho	4}6{J{fv
+Chr	0l4w6u7l8n:l<uJwK|UvXxfx
+Chu	4~Jz]nfr
+Chw	6p
+Chy	6t
+Châ	4{X~fl
+Chí	fp
+Chù	f|
+Chú	ft
+Chư	fz
+Chể	fp
+Ci	4m6x:k;k<v?qEjFlJuKpPpSpTmUmXrYjfs
+Cic	4{fw
+Cil	Ky
+Cin	4yU{
+Cio	Uy
+Cip	U~
+Cir	4xK~Xz
+Cit	4|:l<|J~K{UwX|f~
+Ciu	4vUw
+Civ	4zU~
+Ciè	4}
+Cl	4n6q7p8p:k;m<t?mFnJyKyPoTmUlXu[ofr
+Cla	4s6y<zUuXzft
+Cle	4{6}U~f|
+Cli	4}U|
+Clo	4|U~
+Clu	4w6~<}Uo
+Clw	6z
+Cly	6{
+Co	0i2o3o4_5i6h7g8c9o:];_<k>h?aAnChDgEhF_JnKnPaQcRoSjT_UaVpWiXiYnZn[f]jambdcifc
+Coa	U|
+Coc	6}U~f{
+Cod	4~6yUx
+Coe	6yf}
+Cof	6v
+Col	4m6t:h;k<u?mFnJyK|TnUpXwbhfm
+Com	4h6s8k:f;h<v?hFiJvKwPmThUhXtbnfs
+Con	4h6s:g;f<s?iFfJzKyPmTdUgXvfi
+Coo	4~U~
+Cop	4uUxfz
+Cor	4l6r:m;k<u?lFmJzKtPnTlUnXofo
+Cos	4pUxfq
+Cot	U|
+Cou	4x8i:e<}?nPdQeUvX{[mfr
+Cov	U}
+Cr	4m6i:j;l<w?lCjFlJxK{PpTlUkXtfo
+Cra	4{6zUufx
+Cre	4t6pUuXyfx
+Cri	4t6y<~Urf}
+Cro	4w6qJ~Uwfu
+Cru	4{6zUy
+Cry	6q
+Cs	Dj
+Cse	Dm
+Cu	4o6x:m;l<xFpJzK|PpToUkXxYlcjfp
+Cu 	Uy
+Cub	4}fz
+Cul	4tUt
+Cum	Ynci
+Cun	f}
+Cup	Utf}
+Cur	4|Uuf}
+Cuv	Uz
+Cuể	fz
+Cw	6t
+Cwm	6w
+Cwp	6~
+Cy	4}6YU~fs
+Cyd	6z
+Cyf	6i
+Cyh	6u
+Cyl	6w
+Cym	6^
+Cyn	6b
+Cyp	fw
+Cyr	6~
+Cys	6y
+Cyt	6w
+Cz	Sk
+Cà	4|
+Cá	Uxfl
+Cá 	fz
+Các	Uxfm
+Cát	fz
+Câ	Uuf{
+Câm	Ux
+Cân	U}
+Cè	4}
+Cès	4~
+Cò	4w
+Còr	4v
+Có	fy
+Có 	fz
+Cô	X}fk
+Cô 	f|
+Côn	fn
+Côt	X|fn
+Cú	f{
+Cúp	f{
+Că	Us
+Căl	Ux
+Cē	Kv
+Cēs	Kx
+Cơ	fz
+Cơ 	fx
+Cư	fy
+Cươ	fy
+Cể	fe
+Cể 	fr
+Cểc	fs
+Cểm	f{
+Cển	ff
+Cểp	fy
+Cểu	ft
+D	0R2g3j4]5]6X7V8R9h:X;[<a>_?ZAfC[D^EWF[HoJ]K]LjMlPSQVRlSZTZUZVgW^X]YVZ[[X]]^j_iagbZcYdlf]
+D 	0p4t5n6y8o:m;p<s>o?pCmEoFpJtKrTpUpWoXsYk[pchfu
+DA	Yf
+DA 	6|XmYj
+DD 	X~
+DE	Yo
+DH	Ym
+DN 	U{
+DP 	J|
+DU	Yo
+DU 	6p
+DV 	<~
+Da	0e4m5l6e7d8a:g;l<n>l?hCjDnEdFiJhKiPjQhSlTlUkWmXmYdZk[g]jbfchfm
+Daa	0gYi
+Dab	J{K|
+Dac	Uy
+Dae	6t
+Daf	6u
+Dag	Yn
+Dai	6{Jy
+Dal	4z6sEkJzU}XzYnf~
+Dam	4yJyU}X}f}
+Dan	4w6w7d<x?lJuKyQmUrXs[lfr
+Dar	4x6v<{JrKzUzX{]mfz
+Das	8b
+Dat	6pKwUz
+Dau	JqKn
+Dav	4y6j<wUuXwf}
+Daw	6u
+Daž	JuKx
+Dd	6l
+DdG	6x
+Dda	6z
+Dde	6s
+Ddi	6s
+Ddu	6}
+Ddw	6}
+Ddy	6~
+De	0f4i5l6g7[8[:d;g<l>l?iCkDkEdFjJnKlPWQZSkTfUfWkXkYfZh[^]hbmcdfn
+De 	4w6t7jPVQkUs[l
+Dea	6zUy
+Deb	X~
+Dec	4|6w:kUq
+Ded	6w
+Dee	Pn
+Def	4~6x
+Deg	J~K~Yg
+Dei	J~Kz
+Dek	X}
+Del	4w6}<|J}KzUxXsf{
+Dem	4r6t<vJzKyUuX~f}
+Den	4z6y7a<|K{Q^TnUwXz[cclfx
+Dep	4y<~J~Uw
+Der	4}6v8]KzU~X}
+Des	0k4r<{EjK}UuXy]jf{
+Det	7c<}Q^U}[e
+Deu	4z8fU~fw
+Dev	4~<~U{X}ci
+Dew	6z
+Dey	6s
+Dez	8nPnU}
+Deş	Uz
+Dh	4~YgZp
+Dhe	Yl
+Dhu	Ym
+Di	0V4j5n6h7l8Z:g;h<n>m?jClDnEdFgJhKiPiQlSoThUiWnXmYiZj[l]obccifl
+Di 	f}
+Dia	4z<|ElJ~U{X~
+Dib	K~
+Dic	4zUxXxf~
+Did	Jk
+Die	0V4z8Y<}JuKlU|X~fz
+Dig	6|<}K~
+Dil	6}
+Dim	6yU{
+Din	4s6sJ}K}UqX}
+Dio	4y6s<~U}X}f~
+Dip	4|fw
+Dir	4|6sJ|U|X|
+Dis	4t6q:k<xFmJ{KyTnUqX{bhfx
+Dit	0bf~
+Div	4z<~K{UwX{
+Diw	6v
+Diê	f}
+Diể	fy
+Dj	4|
+Dn	J~
+Dni	J}
+Do	0o4m5j6o7m8h:j;l<n>o?lCjDnEnFjJpKpPkQmSgTlUkWjXjZn[m]hbpcifm
+Do 	X|fz
+Dob	K|UzXv
+Doc	4}
+Dod	J}]k
+Doi	Uy
+Dol	4~6{SlUzXs
+Dom	4t<{J|KwUuXufz
+Don	4w6}<xJzK|UwXrfx
+Doo	<}
+Dor	4w6}8m<|UxXyft
+Dos	6u
+Dou	4xU}X}f~
+Doy	<|
+Doğ	cm
+Dr	4s6p8k:o<wCkJpKuPpQpSoUpXlZmfr
+Dr 	6~
+Dra	4{6z<}JvK|UwXqf|
+Dre	4y6x8m<~UwX{f~
+Dri	Jxfx
+Dro	4|6|
+Dru	JzXv
+Drw	6|
+Drô	fy
+Drž	Xy
+Du	0d4q6s8o:l;p<w?oCnDpEkFpJqKuPdSpUmXnYnZofq
+Du 	6~f|
+Dub	4}JyK|Xr
+Duc	4yUz
+Dui	0cPc
+Dum	Ut
+Dun	J{UuXwf{
+Dup	Ux
+Dur	4x6~U}
+Dus	J~
+Duy	fz
+Duš	X~
+Dv	JxXz
+Dva	J~
+Dvi	J}
+Dvo	X{
+Dw	6x
+Dwy	6x
+Dy	6hJz
+Dyd	6~
+Dyf	6t
+Dyl	6s
+Dym	6t
+Dyn	6p
+Dys	6x
+Dyw	6q
+Dz	JzKp
+Dze	J|Ku
+Dzi	Ku
+Dzī	K}
+Dâ	U}fq
+Dâm	U|
+Dân	fp
+Dé	4y8nDp
+Dép	8l
+Déu	4y
+Dô	fz
+Dôm	fy
+Dü	<}ck
+Dün	cj
+Dā	Kx
+Dān	K{
+Dār	K~
+Dė	J|
+Dėl	J}
+Dū	J~
+Dž	JsKnX|
+Dža	J}
+Dže	J}Ku
+Dži	J~
+Džo	JyKr
+Džu	K}
+Dư	fn
+Dươ	fm
+Dưể	fz
+Dể	fu
+Dể 	fz
+Dểc	f|
+E	0[2j3k4U5a6^7Z8V9h:Y;T<Y>[?ZAgC_D[E_F^HnJaK_LjMjPZQ[RlS_TWUZViWaXbYZZ[[Z]c^l_kahb[cZdWfb
+E 	4r6w:n;p<pJwKuTpUqXtYiZmd]fk
+EC 	4{
+EE	Yfd]
+EE 	<~dZf~
+EEL	Yl
+EEY	Yl
+EF 	7l
+EG	Yo
+EGM	Yn
+EL	Yn
+ES 	J~Kz
+EX 	U~
+EY	Yn
+Ea	4}6}:l<~Uqfw
+Ea 	Us
+Eas	:mUyfx
+Eb	4{6u
+Ebr	4|6t
+Ec	4{6y<{Utft
+Ech	Uy
+Eco	4}6yU{
+Ect	f|
+Ecu	fv
+Ed	4s6q:n;p<sJzKvTpUqXt[pfz
+Ede	<}
+Edi	4zUt
+Edr	6}
+Edu	4{<zK}U~
+Edv	K}
+Edw	6r<|X{f~
+Ee	<bPh
+Een	Pg
+Ees	<b
+Ef	6q
+Efa	6u
+Efr	6{
+Efy	6y
+Eg	4v6x<vDiJuK~UwXz
+Ege	<~
+Egi	4v<xJwUyX|
+Egl	6w
+Egy	Dg
+Eh	<|
+Ehi	<~
+Ei	4y6o8a<xJ{KiUyX{fz
+Ei 	6v
+Eid	6x
+Ein	6{8aX~
+Eir	Kh
+Eis	6w8j
+Ek	<zJwKvXycm
+Eki	cm
+Eko	J~K}X|
+Eks	<}K{
+Ekv	J|
+El	0n4]6r7n8l:m;^<m>l?fDmFpJqKqPnQnTkUkXsZo[mcnft
+El 	4];[Upf|
+Ela	<~
+Ele	4y6z<tJvKvTnUrXxf}
+Eli	4x6w<wKyUxX}
+Ell	4~<|?e
+Els	4h
+Elv	Uw
+Em	4q6{:p<sJzKvTmUtXybnfx
+Em 	Tn
+Ema	<{
+Emi	4zK~UwX~
+Emm	<{
+Emp	4r
+En	0f4i6s7e8h:f;g<p>l?jFpJuKtPiQgToUpXs[gbicjfu
+En 	4k7e;h?kQj[j
+Ena	<yX~
+Enc	4xU|
+End	<}K|cn
+Ene	<|U{bm
+Eng	0e4|:f<~PhQkUz[mblf|
+Eni	6z
+Enr	4x
+Ent	4w8l<}J}K~Uyf}
+Enw	6y
+Ep	4z<}J}Uxf{
+Epi	4|Uyf{
+Eq	4zKq
+Equ	4xKp
+Er	4m6l7p8c<oDmEnJtKuPnUtXtYo[lcjfv
+Er 	6n8f
+Era	4o<|U}
+Erb	6x
+Eri	4{<sJzK|U{X|[lf}
+Ern	4}<yK}X|
+Ers	6z
+Ery	6z
+Es	4b6t8h;^<o>n?mFnJtK{T]UiXwbhcmft
+Es 	4k8h;g
+Esc	4p
+Esg	4v6}
+Esi	<u
+Esl	4~
+Esp	4k;eTh
+Esq	4{
+Ess	4~6yf~
+Est	4f6};c<uJvT]UhX}bifx
+Et	4x6y7m<w>mJxKzQoUzX{fz
+Et 	7l
+Ete	>m
+Eth	6{fz
+Eti	4|JzX~
+Eu	0k4l6z7m8m:m;m<j>l?mCmDlFnJjKvPlQoSlTnUgWlXv[mbofn
+Eug	4~U{
+Eup	fw
+Eur	0j4l6}7k8m:m;m<j>j?mCkDkFnJiKwPkQnSkTmUfWkXy[kfq
+Eus	4}
+Ev	4|5m6y<zJ}K{UuXmZj
+Eva	6y<}U{X}
+Eve	U}
+Evr	5lXmZi
+Evu	U~
+Ew	6n
+Ewr	6l
+Ex	4u<}J~K~Uofx
+Exc	U}
+Exi	U|
+Exp	4}Uy
+Ext	4~Usfz
+Exè	4}
+Ey	cm
+Eyl	cm
+Ez	DlK{
+Ez 	Dm
+Eze	Kz
+Ež	Jv
+Eže	Ju
+F	0[2i3k4[5_6]7Y8V9h:X;Z<b>a?ZAgC_D]E^F[JdKaLmMnPYQYRiS]TYU[VjWaX]YbZZ[Y]a^m_najbbc[dnfb
+F 	4w7j<uJvKtUsXu[ofx
+FA 	<~JwKzUwf{
+FC 	4~<zUw
+FI 	U~
+Fa	4o6o7k8e:k;n<q>p?nCpDoEoFlJsKuPpQmTlUmWpXnYjZl[l]ocjfo
+Fab	4|J~U~fz
+Fac	Uv
+Fai	6~<~
+Fak	Xr
+Fal	4z<~J~U}X}f}
+Fam	8iUy
+Fan	6~<yU}
+Far	4x6{J~UzXzYmf~
+Fas	fv
+Faw	6w
+Fe	0k4k6h7o8f:i;j<r?oCoDiElFlJqKpPoQnSpTiUkXoZl[p]kbpcjft
+Fe 	6o
+Feb	0l:lUs]k
+Fed	4tJvKsUrX~
+Fel	4v6j<|K~U{X{f}
+Fen	6~K~f~
+Fer	4q6}8l;n<xJzK|UuXrfy
+Fes	4yU}
+Ff	6k
+Ffe	6x
+Ffi	6x
+Ffl	6w
+Ffo	6y
+Ffr	6p
+Fi	0n4m5n6v7k8g:i;n<o>n?nCoDpEjFjJqKqPkQiSnTlUlWpXoYlZi[jbncjfs
+Fie	U|
+Fig	4z
+Fil	4r7n8i<vElJuKwUrXuZnbncm
+Fin	4v<vJ}K|QlUtXx[l
+Fir	4~<|K~U~X|
+Fis	4}fz
+Fit	4~
+Fiz	K}
+Fj	QoZp
+Fja	Zn
+Fl	4q6z7m8g:n<v?pJwKxQnToUmXwZp[nfr
+Fla	4x<|UqX~f}
+Fle	f}
+Flo	4u<{J|KzUsX|fu
+Flu	8k
+Fo	0p4i5o6j7g8h:g;n<q>m?kCnDnEoFkJoKpPmQfSpTfUkXhZl[lcnfr
+Fod	6j
+Foi	Ti
+Fol	Qj
+Fon	4u<~Uyf|
+Foo	<~
+For	4o6y7i8h:i<w>n?nFnJpKuQjTjUoXhZlfv
+Fot	Uu
+Fou	4nf}
+Fox	U~
+Fr	0c4h5j6q7f8d:e;g<l>n?dCkDkEmFhJrKjP^QgSeThUhWkXhZj[f]obocffm
+Fra	0b4i5j6v7j8f:i;g<p?cCkDlFhJwKlP]QjSdThUiWkXhZk[icffr
+Fre	4t6w7j8k:j<uJ{KuQnUvXw[mfu
+Fri	4x8m<tJ~KzUwXwfx
+Fro	4x6~U{fx
+Fru	U~
+Frī	Kz
+Fu	4r6}8i;h<wFnJwKpTnUtXwfu
+Fue	;h
+Fun	4yUwX~
+Fus	f{
+Fut	4zKp
+Fuß	8j
+Fw	6}
+Fy	6wQn
+Fyl	Qm
+Fyn	6{
+Fó	4w
+Fór	4u
+Fö	<x[k
+Föd	<x
+För	[i
+Fü	<}
+Fă	U{
+G	0Y2h3k4Z5a6V7]8U9h:Y;Z<_>a?[AgC[D^E]FZJ^KaLkMlPZQ[RkSYTZU[ViWaX]YYZZ[Z]a^m_kahb[cZdmf[
+G 	4y6t8n<uJwKySkUtXufv
+GA	Yl
+GA 	6x
+GC	SiTo
+GC 	SgTm
+GM	Yo
+Ga	0l4h5n6f7l8g:j;i<n>m?iClDlEjFjJkKkPkQlSlTkUkWnXmYeZl[l]nbkcifl
+Gab	4z<}J}U{Xzf|
+Gad	6v
+Gae	6m
+Gai	4wJ}Kw
+Gaj	J|
+Gal	4p6n<yJtKsUrXwYicnfy
+Gam	4|<|JwK{U{X}f{
+Gan	4z6p<}JzKyX~f~
+Gar	4n6s;n<yJvKwUwXwfo
+Gas	4{
+Gat	8l
+Gau	4}J{Kyf~
+Gav	4}Uz
+Gaz	U}
+Ge	0g4j5o6j7l8[:f;k<l>n?kCnDmEiFjJlKrPgQlSnTjUgWmXnYl[k]mbpchfm
+Geb	8j
+Ged	Jy
+Geg	J~
+Gei	6w
+Gel	4|6rJv
+Gem	6|8b
+Gen	4p6t8m:n<wJtK~UsXsckfx
+Geo	4u6x:m<nJ{KyUpXtfr
+Ger	0m4r6s8m:i<yEmJxK}TnUjXyfr
+Ges	8g
+Gh	4zUqf{
+Gha	4|f{
+Ghe	Ur
+Ghi	Uy
+Gi	4n6v7p8o:p;o<s?oFgJqKxPpTpUpXqbmcoff
+Gia	X}fl
+Gib	6{J}
+Gil	4z6~<~J|U}f~
+Gin	4~J|
+Gio	4{<}FmXy
+Gir	4rJzUwX~fw
+Giu	UzXz
+Giá	fr
+Giể	fm
+Gj	Zd
+Gja	Zn
+Gje	Zi
+Gji	Zj
+Gju	Zm
+Gl	4x6o8n<xCpFpJwKvUuXqfx
+Gla	4}6vJ~U}Xuf~
+Gle	6zX}
+Glo	UxX{f}
+Gly	6r
+Gm	Sn
+Gmi	Sl
+Go	0k4n6g7o8l:j;l<q?mCiDnEmFmJsKrPkQoSlTlUnXiYdZo[m]pbocofq
+Gob	6tYd
+Goc	6~
+God	K}X~
+Gof	6u
+Gog	6q
+Gol	4{6v<{J~K}UvXxf|
+Gom	6zf~
+Gon	4yf~
+Goo	U|f|
+Gor	4z6k<{ClUwXl
+Gos	Xz
+Got	4~<}K|U~
+Gov	4y
+Gr	0b4i5n6k7h8b:f;i<l>l?iCgDmElFiJhKjPfQhShThUjWkXhZi[h]obecjfj
+Gra	0n4k6r8j:l;k<t?kCiFkJlKuPmSnTjUrXm[nfl
+Grb	Xz
+Gre	0g4u6u8m:i<uJwKrUqXsZkbifq
+Gri	0h4}6v<zJpKsPmUwX{blf~
+Gro	0k4z6u8k<yJxKzPkUuXvfv
+Gru	4z6x8i<uJtKxUvXy
+Grè	4x
+Grö	<{
+Grā	K~
+Grč	X|
+Grī	Kz
+Gu	4j6y7m8o:l;i<o?kCmEkFnJrKrPnQkTjUnXsYoZo[j]pbofm
+Gua	4s<zJ|U|fs
+Gud	J~
+Gue	4p;n
+Gui	4p<xK}UxX}fq
+Gul	Ky
+Gur	U{
+Gus	<zK|
+Guv	Uu
+Guy	f~
+Gv	CoJrK}X}
+Gva	Ju
+Gvi	Jv
+Gw	6a
+Gwa	6m
+Gwe	6f
+Gwi	6z
+Gwl	6o
+Gwn	6p
+Gwo	6~
+Gwr	6y
+Gwy	6k
+Gy	6fDoJuXzf{
+Gyd	6u
+Gyf	6u
+Gym	6h
+Gyn	6s
+Gyr	6~
+Gyv	Jv
+Győ	X{
+Gò	f|
+Gòn	f|
+Gó	Sl
+Gór	Sj
+Gö	<}[lcnf}
+Göt	[k
+Gü	<~ch
+Gün	ci
+Gă	U|
+Gŵy	6~
+H	0Z2j3k4_5^6a7X8W9g:X;^<[>Z?]AgCZD^E[FaJdKaLkMlPVQYRiS^T_U_VjW]X[YZZ^[W]]^l_kaib[cZdofU
+H 	4w6~9p<sCpJxKkUuXuYmfx
+HA	Yh
+HK 	K~X{
+HL 	K~X|
+HS 	6~
+Ha	0h4j5j6k7c8a:f;j<f>g?gCjDhEfFiJnKkPeQcSjTjUiWkXjYhZi[a]fbgcbff
+Ha 	4v
+Haa	<w
+Hab	4z<|K|X~
+Hae	6|
+Haf	6y
+Hai	4}<zK~U}fw
+Haj	X~
+Hal	4y6|8n<tJ{KxUxXycmfy
+Ham	4x6{<yJzK}UwXzfx
+Han	4v6t7h8j<sEnJ|KvQgUuXx[bfv
+Hap	bj
+Har	4u6q:m<lEmJxKvQmUpXtYl[ncnfs
+Has	4~]kf}
+Hau	4~8f<|?kU}Xrfi
+Hav	J|Kz
+Haw	6}fv
+Haz	cl
+He	0g4l5l6k7d8c:b;k<i>f?iCjDkElFnJnKmP]QfSjTkUkWkXlZm[f]mbicjfm
+He 	:d
+Hea	6~<|U{
+Heb	6{
+Hed	6x
+Hef	6}
+Hei	4|8j<sKxUzXyfz
+Hel	4z6v7m<o>jJyKzQmUxXy[lfx
+Hem	f}
+Hen	4x6r<vJ~KyUwXyf|
+Her	0n4q6x7f8h:n<r?nCkJtKsPmSmUrXr[ncnfv
+Hes	4}U}fw
+Het	P]
+Hi	0l4n6s7m8j:h;m<i>n?oCpEjJrKpPeQoSoToUrXqYgZn[o]ibickfl
+Hi 	4|
+Hid	X~
+Hig	:n
+Hii	<m
+Hij	Pe
+Hil	4z6{<zK~U}X|bmfy
+Him	4~J{Kzf}
+Hin	6~<yYjf~
+Hip	4}J|K}X}f~
+His	4t:n<rK~U|
+Hit	KyX{
+Hiể	fo
+Ho	0i4m5j6p7f8f:f;l<k>l?lCmDjEkFmJqKnPfQhSkTkUlWhXoYiZm[g]nbncifa
+Hoa	fc
+Hoc	8lX|
+Hof	6w
+Hok	K{X}f~
+Hol	4x6z7j<pJ|KxPnUuX{cjfp
+Hom	4{<zJ}K}U|f~
+Hon	4w6|<zJzK~PmU|X~[kfu
+Hoo	<{Ym
+Hor	4v<xJ~KxUxWnX{fz
+Hos	4y
+Hot	Uz
+Hou	4~:mK}U{f~
+Hoà	fm
+Hoể	f}
+Hr	5pCeUxWoXc
+Hr 	U{
+Hra	X}
+Hrv	CcXc
+Hu	0l4r6p7m8o:m;o<sCpElJwKyPoQlUpXt[m]obifi
+HuM	6|
+Hue	f|
+Hug	4~6{U~
+Hul	bn
+Hum	4|<~U~X|
+Hun	Utfv
+Hut	6x
+Huw	6{
+Huy	fk
+Huể	fv
+Hw	6|
+Hy	0h4{6p<~J|U~fo
+Hy 	0ffq
+Hyd	6qfx
+Hyp	fz
+Hyw	6~
+Hà	fj
+Hà 	fk
+Hàn	fp
+Há	ff
+Hán	fe
+Hã	fz
+Hãn	fy
+Hä	<x>i
+Hän	>i
+Hé	f{
+Hér	fz
+Hìn	f~
+Hò	fv
+Hòa	fu
+Hó	fx
+Hóa	fw
+Hõ	<~
+Hö	8p
+Hü	<z
+Hüd	<~
+Hā	K~
+Hē	K|
+Hư	ft
+Hưn	fw
+Hươ	f|
+Hưể	f{
+Hể	fd
+Hể 	fj
+Hểc	fw
+Hểi	fi
+Hển	fs
+Hểp	f|
+Hểu	ft
+I	0Z2b3i4]5a6b7^8Z9g:U;Y<^>]?XAfCXD]ETFVHiJ^K^LcMhPZQ]RdSZTZUZV_W_X^YXZZ[[]Z^h_gagbUcbdZf^
+I 	0i2i4f5k6o7h8m:i;h<j>l?kCmDkEfFeJjKlLkPjQfSfTjUhVhWiXoYnZi[h]ibmcjdlfn
+IA 	Ky
+IE 	X~
+IG 	6u
+II	0k2k:n;j>o?lDnEkFkLmPmSgTmViZo[n]kdn
+II 	0k2k4i6w:m;j<m?mEjFkJmKpLmPmSgTmUkViWlXs]lclfp
+IL 	4~
+IN	Yod^
+IN 	4}
+INS	dZ
+IP 	<~Kz
+IS	CgYp
+ISO	Ce
+IT 	U{
+IV 	4s<zJyKzUtf~
+IX 	4tJvKyUt
+IY	Yk
+IYO	Yk
+Ia	6vEiUn
+Ia 	Eh
+Iai	6{
+Ial	U~
+Ian	Ur
+Iaş	Ut
+Ib	4wEoU~X~f|
+Ibe	f|
+Ibè	4~
+Ic	f}
+Id	6{<pJ|K~U~X|]pf~
+Ida	<p]n
+Idd	6~
+Idr	X~
+Ie	4~6qKrU{
+Iec	6t
+Ied	K~
+Iek	K}
+Ier	K|U|
+Ies	K~
+Ieu	6x
+If	6~
+Ig	4z<{JuKqXx
+Iga	Kp
+Ign	Jv
+Igr	X}
+Igu	4}
+Ii	<u
+Iir	<y
+Iis	<x
+Ik	J|K~]pbl
+Ika	bk
+Iki	J}
+Il	4q<v?aF_JpKyUuXw]mblfy
+Il 	?_F]
+Ilg	Jp
+Ili	UzX|
+Ill	4r<{U~f|
+Ilo	bl
+Im	4s8o<xJwKwUoXqbnf~
+Ima	KzXz
+Ime	Xs
+Imp	4s<{J|K}Uobn
+In	0e3p4g5j6r7h8b:a;f<h>i?hCbDgEZFeJjKiMoPeQhRjSiTgUgWiXjYgZj[g]k_lb^cnfj
+In 	0j8k:hFkPhUz
+Inc	4xK}U{
+Ind	0k4q6v7m8m:g;n<p?nCaEZJmKmPlQnRlUqXp[lbkfl
+Inf	4z<{J~K{UvXs
+Ing	<pEgK{Ykb^
+Ini	<|U}
+Inn	f~
+Ins	4u6{8i<vJ}K|Uof|
+Int	0m4n8k:k;l<q>lDhElFnJuKsTmUmXrfu
+Inv	4oU{
+Inš	X{
+Io	6r<~Um
+Ioa	Us
+Ion	6sUr
+Ior	Uz
+Ios	U}
+Ir	4s6t:l<tEpJsKrQpUsXu]kbofs
+Ir 	Kz
+Ira	4w6|<wJvU{Xzfv
+Ire	fx
+Iri	6v]l
+Irl	4yUw
+Irs	X}
+Irā	Kw
+Is	0p4p6r7o8o:k;m<p>n?pClDoEiFmJpKyPpQnUoXmYhZj[o]pbgfp
+Is 	6}
+Isa	4{<{U}bi
+Ise	6|<}
+Ish	Zl
+Isl	4y6{:l<uEnJyK~UzXxYnfu
+Isp	Jt
+Isr	4|6|Uzfz
+Ist	UuXn
+Isè	4|fw
+It	0n4s:^<q>m?pElFkJsKtPjUqXoYiZo]nbdfn
+It 	:]fo
+Ita	0l:m<q?nEkFjJrPhUpXnZn]nbifv
+Ito	Ygbe
+Ità	4s
+Itā	Ks
+Iu	Un
+Iug	U}
+Iul	Ur
+Iun	Us
+Iv	4}<xJ~K|U{Xs
+Iva	<xK|U|Xr
+Iw	6t
+Iwe	6s
+Iz	CoJzKoUzXn
+Izd	X}
+Izr	J}K|Xu
+Izv	KvU{Xw
+Izš	X}
+Iš	Jo
+Iš 	Jw
+Išs	Jz
+Išt	Jw
+J	0]2l3n4_5Z6d7_8Z9k:Z;^<^>^?^AiC_DbEYFdJ]KaLoP^Q_S^T]UbW[X^Y]Za[]]Y_nalbaccff
+J 	4{6~<|J{KzUvXuf}
+Ja	0f4k5g6n7k8b:e;j<i>i?iCiDlEaFnJiKiPhQkShTgUlWkXiYdZk[i]ebjcjfo
+Ja 	K}
+Jaa	<n
+Jab	Yl
+Jac	4w6{<{K}UtXxf|
+Jad	Xz
+Jae	U~
+Jag	K}
+Jah	8c
+Jak	<{EmJxXw
+Jal	<{
+Jam	4y6y<wJvKyUwXwYi]jbmfx
+Jan	0i4z6q8l:j<wEmJvKzSnTjUxXpYl]jf~
+Jap	4u6|:lJpKrUvXv
+Jar	4}<~Xz
+Jas	J~
+Jau	4wJ{Ko
+Jav	4|J}K}X{fy
+Jaw	Ee
+Je	0p4q5c6t7l8o:l;o<p?iClDoEdJsKqPmQnSgTpUrWbXjZp[m]kfu
+Je 	5gWbXp
+Jea	4w<{?jUyXxf|
+Jed	5j
+Jee	<}
+Jeh	5n
+Jel	J{KvXy
+Jen	6w<|
+Jep	Ei
+Jer	4y<yEiJ}KzU{Xv]kf|
+Jes	4ySmXy
+Jez	Xw
+Ji	4z5l<yJmUvX~Yj]gf}
+Ji 	Jr
+Jie	Jy
+Jim	U|]m
+Jin	]j
+Jis	Jq
+Jo	0h4g5m6j7i8i:g;i<k>i?iCnDnElFmJkKpPhQjSlTfUkWlXkZm[f]lbkclfr
+Jo 	Jy
+Joa	4o<|
+Joc	4r6}Uv
+Jog	Tn
+Joh	0j4t6p7m8m:j<oJ|KtPlQmUrXr[g]nfy
+Jon	4}6l<yJpK}UzX}
+Joo	<}
+Jor	4u<}K}X}f}
+Jos	4n6};m<wJuTmUrXrbnf|
+Jov	4{
+Jož	Xv
+Ju	0g4l5p6{7o8g:g;i<l>k?nCiEiJiKpPpQpTkUpWlXhYlZl[o]ebnfs
+Jua	4x
+Jub	Yn
+Jud	UwX}
+Jug	<~J~K|XlZm
+Juh	<|
+Juk	J~
+Jul	0j4u8m:k<tEnU|Xw]ifv
+Jum	<vK~
+Jun	0k4x8m:jJpU|]j
+Juo	Jp
+Jup	J|KuXx
+Jur	4y<|JvKzU}Xu
+Jus	4xU|
+Juu	<y
+Juž	CnXt
+Já	Xz
+Jás	X{
+Jä	<o
+Jär	<r
+Jää	<w
+Jõ	<s
+Jõe	<x
+Jõg	<y
+Jü	<y
+Jür	<z
+Jā	Kv
+Jān	Ky
+Jāņ	K|
+Ją	J|
+Ją 	J{
+Jē	Kp
+Jēk	Kr
+Jēz	K{
+Jė	J|
+Jėz	J|
+Jį	J~
+Jį 	J~
+Jū	JyKr
+Jūl	K|
+Jūr	JxKt
+Jų	J{
+Jų 	Jz
+K	0X2n3n4c5Z6k7X8U9k:];e<W>W?cAlCXDZESFcJWKYLlMoP[QYSXTdUdVnW[XYYZZU[Y]O^n_malbWcVf[
+K 	4{:o<rJrKuUvXr[n]pf{
+KA	Yh
+KA 	Yn
+KAL	Yn
+KP 	<|
+KS 	K|
+Ka	0a4m5f6w7h8b:j;o<b>b?mCcDhEZFnJ_KdPgQhSeToUnWgXgYiZc[d]]b]c_fm
+Ka 	Zn
+Kaa	0f<s
+Kab	<|EaJ~K~bk
+Kad	<xJ|K~
+Kag	<|]mbm
+Kah	<{
+Kai	<sJkK|]nf~
+Kak	<~
+Kal	4|<p>nCnEdJkKpU|XtZm[l]mbefz
+Kam	<uJrKvXtf}
+Kan	0l4w8i<o>lCnEnJoKpU~Xr]hbnckfx
+Kap	<|JvKyXx
+Kar	0n4u5k6|8k<l>kClEiJiKlQnSmUuWmXpZm[i]kblcgfv
+Kas	4|<qJxKxX|]hbhclf}
+Kat	0m4{<uEmJvKtU|Xu]fbjf~
+Kau	<s>nJlKvf}
+Kav	X}
+Kaz	JsKvX{f|
+Ke	0i4t6x7p8m:l<h>iDmE_JnKrPlQpUsXq[n]eckfr
+Kec	Ee
+Kee	<x
+Keh	<}
+Kei	<sK}
+Kel	<}EnJu
+Kem	<~K|
+Ken	4y6~<wJ|K{U{Xz]dft
+Kep	Em
+Ker	0k4}<wElJxK}Xx
+Kes	<n
+Ket	<~J|
+Kh	4r<{U}Ypfh
+Kha	4tfv
+Khi	f{
+Kho	fv
+Khu	fo
+Khá	fu
+Khê	f~
+Khô	fx
+Khể	fu
+Ki	0o4u6t7i8f:j<i>gClDiEmJkKpPnQgSoUrXpYlZn[l]Ybmclfl
+Kia	]i
+Kib	]n
+Kie	J|U~
+Kig	]i
+Kih	<~
+Kii	<v]j
+Kij	K}
+Kik	]i
+Kil	8m<zJz]f
+Kim	]lfu
+Kin	4|6|:k<vJpKvQgUyX|]nfr
+Kip	J~
+Kir	4~6w7m8l<o>nJwKyU~X}]mf|
+Kis	X{]h
+Kit	<{JzXw]lf~
+Kiv	<y
+Kiể	ft
+Kj	Zm
+Kjo	Zk
+Kl	5o7l8i<rJnKoU|Xrf}
+Kla	8n<yJpKzXy
+Kle	<}J~K}X{
+Kli	<~J}K{X}
+Klo	<}X~
+Klu	<}J{Kr
+Kn	J~U~Xv
+Knj	Xy
+Ko	0g4t5h6~7b8d:m<e>fCfDjEbJgKhPjQgScUrWgXdYjZ^[j]ibhcgfs
+Kob	X}
+Koc	X}
+Kod	<yK|
+Kog	<{
+Koh	<v
+Koi	<|
+Kok	<~Kz
+Kol	<sJqKxXv
+Kom	7b8i<qEnJsKsQnXoZh
+Kon	0k4}7m8i<oEmJpKpQmSmU~XpZl]lbmclf{
+Koo	<sYl
+Kop	<zJ}KtXp
+Kor	<rEnJoKtXlZlf~
+Kos	<vJyKxUzXvZc
+Kot	<|EeXx
+Kov	J{X|
+Koz	Xz
+Koč	X{
+Koś	Sm
+Koš	X}
+Kr	0n4z5k7m8e<i>nChDpEnJiKfPmQjSgUvWjXgZi[kbpcmfu
+Kr 	<q
+Kra	<uCkJrKwSkU|Xjcm
+Kre	8h<qJpK{U~Xzfw
+Kri	8n<rJrKgQnXr
+Krk	X|
+Kro	<zJxK{Xz
+Kru	<}JxKs
+Kry	Jz
+Krā	K}
+Krš	X{
+Ku	4t5p8h<g>hCmEiJkKlQpSnUwXqYjZh[n]ebocefv
+Kub	J}
+Kui	<v
+Kul	8l<qJwKwX~
+Kun	<r>nJxX}
+Kup	Jw
+Kur	4z<pJsKnX}clf}
+Kus	]gf~
+Kuu	<s
+Kuz	cl
+Kuž	J{
+Kv	<}JxKzX|
+Kva	<}J{K}X|
+Kw	]X
+Kwa	]V
+Ky	<|>pJ~U}Zofy
+Ky 	Zm
+Kä	<v
+Kär	<z
+Kë	Zm
+Kô	f}
+Kôn	f{
+Kõ	<q
+Kõi	<z
+Kõr	<t
+Kö	8l<{DjU~cn
+Köz	Di
+Kø	7j
+Køb	7h
+Kü	<scn
+Kül	<v
+Kā	Kr
+Kā 	Kz
+Kār	Kw
+Kė	Jw
+Kėd	Jw
+Kı	ci
+Kū	Jt
+Kūn	Jv
+Kể	fg
+Kể 	ff
+L	0[2h3j4U5]6Y7Z8V9h:X;V<Y>Z?SAfC]D]EZFUJXKYLkMmPYQZRgS[TYU[ViW^XZY[Z[[Y]^^l_kagbYc]dlfV
+L 	4a5p6~7o:o<s?eCnFfJtKqQgRpSpUrXrfv
+LA	Yh
+LA 	X~Ym
+LE	Ym
+LR 	Jx
+LWa	6}
+La	0g4^5j6m7e8a:e;]<h>f?^ChDgEeF]JgKaPeQfSiTgUhWlXjYkZk[g]mbdcifc
+La 	4_;]<z?^F]JxUmXwfk
+Laa	<{
+Lab	4{JvKxU~X{f}
+Lac	4|Uwf}
+Lad	<}Dl
+Lae	<}
+Laf	6t
+Lag	4~<{K{X~
+Lah	<yX|
+Lai	<vJuKtfx
+Lak	<}Kyf}
+Lam	4{<|JyK~U~X~fx
+Lan	4s6w7g8b:n<v?nJvKxPkQkTnUuXtfg
+Lao	J~f~
+Lap	<yJwK}
+Lar	4y<~K|UzXzf|
+Las	4z;l<yU~X|f{
+Lat	0m4~JpKbU}X|bnfs
+Lau	4y<uEnJvKwU{X}fv
+Law	6yX{
+Laz	JxU~
+Le	0i4h5i6m7i8e:f;h<h>h?[CmDiEiFfJfKoPgQjSiThUkWiXeZj[i]mbickfh
+Le 	4u<~?[FkU~Xzfu
+Lea	4|6}:k<}U|fz
+Led	K{
+Lee	<rU~
+Leg	4~Uu
+Leh	<~
+Lei	4|6|8l<wJzU~f}
+Lej	K}
+Lem	<~
+Len	4~<sJhUyXyf~
+Leo	4x6v<xJ|K{UvXybmfy
+Lep	6w<{J~ft
+Les	4k<~?dJ}U|X{fx
+Let	4|K~U~Xg
+Leu	f}
+Lev	<zU~X{
+Lew	6yU~
+Leó	fm
+Lež	Xv
+Li	0i4j5i6r7h8d:f;h<d>h?hCjDkEiFhJ_KePhQgShThUgWjXkYoZg[g]hbkchfg
+Lia	Jy
+Lib	4w<{JxK}UuXxfu
+Lic	4{U{
+Lie	4}<zJ_KgU~f~
+Lig	4~<~J}UtX}Znf}
+Lih	<{
+Lii	<h
+Lil	<}
+Lim	4t<}J{K|UtXyfv
+Lin	4w6z8n:n<mJuKtUsXw[k]kft
+Lio	f}
+Lip	<|Xy
+Lis	4|8l<xUtf~
+Lit	0n4w6}<}J|K|UvXvfv
+Liu	Jw
+Liv	4|<|J}KqUyf~
+Liê	fm
+Lič	X}
+Liể	f~
+Lj	Xi
+Lju	Xh
+Ll	4h6^Uw
+Lla	4w6i
+Lle	4n6rUw
+Lli	4p6{
+Llo	4s6g
+Llu	4r6q
+Llw	6v
+Lly	6c
+Lo	0k4i5k6o7j8i:f;d<j>k?eClDlEkFfJoKoPfQhSkTgUkWlXjZn[i]mbmclfc
+Lo 	4}
+Loa	fv
+Loc	4y6xUs
+Loe	6z
+Log	X{
+Loh	<~
+Loi	4p?nXzfj
+Lok	<~K~Xw
+Lom	<}fz
+Lon	4s6~:l<tJyKwQlUuXwfo
+Loo	<r
+Lor	4x6}<}K~U{Xzfl
+Los	4w;h<zJ{UwX~f|
+Lot	<~J|U~Xzfu
+Lou	4w<w?lUyXxfx
+Lov	U{Xz
+Loz	f}
+Loà	fn
+Lu	0m4n5o6v7o8l:o;l<o>m?nCoEnFmJrKqPkQmSkTlUkWpXoYjZj[k]kbcfp
+Lua	J}
+Luc	4t<}UuXzf|
+Lud	4~<{K}U{X{f}
+Lug	K}
+Lui	4z<~X|
+Luk	<~J|K~Xx
+Lum	U{
+Lun	6yUrX~bd
+Lup	U}
+Lut	<|K~
+Luu	<}Yn
+Lux	4}U|
+Luâ	f{
+Luể	f|
+Ly	4~6n<~JvK~U~X~fv
+Lyc	fz
+Lyg	J~
+Lyn	6|
+Lyw	6o
+Là	fu
+Là 	fy
+Lào	fx
+Lâ	ft
+Lâm	ft
+Lã	f|
+Lãn	f~
+Lä	<j
+Läh	<|
+Lät	<t
+Lää	<k
+Lê	ft
+Lê 	fr
+Lí	4|
+Lõ	<m
+Lõu	<m
+Lü	<x
+Lý	fv
+Lý 	ft
+Lā	K{
+Lă	Uuf}
+Lăc	Uu
+Lăn	f|
+Lē	K~
+Lī	Kp
+Līd	Kt
+Līg	K|
+Lū	K~
+Lư	fu
+Lưu	fz
+Lươ	fx
+Lể	fj
+Lể 	fu
+Lểc	fp
+Lểi	f}
+Lển	f|
+Lểp	fp
+M	0X2e3g4V5X6U7X8T9d:U;V<X>X?WAcCWDXEUFWHlJYKZLgMhPWQXRfSWTVUVVeWXXXYUZW[W]O^h_gaebVcVdifV
+M 	4t5o6t7o:n<u>oEmJsKsQpSpUpXs[ncnfv
+MA	Yg
+MAD	Yl
+MC 	Jq
+MI 	U~
+ML 	<|Ky
+MP 	6|
+MS 	X~fv
+MW 	Ql
+Ma	0b2l3o4^5c6Y7c8^9m:];_<b>b?_AlC_DaE^FaJcKdLoPaQcRpSaT_U_VpWbXaY[Za[a]W_oamb[c_fa
+Ma 	fz
+Maa	0j<mYk
+Mab	6~
+Mac	4t6y<|J|K~UuXw]ifv
+Mad	4n6{;l<rCmJyKtUwXkYjZmft
+Mae	6Y
+Mag	4u6}<tDfJrKyUtXxYc]jfy
+Mah	4w<|J~fw
+Mai	4w6s8j<xJyKwUoX}fq
+Maj	4z<yJ}U|Xz
+Mak	<wJvKwXu]l
+Mal	4n6y8n<sCmEiJrKuUuWlXqZk[mbmfn
+Mam	K~
+Man	4l6t7m8j:j;k<p?mCkEjFmJqKrPmQmTkUmXr[m]kbkcmfl
+Map	4~
+Maq	Zl
+Mar	0i4d5h6m7h8e:c;d<i>i?cCiDhEfFeJjKkPeQhSfTdUdWhXfYiZi[f][becffg
+Mas	4r6|<uEmJtKrUuXwYn]ffv
+Mat	4t6s<sJvKvUuXrbnfz
+Mau	4w<zJ|U{X}fv
+Maw	6q
+Max	4}<{UzX~Yh
+May	4z:jU}bdcjfv
+Maz	Kt
+Mač	X}
+Maž	Jq
+Mb	]h
+Mbe	]j
+Mc	<}UzXz
+McL	X~
+Me	0e4h5i6g7h8c:f;g<i>i?iChDiEbFhJiKiPgQhSiThUhWgXgZg[h]fbjcefh
+Mea	6|
+Mec	U{fu
+Med	4s6s;m<zJvKxUqXmfy
+Mee	<y
+Meg	4}f{
+Meh	6t<wU}X{
+Mei	0j6z<zK|]jf}
+Mek	JsKy
+Mel	4w6w<xJxKrUxXzfu
+Mem	4}Uz
+Men	4s6{8n<{EiJxKzU{Xzf}
+Mer	4t6u<qEnJrKvUvXwcmfv
+Mes	4u6q<yJwUwWmXtf{
+Met	4v6|8j<tJxKvUsXvfx
+Meu	4zfq
+Mew	6t
+Mex	Uxfr
+Mez	J~K~X}
+Mež	Kw
+Mh	6s
+Mha	6~
+Mhe	6|
+Mho	6{
+Mhr	6y
+Mi	0h4g5h6n7g8c:e;h<i>h?gChDhEhFgJiKkPfQhSdTfUfWhXiYiZg[h]ebhcgff
+Mia	J|
+Mic	4t6t:m<s?mJxKyUnWnXv]lfp
+Mid	0n6~PlUzfm
+Mie	JyK~Sm
+Mig	4pU~
+Mih	<wK}UqXu
+Mij	U~
+Mik	4~6|<xJwKxU}Xw
+Mil	4s6w<vJzKwUtXrclfy
+Min	4s6}8m:l<sJrKrTmUqXsZnbmfn
+Miq	4x
+Mir	4wJ}K~UuXxf~
+Mis	4y<yJ|SmUvXz]nfv
+Mit	4w8f<zJ|UxX~fs
+Miê	f~
+Miš	Jz
+Miể	f|
+Mj	]h
+Mji	]f
+Mk	]Y
+Mko	]W
+Mku	]n
+Ml	Xw
+Mla	Xx
+Mo	0g4e5g6l7h8e:e;f<i>i?eCgDiEiFeJiKkPfQgSgTfUeWhXgZj[h]fbkcifg
+Mod	4}<|KtUyXz
+Moe	6}
+Moh	<~X|
+Moi	4~
+Moj	X~
+Mok	Jv
+Mol	4u<yJsKyUjX{fw
+Mon	0l4i6w8l:l;i<q?hFiJrKsPkSnTkUlXofn
+Moo	<y
+Mor	4q6o<wJwKuUtXt]jft
+Mos	4q6}<qJ~K~UvXpfo
+Mot	4|<~JtK|UyXsfw
+Mou	4|U|X~fv
+Mov	4{
+Moz	JzK}fw
+Moš	X|
+Mp	]p
+Mr	6xX|
+Mrw	6~
+Mt	]i
+Mtw	]n
+Mu	0o4j6t7m8h:j;j<l>k?nCmDmEgFmJqKoPoQnSoTiUiXpYbZk[n]hblcjfl
+Mud	Yl
+Muh	4v<|
+Mul	4}<{U~
+Mun	4p6{;nTkUnf}
+Muq	Yh
+Mur	4x6|<yJyK~UrXtfm
+Mus	4r8i:n<rEnJzKsUvX|fz
+Muu	<u
+Mux	Yl
+Muz	Uu
+Mw	6}]g
+Mwa	]f
+My	4|6t<zJzK|U{fs
+Mya	fy
+Myn	6t
+Myr	fx
+Mà	4y
+Màl	4}
+Má	WnX~f}
+Má 	Wm
+Mã	fs
+Mã 	fr
+Mä	8m<r
+Män	<y
+Mär	8m<z
+Mè	4t
+Mèx	4t
+Mé	4{;nf|
+Méx	;m
+Mó	4{
+Món	4z
+Mô	6tft
+Môn	6wft
+Môr	6x
+Mõ	<u
+Mõi	<{
+Mõn	<|
+Mù	f|
+Mùa	f|
+Mú	4{
+Mü	8o<yUzX}clf~
+Mün	<~U{X}
+Mā	Ks
+Māk	K}
+Mār	Ky
+Mă	Uq
+Măn	Uu
+Măr	Uw
+Mē	Ks
+Mēn	Kw
+Mēr	Ky
+Mė	Jz
+Mėn	J}
+Mī	K~
+Mū	J|Kr
+Mūs	Kv
+Mūz	Kw
+Mư	f}
+Mưể	f|
+Mể	fh
+Mể 	fk
+Mểc	fs
+Mểi	f~
+Mển	fz
+Mểt	fp
+Mểu	f}
+N	0Y2j3j4^5]6[7[8X9i:X;]<[>]?[AhCYD[EZF[HnJ^KaLkMlPXQYRgSZT[U]ViW[X]YZZZ[Z]Y^l_hahbYc^d[fS
+N 	4s6{<rJxKtUpXvYjblfp
+NA	Yo
+NA 	<{
+NE 	fj
+NG	SoTo
+NGC	SmTm
+NK	Yp
+NK 	Xz
+NO 	Ky
+NR 	J}
+NS	d^
+NS 	Kz
+NSE	dZ
+NU 	U~
+Na	0g4i5h6p7j8c:e;h<k>m?kCdDhEfFiJiKmPiQiSeTiUiWgXfYhZm[j]h_pbcclfa
+Na 	Xqfx
+Nab	Yk
+Nac	4p8l;kJxKsWm
+Nad	4}6}<xX{
+Nag	4~<~DhJ~Xvbif|
+Nah	Xu
+Naj	Xt
+Nak	f}
+Nal	Cn
+Nam	4~8hJzK}U~Xvfa
+Nan	4|6x<~X}f|
+Nap	<}UvXz
+Nar	4z<rJzXt
+Nas	0m4yU~Xsfy
+Nat	4u6v8i:h<vJyK|PmUuXvblfu
+Nau	Jm
+Nav	4vU{Xxf~
+Naţ	Uo
+Nd	Zo
+Ne	0f4n5i6m7j8e:d;m<j>i?kCjDiEiFgJiKmPaQiSmTlUiWhXjYnZk[h]gbicifh
+Ne 	6z
+Nea	K|UuX}
+Ned	0hPaX|
+Nee	<x
+Neg	4}EmUx
+Nei	<xK}
+Nek	X|
+Nel	<{Fi
+Nem	DmJsWnXp
+Nen	<z
+Neo	K}fz
+Nep	4~JwK|U~X}fr
+Ner	JvKy
+Net	<~J{KzU{f|
+Neu	4{8k<{J}UzX|fu
+Nev	<~JvU|X}f~
+New	4y6q7m8m:d<r?mJ~K|PmQmUpXu[j]hbnfk
+Ng	6efe
+Nga	fn
+Ngh	6dfp
+Ngo	6yfz
+Ngu	fl
+Ngw	6z
+Ngà	fu
+Ngâ	f|
+Ngô	ft
+Ngũ	fz
+Ngư	ft
+Ngể	fs
+Nh	6zfa
+Nha	fe
+Nhi	f{
+Nhà	ft
+Nhâ	fi
+Nhó	f~
+Nhĩ	ft
+Như	f|
+Nhể	fi
+Ni	0m4o5n6f7l8j:m;n<m>j?mCkEoFnJoKrPjQmSfTnUkWmXnZo[k]ibocjfk
+Ni 	6m]k
+Nic	4u6u<zUpXzfy
+Nid	6i
+Nie	8lSffp
+Nig	4}<yJ{U|fx
+Nii	<|
+Nik	<vJ{KyU}Xv
+Nil	4~
+Nim	<y
+Nin	4|K}U}fq
+Nis	Uvcm
+Niu	Jx
+Niz	Xw
+Nj	CmXsZn
+Nje	CnXs
+Nji	X}
+No	0c4g5k6m7f8d:d;h<h>k?fCgDoEiFhJoKkPfQaSgTdUhWkXjYoZj[f]hbgclff
+No 	4yKw
+Nob	4{K|U{Zlblf}
+Noc	fn
+Nod	6x
+Nof	6u
+Nog	4}
+Noi	Ur
+Nok	K~
+Nom	4}
+Noo	0e<xPi
+Nor	4k6q7e8e:f;i<j>n?hFjJrKqPjQ_SlThUmXq[ebkfh
+Nos	Ky
+Not	4}J{K~U|X~fx
+Nou	4yUt
+Nov	0l4p5n8m:j<vCiEnJ{KwTjUzWmXm]kf|
+Now	Sj
+Nr	Jq
+Nr 	Jp
+Nu	4x;n<vEpJnK|UqX|Ymf{
+Nue	;m
+Num	Us
+Nuo	Jo
+Nw	6y
+Nwy	6w
+Ny	DiJwX}[p]lf{
+Nya	]n
+Nyd	Jy
+Nye	Dj
+Nym	f{
+Nyí	X~
+Nà	4|
+Nàp	4}
+Ná	5oWo
+Nä	<x
+Näi	<y
+Né	Dn
+Në	Zf
+Në 	Ze
+Nó	fc
+Nó 	fa
+Nô	fz
+Nôn	f{
+Nõ	<m
+Nõm	<w
+Nõu	<n
+Nā	Kw
+Nāc	K|
+Nă	Uyfu
+Năm	ft
+Năs	Ux
+Ně	5o
+Nī	Kw
+Nīd	Ky
+Nể	fo
+Nể 	f|
+Nểi	fp
+Nển	f}
+O	0[2l3l4a5_6b7a8Z9h:[;a<c>a?_AiCYDbEaF_HoJeKbLlMmP[Q]RgS]TXU_VjWaX^Y]Zb[_]c^n_maibac]dnfb
+O 	4u5n6n9n:p<pCeJrKoSpT_UmWmXoYhft
+OH 	Kv
+OJ 	X{
+OL 	Qf
+OO	Yl
+OS 	<~J|K}U~
+OV 	Xy
+Oa	U~f|
+Oah	f~
+Ob	4x5m8j<wClJwK{SmUwWmXmfu
+Obe	8j<{J}U~ft
+Obi	X|
+Obo	X~
+Obr	4}X}
+Obs	Xw
+Obč	Xu
+Oc	4r:lJ|UoX~cofx
+Oca	cm
+Occ	4tf{
+Oce	4|Uv
+Och	J|
+Oct	:kUr
+Od	4}<{J{KzSmUzXjf~
+Od 	Xy
+Ode	U~
+Odi	K}
+Odv	Xj
+Oe	4}6qf|
+Oec	f~
+Oes	4~6p
+Of	4}6}<~J~K~U{
+Og	6yKzXx
+Ogr	K{Xy
+Ogw	6|
+Oh	6~<yK~f~
+Ohe	6}
+Ohi	f~
+Oi	4yfu
+Ois	4xft
+Ok	0k8m<yEpJwKvXv]lbpcpf~
+Oke	J}K|
+Okr	Xy
+Okt	0k8n]j
+Ol	0o4o6w8p:m<rDoJvKnPmQoRpSoTmUoXt[mbocpfw
+Ola	Uw
+Ole	<|
+Oli	0n4x<~J{KnUvXwf|
+Olt	Uv
+Oly	6z:nPnRmf~
+Olí	4r
+Olü	<}
+Om	4~<yJ}UzX{f~
+Oma	<y
+On	4z6u:n<w?pJzK{UvXxfx
+On 	<~
+Ond	6x
+One	U~
+Oni	6z
+Ono	U|
+Ont	Xzf|
+Oo	0jPk
+Oos	0iPj
+Op	4y<xClJzKxPpQoUuXtfy
+Ope	4|<|KyUvXy
+Opo	f}
+Opć	Cl
+Or	0o4k5p6u7m8d:l;k<o?lCnDmEoFlJqKqPmQmSnTlUkWnXp[nbncjfl
+Or 	4xfu
+Ora	<}Usf~
+Orc	fy
+Ord	4x<}Uy
+Ore	Xzfx
+Org	4z<xJ}KzUxX{
+Ori	4q<|J|Uwfw
+Orl	4~6z
+Orn	4{fu
+Oro	J~
+Ort	4}8eUxcn
+Os	0n4u5p6p8l<pCmJvKqQiSnTmUwXocjfv
+Os 	6oTm
+Osa	<|
+Osc	4|<zU{
+Osj	Xv
+Osk	K{
+Osl	<zQi
+Osm	KsX~cj
+Osn	X{
+Oso	4}
+Oss	<~
+Ost	8k<}J}K|X~f{
+Ot	4z<vKsUwXvf{
+Ote	<~
+Oto	UzXx
+Otr	Kt
+Ott	<{f}
+Ou	4z<|?pU|f|
+Ov	4~CoK~U}f}
+Ovi	K~
+Ovu	f}
+Ow	6u
+Owa	6x
+Owe	6x
+Oz	X~
+P	0Y2e3g4W5W6Z7Z8U9e:V;V<X>X?WAdCWDYESFWHkJVKYLgMhPXQ[RfSSTUUWVfWWXWYjZW[Y][^h_eaebScYdjfT
+P 	4t5n6y8p:m<q>oEoJpKnSmToUqWoXp[ocpfr
+PA 	K{
+PC 	U}
+PG	So
+PG 	f|
+PGC	Sn
+PL 	X|
+PS 	K}
+Pa	0f4a5f6i7g8d:b;b<e>f?bApCeDeE_FdJ_KcPdQgScTaUcWgXhZe[f]db]cefe
+Pa 	6v
+Paa	<x
+Pab	J{
+Pac	4wUvX}f{
+Pad	<|EjJyKtX~
+Pag	Jqbn
+Pai	<x
+Paj	J|
+Pak	4{<yJtKyX{f|
+Pal	4m6|<qJiKwTnUrXvbjfq
+Pam	4~6|Jzbi
+Pan	4t6q<sEkJoKzUwXxbdfu
+Pap	4yJlK}UwX|]hft
+Par	0j4h5m6q7k8h:f;g<l>m?dClDnEiFiJlKjPiQkSfTgUfWlXnZj[jbmcifn
+Pas	4q6~<{DiEmJnKkUzXxZnbnfr
+Pat	4m6~<wJtKxUtXyf}
+Pau	4s6x<vJwKzTiUuXxfz
+Pav	<~JqK}U|Xw
+Pay	fo
+Paz	K|
+Paí	4s
+Paï	4w
+Paš	J}Kv
+Pe	0l4h5k6g7j8h:g;g<i>g?kCiDkE^FiJjKmPiQjSmTgUiWjXjZh[h]lbhckfm
+Pe 	6{Uw
+Pea	<w
+Ped	4y<~U~X}
+Pee	<w
+Pek	K}
+Pel	4y<|JwKyU~X~f~
+Pem	El
+Pen	4s6h:n<yEgJzKxUrXyfu
+Per	4k6w8k:n;i<r>nCnEaFmJnKtPnTlUrXsZl[mbnfr
+Pes	Xv
+Pet	4t6q<qJvK|UpXp[mfw
+Peş	U|
+Pf	8jfo
+Pfa	8nfn
+Pfl	8n
+Ph	4u6s8m:m<u?pJ|KyUuXxbkfZ
+Pha	4|K}fu
+Phi	4z6x<yUxX{blfj
+Pho	<~U}ft
+Phy	ft
+Phá	f[
+Phâ	f|
+Phò	f|
+Phó	f}
+Phù	f}
+Phú	fr
+Phư	ft
+Phể	fm
+Pi	0n4j5p6w7p8l:m;i<j>j?jCmDmEkFgJfKjPjQoShTiUlWoXmZp[o]obYcmfn
+Pia	Uv
+Pic	4yJ~Uzfs
+Pie	4u<y?mJjKqSmUtXxfv
+Pih	<x
+Pii	<q
+Pik	<zX|
+Pil	4}<{JqKubX
+Pin	4w<wJxUzX}bnfx
+Pir	4n<{JqKpU~Xu
+Pis	4|X~
+Pit	4}K~U}X~f~
+Pl	4n5n6q8l:n;n<s?pCmJmKoTpUpWpXnfq
+Pla	4o6p8m:n;m<uJrKrUrXqft
+Ple	4}<}J~KxU~Xyfu
+Pli	4|J~X~
+Plo	JuUz
+Plu	Jw
+Po	0g4h5d6m7j8e:g;g<i>f?hCcDjEiFhJjKjPeQjSZT_UgWbXaZh[k]nbkccfj
+Po 	J}Xq
+Poa	U|
+Pob	4z6z
+Pod	4}5mJ|SnUyWlXo
+Pog	Xv
+Poh	<~>j
+Poi	4}UzXwfo
+Poj	X{
+Pok	Xx
+Pol	4q5m6}8h:m<sEnJrKmSZTjUoXjfs
+Pom	4y<~U}X{f~
+Pon	4s6yJzU{Xvfy
+Poo	<qPk
+Pop	4vJzK~UqX|
+Por	4q6w<uJvKxTgUrXrcdfy
+Pos	4|6}<xJ~K}TdU{Xs
+Pot	4{<|J{UyXnf{
+Pov	Xw
+Pow	6tSn
+Poz	X}
+Poľ	Wl
+Poł	Sm
+Pož	Xs
+Pr	0h4g5d6h7f8a:d;f<h>k?hCeDlEaFfJdKjPiQjSeTfUeWdXdZe[j]pbhcjfj
+Pra	4t5h<mJgKxUvXsblfs
+Pre	0m4n6z:k;n<sCkEnFmJvKvUmWjXkZmf{
+Pri	4p6j8n:l;n<tClJmKsUkXiZhfw
+Pro	0m4l5i6w7g8b:h;h<p?lClEaFkJqKoQnSkTkUkWmXnZl[mbmcnfl
+Pru	UzX}
+Prv	Xs
+Pry	6o
+Prz	Si
+Prí	4~
+Prā	K~
+Prū	JzKx
+Ps	4{<~J|K~fw
+Pse	fx
+Psi	4}
+Pt	4|<|Xxfv
+Pte	fv
+Pto	4}<|
+Ptu	Xz
+Pu	4o6w8o:n;m<n>lCnEhFpJqKsSnUqXtZpbnfp
+Pub	4yUz
+Pue	4|<~J}f}
+Pug	6}
+Puh	<|
+Pui	4y
+Pul	Ek
+Pun	<vJ|f{
+Pup	f}
+Pur	<~U~
+Pus	Jz
+Put	U{
+Puu	<{
+Puy	fx
+Puè	4|
+Pw	6m
+Pwy	6l
+Py	6~<~fk
+Pyr	fj
+Pâ	Uy
+Pân	U~
+Pâr	U|
+Pä	<m
+Päi	<x
+Pär	<o
+Pää	<}
+Pè	4{
+Pèr	4{
+Pé	4}
+Pér	4~
+Pë	Zk
+Për	Zi
+Põ	<i
+Põh	<i
+Põl	<t
+Pü	<t
+Püh	<u
+Pür	<~
+Pā	Ks
+Pār	Ks
+Pāv	K|
+Pă	Ur
+Păd	U|
+Păm	Uw
+Pē	Kp
+Pēc	Ks
+Pēt	Kw
+Pī	K|
+Př	5l
+Q	0n4l6y8l:k;m<s?jCoEnFjJ{K{QmTmUrXtYaZfbkf_
+Q 	6xU|
+QL 	K}
+Qa	4}Yj
+Qar	Ym
+Qe	Zn
+Qo	Yl
+Qu	4o6}8n:n;p<x?mFlK~ToUwXwYmbmfa
+Qua	4wft
+Que	4tFnUzXzbnfs
+Qui	4uf~
+Quy	fw
+Quá	f{
+Quâ	fs
+Quý	fz
+Quể	fb
+QĐ 	f}
+R	0Z2h3i4[5^6]7Z8V9h:W;Y<[>[?ZAfCZD^EZFZHnJ[K[LjMkPYQ[RjSZTYUWVhW]X[Y^Z[[Z]^^k_hagb[c]dmf]
+R 	4w5n6z8o:o<vJjKoUpWoXuYkfy
+RA	Yp
+RO 	<|
+RS 	JtKtXt
+Ra	0n4k5k6q7j8f:g;k<g>f?kCjDmEfFkJiKlPkQkSiTmUlWiXjYkZl[j]j_nbmclfo
+Raa	<u
+Rac	U|X}
+Rad	4{6}<{JuKtSmUtXr
+Raf	4{
+Rag	J|K~
+Rah	<n
+Rai	4|<|J}K{Uw]m
+Raj	4|J~
+Rak	<yK{WlX~
+Ral	4}
+Ram	4s<|JqU}X~f|
+Ran	4{6y<w>mJyU}X|fu
+Rap	<vU~
+Ras	4}<}JxX~
+Rau	<xJuK~
+Rav	X|
+Raz	Xt
+Rač	J}X}
+Rd	X|
+Rde	X{
+Re	0g4e5k6r7f8_:c;d<k>j?iCeDkEgFeJhKiPiQiSgTdUcWlXdYnZf[i]nbfcifn
+Rea	4z<|Uw
+Rec	4x8m<}J~K~UtX~
+Red	4~J~K|U}Xzf{
+Ref	U|
+Reg	4n7j8d<{FmJzUjXqf|
+Rei	4s6~8j<uJxKxU|X|f}
+Rek	Xz
+Rel	<{U}
+Rem	U|
+Ren	4w<|J}K}UvXyf}
+Rep	0l4n:l;m<~CeElKlUiXfZjbmf{
+Res	4u<|JjK|UzX|f~
+Ret	U~
+Reu	4y
+Rev	4u<{UsX~
+Rey	bm
+Rez	U|
+Reģ	K|
+Reş	U{
+Rh	4|6d8l<|K~PoUzX{fi
+Rha	6k
+Rhe	6q8mU}fm
+Rhi	6wft
+Rho	6o
+Rhu	6s
+Rhw	6~
+Rhy	6l
+Rhô	fn
+Ri	0n4k6t7j8j:h;l<j>m?mCiEmFjJoKnPiQkThUoWoXmZn[k]pbncofn
+Rib	4vJzX{
+Ric	4u6v<vUuXyfu
+Rid	<}
+Rie	4~J|Kqf~
+Rii	<n
+Rij	Pl
+Rim	Xs
+Rin	4v<zJ}Uy
+Rio	4{J}Ti
+Rip	4~
+Ris	<yfu
+Riu	4|
+Riv	4|:lU}f{
+Ro	0f4g5i6i7g8e:d;g<g>i?eCkDjEiFeJkKjPeQfSgTgU_WjXiYoZk[g]ibgchfj
+Rob	4v6u<wJ~KtUuXvfy
+Roc	4v<|UyX}fx
+Rod	4wJ}KyU|X|
+Roe	6l
+Rog	4~6{Xz
+Roh	<y
+Roi	4w
+Rok	Jx
+Rol	U|
+Rom	0n4n8n:l<xEmFjJpKpPnQlU_Xu]mbickft
+Ron	4}K~Xu
+Roo	<j
+Ros	4p6{7m<vJwKvSnUvXwfy
+Rot	U|f~
+Rou	4{X{fp
+Roy	4~U~
+Roş	Uy
+Rož	X}
+Rr	Zo
+Ru	0g4r5m6u7m8k:l;o<p>l?qClEkFoJhKqPiQkSoUlWlXmYoZn[p]jchfr
+Rub	4}K|
+Rud	J{Xx
+Ruf	6y
+Rug	J}
+Rum	<yJzKx
+Run	K|
+Ruo	>n
+Rus	0f4z6~:n<|CmEnJiPiQlUnWmXochfv
+Rw	6w
+Rws	6w
+Ry	0o6uJn
+Ryd	6z
+Ryf	6|
+Ryg	J{
+Ryt	Jo
+Rz	So
+Râ	Up
+Râu	Uo
+Rä	<}
+Ré	?kf~
+Rõ	<}
+Rú	4x
+Rús	4w
+Rü	<}
+Rā	K}
+Ră	Uq
+Răd	U}
+Răs	U~
+Răz	Ur
+Rē	Ky
+Rēz	Kx
+Rī	Kg
+Rīg	Kf
+Rū	JwK{
+Rūd	J|
+Rể	fw
+Rểp	fy
+S	0S2c3e4V5V6Z7S8O9c:R;U<U>S?VAaCTDVERFUHhJWKXLeMgPUQTReSTTUUUVcWVXTYSZT[R]X^f_dacbScVdZfV
+S 	0p4n5j6t7l8e:i;n<n>j?mCnDnElFmJlKjPoQlSjTlUmVpWlXjYl[lbpcnfo
+SA	0n8pYm[i
+SA 	0n4{7i<kJ{KzQiU{Wk[gf}
+SAs	7m
+SD 	<~U|
+SE	d^
+SEE	dZ
+SG 	X|
+SH	Yo
+SI 	6|<|J}KyX}
+SM	Eo
+SO	Cg
+SO 	4~<~CeJzKxU}X|
+SR 	JpKt
+SS 	4}<yJ|K~UwXqfx
+SV 	<oKl
+Sa	0f4a5i6g7g8c:e;a<b>c?bCdDiEcFbJfKdPcQeSeTcUhWiXgYcZi[f]fb_cbfc
+Sa 	bhf{
+Saa	<mfw
+Sab	4w<~K|U~f~
+Sac	4z6}J}K~fs
+Sad	4~<~K}X}
+Sae	6mK}
+Saf	6v
+Sag	4z<|
+Sah	<yK|
+Sai	4l6r;k<w?gFmK|PkSnTnUwXtfi
+Sak	<h>mJzKx
+Sal	4n6{;m<sJpKpUtXvYn]lblfp
+Sam	4w6~<tEmJwK{UxXvbmfy
+San	4e6o7l8l:k;d<r?mCkEkFfJnKuPkQjTgUpXpYh[lbfcjfo
+Sao	4wf}
+Sap	f|
+Sar	4q6|<uJxKrUyXufq
+Sas	Kx
+Sat	4|J}KyUuX~f|
+Sau	4y<yJpKpU~X}fu
+Sav	4v<zJwKnU{Xqcjfx
+Sax	4|U{f}
+Sb	6y
+Sba	6x
+Sc	0o4r5p6x7l8^:f;p<o?nDoFgJuKsPiQnSmToUlWpXp[lbpckfk
+Sca	4~Uyfz
+Sch	0n4u6}7l8[:i<pKzPiSmUpXr[mckfl
+Sci	K{U{f~
+Sco	4|:l<~FhJ{KzUuX~fw
+Scr	Uy
+Se	0e4f5i6k7j8c:d;c<c>^?gCjDmE]FhJiKkPjQhSiTeUfWjXhZi[j]gbhcffk
+Se 	4x;h>aUq
+Sea	<xU}
+Seb	4{En
+Sec	4zUv
+Sed	<uX}
+See	8n<i
+Sef	6s
+Seg	4ofw
+Sei	4~6v8m<zJsXyft
+Sek	K~
+Sel	4v6|<kEdJ~K}U}Xuf|
+Sem	4{<{EnJ|K{U}X|
+Sen	4o6r<|>gJoKsUxXxfy
+Sep	0l4~8m:k<}EmJ~Us]i
+Ser	4p6x8n:m<sEeJtKtUpXwZnfu
+Ses	Xxf~
+Set	4|bn
+Sev	4y<{UuXs
+Sez	U{Xq
+Sf	Up
+Sf 	U{
+Sfi	Uw
+Sfâ	Us
+Sg	6x
+Sgi	6~
+Sh	4q6u7o8o:g<o>o?oCoElFoJyKzPpQlTpUpXvYbZ[[n]gbncpfq
+Sha	4u6{:n<wUvX|Ycfx
+She	4}6|:j<wUyYmf~
+Shi	4z6~<wU}Yi]ifx
+Shk	Zg
+Sho	U{f{
+Shq	Za
+Sht	Zh
+Si	0j4j5m6i7k8a:h;i<i>f?kCjDnEfFgJjKlPiQjSjTjUiWnXlYlZi[j]ib[chfl
+Si 	Fmb]
+Sia	6q
+Sib	4~<vJuK}UuX~fz
+Sic	4xJ~f~
+Sid	4~JxK}
+Sie	4y8b<~JxK~SmU|fw
+Sig	4~<{K}U{
+Sih	<~
+Sii	<u
+Sil	4y<tJzKxUwX{bjfz
+Sim	4w6~<xJyKzUuXyf}
+Sin	4v6|<wEmJwKwPnUsXx]lfs
+Sir	4y6n<|JzK|UxXw
+Sis	4{<uUyXv
+Sit	4{8kU}
+Siy	bj
+Sj	Cn
+Sje	Cl
+Sk	0o5p7i<uJmKnQhSoU~XrZo[if{
+Ska	<yJsKtX~
+Ski	Jxf~
+Sko	KsQmX~
+Skr	J{X~
+Sku	JwK}Xv
+Sky	J~
+Sl	0n5k6~7l<vCkJuKuPoQpUtWdX_fw
+Sla	U|Xv
+Sli	X}
+Slo	5l<yClJxKxUwWcX^fx
+Sm	4~<{JvKxU{Xvf~
+Sma	J}
+Smi	J~K|
+Sn	J~X}
+So	0g4i5j6q7b8f:d;i<g>j?hCjDnEjFiJiKnPiQeSkTiUiWkXjY[Zk[h]mbkchfk
+So 	X}
+SoD	6x
+Soa	U{
+Sob	4~Xy
+Soc	4r<}JxKxUsXz
+Sod	X~
+Sof	4}<~J~Uz
+Sog	7d
+Sok	JlX~
+Sol	4r<yJ|K}UwXzfw
+Som	4u<{KsQhUzX|Yffz
+Son	4v6y<y?nJ}K}UzXvfx
+Soo	<jY[
+Sop	Xx
+Sor	4zU{X~fz
+Sos	J{
+Sot	4~<v
+Sou	4z6}:g<~UvX|fo
+Sov	4yUuXt
+Sp	0i4u5k6z7l8d:i<t?pCmDpEnFmJqKnPhQlSmUhWjXkZn[kcpfn
+Spa	0k4~:l<~JxKzPjUhXvf|
+Spe	<|JzK{UxXxf|
+Sph	fq
+Spi	8jJ}K}UxX~f~
+Spl	Xp
+Spo	5l<{J}K}UyWkXs
+Spr	8kU|X{f}
+Spā	Ku
+Spē	Kx
+Sr	CjXnfz
+Srb	CnXt
+Sre	CnXq
+Sri	fx
+St	0d4n5e6l7_8Z:_;k<i>i?iApChDiEhFeJjKgPdQbScTkUdWfXeYnZi[_]lbjchfj
+St 	6{
+Sta	0g4t5i6w7f8[:b<p>n?nClEjFgJoKlPgQhSdUgWkXgYnZm[hbmcmfs
+Ste	0l4w6q7l8h:n<sJvKvQlUpXu[lfo
+Sti	7hJwKxU}X}fx
+Sto	4|6w7j<uJxKuQhUtXu[cfz
+Str	4w6w7n8g:m<sJuKsQmSmUqWkXq[nfu
+Stu	4{8l<yJyKxUvXxf}
+Stî	U{
+Stă	U|
+Su	0_4i5o6q7m8k:h;f<h>b?iCjEaFkJgKqPmQlSmTfUiWoXpYjZn[l]obgckfo
+Su 	;j
+Sub	4}J~Uz
+Suc	J{Uw
+Sud	4o<}?nJuUqXyf|
+Sue	6yUw
+Sui	0^
+Suk	J}
+Sul	4x<yEmK|TkU~fy
+Sum	4|EkJ{fz
+Sun	4|<zEiJ|Uxf|
+Suo	>bJw
+Sup	4x<~J}UuX}
+Sur	4{<zEmJ{U{bjf{
+Sus	JuUx
+Sut	6y
+Suu	<kYm
+Suv	Jn
+Suè	4{
+Suï	4z
+Sv	5n7m<wClJvKpQkWoXg[d
+Sv 	X{
+Sva	J{
+Sve	7l<yJ|KyQjXf[b
+Svē	Kt
+Sw	0j6k:nU~fw
+Swa	f{
+Swe	0m6~
+Swi	f}
+Swy	6k
+Sy	0l4y6s7j8m:p<yEoJ|K{QpSnUxXz[nfv
+Sy 	0k
+Syd	7j
+Syl	6|
+Sym	6~
+Syn	f~
+Syr	6xf~
+Sys	K}U}X~
+Sz	D_SgU|Xo
+Sza	DlXp
+Sze	Dh
+Szl	Df
+Szo	X{
+Sà	f|
+Sài	f|
+Sá	fz
+Sâ	Uyfw
+Sân	U{fw
+Sã	Ti
+São	Tf
+Sä	<}
+Sè	4|fz
+Sèv	fy
+Sé	fz
+Séc	fz
+Sí	4|
+Sír	4}
+Só	4zf}
+Sóc	f|
+Són	4y
+Sô	fy
+Sôn	fw
+Sõ	<r
+Sõj	<|
+Sõn	<{
+Sõr	<|
+Sö	<~[o
+Söd	[n
+Sø	7lQk
+Søn	7n
+Sør	Qj
+Sü	8j<ubpf{
+Süd	8hbnfz
+Sā	Ku
+Sāk	Kx
+Să	Ut
+Săl	Uz
+Săr	U|
+Są	Jt
+Sąj	Jt
+Sē	Kw
+Sēl	K~
+Sēr	K}
+Sĩ	fx
+Sĩ 	fv
+Sī	K{
+Sł	Sf
+Sło	Se
+Sū	J}
+Sūd	J}
+Sơ	fn
+Sơn	fm
+Sư	f}
+Sư 	f|
+Sể	fr
+Sể 	fr
+T	0[2g3h4Z5[6^7Y8W9f:S;Z<W>X?ZAdCYDZEVFZHnJZKYLhMiPYQYRfS[TZUZVfW[X]Y^ZY[X]U^h_gadbXcWdkfQ
+T 	4v6z:p<uEoJsKtTpUrXtfv
+TA	Yn
+TA 	<|U}f{
+TO 	<~X|
+TP 	K{
+TS 	J~K~
+TV	[n
+TV 	<}J|K~UvXz[lf}
+Ta	0m4j5k6m7i8i:j;k<a>g?lChDkEdFlJdKePlQlSkTkUnWkXlYgZl[l]Xbdcffj
+Ta 	<lXv
+Taa	<q
+Tab	7l<~]m
+Tac	6u
+Tad	<~J|
+Taf	6z
+Tag	<{bg
+Tai	4z<wJhKwU~f~
+Taj	Kv
+Tak	J|K}Xyf~
+Tal	4y6u<gJ{KvU|X~Yn
+Tam	4t<wJyKyX}fs
+Tan	4x6}<vEjJ{KzU{X|]Wfr
+Tar	4r6}<jJnK}UyXzfu
+Tas	Khf{
+Tat	<|U}
+Tau	4}JpKw
+Tav	<w
+Tax	4{
+Te	0m4i5i6q7k8d:h;i<f>j?lCjDjEbFjJjKlPkQjSkTgUhWiXmZh[j]lbmcffl
+Tea	4w<uUz
+Tec	K~U|
+Ted	<~
+Tee	<t
+Teg	<y
+Teh	<xK~U|X~
+Tei	6{8i<qJtK|
+Tek	JzX|
+Tel	4x6~<xJrKzUtX{f~
+Tem	4{<uK}UzXzcl
+Ten	4w<|EeJ}U|Xzf{
+Teo	4{<{K}UwX|
+Ter	4n6|<rElJuKsTmUnXwfp
+Tes	4{<|J{Uz
+Tet	J}K~
+Tex	4~U}ft
+Th	0l2o3o4m5l6k7g8g:W;j<m>h?hAmCkDkEjFiJqKqMoPhQiRoSlTkUjVoWmXoYpZl[g]l_nalbjcjfX
+Tha	4}6zU}fn
+The	0m3m4o5m6o7h8h:V;k<o>h?kAlCjDkEkFiJqKrPjQjSmTlUkVmWmXrYnZl[g]m_majbkcifc
+Thi	4~:iU{fk
+Tho	4y6r<yUxXwfx
+Thr	6z
+Thu	fq
+Thà	fk
+Thá	fj
+Thô	fw
+Thü	ft
+Thư	fq
+Thể	f]
+Ti	4p5o6t7n8k:m;m<o>m?pClDnEcFpJmKmPlQmTpUmWoXoZh[lbfcmfj
+Tib	4}J{K}U~
+Tie	J~Kr
+Tih	<|X~
+Tii	<w
+Tik	Jy
+Til	J}f}
+Tim	4z6}<{EdJ{KzUpX}bif}
+Tin	4~J~U}bnfw
+Tir	4{6{J|K}U|X|Zh
+Tis	Xy
+Tit	4{U{
+Tiu	J~
+Tiê	fr
+Tiể	fo
+To	0m4g5l6o7l8i9p:h;j<k>j?jCiDmEkFjJmKjPjQiSkTkUkWkXjYoZk[j]nbncjfl
+To 	KoXs
+Toi	<|
+Tok	JvU~X~f~
+Tol	4v<|J{UvXxf{
+Tom	4z6z<{J{KxUvXwf}
+Ton	4}6}<|J|U|X|
+Too	<t
+Top	4l6zK{U{Xw
+Tor	4o6v<vJzKvUwXwfs
+Tos	4}K|
+Tot	4yU|
+Tou	4w6}U|X|fy
+Toà	f}
+Tr	0n4k5k6j7k8h:i;j<m>n?kCjDkEmFjJlKmPlQgSkTjUhWjXjZm[kbhcmf^
+Tra	4q6s8l:m<tFnJpKtTnUjXufs
+Tre	4r6n<xJxKwUuXtbifx
+Trg	X~
+Tri	4s6{<wJsKuUuXtfm
+Trn	X|
+Tro	4x6z<wJzKzQkUyXvfl
+Trs	Xy
+Tru	<{J|U{X~fb
+Try	6y
+Trà	f|
+Trá	fx
+Trâ	f~
+Trì	f{
+Tră	f{
+Trī	K}
+Trž	X}
+Trư	fn
+Trể	fk
+Ts	6y<wPmbn
+Tsi	6zbm
+Tsj	Pl
+Tu	0m4p5p6v8o:n;p<m>iCkDpEkJmKmPoSoToUnWmXoZp[p]mboclfl
+Tud	6zU~
+Tuk	K|X~
+Tul	<wK}U}
+Tun	4x<yJ~U~f~
+Tur	0n4s<v>mJpKoUpWmXsfo
+Tuu	<y
+Tuv	Ky
+Tuy	ft
+Tuể	f{
+Tv	<}J~
+Tve	<|
+Tw	6z
+Twr	6~
+Tx	4z
+Txe	4~
+Ty	6s7m<|J}QmU~X~[nf~
+Tyn	6}
+Tys	7nQm[n
+Tyw	6y
+TÜ 	<~
+Tà	4~fw
+Tào	f}
+Tàu	f}
+Tá	f{
+Tâ	Uvfd
+Tân	fq
+Târ	Uv
+Tây	fc
+Tä	<r>m
+Täh	<x
+Tän	<w
+Té	4u
+Té 	4t
+Tê	fv
+Tên	ft
+Tí	4|f|
+Tín	f~
+Tít	4|
+Tô	fs
+Tô 	fz
+Tôn	ft
+Tõ	<v
+Tõn	<~
+Tö	<x
+Töö	<x
+Tú	f{
+Túc	f}
+Tü	<tcb
+Tür	<uc_
+Tā	Kg
+Tā 	Kh
+Tāl	Kx
+Tās	Kq
+Tă	Uz
+Tē	Kw
+Tēr	Ky
+Tĩ	f~
+Tĩn	f|
+Tī	Kz
+Tō	<~
+Tōk	<~
+Tš	<q
+Tše	<s
+Tši	<|
+Tšu	<}
+Tŷ	6~
+Tŷ 	6|
+Tư	fs
+Tư 	fu
+Tươ	f}
+Tưể	f{
+Tể	ff
+Tể 	fk
+Tểa	fq
+Tểc	f~
+Tểi	f{
+Tển	fk
+Tểp	f{
+Tểt	f}
+U	0e4a5e6e7b8[9l:];a<c>d?aAoCaDfE_F_JeKfLnPfQbRnSbT^U_VnWdXeYaZc[_]X_mambccdff
+U 	4{6q<wCjJvKtUuXvYofz
+UA	FkTi
+UA 	4{FiTgUs
+US	8f:n[i
+US 	8f
+USA	[g
+UU	Yo
+Uc	4~6tUv]o
+Uch	6s]m
+Ucr	4}Uu
+Ud	<~
+Uf	]l
+Ufa	]k
+Ug	J}K|fx
+Uga	fw
+Uh	]o
+Ui	]l
+Uin	]k
+Uj	]l
+Uje	]k
+Uk	<uJrKyXz]pfy
+Ukm	Jz
+Ukr	<uJtKxX{fw
+Ul	4{<yJ~K~U{X|]nco
+Ula	]n
+Ulu	cn
+Um	8p<}ToX~
+Un	0m4e6j7j8d:b;e<p>p?dEiFfJvKqPoQkSmThUdXmZm[l]jbfft
+Un 	4m6q?mUo
+Una	4q
+Und	6t
+Une	6r
+Ung	<wKyUr]j
+Uni	0l4g6|7l8i:a;e<t?eEjFfJwKsPnQkSlTfUeXmZkbfft
+Uno	6t
+Unt	8f
+Uo	J{
+Up	JyKzXx[n
+Upo	Xy
+Upp	[l
+Upė	J~
+Ur	4s6x<xJuKsUuXv]nfy
+Ura	J{X|
+Urd	6y
+Urg	4x
+Urs	Kv
+Uru	4{J|
+Us	4~<yJ~Xu]o
+Ust	Xv
+Ut	4{<}EjJvU~]kfv
+Uta	Ei
+Ute	Jw
+Utt	fw
+Utu	]j
+Uu	<r
+Uue	<~
+Uur	<}
+Uus	<s
+Uw	6z
+Uwc	6y
+Uy	fy
+Uy 	fy
+Uz	Kv
+Uz 	K}
+Už	Jt
+V	0Z2i3o4]5Z6n7^8X9l:_;]<Y>[?^AlC^D_EdF]JZKZLkPZQ]ScT]U_VhW[XZYnZ^[[]a^o_malbccbdlfY
+V 	0l4n5g6{8p:o;o<l?nDpEpFoJiKjPoQnSnToUnWfXj[kcofu
+VD 	J}U~
+VI	;pSpVp
+VI 	4u<|JxKzUx
+VR 	<~
+Va	0l4e5n6w7m8m:m;i<c>g?kClDkFjJfKgPjQkTkUjWmXmZm[jbpckfn
+Va 	4j
+Vaa	<~
+Vab	<k
+Vad	J~
+Vah	<v
+Vai	<qJtKw
+Vak	Jo
+Val	4h6y;j<k>m?nFmJoKkTmUmXsfq
+Van	4w<nJvKyU{Xzfz
+Var	4x<sJpKuUwXvfy
+Vas	<sJ{KuUtX}
+Vau	fy
+Vaš	J~K~
+Ve	0f4l5i6{7f8_:n;k<e>g?mCiDmFjJkKjPgQfTiUlWjXdZk[mcmfn
+Vec	KtUx
+Vee	<y
+Veg	4~
+Vei	JxK{Qm
+Vel	4v5l<zCkJvKtU}Xd
+Ven	4r<f>iFnJsKsUwXxfs
+Ver	0f4r7n8]<vJsKzPiTlUtXtft
+Ves	7l<wJ{KwQkUuXw
+Vex	fz
+Več	Xy
+Veľ	Wm
+Vi	0k4h5l6w7h8j:i;g<f>h?iClDlEnFhJcKdPiQhSoTgUkWlXjZm[h]fblcjf_
+Via	4}
+Vic	4t<{UuX{fw
+Vid	4{<}JoKmXy
+Vie	4u<{JpKpUvX~fs
+Vig	4~<y
+Vih	<~
+Vii	<t
+Vij	]i
+Vik	<tJwKwX}
+Vil	4m;m<pJhKrTnUwXvfr
+Vin	4y<yJ{K{QlUxXvfx
+Vir	4z<oJwKwUzXvfx
+Vis	4|<|JrKoU|Xy
+Vit	4{<|J{KyU{Xz
+Viv	4}
+Viê	f}
+Viļ	K|
+Viņ	Ko
+Viš	J~Xx
+Viž	J|
+Viể	fa
+Vl	<yK|PnUwXx
+Vla	<xK{PlUwXw
+Vo	0l4t5o7p8g<pCoFoJlKqPkUqWoXmfo
+Vod	Xy
+Voi	Uy
+Voj	Xp
+Vok	Jn
+Vol	0n4y8l<tJuKrUyXxfu
+Voo	<}
+Vor	8i<yK{fv
+Vos	4|fv
+Vr	0mU}Xr
+Vra	U~X}
+Vrb	X{
+Vrh	Xy
+Vry	0m
+Vs	Xx
+Vse	X{
+Vu	>nK{U~Xzf{
+Vul	K|
+Vuo	>l
+Vy	5nJrWo
+Vyr	Jx
+Vyt	Jy
+Vz	Xy
+Vzh	X{
+Và	f}
+Vâ	Uvfx
+Vâl	Uy
+Vân	fv
+Vâr	U|
+Vä	<n[i
+Väi	<r
+Väl	<y
+Vär	<|
+Väs	<~[k
+Vé	X}
+Vél	X~
+Ví	4~
+Võ	<qf~
+Võ 	f}
+Või	<{
+Võr	<t
+Vù	f~
+Vùn	f|
+Vā	Km
+Vāc	Kn
+Vār	Kw
+Vă	U|fr
+Văn	fp
+Vē	Kt
+Vēr	K~
+Vēs	Kz
+Vė	Jw
+Vėl	J{
+Vĩ	fx
+Vĩn	fw
+Vī	Ky
+Vũ	fw
+Vũ 	fv
+Vư	fr
+Vươ	fr
+Vưể	f{
+Vể	fq
+Vể 	fv
+Vểi	f}
+Vển	fw
+Vểt	f}
+W	0]2k3n4g5e6_7b8X9k:Z;e<e>c?cAjCcDfEaFcJmKlLnP]QbRlSWTcUdVkWeXgYXZh[a]V^oakbecdfd
+W 	6|<zK|QmShUyX|f~
+WA	Yj
+WAX	Yk
+Wa	0j4q5p6o7l8e:f;o<o>m?mCkEiFnJxKxPjQlShTnUoXsY^[k]cbpcofn
+Wa 	6~
+Waa	Yc
+Wal	4x6u8l:m<uUvXyfs
+Wan	]n
+War	4|6|:j<{J}K}SjUxX}Ykfy
+Was	4}8n<|U|fz
+Wat	6|<{U~
+Wax	Ye
+We	0f4s6g7o8b:h<p?pEpJ{KzPgQnSlUpXuYo[m]nfn
+Web	U~Ynf}
+Wed	6t
+Weh	<~
+Wei	4|6i8k<~fw
+Wel	6z8k
+Wen	6|
+Wer	6~8lPn
+Wes	0g4z6y8h:j<xPkUtX}fr
+Wh	4~6{:oUyf{
+Whi	6|U}f|
+Wi	0h4r5n6m7l8e:h;o<n>m?mCnDoEjFnJvKuPhQlSdTnUnWnXoYmZp[i]Ybncmfp
+Wie	8mSgU~f~
+Wik	X}]nf}
+Wil	0n4u6m8l:k<sJ~K|PkUrXs[l]Xfx
+Win	4|6~<wJ|K|UuXxfw
+Wit	U}f{
+Wl	6}
+Wla	6~
+Wo	0o4v6w7p8j:h<uEoJzKyPoSjUrXx[pft
+Wol	4~<{U{X|f|
+Woo	6}
+Wor	4z:i<yJ|KzUtX~fv
+Wr	6rUy
+Wre	6yUy
+Wrt	6u
+Ws	Sp
+Wu	Yj
+Wux	Yi
+Wy	6tSh
+Wyd	6|
+Wyn	6w
+Wys	Sm
+Wü	U{fw
+Wür	Uzfv
+X	0m2n4f6}8o:m;f<o>n?jCmDmEnFhJkKoLnQlSfTiUjVfXsY]Zh[obldlfe
+X 	4p;o<vJqKsSnUoVmXwfy
+XA	Yl
+XE	Yo
+XEE	Yn
+XI 	4{J~
+XV 	4zJ~U~
+XX 	4wJwK~Ux
+Xa	4vYef}
+Xam	Yn
+Xar	4~
+Xas	Yn
+Xe	4~f}
+Xh	Zo
+Xi	4q<zQpYnfy
+Xil	4|
+Xin	4t
+Xià	f}
+Xu	fr
+Xuy	fv
+Xuâ	fv
+Xã	fn
+Xã 	fl
+Xí	f~
+Xíc	f~
+Xô	fw
+Xô 	fu
+Xư	f|
+Xươ	f{
+Y	0l4l5o6Y7k8k:e;j<m>c?iCiDnEcFkJrKwPkQiSnTlUlXqY_Zm[i]fbjc]fi
+Y 	6hU|Ylf{
+YO	Ym
+YO 	Yl
+Ya	4x<yEnU{Ypcffy
+Yar	cm
+Yc	6{
+Ych	6z
+Ye	U}clfz
+Yel	f~
+Yh	>i
+Yhd	>i
+Ym	6l
+Ym 	6v
+Yma	6~
+Ymd	6u
+Yme	6y
+Ymg	6~
+Ymh	6x
+Yn	6c
+Yn 	6c
+Yng	6s
+Yny	6r
+Yo	4s6}7p:j<t?oElK~PpQpUrXw[m]lcnft
+Yon	4|f~
+Yor	4v:j<uUtXx[nfw
+You	<~Uyf~
+Yp	f}
+Yps	f}
+Yr	6dJx
+Yr 	6c
+Yra	Jw
+Ys	6l
+Ysb	6y
+Ysg	6m
+Yst	6v
+Yu	4|ElU}Yncjf{
+Yun	Elcj
+Yv	f~
+Yve	f}
+Yê	fx
+Yên	fv
+Z	0i4l5c6x7m8^:h;j<m>n?jCaDfEjFkJlKaP_QkS]TkUjWbX_YoZe[l]hbjcifi
+Z 	<~J}KzU}Xv
+Za	4v5n<xCfJrKtSgUvWoXi]pbofq
+Za 	Xv
+Zad	Xz
+Zag	CkXs
+Zah	Xz
+Zak	Xz
+Zal	Xz
+Zam	boft
+Zap	X}
+Zar	JuXyfz
+Zas	X{
+Zav	X{
+Zač	Xy
+Zaļ	K}
+Zd	Xp
+Zdr	Xo
+Ze	4x5o8h<yCoJwKiPkUuWnXnfu
+Ze 	Pn
+Zea	fw
+Zee	U~
+Zei	8j
+Zel	4}JyKzXwf~
+Zem	KiWnXo
+Zg	Xt
+Zgo	Xu
+Zgr	X~
+Zh	4|<}f~
+Zi	4|8o<}KjPoUwXt]pfx
+Zie	Kk
+Zil	K|
+Zim	Xufy
+Zin	Kw
+Ziu	U~
+Zl	Xy
+Zla	Xy
+Zn	Xz
+Zna	Xz
+Zo	4}J~KxUxX|
+Zon	U{
+Zr	X~
+Zu	4}8k<zK}PlX|f~
+Zui	Pk
+Zv	KpXu
+Zva	Kx
+Zve	Xu
+Zvi	Kq
+Zw	8oPk
+Zwe	Pm
+Zá	5oWm
+Zī	K~
+a	0A2U3T4>5B6@7C8C9U:@;?<>>>?A@eATC>D@E;F?H[J?K?LUMUPAQBRSS@T>U?VXWAX?Y9ZB[@]:^U_SaSb;c?dZfD
+a 	0U2d3e4F5K6P7U8W9c:O;G<J>G?OAdCGDJEIFFHmJMKJLcMePVQRRcSITFUIVhWIXGYCZM[M]@^h_cacbFcKdifM
+aC	4m
+aC 	4l
+aT	4y
+aTo	4y
+aa	0O4t6~7l8e<P>PCmDpE^JvKtPOQnUrXwYF[p]^bYckfs
+aa 	<a>XYM]h
+aaa	U~Ykbk
+aab	<jY]
+aac	Yl
+aad	0n<bPnYT]i
+aae	<v
+aaf	<jPkYe
+aag	0n<oPfYb
+aah	Ya
+aai	0i<h>g
+aaj	<v>fYg
+aak	0e<e>fPZYi
+aal	0^<Z>_PaU~YO]nbnfy
+aam	0a<e>gPcY]]l
+aan	0T<_>VE]PVYO]gb^
+aap	0f<k
+aaq	Ye
+aar	0U<^>dPXU|YV]kbbfz
+aas	0f<[>hPmYXbi
+aat	0^8e<b>aEjPUYe
+aau	<~Kv
+aav	<j>g
+aaw	Yf
+aax	Yj
+aay	Y_
+aaž	<~
+ab	0d4[5b6e7_8_:_;Z<Z>j?_CcD_EYF[JaK]PeQdRpScTXUbWcX^YRZe[e][_nbVc]fi
+ab 	4o6q7i8m<^EhJwT_UxX{Yffz
+aba	4i6r:n;d<eClDjEcJeKdTiUrXpYXZm]cbWcefp
+abb	4~DgFn
+abd	4}DkYe
+abe	0l4p5n6t7c8d:n;j<l?lJwKtPnTjUoXkYcZl]nbmckfw
+abi	0m4b6t:k;f<h?iCkElF]JlKhPmSlT]UhXlYZ]db_ceft
+abk	Yj
+abl	4i6t:f;h<w?gJxKzQlUvXefy
+abn	Xt
+abo	4p6m:h;j<v?lFmJsKpTnUqXlYe]lbjfw
+abp	Kr
+abr	4j;g<u?mJrKtTjUpXufu
+abs	4t5m<uJyKsSkUuWnXp
+abt	Ye
+abu	4x<yE^JrKrUwX|Yf]ebhcmf|
+abv	K{
+abw	6xfz
+aby	0l6r
+abz	Jw
+abè	4~
+abā	Kj
+abă	Uu
+abē	Kt
+abė	Jx
+abī	Kv
+abı	cm
+abų	Jz
+ac	0g2m3m4V5Y6W7c8Z9n:X;T<h>f?YAkCXDbEcF[J[KaLmMmP[QfRnSTTZUWVpWZX_YXZd[c]b^n_makbdc_dpf_
+ac 	4l6Y<}?mCgJyK{SlUnWnXlYjfp
+acT	4|
+aca	4k6z;i<|CaEiJ~K{TkUpWnX|Y[bncgfu
+acc	4l:l;l<~?lFcUkX{f{
+acd	Yk
+ace	4l5a6w7k8l:c;e<v?eDjEmFiJhKiPhTiU_WhXqYn[lfe
+ach	0n4o5b6_7j8Y:d;l<p?hClDmEnFmJmKyP_QmSXTjUmW_Xr[l]bfg
+aci	4Y5f6y:j;U<x?lC]DkFkJ]KeShTbUjWfXbYkZffm
+acj	S^
+ack	4w6t7l8m:f<s>mJyK{ShUpXu[hfr
+acl	4xU}
+aco	4m5l6};l<zFlTiUlWkXxfv
+acq	4~Fn
+acr	4rFnUrfw
+acs	4t6xDmYj
+act	4c6p:b;b<y?bJvKuPgTjUcX}fr
+acu	4rK{Ukfw
+acv	U|
+acy	SeYk
+acz	Sc
+acà	4{
+acè	4}
+acé	?n
+ací	4z5e
+acă	Uk
+acī	Kr
+acı	ce
+acţ	Um
+ad	0X2p3o4V5W6Q7Z8[9o:Y;Q<T>b?^AoCUDXEPF[JXKWMoP[Q[RnSWTOUZWVXUYJZZ[T]Y^n_manbYcVfc
+ad 	0Z4l5d6V7f8j:c;Z<[CbDiEfFeJkKjPaQfScUlWcXhYU[[baclfo
+ada	0k4Z5e6]:i;X<c>i?jC]DaEOFjJhKbPnQmSaTWUeWeXYYMZl[m]dbdc^fl
+adb	Xs
+adc	X}
+add	4{6bQhXvY^ci
+ade	0f4d5g6f7a8g:d;d<_?iCiEjFjJnKrPfQfSgTVUgWbXhYbZj[Wbncdfl
+adf	6q
+adg	X~
+adh	4{YhZ]]i
+adi	0g4h5f6o7f8h:d;g<b>h?fCdDfE_FgJ]KfPjQgSkTjUhWfXdYWZg[h]]bkcjft
+adj	4z<|U}Xu
+adk	XvYZ
+adl	5m6g<pK|WlXwYich
+adm	0l4o7n<n?lJkKmQlSkTaUlXsZm[n
+adn	5b6lCbKyWbXfYm
+ado	4b5l6e:m;T<r?nCiDgFiJhKhSiTSUpWfXjY_]jbaclfn
+adq	4|
+adr	4l6h;h<pCjFiJuKqTkUmWkXpfy
+ads	0n7j<yCjKkXs[g
+adt	8_DlU~fy
+adu	4o5h6k;n<dCgJtKiTjUjWkXpYdfv
+adv	4v<xJq
+adw	6dYi
+ady	5kJySicnf~
+adz	KqSdXw
+adà	4v
+adá	DfWm
+adâ	U{
+adè	4x
+adí	4y
+adó	Dg
+adā	Kf
+adă	Uq
+adē	Km
+adė	Jo
+adě	5i
+adī	Kf
+adı	cZ
+adš	Xs
+adų	J}
+adž	<yJpKuXj
+ae	0e2m4g5h6O7i8h:f;d<b>f?hCiD_EeFfJeKgLpPgQhSkTfUhWkXmZp[k]fanbgckfY
+ae 	0e4i5j6U8i:h;e<r>n?hClD]ElFlJeKhPhQlSmTfUmWmXq]ibkcnfX
+aea	6nfx
+aec	f|
+aed	6l<z
+aee	<}
+aeg	6k<i
+aeh	<~
+aei	JzK|f|
+aek	<{
+ael	4t5m6[:n<o>mJyK}UrXt]mfv
+aem	6}
+aen	4{6b<sJ~U|]mft
+aeo	6qf}
+aer	4v6g<vEgUqf}
+aes	4z6i<{FmU{f~
+aet	4~6U<v
+aev	<k
+aew	6y
+af	0_4g5h6V7T8^:g;i<f>m?jCgDgEhFeJkKnPbQbSfTjUbWiXjY^Zb[d]bc]fr
+af 	0g4t6Y7S<wPjUxXtYj[mf}
+afa	4t6m<}J{K}UkX|Ye]g
+afb	6t
+afd	0k
+afe	4t6z<~UuX}
+aff	4{6h8m:n<{?mFkU{X}[nf{
+afg	0k
+afh	7m
+afi	4p5k6t7m<jCnEnFiJoKtQmSfUiWkXqYjZg[l]icl
+afl	4z6kUh
+afn	6q
+afo	4v6d<zJ{X~
+afr	4t6q<pJ~K}U{XyYn
+afs	7mCnPkXu
+aft	7j8_:h<wJzKxQdU{XxYkZn[nf~
+afu	6nU}]k
+afw	6t
+afy	6wJ|
+afé	Dk
+afë	Zm
+afı	c^
+ag	0[3m4a5e6^7Z8^:];_<]>g?[C_DUEXFYJ[KaP]Q[SbT_UbWeX_YRZe[Z]__oambOchfe
+ag 	0_4w6b7f8i<{DhPfQcUvXzYg[cb[f~
+aga	4l6y:j;k<c?nCjDfE[FkJdKfQmSlTlUoXmYS[h]kbVfn
+agb	bf
+agd	4}6z<}bj
+age	0m4q5n6q7_8b:_<j?_CkEmFnJqKtPeQcTfUmXqYm[c]kfr
+agf	6s
+agg	F_bm
+agh	4{Us]fbh
+agi	4p6}<n?lEaFhJoKzUmXsb]fz
+agj	DlZn
+agk	b_
+agl	4~6lFiJ}KuU|Xxbf
+agm	4{J|U|X~Ylbj
+agn	4p6z<q?dFeJnKqPlUrXp[kfl
+ago	4h6i:l;e<q?nCiDhFhJlKqSkTgUpXiYgZnbefn
+agp	b^
+agr	4o6{<vChJdKoSkUqXefw
+ags	Ku[ibc
+agt	0g7ePjQiYhbe
+agu	4o6|:i;k<iCnEkJtKuUsXwYa]gbfft
+agv	Js
+agw	6o
+agy	DVJxXw
+agá	Di
+agè	4x
+agó	4u
+agā	Kq
+agă	Ux
+agė	Ju
+agū	Jq
+agų	Jw
+ah	0l4k5b6i7l8[:i;l<Y>^?lCeDhELFnJpKkPlQkSnTnUlWbX^YNZf[j]abUc[fm
+ah 	4s6{<uEMK|UuXeYUclfv
+aha	4s5l6i<l>iClEXJwKuUvXkYP]cbVcdfr
+ahd	>gYj
+ahe	<^Yh
+ahh	<s
+ahi	4x<pEdJ~K{UzX{YeZm]ibacbf~
+ahj	<v
+ahk	<sEmXj
+ahl	8h<|X~
+ahm	4|8m>m
+ahn	8h<xU}
+aho	4{6{<yJ|UxWlXhYnbefz
+ahr	4}5h8_<}K~Wmf~
+ahs	<zKw
+aht	<k>hK{Xw
+ahu	5i<kE]U}WiX~bhf{
+ahv	<d
+ahâ	6z
+ahä	<{
+ahā	Ky
+ai	0b2o3o4^5h6R7g8b9p:Z;c<W>O?RApCdDXEUF_JOKQPaQdRnSeTYUZWgXiYiZe[f]V^n_namb]ccfZ
+ai 	0j4k6Z8k:n<k>_?hClDWEWFfJTKXQkTnU]XvZj]ffa
+aia	4t<qTnUrf~
+aib	JuK}U|
+aic	4y6yKtUpf}
+aid	4x6[<e>jJeKjUv]gfz
+aie	0k<r?mK}Uu
+aif	6e]j
+aig	4j6r<mJhKibkf|
+aih	>h
+aii	fw
+aij	Kw
+aik	<j>^EkJ_Kd
+ail	4u6c:e<e>_?gJnKrPnUpXxbkckfi
+aim	4|<h>mJdKiUw
+ain	0m4h6_7k8g:^;h<d>W?YCmDhE_FhJfKfPfQkShTgUiXn[k]gbefa
+aio	4~<yFlTeUq
+aip	JbKy
+air	4n6h:g<w?]EjJgKgPjTkUwXz]kcnfs
+ais	4n6g8k;n<j>U?WElJ[KYPnT]UvXw]Xbkfo
+ait	4{6^<g>_?^DmEjJhKdU{clf{
+aiu	4}<tU{
+aiv	<{>hJeKy
+aix	4gTj
+aiz	JmKf
+aič	Jk
+aiļ	Kz
+aiņ	Kn
+aiš	JoKt
+aiž	JyK}
+aj	0p4j5^7l:l;c<Z>Z?nCWDZEbJ]KZPoQoSWToUfWWXVYdZY[g]]ckfq
+aj 	7nCgDbJoSiUnWbXdZ][g
+aja	4v;k<[>]CfDjEbJgKjSkUvXaZl]ift
+ajb	Xm
+ajc	X{
+ajd	DhSdXq
+aje	4|5j;h<w>lCcJzKzSmUrXj
+ajh	Xq
+aji	5i>dCfJzKfWfXmYh]^f{
+ajk	Xw
+ajl	Xy
+ajm	SmWiXv
+ajn	CiDgWkXk
+ajo	4m:n;i<m>jJbKgSmUoXcYkZkf{
+ajp	Xq
+ajs	ClK{WiXh
+ajt	DiX{Zd
+aju	4v<pCaJrKvSgUmXh]m
+ajv	ChWfXj
+ajw	Sk
+ajz	Dl
+ajá	Dm
+ajä	<s
+ají	5b
+ajõ	<s
+ajú	W_
+ajā	K^
+ają	S[
+ajė	Js
+ajš	Xo
+ajū	J{
+ajų	Js
+ak	0[4k5W6t7b8d:c;m<U>W?kCXDREQFkJWKYPYQ]SZTmUmWXXZYbZY[_]ObTcSfk
+ak 	0c4w5c<qCdDSEWJ|PiQlSgUwWfXiZgb_cWfx
+aka	4u<h>eCcDiEUJZKfSlUyWnXfYjZm[l]ObXceft
+akc	JrKrSnXs
+ake	0j4x5m6z:g<h>dCgJnKtPiQgUvWlXmZk[l][fu
+akh	4vEjbkfw
+aki	4v:l<i>fClDeEfJjKxSjUzXoYiZn]db^cafu
+akk	<n>fDjQkcn
+akl	0n<xJsKyXubkcc
+akm	JrKs
+akn	JwKuX{
+ako	4{5]<c>iC_DcJhKqSdU|W]XdZf]kbkf|
+akp	<{
+akr	<nDkJkKsXp]h
+aks	0k<Y>aEgJtKbPmQkXsZncn
+akt	0d5f7f8i<h>mChDkEeJhKfPZQeSeWeXlZ_[dbkc^
+aku	4|5m<j>cCmDiEfJnKoU~XiZh]fblf}
+akv	<{J}
+aky	Jv
+akä	<~
+aké	5c
+akö	Di
+akú	DbWj
+akü	<x
+akā	Ko
+aką	Jz
+akė	J}
+akı	cc
+akļ	Kv
+akš	JxKkXv
+akų	Jq
+akż	Sk
+al	0S2h3f4O5U6V7S8R9h:P;P<N>N?SAgCRDOEMFNHkJOKRLhMfPSQRRfSUTQUOVjWSXQYLZU[S]S^f_dadbNcQdnfY
+al 	0Y3h4R5a6a7^8a9l:T;T<Y>g?]AkCdDYEVFXJeKmLnMiP[Q]RhSfTTUUVmWbX_Y[Zb[_]i^j_faebXc[fe
+ala	0i4c5e6k7j8j:g;d<]>W?gC[DWENFgJaKcPiQfSeTfUfWdX_YRZh[b]abPcZff
+alb	4t5k6x7g8h:h<q>d?jCeDhFfJbKqPjQjShUhWjXsYe[e]nblcgfq
+alc	4o6n;nDkFgJxKwPnUlXhfz
+ald	0l4n6w7b8j;m<^FnJaKePhQiTmUrXtYl[icifr
+ale	0Z4c5b6j7_8a:e;]<b>b?ZCcDhEhFVJdKhPaQ^SbTeUZWWXeY]Z^[_]fbecbfi
+alf	0l4v6{<{KtUuX~f~
+alg	0j4l7l;l<cJrKtQkTlUyXuYkf}
+alh	4z<tTi
+ali	0_4_5b6i7c8_:];[<Y>]?ZCZDdEYFYJWKdP^QbS_TYU[W_XYYSZ][a]TbYcafg
+alj	<lCdXf
+alk	0n4}<l>aDbJkKoU|XoYY[kcifw
+all	0e4a5k6[7b8^:Y;c<[>V?_CkDeElFVJtKmPcQ[SlTkUlXoYiZa[]]objcefg
+alm	4d6~7k;c<i>eDbFfJtKsTdUtXoYk[g]jbmchfx
+aln	<mC^JbKhS_U|X_
+alo	4l5a6l:k;j<i>c?jCfDbEmFkJdKcSjTlUhWbXbYZZh[n]jbbfp
+alp	4w<sJuKoUyXvfz
+alr	7i<vDn
+als	0n4^5j6~7i8^:b<hCmJaK_P_QiUyXh[kfu
+alt	0l4d6z7c8_:h;i<d>^?nCnDjFeJfKfPbQbTjUeXrZm[fcdfp
+alu	4h6n;l<e>^ClDhEfJhKiUfXqbefv
+alv	4q7l<m>hDmJhKcPmQlUwXx[mfv
+alw	6j
+aly	5m6}:nJdYjbgcgft
+alz	4~8lU}fm
+al·	4n
+alà	4h
+alá	5mDXTkWn
+alç	4y
+alè	4q
+alé	5k
+alë	Zh
+alí	4v
+alò	4}
+aló	4~Df
+alõ	<}
+alú	4}
+alü	<t
+alý	5kWk
+alā	Kj
+ală	Ua
+alą	Jv
+alč	Jw
+alē	Kr
+alė	Jm
+alī	Ke
+alį	Js
+alı	c[
+alš	5kX~
+alţ	Uy
+alū	JuK|
+alų	Jf
+am	0Y2n3l4T5Y6W7W8W9l:W;V<U>X?YAkCWDWEQFXJSKWLoMlPXQXReSXTUUYVoWXXZYSZZ[U]R^i_iakbScVfX
+am 	0a4l5h6[7h8b:b;m<i?jCdDiEWFlJhK^P_QgRmSjTbUlWgXiYeZk[d]h^mbecbfY
+ama	0m4h5j6k7k8k:i;b<^>]?iC^DhEUFhJ[KcPkQiSiTcUkWjXiYWZj[i][bVcZfm
+amb	0l4Z6n8l:m;c<k?lCkDlEeFhJkKoPmQmTdUnXoYkZn[l]]bcfm
+amc	6t
+amd	6l
+ame	0e4Y5a6s7a8^:];]<e>g?iCaD[EjF^JaKfPcQbSaTYU_WaXcY^Zd[_]dbgcjfk
+amf	4z[m
+amg	6m
+amh	6tYj[l]k
+ami	0f4l5f6w7h8c:c;_<[>c?cCgDaEhFeJaKiPdQfS_TlUgWbXgY_Zd[e]bb^cgfi
+amj	<}
+amk	X}Yf
+aml	6i7i<|Qi[cci
+amm	0m4t6~7a8d:m<i>g?hDlFgJ|KkPlQbUwX{[afu
+amn	4~5kUrWmXq[c
+amo	4n5h6r:k;k<s>lCfDgFjJdKpSgTkUsWfXgYn[n][bjfs
+amp	0g4g6p7i8l:f;f<q>j?fDnEcFeJkKpPfQkSnTeUkXqZj[k]mbdcjfi
+amr	6o
+ams	4x6i:m<wJfKhPkUzXofz
+amt	7h8l<|JqQk[g
+amu	4t5m<nEjJoKrRdUkXuYiZm]abjf{
+amw	6s
+amy	Jq
+amz	Jz
+amà	4v
+amä	<p
+amè	4y
+amé	?e
+amë	Zk
+amí	4dTe
+amó	4x
+amõ	<w
+amü	<|
+amā	Km
+amă	Uu
+amą	Jr
+amē	Kv
+amě	5m
+amī	Kq
+amı	cb
+amţ	Uy
+amų	Jn
+amž	Jo
+an	0J2d3b4N5R6N7N8O9d:L;O<P>M?MAcCNDPEFFNHhJPKSLeMdPKQNRbSOTOUOVgWPXNYKZP[M]J^d_babbEcKdkfR
+an 	0M2m3j4[5d6T7Y8Z9k:R;Z<d>P?]AjCXDREHFaJjKfLmMlPNQYRiSbTdUZWcX]YNZZ[S]_^m_jahbMcNfY
+ana	0d4_5d6c7g8f:b;^<c>^?dCXDfEZFaJcK[PfQfS]T_UeWeX_YTZc[e]UbWcZfg
+anb	6oYhch
+anc	0m4Z5d6j7i8j:a;[<p>m?ZCdDeEeFYJjKkPgQlSaT]UeWeXaZg[k]obkcdfh
+and	0U2n3j4b5c6d7S8U9l:P;[<Z>d?ZAkCaDbEZF[J^KbLmMlPUQTRgSbTZU_WdXfY^Za[S]Z^m_haib]c]f]
+ane	0h4g5h6d7e8j:g;h<c>i?iCdDlEkFeJjKsPkQdS]TeUdWfXcYiZa[h]jbkcgfn
+anf	6i[m
+ang	0]4e5d6_7[8_:c;h<e>i?aCgDaEMFhJdKhP_QYSdThUjWeXfYnZf[e]]bHchfZ
+anh	4z6r>iK|TbU~X~fa
+ani	0d4d5_6d7d8^:_;b<Z>_?bCYDeE_F^JbKdPdQcSWTeUYWYXYY_ZZ[c]Qb]ccfh
+anj	0m4v<x>mCXEdJzK~UvXZZm]jfy
+ank	0b4u5k6{7d8f:i<l>eChDmEkJbKmPhQhSiUqWjXiYY[gcjfq
+anl	4}6k<wK~Qh[hbec[
+anm	4|6z7f<}>kJzccfx
+ann	0e4n5j6a7c8]:g;n<c>_?cDgEfF_JzKrPgQ^SlUoWdXoYn[a]ncmfp
+ano	4e5f6b8m:j;]<m>f?jC_DlEnF[JdKkPlQlSdTZUmWeXbYcZf[k]db^cmfp
+anq	4t
+anr	4|6h<yJwKs
+ans	0W4c5e6i7W8f:d;h<h>]?VC[DlEgFkJiKgPWQYSiThUcWbX[YfZj[W]fb_cbfn
+ant	0]4V5c6]7a8c:_;V<a>^?VCcDeEZFVJWKaP^Q_SfTWUaWcXeYaZc[a]ib_ccff
+anu	0g4m5l6r7j8j:h;l<f>hChDjEgJpKgPgQkSkTmU^WjXe[e]hbgclfr
+anv	4s7l?lK{[f
+anw	6i
+anx	4v
+any	4Y5k6q:d<|DbE^JvS[UxWmYi]Ubacafv
+anz	4v8b;h<wFdJzKwUtXw]Ufr
+anà	4v
+aná	5fWe
+anä	<|
+anç	4i<}?[TdU~X{
+anè	4v
+ané	5dWb
+anë	ZX
+aní	4|Wf
+anò	4|
+anó	Sn
+anõ	<z
+aný	5cWa
+anā	Ke
+ană	Ud
+aną	J{
+anč	JdKpXo
+anē	Kp
+anė	Jw
+aně	5i
+anī	Ku
+anı	cX
+anş	U~
+anš	KyXx
+anţ	Uf
+anų	Jn
+anž	J}X~
+ao	4o6n;p<e>m?kC^DoJsKuQoTdUvWnXs]Ub[f^
+ao 	4u<wC]JzK}TdXv]Ub]f[
+aod	6y
+aoi	]_
+aok	<x
+aol	6r<t
+aon	4t6ubdf~
+aor	4~<}
+aos	<hJ}
+aot	<p
+aoû	?m
+ap	0^4_5_6j7e8e:_;a<_>[?]CZDZEYF]JWKXP^Q^ScT_U[WaXaZ_[^]U^p_oaobVcZfh
+ap 	0e4i6r<|EdJ}KlPdQhUxX|[lbcclf|
+apa	0m4i6v:j;h<k>bC_DgE]JjKgPlQiTiUgXrZl[g]UbYcifv
+apb	Ku
+apc	Dm
+apd	JsKo
+ape	4o5m6w:k;n<p>lDkJsKvQdTkUlXn[hfs
+apg	JyKg
+aph	4{:k<~?iK|U{X}ft
+api	4k6y;k<l>l?kChDnEgFlJ_KoSjTjUkXi]mbefs
+apj	DjKx
+apk	JvKj
+apl	4q<tJhKqUsXtcmf|
+apm	Kmck
+apn	<yX}
+apo	4o5g;k<n?jCjDhFhJkKzSlTlUiWkXjZb]gbdclft
+app	0h4|:g<p>e?bFaK{PjQnU{X}[lfx
+apr	4p;n<m?lCnJiKiPjTkUgWgXk[g
+aps	0k4z<rCmJfKjU{X}
+apt	4s<wDmJqKlUkX}cjf|
+apu	4w6s<u>kCjEkJrKsUwXybift
+apv	JwKl
+apy	Jh
+apz	Kk
+apá	Dl
+apä	<l
+apç	4}cn
+apë	Zm
+apí	Dj
+apó	4v
+apõ	<z
+apā	Kn
+apă	Uj
+apė	Jt
+apī	Kw
+apı	c_
+apř	5j
+apš	J~
+apų	J~
+aq	4f;n<~?lTnYYZbfw
+aq 	4{Yif~
+aqa	Y]
+aqe	Zd
+aqi	YlZm
+aqj	Zn
+aqo	Yc
+aqu	4e;m?jTlfx
+ar	0R2f3e4P5V6P7R8S9f:P;P<R>S?QAeCSDREMFQHlJPKOLgMfPQQQRfSRTQUNViWVXRYMZO[M]R^g_cadbQcLdlfX
+ar 	0X4Y5h6U7W8Z:];[<e>k?YCdDaEXFiJbKWP[QUSiT]U^WhXaYXZU[R]ebacXfi
+ara	0h4b5e6b7g8g:d;[<b>d?dC[D]ESFaJ^K]PgQfSaTZUaWdXcYTZ[[_]Z_mbVcRfh
+arb	4m6i7h8i<n?mJ^KbPkQhUoXuYl[gfs
+arc	4b5i6g8m:d;d<t?eDhFfJmKrPjScThUhWhXpbncmfo
+ard	0a4f5g6c7e8f:a;d<g>i?cCgDjEiFdJgKiPbQeSeTeUhWgXeYgZe[e]ibjc]fh
+are	0b4e5i6k7d8e:];d<a>h?fCiDmEeF[JjKgPdQcSiTdUSWhXgY^Z][V]Zbjcdfg
+arf	6f<~U|
+arg	0k4k6h:h;g<o?jEiFnJqKoTlUmXvYhZjfo
+arh	4|6l<o>lCnKmUmXqf}
+ari	0a4^5e6c7d8d:_;]<]>^?^C_DeEUFZJ]KgP]QdSeTbU]WdXbYZZ][]]Wb[c]fc
+arj	<j>aJ{KwXcZm
+ark	0h4t5j6u7a8e:f<i>aCiDhEeJfKfPjQbSgUqWkXjY[Zf[cbmcafo
+arl	0j4j5k6j7j8j:d;j<l>n?iDlEnFjJrKrPiQjSlTlUhXoYnZn[dbmcbfs
+arm	0n4m5m6y7m:k;m<n>l?kDjFkJpKoPlQjSiTmUmXnYkZn[lckfw
+arn	0m4m5m6c:l;n<m?mCfEjFnJkKsPlQiSeTnUqXfYj[cfl
+aro	0i4n5e6i8m:i;h<n>l?iCaDdEmFhJcKgPgSdTkUnWeXdYaZk[l]jbefm
+arp	4x6i<w>nJcKcUtX~fs
+arq	4l;k?nTj
+arr	4b6o7k8l:g;b<n>i?gDmFgJ}K{P_QjTfUqXsZd[hfl
+ars	0g4j5i6w7i8k:g;l<k>k?hCbEnFkJkKjPhQgSbUrWgXcYeZf[bbkcjfr
+art	0^4Y5g6b7^8_:[;Z<a>d?XChDXE_FXJ_KfPZQ^S^TZUZWfXcYaZ_[]]kbbccfh
+aru	4x6j<j>i?nCmDlEeJfKhSnUkXwYjZm]ifv
+arv	0k4z7n<d>gJsK}U|Xpfz
+arw	6e
+arx	4p
+ary	0n4w6p:_<wEjJgK{SgUwXtYlbccmfr
+arz	4};kSaUzfx
+arà	4q
+ará	Dk
+arç	4oTlcl
+arè	4v
+arë	Z^
+arí	4l;j
+aró	4z
+arõ	<~
+arö	<|
+arú	Dl
+arü	<y
+arā	Kh
+ară	Ud
+arą	Jw
+arč	JyX}
+arē	Kp
+arė	Jo
+arę	J{
+arī	K]
+arı	cT
+arş	ch
+arš	5mJsKnWlXw
+arţ	Uk
+arū	J|
+arų	Jh
+arž	JpKy
+as	0S2l3k4X5X6Y7[8V9l:Q;Q<N>R?YAkCUDWEQFVJMKJLlMlPWQWRjSVTQUYVoWVXUYSZU[W]V^m_iajbPcTf^
+as 	0U4e5j6b7f8Y:R;Q<U>e?cCdDcEZFjJNKKPYQdRlSfTRUjWgXfY_Z][Z]j_mbTcffe
+asa	4i5n6e;g<g>gCkDmEWFiJdKcScTmUiXpY^Zj]abYccfv
+asb	Xk
+asc	4h;l<{FcK{TeUjX|fp
+asd	J}
+ase	0l4n5n6p7i8l:a;i<a>f?kCbElFlJmKiPmQiTjUgX]Ym[jb_fv
+asf	K~
+asg	6i
+ash	4t6|:k<tClJ}K}UtXzYZZZ]bfp
+asi	0^4j5f6n7j8i:k;g<c>c?nChEWFgJ]KiPnQhSjT_UiWhXjY]Zg[k]_bdchfo
+asj	<rQ^
+ask	4{5m7m:n<j>gCiEjJjKgQlSiU|XvYk[m]dcifz
+asl	4}<uCnJqKxU|Xl
+asm	4y<uJjKyUzXzfx
+asn	5h6q<uCiJuKmUxWhXm
+aso	0n4u5k6h:i;j<p>mDlJnKuSmUrWjXnYgbjf|
+asp	4s<rCnJtKkUuXrf{
+asq	4y
+asr	<}
+ass	0f4c6x7e8_:b<e>X?aDcEmF]JvKpPfQbTcUqXs[f]lfk
+ast	0e4d5[6j7e8f:^;a<U>Y?fCYDkEfFaJbKZPdQdS[T^UbWYX]YfZb[a]mbccffe
+asu	4}6u<[>fEfJuKoUoXoYmZmbhf{
+asv	<m>gJ{K|
+asw	6|
+asy	6|EnJuSkU|b[cg
+asz	D]Sg
+asá	Dg
+asõ	<p
+asú	Dk
+asü	<z
+asā	Ku
+asă	Ul
+asč	J}
+asē	Ku
+asė	Jm
+asī	Kr
+ası	cU
+asť	Wd
+asų	Jt
+at	0R2h3f4P5T6W7S8U9h:P;X<Q>S?SAgCSDRENFOHkJUKRLiMfPRQURfSUTVUOVjWUXTY^ZR[R]L^g_cadbNcUdmf^
+at 	0S4S5b6c7Y8a:Y;n<d>Y?cCcD[ETFmJjKnPXQbRjSaUWWfXgYnZZ[]bRcafl
+ata	0i4_5g6k7i8m:i;c<]>d?jCaDaESFXJdKfPlQhSaTdUdWiXhYeZe[h]PbScffh
+atb	6gDmKm
+atc	K|U~f}
+atd	Kt
+ate	0_4d5]6_7a8a:V;d<[>e?bCcDhE[FaJgKhPaQ]SdTfUVW]X]YkZc[a]k_jbfcgfj
+atf	JwK|U{
+atg	4i6hJzKq
+ath	4r6e8h:d<s?hDmJzK{PkUsXt]nbmfo
+ati	0c2n3i4d5^6l7Y8[9l:U;c<a>_?VAkC[D^E_FZJbKfLnMjP[QaRkSiT[U^W^X[YfZZ[Z]P^k_gagbZcbfg
+atj	4yKxX|
+atk	5j<u>iCnEmJvKjSlWhXf
+atl	4u<oDmJmKoUyXzbjch
+atm	4}<wJrKpUzXtcm
+atn	5j<}CgJ|KqWjXo
+ato	0h4l5d6o7j8k:g;d<g>h?jCdD_EhFSJeKcPkQhSbTeUcWdXbYjZb[g]dbechfo
+atp	4}J~Ks
+atr	4f5l6p:l;h<n?iCjDkFjJmKaSjTfUhWfXnZickft
+ats	0h4a6~7l8l<b>m?fC^JeKhPXQlU{Xo[dfx
+att	4t6z7c8d:g<o>_?hDeFYJ}KePnQaUuXu[Xckfu
+atu	0h4g5j6o7i8i:g;i<[>h?iCiEYFfJlKePkQhSdTfU^XlZj[i]cbcfn
+atv	<zJiK_
+atw	6x
+atx	4{
+aty	0n6vJhSdZkf{
+atz	4y8iKr
+atà	4|
+atá	6uD_
+atâ	6~Us
+atä	<}
+atè	4u
+até	5n?nTk
+atë	Z^
+atí	4oWi
+atò	4q
+ató	4~DbTn
+atõ	<|
+atö	<y
+atü	<y
+atā	Kl
+ată	U[
+atą	Jx
+atē	Kr
+atė	Jt
+atī	Kb
+atı	c^
+atņ	K~
+atř	5h
+atš	<yJ{Kp
+atū	JmKj
+atų	Jn
+atž	J{
+au	0e4_5b6R7d8S:b;a<]>X?UApCcDdEXFaJPKTP_QcSbT_UYWcXhZf[c]_bccjf_
+au 	4i6P7n8f<s?YEYJeKqPkU[Xu]afe
+aua	<qEnUwf}
+aub	<sJvf}
+auc	4w8_?nKiU{fu
+aud	4q<i>j?lJbKdUuX{fv
+aue	8i<|fz
+auf	8]<~
+aug	4v<iJ^KaPjQkUl[hblf~
+auh	<r>l
+aui	f~
+auj	JeKj
+auk	<t>hJ_KbSmX|
+aul	4n6t<i>g?lJdKdThUrXufr
+aum	4t8k<|?mJuKxU}X}fz
+aun	4x6z;n<tJhKeUvX~bify
+auo	J|
+aup	8f<u>aElJvK}
+aur	4l5j6x;l<r>n?kDlFlJ[KiUnWmXw[nfq
+aus	0n4l6w8Y:n;n<l>d?gCmEnFmJXKcTmUqXwfq
+aut	4i5f8f:i;h<j>c?_CiDlEhFfJcKbPiQnSjTgUgWgXqZj]nfh
+auv	4|K|f{
+aux	4w?aU|X~fv
+auz	J}KvUt
+auč	Jv
+auņ	Kx
+auš	JuKt
+auž	JtKv
+av	0j4_5X6j7Z8i:b;d<X>Z?]CTDdEkF^JWK[PeQSSmTaUaWVXTZ][T]ibhc_fj
+av 	5k7m<eCiKlQSUxWlXj[T
+ava	4e5f:l;l<[>[?fCZDgFfJbKdQmTfUlWeXdZk[nccfp
+avb	X{
+avc	Xx
+avd	7l
+ave	4j5f6x7c:f;j<n?bCbFfJoKoPjQfTiUhWdXfZ][kfq
+avg	Xp
+avi	4j5e6j7k:i;k<j>f?jC_DmFiJ]KfPlQjTjUkWaXaZl[kblclfr
+avj	Xx
+avk	Xu
+avl	<zCbXd
+avn	5c7^C_QbWdX[
+avo	4q5h<t>k?kCgFhJcKmUuWbXgfy
+avp	Kv
+avr	?lK~UxXwcn
+avs	5n<vKqWmXj[h
+avt	Xl
+avu	4u5j<p>jCgJpKlUmWjX~ck
+avv	FnKu
+avy	5j<~JnU{Wi
+avz	Xw
+avâ	Uo
+avä	<n
+avé	4t
+avõ	<t
+avö	<{
+avā	Kn
+avă	Ux
+avč	Xz
+avē	Kx
+avė	Jv
+avę	Ju
+avě	5l
+avī	Kv
+avų	Jt
+aw	0g4p6W8n:f<tCiE[J|K~PoSXUtXuY][p]_bUfo
+aw 	4}6i:mSkU|b_
+awa	4t6s:k<xClEZSdUzX~Yd]_bXfq
+awb	6q
+awd	6e
+awe	0j6fYjf~
+awf	6v
+awg	6r
+awi	0n6uEmSaYf]lbZfw
+awl	6jYg
+awn	6cSfX|
+awo	6sSg
+awr	6c
+aws	6kSg
+awu	6r
+awy	6o
+ax	4p5o6~8p:o<v?oJ}K{UoWmXyYO[nfr
+ax 	4x<|K}UyX~Y^fy
+axa	4~U}YP
+axb	Yk
+axd	Yc
+axe	Y_
+axi	4z<{UuWmYlf{
+axm	Yk
+axo	4xUwYkfy
+axu	Yk
+axw	Yh
+axy	Yk
+axò	4|
+ay	0m4j5n6p7g8h:];b<n>j?cCgDmEZFjJsKsPhQjSmTjUlWnXpYMZo[i]V_pbMcUf^
+ay 	4p6s7n8n:_;j<t?kCnEnFmJyKyPlQmUpXuYN[mbMcef^
+aya	4v;n<}?lCnEZU{YZ]VbUc[fq
+ayb	Ynbn
+ayd	Yfcm
+aye	4w7j8m:f<{K~UxX{Yh]icmfo
+ayg	Yn
+ayi	Yn
+ayl	X~ci
+ayn	4}Y]bgcf
+ayo	4};fYc]dbcf~
+ayr	bjch
+ays	4~:l?iU~Y_bjfl
+ayu	EnYlbn
+ayı	c[
+az	0o4m5^6y7p8k:j;g<p>o?kCXDTEmFYJfKbPkQnSZThU_W^X[YpZb[n]UbocZfo
+az 	4yDTKwScUuWkXmcgf|
+aza	4v;l<yCiDjJrKoSnUkXo]lccfv
+azb	CjX~
+azd	DmJtK}SiU~Xp
+aze	5hCkJyKyUqWjXsZkclf|
+azg	DlJ~Xw
+azh	Zj
+azi	4v:l<xCZDlFXJlKoUkXhZj]Tcgfu
+azk	X~
+azl	CiJ}Xicl
+azm	JzK|Xq
+azn	ClKoXo
+azo	4|<~DeJrKrSgUyWnXq]lf|
+azp	Xr
+azr	Xq
+azs	KwXu
+azt	DnXv
+azu	5mCmKxSiUtXr
+azv	CjXl
+azw	Sf
+azy	5hSkWf
+azz	4{<}DmFjU{X{
+azá	Dl
+azé	Wm
+azë	Zm
+azý	5lWm
+azā	Km
+ază	Uc
+azė	Jw
+azī	Kj
+azı	cc
+azš	Xs
+aß	8l
+aße	8k
+aç	4nTZcd
+aç 	4xcm
+aça	4o
+açl	cj
+aço	4}
+açã	TY
+açõ	Th
+açı	ci
+aè	4}
+aèl	4~
+aí	4o;jTj
+aís	4n;jTj
+aî	?n
+aï	4p?o
+aïl	4|
+aïn	4y
+aïs	4r
+añ	4y;^
+aña	4};d
+año	;_
+aó	4{
+aó 	4z
+aõ	<y
+aú	Xu
+aúj	Xt
+aü	<u
+aüh	<y
+aül	<{
+aā	K}
+aāt	K|
+ać	ChSl
+ać 	Sj
+aća	Cj
+aće	Cm
+ač	5^CZJgKqW_Xa
+ač 	CmJvXt
+ača	CeJ~Xq
+ačb	Xx
+ače	5fCjWjXi
+ači	CfJhWnXi
+ačj	X}
+ačk	CaJ}Xx
+ačn	5gWgXq
+ačo	5iWj
+ačr	Xw
+aču	5iCjKrWmXk
+aď	Wm
+ađ	Cg
+ađa	Ck
+ađe	Cm
+aē	K|
+aēl	K|
+aė	J|
+ağ	cZ
+ağ 	cm
+ağa	cl
+ağl	c]
+ağı	cb
+aģ	Kt
+aģe	Kw
+aģi	K{
+aģē	K}
+aī	Kr
+aīs	Kq
+aķ	Kq
+aķe	Ks
+aķi	K~
+aķu	K{
+aļ	Ka
+aļ 	K|
+aļa	Kf
+aļi	Kp
+aļu	Kl
+aļv	Kz
+aļā	Ki
+aļē	Ku
+aļķ	K~
+aľ	Wn
+ał	SY
+ał 	Sc
+ała	Sb
+ałe	Sj
+ało	Sc
+ały	Sh
+ań	Sa
+ań 	Sm
+ańc	Sj
+ańs	Sa
+aņ	Kg
+aņa	Kp
+aņd	K|
+aņe	K{
+aņi	Kw
+aņo	Ky
+aņu	Kn
+aņā	Kv
+aņē	Kx
+aņģ	K{
+ař	5g
+aří	5j
+aś	Sn
+aş	UacX
+aş 	Ugci
+aşa	Uucc
+aşc	U~
+aşe	Uq
+aşi	Uj
+aşk	cg
+aşl	ce
+aşm	cl
+aşo	Uu
+aşt	Upci
+aşu	Uh
+aşı	cb
+aš	5n<uCcJaKcWnX]
+aš 	X}
+aša	JqKpXo
+aše	J}Xu
+aši	<{JnKmXv
+ašk	JsX^
+ašl	J|Kw
+ašm	J|
+ašn	ChKyXr
+ašo	Jn
+ašr	Kw
+ašs	Kx
+ašt	CmJhXx
+ašu	JuKq
+ašv	Ku
+ašy	Jn
+ašā	Kp
+ašč	JxXq
+ašė	J|
+ašī	Km
+ašų	J{
+aţ	UY
+aţa	Um
+aţe	Uw
+aţi	UY
+aţă	Uk
+ať	Wg
+ať 	We
+aź	Sn
+aźd	Sn
+aż	Si
+až	5d<zChJaKeWcXk
+až 	5hWiX{
+aža	JoKuXv
+ažd	5mJvWlX|
+aže	JqXo
+aži	JkKrX}
+ažj	X{
+ažk	K{
+ažn	CmJgXy
+ažo	JqKo
+ažr	Kv
+ažu	JtKv
+ažy	J{
+ažā	Kj
+ažį	J{
+ažų	J{
+b	0L2d3c4M5L6L7K8L9c:L;N<O>W?PAdCNDJEIFPHeJNKLLfMbPMQLRbSNTNUOVgWLXLYIZO[M]L^e_aacbKcJdifM
+b 	0c2p3n4]5f6^7c8e9n:f;k<W>i?hCiD]EfFlHkJsKdMjPiQlRnSaTaUdWgXdY^Zk[i]m^o_jbgcmfq
+ba	0^4[5_6_7]8]:[;[<_>h?^CZDSERF_JXKWP^Q[SaT]U^WaX_YQZ[[]]UbRcVf[
+ba 	4h5f6w;g<lCdD^EnJ]KbSiTlUgWeXhY_]Zbdcmfm
+baa	0i<rPlY^]k
+bab	4rUvYm]mbdfx
+bac	4s6p8k:n<|JyK}UqXwfn
+bad	4p<qDmEiJ~K~YWf{
+bae	6tbn
+bag	4}7mEZKybd
+bah	8l<{E^XzYh]nb]
+bai	0m4p6q<xEjJiKpTjUzf|
+baj	;h<~DhJzKyUwXzZj
+bak	<rEmJxKwQkXvbkcj
+bal	0j4j5h6z7k8g:e;l<p?fCfDfEiFnJhKbPeQfTjUhWlXlYd]dbeckfv
+bam	4}<wJyK|Xz]k
+ban	0j4i6j7c8i:e;e<p?iCgDTE[FhJiKvPhQdTgUmWmXlYbZe[c]ebZckf_
+bao	]jfj
+bar	0k4h5i6e7j8i;h<i?mCkDlEcFmJiKpPlQfSiTjUpXjYZZf[f]gblchfr
+bas	0k4j6s7i:d;i<n?fEjFiJhK]PkQiTjUqXvYnZe[ibecgfv
+bat	4l6x<q?mEcFkJwKtUpXubdcffv
+bau	6p8iJrK{
+bav	4~<{CkXv
+baw	6vEjbk
+bax	Yf
+bay	Yf]hb]cmfl
+baz	JxKpUlXxZkcm
+baú	Xu
+bağ	c^
+baş	c_
+baţ	U|
+baž	Jn
+bb	0p4w6x7k:n<xDZFbK|PmQjUwXyYm[hft
+bb 	D[
+bba	DiYm
+bbe	7kFnPmQk[nfu
+bbi	Dh
+bbl	Fc
+bbo	6|
+bbr	Fn
+bc	4y5jU~Wk
+bce	5m
+bcl	4{
+bd	4r5m<yDmJ{K{UyWmXpYg
+bd 	4w
+bda	DkJ}Xz
+bde	Xy
+bdi	4zU}Yh
+bdo	5kWlXs
+bdu	Yn
+be	0T3o4b5_6]7T8R:W;a<^>h?aAoC_DTESFcJ]K[PTQWRnS_TaUcW[X[YZZ_[V]a_maobccZfc
+be 	4q6|7k8j:f;k<t?kChD_FmJrKkTkUsWkXgYjZm]kfr
+bea	4{U|f{
+beb	Ej
+bec	4{5g6z:k<}?nSjU|WfXvfx
+bed	0j6n7j8m<|EnK~Pffu
+bee	0i:j<{PiU}YZfs
+bef	7n8k
+beg	0i4}6}7iPlQj[n
+beh	0iPiX|
+bei	4|6k8_JfKlQhU~fz
+bej	7iXy
+bek	0a8i<vEnJyKuPff}
+bel	0f4o6l7b8j:i<m?kDaEcJtKsPhQjSkTmUnXmZh[f]nbmc_fp
+bem	<}
+ben	4o5i6d7b8^<vCfDVEdJeKpPkQiUrWkXg[iclfu
+ber	0]4f5h6f7]8X:[;e<c>k?gCjDbETFgJmKjP[Q_SfTfUgWcXcYnZk[Y]kbgceff
+bes	0_4r7c8c:l<jDjEdJnKnP^QeUyXj[fcjfz
+bet	0f4u6i7_8j:g<qDjJmKgPhQdUqXxZi[cfz
+bev	0e7lJuPgQn
+bew	0i8m
+bey	Ym]j
+bez	5j7n8bKlSlWjXz
+beş	Uz
+bež	J|Ki
+bf	4{fz
+bfa	4zfy
+bg	8n
+bge	8m
+bh	4~6~<}Xw
+bha	<~
+bho	Xx
+bi	0^4]5c6h7b8]:c;[<_>h?bCYDaE[FYJ^KYP]QaS]TZU]WaXXYVZ_[a]]bWcRfX
+bi 	4r6v<iChDhJyKqUrXhYaZf]dbmcff|
+bia	4o6r:l;k<nEgFlJmSkUpWmX~]kfl
+bib	4{<zJzKxUzXzbk
+bic	4r;iUpXyf}
+bid	4w<wEnbnfx
+bie	0b4u8f;i<x?lJuKfPgSdUlWi
+big	4~Yebd
+bih	Eh
+bii	<tUtYefw
+bij	<{CgJpK^PbXp
+bik	<tJ|K}
+bil	4m5h6t7j8g:m;n<m?lCbEiFeJkKkQhTmUeWjX[Yd[c]ib]c[fx
+bim	<vJwX|Zk
+bin	0h4q6t7h8j:m<rClEfJgKiPiQhUmXnYgZl[n]jbcckfp
+bio	4s6p;m<nCfJqKqSfUrXpf|
+bip	<zJ|
+biq	fx
+bir	4u<|JpKxUsXmYmcRf|
+bis	4q6~8c<tElJwKrPlQkUpXvYgZm[m]lbef|
+bit	4b5l:n;g<s?jCeElF[JuKsT[UnXnbnclfw
+biu	JrUuf|
+biv	<uCmXj
+biw	6w]l
+biy	Yack
+biz	4|DkK{UyX~
+bié	;f
+biê	fs
+bič	CmXp
+biļ	K~
+biņ	K}
+biş	Uz
+biš	JzX}
+biţ	U}
+bių	Jn
+biể	fW
+bj	4q5k7k<pChJlKnWfXmZn
+bja	<|CjWfXt
+bje	4p5i7j<pCmJkKnWjXpZm
+bju	KyXy
+bk	<}KqXzYi
+bka	Yi
+bku	Kq
+bl	0c4^5a6Z7Z8e:_;]<g>o?_C^DkEiFcJeKgPfQXSeTfUcWbXZYnZc[_]kbeclfo
+bl 	6b
+bla	0l4h5f6h7g;a<kClJyKvPmQgUvWfXl[eblfx
+ble	4c6h7]8n:e;e<r?cJuKyQZUqXrZl[ifs
+blh	6y
+bli	0f4f5d6s7e8g:c;e<n?dC_EjFcJfKhPjQbSeTgUdWeX_Ze[g]mbgfv
+blj	CjXa
+blo	0m4y6l7l;m<}JwKyQmUwXyf~
+blu	Us
+blw	6t
+bly	6e:n
+blí	5m
+blē	Ky
+blī	Ky
+bm	U~Xq
+bmo	Xp
+bn	4p5d<zCjKvSlU~WeXeYl
+bn 	4o<}X}
+bna	XpYk
+bne	Xn
+bni	KwXl
+bno	CmXm
+bní	5g
+bný	Wk
+bo	0^4d5Y6Y7^8h:[;b<i>j?cC^DbEdFeJ_K_PaQbSbTbUdWUX]YYZa[]]Zb_ccfi
+bo 	4z5^6w;n<{JmK{TmU{WXXkYd]Ybhf{
+boa	4~Uufu
+bob	6d
+boc	4x
+bod	5m6[<~J~WlXp
+boe	0k6zPl
+bog	7mCjU{Xq
+boh	X}
+boi	Um
+boj	5mCmJnKmWmXm
+bok	<~JyK~QkXy[j
+bol	4k5j6o7f;g<sChDkEjJiKbTgUoW[XfY[Zi[eblcgf|
+bom	4}JuU|Xxf{
+bon	4q6p<wJwKoPnUuXybhft
+boo	0k:k<|Yh
+bop	f|
+bor	0e4n5f6t7b:_;k<s?kChDfFlJtKtPjQiSjTlUlWgXg[d]jfu
+bos	4q6p<}JgK{U~Xvf}
+bot	4t6z:m<vJvKuUxXsZdf}
+bou	0i4y5m6~:g<|?iPjUyX|ft
+bov	5mK~UzWkXp
+bow	Sk
+box	U|
+boy	cl
+boč	Xx
+boļ	Kz
+bož	Xw
+bp	Ks
+bpi	Ks
+br	0_4Z5b6^7^8b:b;Y<b>k?]C_DfEiFaJfKbPaQ^SaTZU[W_X_YgZb[^]ibachfj
+br 	6m
+bra	0l4g5f6p7m8k:j;f<p?mCfDmFhJmKmPjQmShTaUlWcXgYkZk[mblcnfr
+bre	0k4]6m7h8l:l;Z<t?]FfJ{KqPmQjThUpWkXkZf[nbafu
+bri	0n4g5k6h7i8i:l;e<d>n?hCkDlFiJmKkPnQgTfU_WkXkYlZg[fblfq
+brn	Xw
+bro	0l4r5k6g7j:k;i<zCeFlJqKwPlShTbUsWmXl[ifv
+brs	X|
+bru	0b4y7c8l:k<mJxKlPdQbUeXm[e]kfw
+brw	6x
+bry	6hJzSm
+brz	Si
+brā	Kt
+bră	Ux
+brė	Jt
+brī	Kk
+brū	Kv
+bs	4l5g6|7k8h:k;p<q?oDnJtKkPpSfTnUmWgXhYkfv
+bs 	4sKo
+bsa	5kWkYn
+bse	4w<|J}K}UvXp
+bsi	f|
+bsk	5mK|Xm
+bso	4z<xJ{KxUxXx
+bst	4r8l<{J|KvSkUqXq
+bsz	Sm
+bt	4s8j<~JsUzX|Ye
+bt 	8k
+bta	J}Yf
+bte	4v
+bti	4}JvYl
+btr	J~
+bu	0d4e5a6e7c8b:_;d<f>c?dCaDdETFcJ_K^PcQcSaTeUaWaXgY_Zd[b]Vb]cYfg
+bu 	4q5i6i<zClEiJwKbUzWlXs]Ucb
+bua	EX
+bub	<x
+buc	4vUvX~cj
+bud	4~5j6n<wJuKvSiWlXy
+bue	4{
+buh	CkEibj
+bui	4u:lJ|Up
+buj	Xo
+buk	EgJ{
+bul	4u<wElJtKnUnXxYmZlbmc[fy
+bum	4y6z7j:i;k<r>c?kCeDiEkFfJoKmPlQkSjTlUjWiXv[ebnft
+bun	4x6~7m8k<{EeK}QmUo[l]mbkckf|
+buo	Jtbg
+bup	E_
+bur	0f4n5m6v7l8d:j;n<lDmEkJnKlPeQmShTmUkWnXpYjZk[k]ncjfj
+bus	4q6o:m<qJrKuUvXwfx
+but	4r:g<}?jEcJwKwUrblft
+buu	Yc
+buv	Jd
+buz	U}
+buï	4y
+buč	J~
+buļ	Kv
+buş	U|
+buš	X~
+buţ	Ut
+buž	J}
+buể	fz
+bv	5lKvXx
+bva	Kz
+bve	Xx
+bvy	5l
+bw	6b]df{
+bwa	]c
+bwe	6yfz
+bwl	6w
+bwm	6}
+bwn	6{
+bwr	6n
+bwy	6c
+by	0d4z5Y6Y7]:Z<v?mJtQ[SaUwWbX}[dbjfr
+by 	0d4{5e6y7a:X<x?mQeShUwWeX~[ift
+byc	6s
+byd	6_Ql
+bye	7hQhbl
+byg	6m7cQb[h
+byl	5YJy
+byn	6b
+byp	Qn
+byr	6o
+bys	6sJ|
+byt	6o
+byv	5kWg
+byw	6j
+był	Sd
+bz	8nJy
+bzd	Jx
+bzw	8m
+bà	4qfm
+bà 	4wf|
+bàc	4~
+bài	fp
+bàn	4~fy
+bào	fw
+bàs	4u
+bày	f~
+bá	5kDfWlX}fm
+bác	f~
+bán	Dkfp
+báo	ft
+bâ	U}
+bã	f~
+bä	<t[l
+bän	<t
+bå	7nQm[m
+båd	7m
+bæ	7n
+bè	4v
+bèr	4x
+bé	4f?lDkThf}
+bé 	4d
+bém	Tg
+bén	4z
+bê	fr
+bên	fp
+bë	Z_
+bëh	Zl
+bër	Ze
+bët	Zh
+bì	fc
+bìn	fa
+bí	4z5fWofs
+bí 	4}5if~
+bín	fs
+bò	4{
+bó	4yDdSpfn
+bó 	4y
+ból	Db
+bón	fm
+bö	<~Dm[jcb
+böl	c_
+bör	[j
+bø	7lQo
+bú	4xf}
+bú 	4{
+bút	f}
+bü	<wcb
+büm	cg
+bür	<~
+büy	cf
+bý	5gWl
+být	5m
+býv	5gWj
+bā	Kb
+bā 	Kh
+bāj	Kz
+bāk	Km
+bāl	Kz
+bām	Ko
+bān	Kz
+bās	Kn
+bāt	Kx
+bāz	Kp
+bāš	Ky
+bă	Ujf|
+bă 	Um
+băn	U}f}
+băr	Uw
+băt	Us
+bău	U}
+bą	JsSl
+bą 	JrSl
+bč	Xb
+bči	Xa
+bču	X~
+bē	Km
+bēj	K}
+bēm	Ku
+bēr	Ks
+bēt	Kt
+bė	Ja
+bė 	Jl
+bėc	J{
+bėg	Jy
+bėj	Jo
+bėm	J|
+bėn	J}
+bės	Jc
+bėt	J{
+bę	JsSn
+bę 	Jr
+bě	5c
+bě 	5h
+běh	5j
+běž	5m
+bī	Kg
+bīb	Kj
+bīd	K|
+bīg	Kw
+bīn	K|
+bīr	K|
+bīs	Ks
+bīt	Kt
+bı	cm
+bő	Dh
+ből	Df
+bř	5j
+bře	5h
+bš	Xy
+bšk	X~
+bţ	Us
+bţi	Ur
+bū	JeKi
+būd	Jl
+būk	J|
+būn	Jt
+būr	Jo
+būs	JsK~
+būt	JlKk
+būv	Ko
+bų	Jj
+bų 	Ji
+bư	fd
+bưể	fb
+bể	fX
+bể 	fc
+bểc	fa
+bểi	fi
+bển	f]
+bểo	fr
+bểt	fl
+bểu	fu
+bểy	fz
+c	0V2^3]4F5H6I7R8H9^:G;E<X>W?H@mA[CMDNERFFHcJRKNL_M]PLQURZSETFUEVaWIXOYOZR[M]Q^__]aZbTcOdcfD
+c 	0l3o4Y5b6Y7l8k:[;i<p>m?^ApCeDgEmFiJqKcMnPiQmRnScTiUZVpWaX_YeZm[k]n_lalbicmfK
+cL	X~
+cLa	X}
+cT	4|
+cTo	4{
+ca	0i2o3m4S5g6Z7e8f9o:V;R<j>i?YAmCXDdEYFRJkKdLnMmPbQeRoSYTSURW_X]YUZc[f]j^n_lajbdcZfZ
+ca 	4Y5l6p7h8k:h;X<q?nCXDjEmFWJtKkPiQiSXTXU[W^X^YcZh[kbnc_ff
+caa	YZ
+cab	4q;lK{UwYj
+cac	4j6|;iJySnU}fu
+cad	4g6k:n;a?nTdUjYcf~
+cae	6cfx
+caf	6oU~
+cag	Yk
+cah	Xt
+cai	4v6n?dU|fw
+cak	Zlcd
+cal	4e6u:^;a<v?fFdJ|KyT^UaXwYffm
+cam	4i6n:l;gE^FgKvThUpXwfx
+can	4d6c:_;[<w?eCiEjFaJyKvT_UcXxYhbmcifj
+cao	f_
+cap	4e6z:m;j?mFhTiUkfz
+car	4b6l:h;b<u?fCmEdF_JtKxPmTdUXXsYfclfk
+cas	4h6r:j;c<{FiJ{KoTdUnX|Ylfv
+cat	4a6z:_;j<y?eF^J}K|PnTlUcXzfs
+cau	4r6xKlUrfz
+cav	4rU{Zn
+caw	6x
+cay	Yl
+caz	FlUq
+caç	4~Tj
+caş	Us
+caţ	Un
+cb	Kz
+cba	K{
+cc	4b6|:g;d<u?gDoF[J{KyUhXtbpfo
+cca	4|FiUwX~f~
+cce	4o:lFdUi
+cch	Fi
+cci	4b;c<~?nFgUuXxfs
+cco	:nFefz
+ccu	f{
+ccé	4}
+cd	Yk
+ce	0h2m3l4Z5T6d7^8e9m:V;W<k>h?UAlCZD_EcFVHpJ_K[LnMlP]QgRjSVTUUSVpWYXZYdZd[^]j^n_lajbec[fb
+ce 	0k4o5T6q7g8h:Y;d<n>l?WC]DiEjF_JtKjPdQjRlSVTfUZW_XbZn[i]mbic^fi
+cea	4t:n;i<|?nClDlJiK}PmTlUcXrfg
+ceb	4}
+ced	4o6z:h;nFmK|UqXxfx
+cee	UqYk
+cef	6m
+ceg	ClJ}SlXz
+ceh	U|
+cei	4x6kTkUm
+cej	SmX|
+cek	Kscl
+cel	4c5e6s:m;h<z?iFiJ{KkSjTgU^WfXjYgckfq
+cem	5j:j?kK{PjUkXl[g
+cen	4f5c6p7f:c;d<y?fCjDnFaJeKdPgSgTZUeWeXl[gfo
+cep	4m;nJxKwUhXvfx
+cer	4i6p7e:h;e?hDlEmFiJrKqSkTeUeWlXl[gfq
+ces	4g5h6}7m:c;^<w?cCgF[JoKgPnSkT^UaWhXjZncnfv
+cet	4w?lJ~KsUnX}f~
+ceu	TnUx
+cev	U}Xh
+cez	SmUl
+ceà	4y
+ceļ	Ki
+ceş	Uu
+ch	0a2l3l4d5P6R7_8J9k:V;]<c>e?WAiCbDaEcFUJaKkLmMmPRQbRlSPT^U]VoWPXeYhZh[R]T^m_laibdccfQ
+ch 	0j4m5Q6W7i8R:Z;k<m?iCnDlElFlJwKsP^QkSQTlUnWQXp[Q]mbncmfW
+cha	0n4o5d6c7j8[:b;f<p?_ClDlEmFnJlKvP_QmSdTeUmWdXq[k]Yblfj
+chd	6n
+che	0g4l5f6e7h8O:c;g<m?]CkDkEmFWJkKtPZQjSeTgUfWfXmYm[g]ebnclfh
+chf	6t
+chg	6r
+chi	4p5i6e8]:e;g<p?dCkDjEnF^JlKxPaQnSgTjUaWgXs[m]Wf_
+chl	4{5j6q8_<wJ}U|WlX}cmfn
+chm	6y8l<~J|Xwf|
+chn	4~5g6n8^:m<}?nJoK~SgUzWkXzfz
+cho	4u5]6f8h:d;g<v?kJlK~PfSZUwW[Xy]hfd
+chr	4|5j6g8c<~JwPeSlWkft
+chs	4~8_<zJxU{fm
+cht	4y5l6~8Y<tJwPYUvXzfw
+chu	4w5k6j8d:n<wJ|UyWkXx]efe
+chw	4}6a8b<zUxX~fu
+chy	4}5l6_Wmfx
+chá	5bWbf|
+châ	f^
+chä	8m
+ché	?mfy
+chì	f|
+chí	fc
+chò	f{
+chó	Sif}
+chù	fy
+chú	fo
+chơ	fu
+chư	fn
+chể	f[
+ci	0k2m3p4P5Z6k7c8i9o:Y;O<l>k?XAnCVD[EcFSJXKULpMnP]QiSSTSUVWVXYYcZX[b]k_nambec^fa
+ci 	4i5^6{<yC]DlFcKqSZUeW_XeZncc
+cia	4Z5k6q7j:a;X<v?dDgF[JfKtPjSeTYU_W_XlZh[jbmfo
+cic	4pUqWj
+cid	4j;^?nFiJwTYUpX{fk
+cie	4c5i7k:c;]<y?_FeJ|KgPbSVTdUhWaXx[mfi
+cif	4sJuKxUpXxfz
+cig	6}
+cih	Xx
+cii	UeWkYg
+cij	CYJ[KZX^
+cik	JrKpXm
+cil	4q6{:l;lElFnJxKeUmXtZ[cifl
+cim	4w;lCiK|TmUwXy
+cin	4j6~:l;h<y?hFfJdKmSkTdUiXqclfq
+cio	4_6w;ZCiFgJiKgSiT_UpWiXnZdfs
+cip	4[6}:g;b?fFcJsKnTbUfXufq
+cir	4p;m?nCnFhK|UpXt[k
+cis	4m6|:n;l<y?nEiFkJzKiTmUpXpckfy
+cit	4g:h;m?lF_JvKePjUmXofw
+ciu	4f;eFkK{SmUlWi
+civ	4wJsKwUtXz
+ciw	6~Sl
+ciy	Ym
+ciz	Uu
+cià	4m
+ciá	5iDlWh
+ciè	4u
+cié	?k
+cií	Wk
+ció	4Y;VDe
+ciā	Kg
+cią	Sc
+ciņ	K}
+ciš	Jz
+cj	SY
+cja	S_
+cji	S[
+cję	Sn
+ck	0i4m5V6m7e8]:_;i<i>f?fCgDhEjFgJpKpPfQfRpS[TiUhWUXkZm[Y]kblchfi
+ck 	0l4p6n7h8e:c;j<n>i?iChDmEmFiJuKxPjQjTkUjXo[c]nbncjfn
+cka	<}KzSiX{[j
+cke	4y6~7n8b:h<u?mK|QlUyWbXu[bfs
+ckh	<xU~[e
+cki	<vS[f}
+ckl	8m[jfs
+ckn	[j
+cko	5gJ~WeX{
+cks	<}UxX~[ifz
+cky	5eWffz
+cká	5bWb
+cké	5ZW_
+cký	5]W[
+cl	4b6g:a;d<w?cFaJzKwPjTdUdXvYlfo
+cla	4i6u:i;j<}?iFjTkUkX~fv
+cle	4k6q:i<|?iK|UqXzfx
+cli	4m6vFcTkUqf}
+clo	4j6w:nUtfv
+clu	4q6l:f;j?lPkTjUjfw
+clw	6w
+cly	6s
+clà	4v
+clò	4v
+clă	Uu
+cm	4x<}JrKxUyX{Yjf|
+cm 	4|<}JqKyU~X|f~
+cma	4}Yi
+cmi	U}
+cn	4r5j6~SfUzWlX|Ynf~
+cne	Sn
+cni	4tSkU~
+cno	4x
+cny	Sn
+cně	5m
+co	0i2n3n4S5b6_7f8h9n:U;P<k>h?SAnCeDeEgFOHpJlKjLnMkP_QgRjS_TOUTWbXbYdZj[g]i^n_kakbcchfa
+co 	4m5m6w:j;Y<u?lCnFYJvK{PmQnSlTZUnXkYhbnfn
+coa	4x:mUofz
+cob	4pUzf~
+coc	4v6yU{f|
+cod	4u6mUsYnfz
+coe	4|6uU~
+cof	6rUv
+cog	4xFnKvUx
+coh	4~6}
+coi	4zft
+col	4e6o:g;f<w?eF^J{KyTfUdXwfq
+com	4Y6q7m:[;W<z?XFVJ}KxPeRmTRUZWmX{Ynbjfl
+con	4Y6i:];U<v?YFVJ|KyPhTWU[Xvfi
+coo	4yUv
+cop	4p6jFdJ}K}Uhfs
+cor	4f6o:d;f<w?gFbJxKyTdUgXyfq
+cos	4g6s;c<|FeJwTdUtXefu
+cot	4t6{:l<|KtUtX~fw
+cou	4s5i:e?cUzWkX{fq
+cov	4{5g:mUqWd
+cow	Sa
+coz	f}
+coţ	Uy
+cp	K~
+cq	4|?oFoU~X~f}
+cqu	4|?nFmU~X~
+cr	4_5p6a:a;_<t?_ChDoFaJuKtPlTaU^Xvboclfl
+cr 	6s
+cra	4p6n:k<}?mFnUjfw
+cre	4f6k:f;fFiTkUfcnf{
+crh	6g
+cri	4e6x:h;d?dFdTcUdfv
+cro	4o6m:k;m<y?lFiJxKwTmUmXyfn
+cru	4{6}Ur
+crw	6t
+cry	6o
+crà	4s
+cré	?f
+crí	4y
+crò	4w
+cră	Uv
+cs	4d6q:h<{?oDVKuRoUwXrYify
+cs 	4c6}:f<}?nDhKuRlUyXsfx
+csa	6xDY
+cse	Dh
+csi	6xDhYl
+csk	Dk
+cso	6zDc
+csá	Dl
+ct	0o3n4Z5g6g7l8l:X;[<p>m?YApCnDhEmFlJqKnMoP]QmRnShTdUYWkXqYo[l^o_pambgcmff
+ct 	6r:b<}?mK|PaUhfw
+cta	4i6p;lJzTkUnft
+cte	4b6~:f;l?dKyPjUhft
+cti	4g6t:^;g<w?_DlJzKvPfRmTnUeXublfo
+cto	4i6k:c;b<x?hJ}KvTmUdX{fr
+ctr	4n6z:l;l?kUif{
+cts	:k
+ctu	4e:i;d<|?gUefl
+ctv	5j
+ctw	Sj
+cty	K{fz
+ctà	4~
+ctò	4l
+ctă	Uw
+cu	4^5l6u7p8o:b;Z<q>o?bCeDjEiF_JsKhPgQpShTaUTWjXmYg[nbmccfd
+cu 	CjKjUZXqcj
+cua	4{;dUvfu
+cub	U}
+cuc	4yUy
+cud	4y
+cue	;d
+cuf	U|
+cui	4rFfUi
+cul	4c6~:h;c<|?eFmJ{K}TcUaX{cnfl
+cum	4qKvUhfy
+cun	4tFlUfYlft
+cup	4pUi
+cur	4l:g;l<~FnJ~TlUbX~fw
+cus	4q6}:n<wCjJ~KyPjSnUvXycmft
+cut	4mUbfz
+cuv	Up
+cuy	;n
+cuţ	Uu
+cuể	fh
+cv	UrXx
+cva	Uz
+cve	UuXx
+cvi	U|
+cw	6h
+cwa	6|
+cwb	6x
+cwe	6p
+cwl	6{
+cwm	6o
+cwr	6v
+cws	6|
+cwy	6y
+cy	4w5n6U:j<y?mJ{KwSYUzX{Ylfs
+cy 	4z:j<zS[U|X|f{
+cyc	6wSgf~
+cyd	6j
+cyf	6]
+cyh	6i
+cyj	Sc
+cyl	6l
+cym	6cSm
+cyn	6[
+cyo	KxYk
+cyr	6p
+cys	6l
+cyt	6n
+cyw	6x
+cz	<~SQU}
+cz 	Si
+cza	S_
+cze	S[
+czk	Sj
+czn	SX
+czo	Se
+czy	S]
+czą	Sg
+czę	Sc
+czł	Sl
+cà	4kf|
+cà 	4o
+càl	4~
+càn	4v
+càr	4s
+cá	;pf]
+cá 	fn
+các	f]
+cái	ft
+cán	fs
+cáo	f|
+câ	6{Uefn
+câi	U~
+câm	Ux
+cân	6}Uh
+cât	Um
+câu	fv
+cây	fn
+câş	Ur
+cç	Tm
+cçã	Tk
+cè	4_?n
+cè 	4y
+cèl	4v
+cèn	4y
+cès	4^
+cé	4s;k?dDj
+céd	?h
+cée	?n
+cél	Dl
+cés	4r;l
+cê	Tp
+cë	Zg
+cë 	Zk
+cës	Zl
+cí	4o5Y;mDgTeWkX~
+cí 	5Y
+cía	4{
+cíc	4|5f
+cíf	4u
+cíl	4y
+cím	5mDd
+cíp	Te
+cî	U}
+cò	4ofk
+còc	4|
+còl	4~
+còm	4y
+còn	4vfi
+còp	4|
+có	4w;nSjfW
+có 	4xfV
+ców	Sh
+cô	fh
+cô 	fx
+côn	fg
+cù	fo
+cùn	fm
+cú	4{Wlfy
+cúp	f|
+cúz	Wj
+cü	ch
+cü 	ck
+cā	Kn
+cā 	Kz
+cāk	Kr
+cām	K{
+cās	Ky
+că	UXfz
+că 	UZ
+căd	U|
+căi	U~
+căl	Us
+căn	fy
+căp	U|
+căr	Ui
+căs	Uz
+căt	Ue
+cău	Ut
+căz	U}
+cą	Sl
+cą 	Sk
+cē	Kh
+cē 	Ks
+cēj	Ko
+cēl	Kp
+cēm	Kz
+cēn	K|
+cēt	Ks
+cēš	Kz
+cė	Jw
+cėl	J{
+cī	Kb
+cī 	K}
+cīb	Kf
+cīg	Km
+cīj	K~
+cīk	Kt
+cīn	Kp
+cīt	Ks
+cīz	Kw
+cīņ	Kt
+cı	cb
+cı 	ce
+cıl	cj
+cıy	cn
+cş	U}
+cţ	Ue
+cţi	Uc
+cũ	fl
+cũ 	fv
+cũn	fk
+cū	JnKz
+cūk	K{
+cūz	Jm
+ců	5l
+ců 	5j
+cų	J~
+cų 	J~
+cơ	fm
+cơ 	fl
+cư	fu
+cư 	fw
+cưể	fz
+cể	fU
+cể 	ff
+cểa	fV
+cểc	fu
+cểi	fo
+cểm	fs
+cển	fi
+cểp	fh
+cểt	fx
+cểu	fj
+d	0D2^3]4D5H6@7D8E9^:G;C<G>N?E@mA[CHDJEEFEHdJIKHL_M^PEQFRZSHTBUGVaWHXGYCZH[E]N^__[a]bLcFddfL
+d 	0P2i3f4T5X6I7Q8Q9h:L;Y<O>b?TAgCUD[E]FYHjJdKdLiMfPRQRRbSWTbUXViWYXUYPZ^[O]b^i_daebXc^dnf[
+dG	6z
+da	0Y2n3p4V5Z6R7Y8Z:];S<T>_?VAoCUDWEKFTJTKSLpMpPZQYRmSXTNUZW[XUYJZ^[V]Y^o_malbWcOfY
+da 	0i4X5b6a7h8i:f;V<Z>m?iCYDfEVFWJdK[PjQeS^TOUcWaXXYNZh[_]]bccQfi
+daa	0e<r>kPhYZbn
+dab	<gJkKlYj
+dac	4sJwK}UrX{fs
+dad	4k6i;X<jJ|TUUzY[[f]gbif~
+dae	0g4l6e:k;j<{?lD_EhJkKiPlTkUuXv]kfZ
+daf	6j
+dag	0d4x6s7g<qJyKxPkQgU{XrYb[dblfw
+dah	EhXzY^bfcg
+dai	4y6b<y?jFnJhKqU|bkf|
+daj	5l<oCkSlUxWkXj
+dak	<oEeJyK}cc
+dal	4k5f6d7l:m;l<d>nChDbEPFZJaKfQcSmTnUnWlXgY]Zi[kbccgfr
+dam	0n4o6t7m8k;l<fCmEnJkKmPiTnUrXuYe[i]mbkcjfx
+dan	0l4l5i6d7[:m;j<m>h?VC^ESFjJfKxPjQdScTkUoWfXcYVZm[a]ibfcWfg
+dao	<r
+dap	4w<wDlEcKwUwf}
+dar	4k6b8j:k;l<oChDbEVFmJaKbQmSjUhXhYcZg[e]nbgcefw
+das	4v6n8_;c<h>kDlEjJeK^T^[lcm
+dat	0e4k5g6d7i:j<g?kCkDjEjFdJwKgPaQkUcWlXeZn[hbhfv
+dau	4}6YJfKgU|
+dav	4t<jCnJlU~Xs
+daw	6oSfYf
+dax	Y_
+day	:kEkU~Ybcl
+dağ	ck
+daļ	Kb
+daţ	Ux
+daž	JkKh
+db	0n4}5m6y7b8p<{CoDnQmSmUxWkXlYo[lf{
+db 	X{
+dba	UyXs
+dbe	Xt
+dbi	Xx
+dbo	7fXu
+dbr	7l
+dbw	6{
+dby	7fSm
+dc	5kSjWmXx
+dce	5mX}
+dcz	Sl
+dd	0g4v5n6K7d:j<uDoEpFmKyPhQdSmUwXoY_[Ychfw
+dd 	6N[X
+dda	6Z7kK{XuYa[n
+dde	0g6_7f<~PgQdXsYn[jck
+ddf	6f
+ddg	6~
+ddh	6t
+ddi	4{6VYk
+ddl	6r
+ddo	6Y
+ddr	6q
+dds	6p
+ddu	6e
+ddw	6a
+ddy	6^
+de	0O2k3j4I5W6U7J8K9i:T;H<S>V?KAiCZDXEUFNJYKXLkMlPJQMRiSYTIUMVmWVXUYXZX[M]^^l_laib^cOf]
+de 	0T4K5b6k7R8W:_;H<X>i?KAmCcDdEdF]JlKhPLQVSfTHUOW_XcYiZh[T]cbgcRfc
+dea	4u6p:m<vJzK~UmXxft
+deb	4{5j6d7n;m<{JuKrUsXy
+dec	4o5l6j;lFoK{PiTjUgWjXm[gf{
+ded	4s6i:c<yJhKyUxXycmfy
+dee	0_4z<oPXU{Yd
+def	4n6f:n;n<uFnKrTnUpXw
+deg	4x6j<lFfJpKqU{Y^Zn]j
+deh	6y7nK|
+dei	4o6b<rF_JsKuTkUp
+dej	KqU~WmXn
+dek	0m<k>lEjJpKtQmSjXmZlbncd
+del	0]4S5g6l7X8e:j;U<c>c?mDeEnFOJhKnPbQXSnTjUiWeX]Zm[[]nbhcgfo
+dem	4o5f6o7j8]:k;k<n>nEnJnKrQiSjTjUkXlZl[hcjfr
+den	0a4b5b6k7R8U:c;]<g>Z?fCgDeEYFbJeKdPWQTSdT[UdW^XfYkZg[TbjcXfh
+deo	4q6l;l<oFnJxKtUnXwf{
+dep	4_:j;a<r?jJnKrPaSfTaUiWnXg
+der	0U4c5f6a7Q8N:^;a<h>j?gChDhEeFcJiKcPUQVSgTcUcWgXkYjZ_[X]nbkcafi
+des	0g4Z5j6q7a8W:c;[<a>c?UCjDmEaFdJpKfPiQgT]UdXiZk[Zblcifj
+det	4p6{7V8b<g>hDcFjJzKwQWUqXwZd[Z
+deu	0^4t6l8_?gU{
+dev	4q5j:j<q?nJwKkUmXocg
+dew	6m
+dex	4}Yj
+dey	6xYk
+dez	4{DgPjTlUjXx
+deč	Xr
+değ	cg
+deļ	Ky
+deņ	Km
+deş	Ut
+deš	Ji
+deţ	Ud
+dež	Xh
+df	6e7jQp[p
+df 	6r
+dfa	6l
+dfe	6p
+dfo	6t
+dfr	6r
+dfu	6y
+dfw	6p
+dfy	6w
+dg	0p4z6u7e8p:l<vCoJwPoUxXr[of{
+dga	7m
+dge	4|6y:k<zJ{UzX|f{
+dgi	7i
+dgl	<~
+dgo	Xu
+dgy	6|
+dh	0m4u5p6r7m8n<vJ}K}PnQmU~XxYRZP[p]ffu
+dh 	Zh
+dha	4~6s<zYUZk]ify
+dhe	Y]ZP
+dhi	Y]Z_]k
+dhj	Zd
+dho	X{Yi
+dhu	YfZf
+dhë	Zb
+di	0K2o3m4V5Z6P7Z8U9m:W;U<U>[?WAmCSDZENFMJTKWLnMjPTQZRiSbTVUQWYXVYTZU[Z]W^l_kalbYcSfZ
+di 	4i5g6X7n<_>n?lC_DfEQFNJuKhPmQmUsX]YeZ^]Ybecbfi
+dia	0j4c5m6[7n:c;d<h>k?hDjE^FbJqKpPlQjRlSiT]UdWfXnZk[l]hblfm
+dib	4w6rEcKnYh
+dic	4e5j6y:j;b<z?kCaFcJoKqPhThUfWlXnfv
+did	4s6m;k<gEfJdTkUzX~fy
+die	0J4n5l6w7h8U:h;i<v?eFmJcK^PZQlSlUlWdXz[kfj
+dif	4h6h:n;j<w?iFiJyKxTmUjXz
+dig	0a4v6_7f8i<qDjEfKzPeQhUvXwYe[dbg
+dih	6}Xv
+dii	<xUuYY
+dij	CZJbKjXh
+dik	0m<lDaEaJoKrXtZi]ick
+dil	4w6k<kEgJuK~U}XlYmcaf{
+dim	4s6k<qCnEiJhKsUqXsZb
+din	0c4g5d6d7g8k:b;k<^>f?lC]DjEfFfJZKhPeQiTlUSWfXdYhZg[h]ibdcffp
+dio	0m4o5m6^7k:i;d<l>f?jCfEmFdJrKkPmQkSkTgUkWlXsZj[jfx
+dip	4t6{<vEeFaJ}K{UyXq
+diq	4~Zi
+dir	4f6d:j;h<x?jEaFfJnKxTgUmXcYbcV
+dis	0h4a5h6j7d8d:b;]<b>e?dCiE^FaJiKhP[QcTaUeWhXoYcZc[e]gbgchfl
+dit	0e4k6~7m:g;m<i?dEdFjJvKzPjTlUkXoZ_[nbnfx
+diu	4q<vJ{K{UjX~fz
+div	4g5k:l;j<s?iFfJuKfTiUmWkXp
+diw	6a
+diy	Ye]lbncb
+diz	FiJxU{X|ci
+dià	4v
+diç	Tm
+dië	Pl
+diò	4~
+diā	Kv
+dič	Xs
+diğ	ce
+diņ	Ku
+diş	Uz
+diš	CeJvXk
+diţ	Um
+diž	Ky
+diể	f]
+dj	0p4v7o<pCeDZUyXjZe[k
+dja	4y<qDjU~Xs
+dje	CcXlZd
+dju	<{X}[m
+djá	D^
+djé	D^
+dk	5j7f8i<oJxKzPoQnSfWiXlYZ[o
+dka	<}JxXyY[
+dke	Xu
+dki	<|XyYf
+dko	<rK}SkXt
+dkr	7j8hXt
+dku	Yl
+dl	4|5a6_7^8e:l<hCmJxKwQaSaUwWcXlYh[fcifs
+dl 	6k
+dla	5j6h7j<lQmSfU~WlXqYk[kclf|
+dle	5e6i7f:m<yQhScU|XzYn[kft
+dlh	Wl
+dli	6p7b8g<oQcWlXv[l
+dlj	Xy
+dlo	5h6mWiXv
+dlu	6l<r
+dlw	6t
+dly	6w
+dlı	cl
+dm	0l4o5i6}7l:n;p<g?mClJiKkQjShTcUlWhXjZm[lf{
+dma	<sKuXw
+dme	<kJvXp
+dmi	0l4o7m<o?lJjKlQkSgTaUkWjXrZl[m
+dmo	Xr
+dmu	<t
+dn	4{5V6i7i8l<nCXDnJzKlQkSXUzWWXYYk[ff|
+dna	5i6kCcSkWjXgYm
+dne	5h6v<qCjKzSlU}W^Xf
+dni	5l7j<uCaJ~KnQlSXWmXb[e
+dnj	CgXe
+dno	5a6qC[SeW_Xc
+dnu	<z
+dny	Sl
+dná	5gWh
+dné	5lWf
+dní	5YWn
+dný	Wc
+dně	5d
+dnī	Kw
+do	0]2p4[5W6U7b8b9p:a;Q<e>a?^AoCYD[EZFYJZK[PZQbSVTNU]WVXXYYZY[_]_b[c^fa
+do 	0n4l5_6e:m;R<q?mCdEkF]JeKlPnS[TNUnWbXdYaZf]gbbcmfh
+doa	Uoft
+dob	4s5aCgJ|KwSkUxWbXe
+doc	4n6q;n?nPnUqX|fo
+dod	6aKuXtZh
+doe	0j6kJ}K~Pl
+dof	U{
+dog	6bXp]hfv
+doi	Um
+doj	JgKi
+dok	5l<qCmEnJqKpSnWhXrZmcn
+dol	4q5k6Z<v>lCjDkJxKoSjUuWiXe]ncifv
+dom	0l4q5j6s7i:k<v?lCiDeJjKkPlQiSkUkWfXkZn[i]ify
+don	0n4h6k7l8m:h;h<o>j?cCfDfEZFiJjKkPlQiTnUmXnZf[j]nbicnfk
+doo	0h<wP]Y^
+dop	4v5j6vFkUwWlXyfy
+dor	0c4b5m6i8h;a<rDkFmJkKsPhSlTaUnWlXqZa[jbgfl
+dos	4k5h6o;[<z>hCmJgKjSmTXU{WgXmZkbffx
+dot	4t<{DiFgJpKgXw
+dou	4~5j;k?mUif}
+dov	4{5c<zCiFkJlK{UiWaXefy
+dow	4~<zJ|K|S^UwX{Yefx
+dox	4|Ur
+doz	SlXw
+doğ	cc
+doņ	Ku
+doš	Km
+dož	X}
+dp	5l<|K{SnWkXl
+dpi	Xw
+dpo	5lK~WkXu
+dpr	Xp
+dq	4~
+dqu	4|
+dr	0b4b5^6W7^8d:e;c<c>k?cCYDgEhFeJaK_PaQ]SaTeUcW^XYZ^[]]nbichfk
+dr 	6p<yX~
+dra	0h4m5i6^7l:l;l<n?nCiElFkJiKlPfQjSnTnUkWkXgZk[aclfv
+dre	4e6f7a8j:l;k<p?fCiFkJxKrQ^TlUiWmXhZf[ifs
+drh	<~
+dri	0h4k6j7j8l;j<g?nFnJmKhPgQhTlUpXoZi[hfs
+dro	4q5i6a7m;l<p?jFnJfKhPnSgTlUpWiXiZj[hfq
+drs	KuXu
+dru	5a6w<xC]JnKmSjUkWbX_
+drw	6g
+dry	0m6kJ~Zf
+drz	Sn
+drà	4z
+drá	5mWm
+dré	4~
+drí	4}
+drā	Ks
+drą	J|
+drė	Jy
+drī	Kl
+drž	C_Xg
+ds	0^4h5e6l7X8e:c<j>n?lCbDeEoFmJuKbP[Q]SgToUoWcXdZp[Zfo
+ds 	0i4h6u7d8k:b<w?kFmJzKcPcQhUqXx[afq
+dsa	7l<}
+dsb	7i
+dsc	8lPj
+dse	0f7i<oPdXq
+dsi	<{Ko
+dsk	0m5h7gCcK~QgWgXj[e
+dsm	Ky
+dso	6o<{X}
+dsp	7i
+dst	0h5h7bChPhQiSjWfXh[i
+dsu	<x
+dsz	De
+dt	0n4{7X8_<nDiK}PcQ]UxXu[obpfu
+dt 	4|7Y8a<{DmPaQ[UzX~ft
+dte	7h<pQmXx
+dti	7hbn
+dtr	7n
+du	0d4a5^6^7e8a:_;b<V>g?VCaDgEZFbJ^K]PeQdS^TaU[WaXbYZZ_[f]dbec]fi
+du 	4t5_6c<f?UCdEmJmKaSeUnWeXfYdchfq
+dua	4t<uEgJ}K~TlUzZn
+dub	<pJwKvUy
+duc	4j5m7i:d;e?hKuPlUfWlXy[kf{
+dud	6z<iEi
+due	4mFi
+dug	6zJ|K|Yi
+duh	Xi
+dui	0j4u?jJxPmU{
+duj	JuSdXx
+duk	7n<oEdJnKqQiSkWmXvZebm
+dul	4v6q<pDjEmJqKvUeX{Yjbnfw
+dum	<lJwKpU}
+dun	4|6}8g<tEfK~UvX~Ym]hfw
+duo	Jg
+dup	EnUi
+dur	4h6g8f:i;h<q?nFjJgKtTjUkX~Zfcbfv
+dus	0n4s6i<Y>kEnJpKgQgUgXufz
+dut	4~<tFmJrUy
+duu	<|Yc
+duv	<pJx
+duw	6y
+duy	fp
+duz	FnTl
+duï	4r
+duā	K|
+duğ	cf
+duş	U~
+duš	K|Xw
+duž	Cm
+dv	4v5e7d:p<rCeDkJfKrQjUzWeXb[i
+dva	5n<xCiJoKxXl
+dve	7i<yJzK{QkU|Xk
+dvi	7hClJiK|Xh
+dvo	4v5fClJvWfXo
+dvs	Xp
+dvu	<z
+dvy	Jz
+dvä	[m
+dvė	Jw
+dw	0i4y6Y8j:n<vPlSgUxXyYg]pfu
+dw 	6l
+dwa	4{6j<zU|X{Ynfz
+dwc	6p
+dwe	0j6g8kPnYhf}
+dwi	4~6s<{U~f{
+dwl	6q
+dwm	6z
+dwn	6j
+dwr	6k
+dwy	6_
+dy	4y5_6W7j:j<w>eEoJ_K|QlS^UuWcXzYnZg[lbicjfx
+dy 	4z5]6g:i<yK~SdUvWbX{Zifz
+dya	bm
+dyb	6yJe
+dyc	6iSl
+dyd	6dJo
+dyf	6k
+dyg	6oJ{
+dyh	6~
+dyk	Jr
+dyl	6g
+dym	6dJi
+dyn	6bJmSi
+dyo	cm
+dyr	6t7l
+dys	6f>eJtSl
+dyt	JoZm
+dyw	6j
+dz	<|DoJtKVSSW^Xs
+dz 	Kc
+dza	KmShWb
+dze	KdSeWmX~
+dzi	JvK]SVWbX}
+dzk	Sg
+dzn	Kv
+dzo	KySkXy
+dzs	Kq
+dzt	S[
+dzu	Ks
+dzv	Ky
+dzy	Sf
+dzā	Kv
+dzą	Sj
+dzē	Kk
+dzī	K_
+dà	4nfm
+dà 	4o
+dài	fn
+dàn	fs
+dàr	4{
+dá	5bDcTpWfX~
+dá 	5jWl
+dál	5k
+dán	5i
+dár	Dl
+dás	Df
+dáv	5lWm
+dâ	6~Uyf[
+dân	UyfY
+dây	f{
+dã	fx
+dãy	fw
+dä	>l[g
+där	[e
+då	[j
+då 	[j
+dæ	7p
+dè	4k
+dèc	4w
+dèm	4t
+dèn	4p
+dès	4r
+dé	0p4v5k6~;m?XDbToXzfp
+dé 	?g
+déb	?n
+déc	?c
+dée	?kfz
+déf	?l
+dék	Dj
+dél	Df
+dém	?l
+dép	?_fp
+dér	?g
+dés	?iDg
+déu	4{
+dév	?k
+dê	Tp
+dë	Z]
+dë 	Zm
+dër	Z^
+dës	Ze
+dí	4s5c;hDgWgX~
+dí 	4x5fWg
+día	;h
+díj	Dk
+díl	5i
+dís	4z
+dít	Dj
+dîm	6~
+dò	4sfv
+dòn	4ufu
+dó	4tDeSm
+dó 	4yDf
+dón	4x
+dós	4}
+dów	Sk
+dô	6wWn
+dôn	6v
+dõ	<{
+dö	Dl[^cg
+död	[]
+dön	ch
+dör	cm
+dø	7gQc
+død	7nQe
+døs	7lQn
+dù	fn
+dù 	fx
+dùn	fn
+dú	4yX~
+dús	4|
+dü	<sc]
+dül	ch
+dün	<tci
+dür	ce
+düz	ch
+düş	ck
+dý	5oWp
+dā	K]
+dā 	Ka
+dāf	K}
+dāj	Kn
+dāl	Kx
+dām	Kq
+dān	K|
+dār	Ko
+dās	Kl
+dāt	Kp
+dāv	Ky
+dāš	K{
+dă	Uj
+dă 	Uj
+dăc	U~
+dăr	Uz
+dău	U{
+dą	JrSo
+dą 	Jq
+dč	X~
+dē	Kb
+dē 	Kp
+dēj	Kh
+dēl	Kv
+dēm	Kp
+dēn	K|
+dēs	K~
+dēt	Ks
+dēv	Kr
+dēļ	Ko
+dēš	Kt
+dė	Ja
+dė 	Jn
+dėj	Jj
+dėl	Jk
+dėm	Jv
+dėn	Ju
+dės	Jl
+dėt	Jm
+dę	Jw
+dę 	J}
+dęs	Jy
+dě	5_
+dě 	5e
+děj	5i
+děl	5f
+děn	5m
+dī	K_
+dīb	Kj
+dīc	Kw
+dīg	Ki
+dīj	Kj
+dīn	K{
+dīt	Kg
+dīz	K}
+dīš	Kq
+dį	Jr
+dį 	Jq
+dı	cU
+dı 	cb
+dın	ch
+dır	cX
+dıy	cl
+dız	cn
+dığ	cd
+dış	cl
+dĺ	Wk
+dĺž	Wi
+dľ	Wi
+dľa	Wg
+dł	Sh
+dłu	Si
+dņ	K~
+dő	Df
+dő 	Di
+dř	5k
+dš	Xs
+dšk	Xr
+dū	JwKs
+dū 	Kw
+dūd	Ky
+dūr	Jy
+dů	5i
+dů 	5k
+dų	Jj
+dų 	Ji
+dŵ	6u
+dŵr	6t
+dź	So
+dž	<qCmJ]KkXi
+dža	<vJuKuXj
+dže	JxKs
+dži	<xJ]KwXv
+džo	J{
+džs	K{
+džu	<~Kt
+džā	K{
+dư	fm
+dươ	fr
+dưể	fn
+dể	fb
+dể 	fm
+dểa	fq
+dểc	fk
+dểi	f}
+dểm	f~
+dển	ff
+dểu	fv
+dểy	f{
+e	0<2U3U4?5A6A7=8=9U:?;><?>A?=@eASC@D@EAF?HZJCKBLVMUP<Q=RRSAT?U>VWWAX?YDZ@[?]F^W_TaSbGc@dZfG
+e 	0E2_3_4I5J6S7I8J9a:H;G<J>R?D@oA^CHDPEVFGHeJNKULbM_PGQJR^SKTFUFVbWJXHYPZF[N]Q^c__a]bTcKdffP
+eK	<s
+eKr	<r
+ea	0d2m3l4a5e6d7b8b9n:U;[<Y>_?_AlCcDdEcF]JeKgLnMkPbQbRjSeTZURVoWfXgYmZe[c]b^o_lakbbcffa
+ea 	4i6y:f;e<l>jCkDlElFcJwKwT]UTXu[n]dbmfh
+eaa	<o
+eab	<t
+eac	4s6~:iUmX}fy
+ead	4q6s:f;i<cTlUxX}fw
+eae	4u;l<xDlJiUuXzfg
+eaf	6yf|
+eag	4|6|:j<wJ~UpX~f}
+eah	<z
+eai	6q<y
+eaj	<|
+eak	<nJvKtUzXu
+eal	4k6l7l:h;h<e>mFjJsKuQjTiUhXsfu
+eam	:h<jUp
+ean	4q6n:f<l>m?hCkFnJvKvTnUdXqZm[nbnfq
+eao	<~
+eap	<yJ|KxUtX}bl
+ear	4o6n:_<uJzKyUpXsbjfq
+eas	4{:_;j<pK{UgX}ft
+eat	4k6t7l8m:a;n<j>kFgJsKoQmTnUiXwZl[lfr
+eau	4t6{<y?bJ~KyPmUoXxfq
+eav	<tUu
+eaz	Ud
+eaģ	K}
+eaş	Ux
+eaţ	Ur
+eb	0Z4d5[6^7a8[:e;d<_>n?kCcDbETFgJhKaP^QcSfTeUeWYX_YcZm[a]gbecdfj
+eb 	4w6b<bKcUwXiYmfy
+eba	0n4m6o8n<qCjE]JtKyPnQnUzXqfz
+ebb	DdFl
+ebe	0i4s6t7l8a<xCmDmEaJtKqPmQnUuWlXkckfr
+ebi	0d4x6q8f<sEgJsKuPhSmUsXjYjcgf}
+ebk	Kp
+ebl	4x6{<~X{
+ebn	5hXn
+ebo	0d4y5]6s7n<{JzK~PiThUzWXXs[ify
+ebr	0a4h6}7j8j:i;h<lEnFnJwKnPcQkUhWkXk[f]ibkfr
+ebs	4}Kzf|
+ebu	4v6n8n<{EWJvUoXnfz
+ebw	6z
+eby	6m
+ebé	4z
+ebė	Jt
+ebš	X~
+ebū	K~
+ec	0j2p3p4Z5X6^7f8]:W;V<l>k?ZAoCcDcE]FYJgK_MnP]QkRnSUTZUVVpW[XaYeZh[a]l^o_oambiccfe
+ec 	4i5d?bSgUnWcXbfx
+eca	4o6{:m;nCjE]FnJ|KuUlX}fy
+ecc	4k;kFe
+ece	4n7n:g;dFiJ|KoPjSkTgUdWlXlYh[gcff}
+ech	4u5]6b8^:i;h<t?jDmJmKzPcSaUgWeXzft
+eci	4k5l6~7m:d;[<yCjElFeJmKhPmSYTaUdWlXqZk[mckfi
+ecj	Sm
+eck	4{5_8e<wJ~KySaUyWcXy[dfq
+ecl	4rFhTlUsYm
+ecn	4y5mSkWm
+eco	4j6k:c;g<z?iFaJzKwPmTiUfX}fs
+ecp	K~
+ecr	4t6|Ur
+ecs	4x6vDk
+ect	4a6h:];b<v?aDmJyKwPgSmTgU_Xyfp
+ecu	4n:m;iKsTnUgX~f{
+ecv	Ut
+ecw	6~
+ecy	6z
+ecz	Sb
+ecà	4y
+ecâ	Uu
+ecç	Tl
+ecí	4x
+ecā	Kp
+ecă	Ut
+ecē	Kx
+ecī	Kg
+ecţ	Un
+ed	0V2o3l4_5U6O7Q8[9n:Q;Z<X>a?gAmCUD[E^FZJ]KYLnMjPWQTRgSXT^U]WTXTYVZ[[V]f^n_iajbdcWfc
+ed 	0a3m4p5g6[7T8h:P;l<]>m?lChDjElFcJtKrMkPcQVRgSkUnWgX]YY[X]n_iakbkckfg
+eda	0n4k5k6f7n;g<dCbEfJfKhPkQjSmTkUnWfXeYaZn[acmfw
+edb	Xw
+edd	6S[n
+ede	0Z4j5b6p7X8a:j;d<e>gCgDbElFbJnKePZQ_SgTdUgWbXbYiZk[dc_fm
+edf	6u
+edh	X|Z^
+edi	0e4e5c6X7i8g:d;a<j>kC^DeEfFaJfKlPgQiTeUaWeXdYmZh[j]iblcYfq
+edj	Xx
+edk	WkXrYj
+edl	5m6g7jQkSmXv[k
+edm	5nWmXn
+edn	5ZCZS]W[Xa
+edo	4q5g6h;j<v>nCiJrKsPmTkUoWeXkYnZkfm
+edp	Xx
+edr	0i4p6k7j;m<sJvKgPfQjUuXp[lf|
+eds	0j5j7aCgKzPjQgSlWkXh
+edt	7kXyfz
+edu	4s6h:l<l>lEjJvKnUsXpYk
+edv	Xm
+edw	6l
+edy	5k6lJuSiWi
+edz	KdSeWb
+edè	4y
+edé	Di
+edí	5m
+edò	4x
+edā	Ko
+edă	U|
+edē	Ku
+edė	Jy
+edī	Ks
+edų	J{
+edž	JiKyXx
+ee	0Q4k5m6p7g8d:Z;j<R>T?kChDkEiFiJtKoPLQgRoSlTkUgWmXpYN[h]kbkckfi
+ee 	0c4x6y8i:e<b>bFmKxPfUpXyYU]mfp
+eea	<~Uo
+eeb	<kYi
+eed	0e4~:l<hJ}PfU{YWfz
+eef	Pe
+eeg	<nYb
+eeh	<{
+eei	4}
+eej	<vKt
+eek	0e:l<hPjU{Yh
+eel	0[<Z>bPVUwY[f~
+eem	0h<cPmYj
+een	0Z4w6w7n:b<f>WK}PMQnUvXxY^fp
+eep	<tU}f~
+eer	0X4w8m:j<^PZUuX}YZf}
+ees	0c4r6~<a>ePeYcf|
+eet	0m4~6~:l<d>ePnUvfs
+eeu	0gPj
+eev	<xX~
+eey	Y]
+ef	0d4g5i6W7^8c:c;f<j>p?hCkDhElFhJlKjPbQbSiTfUeWiXjZj[b]kcgfr
+ef 	0j4~6a<}?mPjUuXx
+efa	4z6k<~J~K|UsXx
+efe	4j6l8l:h;i<rJqKpQiTiUjXpcmf{
+eff	6g<}?nU}
+efi	4p6l7k8k;m<uFmJ}KrQnUnXu
+efl	4}U|
+efn	6a
+efo	4u6s7e:n<sDmJtKrQiUsXv[mf{
+efr	4}6t
+efs	K|
+eft	6{7d<~PeU|[f
+efu	4}Ux]l
+efy	6_
+efü	8n
+eg	0Z4W5e6Z7Z8X:_;Y<Y>j?hC]DQE^FXJ_KbPXQYSTTWU[WeXVYZZ^[_]fbacffi
+eg 	0j4p6a8m<oCeD_PjQfUwXofy
+ega	0n4e6j8n:j;g<^CiDlEbFiJnKqSiTiUhXXYcZmbkfs
+ege	0d4o6t7d8a:j<eDeEjJqK|P_QeUiXr[e]hbifv
+egf	Dj
+egg	FjQhf~
+egh	DlUy
+egi	0f4]5j6m7e8b:e;^<kCgDkEiF]JdK|P[QfScT[UbWjXc[gft
+egj	DiZe
+egk	Dk
+egl	4h6o<tFcJwKoUzXp
+egm	Y_
+egn	4m6~7b<wDgFgQdU~Xz
+ego	0g4g6i;e<tCfFmJrKoPmSTTkUqXjYlZhbffp
+egr	0l4m6f7i8e;l<tDlJwKuQjTkUoXv[kf{
+egs	0l<tDkK{
+egt	0m8eDlKqYn
+egu	4c6s;f<gFhJnKjSnT]UqXuZjcjfy
+egv	Kz
+egw	6q
+egy	6xDSJ|X~
+egz	Jp
+egå	7n
+egé	Df
+egë	Zm
+egí	4~
+egü	4y
+egā	Ku
+egă	Us
+egė	J~
+egł	Se
+egš	Ky
+egū	Km
+eh	0d4r5c6n7g8Z:l<Z>_CjDdE]JzKjPfQhUkW^XdYeZh[i]ebbcdfv
+eh 	E]XiYe
+eha	0i6r7m<iQmXr
+ehd	>j
+ehe	0k6q8c<mDiUz]d
+ehh	<p
+ehi	4w<j>gEmKxUuXxbbci
+ehk	<^
+ehm	8i<|
+ehn	<nKmUoXp
+eho	0k5c6~7l<zK|PgU}W^Xl
+ehr	8d<zXxch
+eht	8h<m>e
+ehé	DmX}
+ehö	8e
+ehā	Kt
+ehă	U}
+ehī	K}
+ei	0V4]5h6Q7c8L:a;e<X>U?aApCiDaEeF]JUKXPXQZRpSfTWUWWiXiYoZj[e]fbkcffb
+ei 	0c4i6Y8^<g>hDeEkF]JcKlPhQeTkUWX{]hfr
+eia	4q6q<yTlUn
+eib	6v8i<~K~
+eic	4{6g8Z<|JvKlUyX}fs
+eid	0_4t6c8h<d>gJiK^PaQfUsXxfs
+eie	0e4|8j<|KxQfUtfu
+eif	6mf|
+eig	4t6o8g:j<{?mJjKoPnU{f|
+eih	6r8lK}
+eii	<~U{
+eik	<y>gJaKg
+eil	0f4x6d8^<p>d?hJpKzPeUoXxfr
+eim	4w6q8g<n>hJbKrQmUwXyfq
+ein	0b4n5m6[7i8N:i;j<h>c?fDjEmJhKnPcQgSlThUoXo[lcifg
+eio	Tm
+eip	<|Jx
+eir	4s6a:h<xJzKpTXU{X{fs
+eis	0i4q6d7i8[<_>]JaKoPlQiTjUqXw[mfs
+eit	0e4t6[8X<m>cDmJlKoPjTfUxX|fz
+eiu	<vUz
+eiv	<~JnKx
+eix	4a
+eiz	8jJ}KhPlX|f}
+eiß	8mf}
+eič	Ju
+eiš	Jl
+eiţ	Uz
+ej	4p5Y7a;f<g>iCfDcEcJfKcSRTjUrWSX]Z][n]of{
+ej 	5mSSWRXjZb
+eja	4q;n<j>kEcJqKfTjUuWlXkZm
+ejd	7h
+eje	7h;n<{DiJ~SkXh
+eji	5hJoKvXn
+ejl	7mDj
+ejm	5jSk
+ejn	5gKvXu
+ejo	4{;k<}JyKvShWmXi
+ejs	5i7nCmKpS]Xn
+ejt	DkZe
+eju	<tJqKnU}Xr
+ejv	5fK~
+ejy	J}
+ejä	<w
+ejé	Dm
+ejí	5d
+ejõ	<p
+ejā	Ku
+eją	Sl
+ejš	WeXi
+ejų	Jn
+ek	0T4s5[6|7]8a:k<V>ZCXDTEYJYKUPZQYSYUqWYXXYhZY[^][bdcUfu
+ek 	0]4x5a6~:l<tClDUEgJoKbPcS_UtWgXbZjc]f|
+eka	0l8i<fCdEaJfKkShWkXcZn][bmcn
+ekb	Dj
+ekc	JxKsX}
+ekd	Xr
+eke	0Y<pCfDaElJzK|P_QkU~WmXp]jcj
+ekg	0n
+ekh	Yk
+eki	<k>jCkDmEjJhKkSnU~XoZl[mc[f|
+ekk	0l<o>mQf
+ekl	5m<wJrKjXqcb
+ekm	J~KqXn
+ekn	>nEmKwQnZmcl
+eko	0g5j<g>mCcEiJlKkSlWfXiZi[icm
+ekr	7k<vJwKmQkXy
+eks	0b7e<[>bCgEiJhKcPhQcShXlZfblcj
+ekt	0d5b7d8d<c>lCcDhEiJcKaPkQaSdW_XeZc[dbjcb
+eku	<iCkEjJsKfSkWlXoZe]l
+ekv	<zJtKtXx
+eky	Jt
+eká	Wm
+ekä	>e
+ekë	Zm
+ekü	<s
+ekā	Km
+ekė	Ju
+ekę	J|
+ekį	J~
+ekļ	Ki
+ekš	J~Kh
+ekų	J{
+el	0P2j3k4N5U6S7P8S9j:U;O<O>P?VAiCUDNETFMJWKVLlMlPOQPRhSWTUUSVmWWXRYYZY[R]]^m_kaibZcSdpf]
+el 	0X4P5_6W7Z8]:a;O<X>k?_CiDZEbFQJrKsPVQ_SeTcUaWcXcYbZe[]]jbcc[fi
+ela	0c4h5i6l7j8i:f;c<c>f?kCbDlEWFiJnKbPfQfShT]UgWgXeYdZi[]]lbicmfk
+elb	4~8i<}JvKsU}Xzf|
+elc	8lXs
+eld	0a4x6g7m8h:f<gJsKvP]QhUvXxchfp
+ele	0Z4d5]6j7b8_:_;b<X>b?mCcDVEeFcJdKcP]Q^SbTbUWW_X_YhZa[b]cbgcWfp
+elf	0j4{6o8n<~J|KuPkU~X~f~
+elg	0l4y6x<p?lJqKsPgQmUnXtf~
+elh	4}DkTe
+eli	0]4i5d6k7]8h:g;g<]>Y?jC^DfEeFiJ]KeP^QaSfTiUgWdX]YkZe[h]hbec]fm
+elj	0h<o>kC]DiJ~K~XY
+elk	0l5c<lDgJoKyPmSdWlXrfw
+ell	0d4]5k6]7W8[:b;c<a>W?[ClD^ElFOJtKoPcQVSjThUkWlXlYeZe[X]mbjcbfb
+elm	4x5l8n<r>aDdJuKtUzXzcmfz
+eln	5g8i<nDiJqKoShU~WiXp[j
+elo	0l4g5i6f:g;g<l>c?gCbDlEhFmJpKpPlQlShTaUaWeX^Ykfr
+elp	6p<zKp
+els	0[4X5i6w7X8f:k<l>j?kDbJsKiP_QYShUvWkXr[^cnft
+elt	0i4v6t7d8a<^>aDdJoKkP[Q_UvXy[ifz
+elu	4z6q<i>dCgEaJ|KjSkUgXiZlf|
+elv	4t7i<pD_J}KxQcU{
+elw	6j
+ely	0k6l:i>nDWJqfy
+elz	Km
+el·	4h
+elä	<z>b[j
+elè	4v
+elé	5m?kDeX~
+elë	Zm
+elí	4{;k
+elü	Dc
+elā	Kd
+elă	Uz
+elē	Ks
+elė	Jg
+elę	Jz
+elī	Kt
+elį	Jw
+elő	Da
+elš	JxKuX~
+em	0X3n4Y5T6c7X8U9p:Y;Y<U>Z?UAoCVDVETFYJZKSMoPSQZRoSWTSUXWXXSYhZZ[Y][^p_nalb^cXfd
+em 	0b4n5U6g7_8Y:h<eCaD_EfJyKVPgQfSYTTUkWhXVZj[gcgfn
+ema	0g4e5j6k7j8e:i;d<]>d?gCaDmEbFfJgKkPiQjSkTcUiWjXfZh[j]mbgcgfp
+emb	0c4d6~7f8e:_;c<f?_DdE[FgJtKpPbQfTbU_WfXdYjZm[_]abdfq
+emc	Si
+emd	J|K}PiX{
+eme	0_4e5i6u7g8[:e;h<f>k?XC]DaE_FeJlK]PTQgSkTiUfW_XeZe[h]ibncafj
+emg	Kr
+emi	0g4j5e6v7i8j:h;h<_>f?dCgDmE_FcJgKkPkQjSbTjUfWdXeZe[h]jbmcafn
+emj	<zKv
+emk	<~
+eml	ChDhXkcf
+emm	4y7f<y>fQj[mclfz
+emn	4}5j<wK}UhXs
+emo	0m4m5i6o7l:j;i<l>nCkEnFjJgKlQmSlTkUlWlXiZm[ibmfu
+emp	4d6}7l:k;d<n>j?eDkEbFfJlKjQkTeUmXn[jbnf{
+emr	Zg
+ems	4z7l<{JmKuQnU~Xnf~
+emt	7nJwKr
+emu	4{<oEeJnKxUmXm]h
+emy	6~Jsf~
+emz	Dd
+emà	4r
+emá	;i
+emä	<u>m
+emé	Df
+emë	Zj
+emí	5eWh
+emò	4w
+emõ	<z
+emā	Kl
+emă	Ut
+emą	Jv
+emč	Xr
+emē	Ki
+emė	Jj
+emě	5j
+emī	Ku
+emš	KyXg
+emų	Jx
+en	0L2g3g4M5P6S7I8I9f:P;K<R>K?MAfCQDOENFOHmJPKQLhMhPGQIReSSTNUQViWPXOY[ZR[J]R^i_gaebUcOdmfW
+en 	0O4T5]6[7J8J9m:Y;O<f>K?RAmC_DREYFfJnKkPHQJRjSaTeUcW_X]Y_ZY[J]ibhcRfa
+ena	0e4b5d6m7k8b:j;c<f>e?gC[E[FgJ_K_PfQlSjTcUiWhX^YgZh[e]ibkckfn
+enb	0k4v6{7m8d<rJ{KtPgUuXw[mfl
+enc	4c5f6q7m:a;]<t?bChDfEfFnJlKkPlSbTbUnWgXiZdbmckfl
+end	0X4f5l6h7W8[:c;a<Y>n?cCkDXE]FaJbKkP[Q]SkT[UjWmXmZY[c]fbgcafk
+ene	0a4b5d6e7^8^:d;[<]>c?nCaDbEcF]JeKePcQXSgTiUbWbXaZg[g]cbhc^fm
+enf	4u6p7l8j<|Qjfz
+eng	0j4h6i7f8d:i;l<m>jCfDdETFnJhKoPiQaUjXt[g]db^clfs
+enh	0k4y6o7d8j<wPlQjTiU{X}[lfv
+eni	0a4_5h6f7g8f:i;f<d>c?lCZDhEcFgJ^KePcQhSYTlUaWZXYZf[h]fcZfl
+enj	4y<}CbEbXcZj
+enk	0k4~7m8f<v>dJaKlPkQkSmU{WlXpcmfx
+enl	4v6z8n<{DkJ|KuPmXxccf|
+enm	6|J|Kyci
+enn	0h4o5i6^7c8f:i<h>b?_DfFdKyPgQ^ShUsWfXs[ffi
+eno	0g4j5b6g8m:m;c<qC]FgJbKcPfSmTfUnWaX]Zl[f]kfr
+enp	Kz
+enq	4{
+enr	4v6s7l8m<u?gJ{KvPiUxXy[mfz
+ens	0Y4d5a6n7Y8[:d;b<j>^?aCeDgEhFdJjK^PZQYSkTXUiW[X[Zm[W]Vb_cifg
+ent	0Z3l4R5[6b7Z8X:U;Q<a>]?RAmCaD[E[FRJZK]MmPSQXRjS]TRUVW[XaZ[[[]g_lahb]cbfb
+enu	4v6u:k<j?lChEeFkJoKgUfXkfn
+env	4m?lJlKdTk
+enw	6dPm
+eny	4i5j6n<~DeEcJiYm][fv
+enz	4t8f;l<wFaJzKtUsXsclfw
+enà	4{
+ená	5cWb
+enä	<w>d[m
+enç	4lTl
+enè	4u
+ené	5dDlWc
+enë	Zg
+ení	4s5ZWe
+enò	4~
+enõ	<|
+ený	5bW_
+enā	Kd
+enă	Uv
+eną	Jo
+enč	JoK}Xu
+enē	Ko
+enė	Jj
+enę	J|
+eně	5j
+enī	Ke
+enį	Jw
+enš	KxXx
+enţ	Ud
+enų	Jj
+eo	0f4f5e6_7f8f:c;b<a>d?lCdDiEaFcJgKfPfQfSgTeUcWdXeZf[f]bbdchfa
+eo 	4t6|;g<wFhJxKwTmUsXv]bbgfb
+eoa	Uy
+eob	<~WmX{
+eoc	4{Uzf~
+eod	4z6z<yJ|KxUvXu
+eoe	6p
+eof	K}
+eog	4w<nJuKtUtXrZm
+eoj	4v
+eok	<x
+eol	4q6a7n<l>nJnKpQnUpWkXpfz
+eom	4y<xJ|KxUyXtfv
+eon	4t6k;n<tJvKwTnUsXvft
+eoo	<r
+eop	4z:l<zJyKzUyX|fv
+eor	0l4o5l6t7k8j:j;n<o>lEbFmJpKlPkQmUhXmZm[kfv
+eos	4x;l<hK{UtX|
+eot	4|<oJ~K~U{f|
+ep	0]4[5a6p7d8e:_;]<b>f?bC_D_E[FfJcKbP[QaSaT^U[W_X]Za[a]fbfcgfj
+ep 	0d4m<|KzPjUyX{
+epa	0l4_7m:k;b<mCmE_JkKnP_QlSfTaUmWmXf]nfw
+epc	4zJ{
+epe	0k4o:m;m<qDjEfJxKvPmUnXvZnf{
+eph	4v6z<vJ~K{UvXwft
+epi	4u6v<lDmJqKnUpXpfv
+epj	Kv
+epl	<~DlKyUsWmXz
+epn	Xx
+epo	4y;n<sCmJrKvUrWmXlf~
+epp	4~<uU|Xz[l
+epr	0m4m5l:j;l<v?hCmJoKpQlSjTmUgWjXkZg[k
+eps	4~<~J|K|
+ept	0k4o7m8k:h;i<l?gEmJrKpPiQlUeWkXl[g]ifo
+epu	0h4v5h8n:m<y?iCeEgFmJxKjQhSmUfWkXeZhbmf{
+epâ	Uu
+epä	<t
+epõ	<{
+epú	4o;n
+epü	Df
+epā	Kr
+epă	Ux
+epė	J~
+epš	Js
+epţ	Uv
+eq	4l:m;j<~FoTiZe
+eqi	Zh
+equ	4m:k;hFnTgf}
+eqü	4t
+er	0K2d3d4N5Q6Q7G8G9c:M;O<R>R?QAbCSDOEKFNHiJSKSLeMdPKQHRaSRTPUOVfWRXRYXZQ[K]X^e_daabUcMdifW
+er 	0P2i3h4T5a6V7H8I9h:Q;[<_>c?VAfC_D[EYFXHmJgKdLlMiPQQIRdS_T[U_VjW]XZY^Z_[N]d^l_iaebacUdnfb
+era	0^4Z5c6c7d8a:^;Y<b>g?iC_DgEUFZJ_KbPdQcSaT]U^WbXcYdZ_[X]fbacdfi
+erb	0f4p6f7h8a:m;n<n?lDjE]JlKnPgQlSlUmXtZi[jbmcmfr
+erc	4g6m:l;d<y?gCjDhEmFfJpKpSlTcUiXrcnfp
+erd	0^4m6g7f8d;j<pDlEbJoKtPXQdTkUqXucafu
+ere	0]4b5h6m7T8Z:^;c<b>f?lCfDXEcF^JkKiPZQVSeTcU^WeXdYgZg[i]dbkc]fk
+erf	0j4o6g7g8e:k;l<zFmJ}K{QgUsX~[lfu
+erg	0b4l5k6s7c8_:j;k<g>l?jClDjEfFkJjKqPcQcSjTjUkWkXkZl[bcifj
+erh	0h6z7j8e<y>nEhPiQlU}X}[lf|
+eri	0]4^5^6c7X8[:[;]<Y>Z?hC[D[EWFYJZK^PYQZSeT^UWW]X^YfZW[X]dbccRfe
+erj	<pDhEeXi
+erk	0[4}7k8c<r>dDkEbJpKwPaQaUyXk[bccf|
+erl	0c4q6p7h8b:j<o?mE^JrKqP]QgUpXt[hcbfs
+erm	0c4d5h6k7i8f:d;e<i>k?dClDeEaFdJkKfPfQjSkTeUbWiXmZd[hbochfl
+ern	0a4d5a6n7Y8Z:];b<i>j?bCaDgEbFcJjKjPcQ_SeTcUcWaXeYlZh[[bgcgfg
+ero	0h4i5b6j7l8j:i;Z<m>f?nCcDkEjF_JgKhPgQlSaTcUjW_XdZi[kbdfl
+erp	0i4r6|8l;m<vEhFlJsKwPjSkUnXxfz
+erq	4u
+err	0i4a6r7d8b:g;a<j>h?aDjFbJxK{PgQgTbUpXqZf[gfj
+ers	0V4_5f6g7Z8X:Y;a<j>f?]ChDdE^F^JeKaPUQ[RlScTbUbWfXjYnZa[Z]hbeccfg
+ert	0a4d5j6c7d8Z:d;_<i>d?cCmDaE[FbJhKkPbQZSjTbUiWkXmZk[e]nbmckfn
+eru	4s5j6r7h8c<l>aCgEYJqKkQlSlUjWlXo]ffq
+erv	0c4h5f7g8k:d;h<l>n?gCmDeFhJmKlPbQiTiUjWhXr[jfv
+erw	0b6h8cPiSbU~fz
+ery	4{6m:j<{JvK|ScUzX~bhfu
+erz	4~5k8h<~DhFnK{PiScUyWjXjfz
+erà	4s
+erá	5aDmWe
+erä	>h
+erç	4{cj
+erè	4k
+eré	5_Dd
+erë	Z_
+erí	4m;jTe
+erò	4k
+eró	4yTc
+erö	8mfu
+erú	4y
+erü	<{D^
+erý	5^
+erā	Kg
+eră	Uj
+erą	Jx
+erč	Jz
+erē	Kq
+erė	Ju
+erģ	Ko
+erī	Kk
+erį	J}
+erņ	Kw
+erő	Dj
+erš	JwK~X~
+erţ	Ux
+erū	K}
+erű	Dj
+erų	Jr
+erž	Js
+es	0P2i3g4L5V6W7R8P9h:P;L<O>R?KAgCWDSETFQHnJVKSLjMhPSQRRfSVTNUPVkWUXVYaZS[T]]^j_fafbVcSdmfX
+es 	0V2j3i4O5a6[7W8S9j:S;N<T>c?LAiCeDVEaFbJ]KTLlMjPZQXRhScTSUbVlWbXcYiZZ[X]d^m_gagbXccfY
+esT	4~
+esa	4e6h8l;]<lClE[FgJgKlSnT]UiWmXiYnZf]jcmfz
+esb	4}6xU~
+esc	4b8c:l;b<y?nFeK~PfTcUcXvfr
+esd	4s;gTn
+ese	0W4d5g6m7j8a:a;e<c>kCiDbEfFXJtKmPgQcTcUhWeXdZe[i]icifs
+esf	4yUq
+esg	4q6q
+esh	4s<|U{YgZ^]hfp
+esi	0b4h5l6l7g8g:e;b<a>^ClDkEYFaJgKkPiQcShTcUjWjXpZ_[hbjcUfm
+esj	J|X~
+esk	0b5]7d<a>bCgJtKmQeSkU~WdXr[lcj
+esl	0l4y7n<vKtPhU}Xsckf|
+esm	4o<lCmJuKkTkXuZncn
+esn	4{5i6m<~ChJjKzWjXgfz
+eso	0l4n5m6o8l;g<qFmJmKmQmSnUoWiXnZjbnfy
+esp	0i4^5l7i:l;[<x?dFjJiKlPiQkShT_UjWlXx[gbnft
+esq	4r
+esr	<~K|X}
+ess	0h4d6u7e8a:^<d>Z?_DeEnF[JxKlPhQeTaUnXs[bbnclfo
+est	0Y4W5a6c7X8Z:Z;W<U>W?PC[DbEhF[JaKePXQWS[TWUQWYX[Zg[^]jbecefh
+esu	4n6i<oElJpKoUnWgXv
+esv	7mK{QlZn
+esw	6s<|cmfr
+esy	6oJwbn
+esz	D]Sc
+esä	>l
+esè	4z
+esë	Za
+esí	Dl
+esõ	<x
+esú	4{
+esü	<{Dj
+esā	Kp
+esă	Uu
+esą	J{
+esč	Jt
+esē	Kt
+esė	J|
+esī	Km
+esį	Jz
+esų	J{
+et	0R2n3m4X5X6T7M8U9m:X;[<T>R?RAlCWDPEWFUJSKULnMmPOQMRmSZTYUYVoWWXTYjZO[P]a^n_jakb_cTfb
+et 	0T4c5d6n7M8Z:a;j<d>^?QCeDWEdFhJiKdPOQMShTiUgWgXdZS[Rbkc^fg
+eta	0i4c5h6u7f8l:j;d<_>b?mCaDmE[FeJaKgPjQfSiTeUeWeXZZb[c]kbkcjfr
+etb	DfKlPg
+etc	4wUs
+etd	X{
+ete	0_4f5e6p7^8_:e;h<a>b?mCjDZEfFjJlKhPbQ^TeUhWeXfZ_[_]ncgfs
+etg	4u
+eth	4x6S:i<uK}PnUwX{Zdft
+eti	0i4h5f6s7i8k:f;j<e>i?jCeD_EeFfJbKfPkQlThUgWeXdZ[[l]jbncYfq
+etj	XiZj
+etk	<xCnDhWhXqcj
+etl	4}6x<kCnDfK|Xocdfu
+etm	4{ce
+etn	4{5j<sCdJuKqQkSiUuWmXdf}
+eto	0j4o5g6o;j<l>gCiFlJeKcScTfUoWdXaZbbnfv
+etr	0g4h5e6s7l8f:j;h<h>eCjDhFfJfKgPkQlShTeUgWfXhZg[mbncifq
+ets	0l4o6v7f<g>kCgDgKoPmQdU~WnXo[cfw
+ett	0g4s6s7d8g:h<g>W?cDYFWJ|KxPhQYUrXs[W]kcgfq
+etu	4z<d>fCjElJZKbUnXmZgf|
+etv	<|ClDhJiKqXs
+etw	6|8i:gU}f~
+etx	4~
+ety	6|7j:n>lJzQkSj[lbm
+etz	4y8efy
+età	4xFj
+etä	<w>f
+etè	4|
+eté	Da
+etë	Z]
+etí	5i
+etò	4z
+etó	4s
+etõ	<z
+etö	<|
+etü	<vDj
+etā	Kg
+etă	Uk
+etą	Ju
+etē	Kp
+etė	Jl
+etī	Ku
+ető	Db
+etš	<z
+etű	Dg
+etų	Jc
+eu	0Y4]5i6W7h8Y:i;h<i>_?UChDhEiFiJmKsP_QjShTaUdWhXmZh[j]lbpcoff
+eu 	0i4a6Z?dTbUmX}Zlfy
+eua	4w6o
+euc	4zU~fy
+eud	4u6a<}>mJ~Uxfu
+eue	4{6z8k
+eug	4z8k
+eui	4|fz
+euj	4|
+euk	<~J{
+eul	4}6l?nUo
+eum	4{<tU|f|
+eun	0l4y6vUq
+euo	6m
+eur	0Z4m6x8i<t>f?VDnFmJsPeUlWlXyfp
+eus	0k4g6s<p>l?iJzK~TiUwXwfo
+eut	4w6s8[<v>i?kJxK|UsX{fu
+euv	4~>l?nX~f{
+euw	6{Pg
+eux	4w?cft
+euz	f|
+euč	Xx
+euş	U|
+ev	0^4a5Z6t7Y8i:^;b<Y>^?fCZD]EiFbJdK]P[Q_RpSoTbUaW]XWZZ[b]jbkc]fl
+ev 	4w5f7]<eK~UwXa[icmf|
+eva	0k4e7k;g<^>c?nCfFhJmKkPlQnTmUmWkXc[mcnfu
+evc	Xw
+evd	Xz
+eve	0g4j5b6x7b:a;l<n>n?lC_D_FiJpKuP^QcTeUjWcXcZY[jcmfu
+evi	0k4j5i6|7m:f;g<h>h?mCfEmFhJnKbPhQmThUhWmXcZi[m]mcefp
+evj	Xz
+evk	<}Xs
+evl	Xzce
+evn	5iCmK|WlXm
+evo	0c4n;l<pCjFnJnKrPeUlWnXl
+evr	JyK~UsXocg
+evs	KuXv
+evt	Xx
+evu	<iKkX{
+evy	>gJu
+evz	X|
+evá	Wl
+evä	<s>n
+evæ	7m
+evé	De
+eví	X|
+evõ	<m
+evā	Kz
+evă	Uw
+evē	Ko
+evė	Jq
+evī	Kp
+evš	5l
+evų	Jz
+ew	0[4s5o6Z7k8c:a<o>o?lCmEfFnJxKxPeQlSYTpUmWoXrZp[j]dbmcnfk
+ew 	4x6r7l8l:c<r?mJ}K{PmQmSlUpXu[j]hfk
+ewa	0l4|6}EgSmU}]hf{
+ewc	6p
+ewe	0]6~8iPk]n
+ewi	0i6d8nSgU|
+ewn	6^Sj
+ewo	0g6}PnSi
+ewr	6x
+ews	6}:mSkU|
+ewy	6e
+ewä	8n
+ewó	S[
+ex	4b5f6t7n8h:b;b<q?cDlFoJzKxPiQnT_UbWeXvYaZo[d]obpfk
+ex 	4r6w:n<{K}UrX}Yifu
+exa	4q6~:l<wUnX|Ynfq
+exc	4sTfUtf}
+exd	Ym
+exe	4oUnYc[l
+exf	4}
+exi	4n5l:l;i<|?kTlUlWkfo
+exp	4l:l;l?kTmUl
+ext	4j5l:k;h?lTjUkWk[kf|
+exu	4zUv
+exè	4x
+ey	0l4n5n6h7j8h:b;h<o>g?hCmDnEkFkJwKuPjQiSnTlUmWoXnYS[h]ebhcWfk
+ey 	0m4o6p7k8j:a;h<q>n?hEkFkJxKxPkQjTlUmXoYZ[h]hbmccfn
+eya	Yb]jc_f~
+eyb	Ykck
+eyd	6pYkci
+eye	Ylcef}
+eyh	f|
+eyi	cc
+eyk	Yn
+eyl	cn
+eyn	YZbn
+eyo	Yl
+eyr	6nX}fy
+eys	6u<~Ya
+eyâ	cl
+ez	4m5[6~7m8_;d<t?mCXDVFfJiKaP_S[TfU[W_XZZa]^bkcbfr
+ez 	4n;e<{?lCmDaKsS_TkUiWlXlZjcify
+eza	;mCjJ~K{UoXiZn]_
+ezd	DlK{WdXo
+eze	5h8bChD[JyKfPeSiTiUdWnXkZk
+ezg	Kx
+ezh	Dj
+ezi	5a7n8f<}CXDjFiJnKoPcSkUgXhZm]kcgf}
+ezj	Sl
+ezk	Ks
+ezm	K|
+ezn	5hCkKrXf
+ezo	JtKrUpXdZm]mcn
+ezp	K|
+ezt	DgK|
+ezu	CnJzKpUqXpZnfx
+ezv	K|Uo
+ezz	Fj
+ezé	Dc
+ezë	Zl
+eză	Ug
+ezė	J{
+ezī	Kw
+ező	Dg
+eß	8o
+eà	4w
+eà 	4x
+eá	5pDoWn
+eä	>l
+eä 	>n
+eç	4wTmZjce
+eça	4yZk
+eçe	cn
+eçi	cj
+eçu	4|
+eë	0d
+eë 	0d
+eër	0n
+eî	U}
+eîn	U{
+eï	4t
+eïn	4v
+eñ	;h
+eña	;j
+eño	;k
+eò	4s
+eòl	4{
+eòr	4z
+eó	4w;nWofn
+eó 	4v
+eón	fm
+eór	Wm
+eõ	<~
+eü	<y
+eük	<}
+eā	Kj
+eāl	Kt
+eān	Kl
+eāt	Ku
+eć	Cb
+eća	Ch
+eće	Cj
+eći	Cg
+eč	5bCeJfKsWfXa
+eč 	Xj
+eča	Xr
+eče	5lCmKxXk
+eči	CmJfXl
+ečj	Xj
+ečk	Xr
+ečn	5bWjXr
+ečo	X~
+eču	KyX}
+eď	Wo
+eđ	Cc
+eđe	Ck
+eđu	Cc
+eğ	cc
+eğe	cm
+eği	cc
+eģ	Kk
+eģe	Ky
+eģi	Kk
+eī	K{
+eīn	K|
+eį	Jz
+eķ	Kl
+eķi	Ku
+eķu	Km
+eļ	Ka
+eļa	Kh
+eļd	K}
+eļe	K|
+eļi	Kr
+eļo	Km
+eļr	Kq
+eļu	Kk
+eļv	K|
+eļā	Kz
+eļģ	K}
+eļļ	Kz
+eļņ	K~
+eļš	Kt
+eľ	W]
+eľ 	Wh
+eľa	Wi
+eľk	Wf
+eľm	Wm
+eľn	Wl
+eľo	Wd
+eľs	Wm
+eł	Sh
+eń	Sg
+eń 	Sj
+eńs	Si
+eņ	Ke
+eņa	Kl
+eņb	K}
+eņe	Kq
+eņi	Kr
+eņo	K|
+eņr	Kr
+eņu	Kr
+eņē	K{
+eņķ	Kw
+eň	5lWi
+eň 	5kWj
+eř	5j
+eś	S[
+eś 	S^
+eśc	Si
+eśl	Sj
+eśn	Sg
+eş	U_c^
+eş 	Uncm
+eşa	Uy
+eşe	Um
+eşi	Urcc
+eşm	cm
+eşt	Uacj
+eşu	Ux
+eš	5g<~CdJcK_WiXc
+eš 	Jr
+eša	JuKkXw
+ešd	K{
+eše	JwXu
+eši	JgKlXx
+ešk	ClJuXe
+ešm	Jt
+ešn	5mXt
+ešo	JuK|
+ešp	J{
+ešs	K|
+ešt	5lChJuXz
+ešu	JxKc
+ešv	K|
+ešā	Ks
+ešč	Xr
+ešķ	Ks
+eţ	Ub
+eţ 	Us
+eţa	U}
+eţe	Um
+eţi	Uk
+eţu	Ue
+eż	Sb
+eż 	Sg
+eży	Sj
+eżą	Sj
+ež	5c<vChJcKcWbXb
+ež 	5kWiXo
+eža	JxKnXr
+ežd	J|
+eže	JeXh
+eži	5j<vJlKlWhXi
+ežj	Xw
+ežk	Xx
+ežn	Xp
+ežo	Kk
+ežt	Jy
+ežu	J|Kr
+eží	5fWj
+ežā	Kp
+ežģ	Ky
+ežī	K}
+f	0P2f3d4O5U6G7I8M9f:J;P<W>Z?OAdCVDOEVFOHhJWKULfMdPRQKRaSVTPUNVgWTXUYSZP[K]P^f_bacb]cRdkfX
+f 	0Y2o3k4j5j6T7T8[9o:Q;k<j>i?dAlCjDiEdFjHoJrKpLoMkP]QfRhSiTlUhVoWiXfYaZk[d]l^m_haibgcdfd
+fa	0h4a5i6W7_8a:b;a<l>n?_CiD^EgF^JkKhPeQ_ShTaUaWhXgY_Za[^]Ubpcafh
+fa 	4m6f<~J{KpU{Xw]fcm
+faa	<vYh
+fab	4s6tKtUq
+fac	4t6s:k<~?nUi
+fad	6vYi
+fae	4}6i
+faf	6{
+fag	6y
+fah	8j
+fai	6g<y?fJ{K{U{
+faj	D_
+fak	<|JtKtXlZm
+fal	4s6e7n8h<zDgJzKyQmUuXz[m]ifm
+fam	0n4e6x7l:f;c?eFgPgQjTeUkZi[i]ifl
+fan	4p6c7n8l<{FlJuKuUpXn]U
+fao	6|
+fap	Us
+faq	Ze
+far	4r6e7k<}FnJ{KzQkUtWnXyYf[j]ickf~
+fas	4w6w7n8iFgJwK}U}f|
+fat	4z6g7gEnFmQgUyX~[d
+fau	6r
+fav	4z
+faw	6k
+faz	J~K~U{Xz
+faţ	Ul
+fb	6u
+fbw	6t
+fd	0i6tPh
+fdd	6t
+fde	0hPm
+fe	0d4_5g6V7b8]:_;a<j>j?dCgDZEhFaJgKfPdQ^ShTaU^WfXgYlZd[b]obpcdfl
+fe 	4y6n8k:m<}J~K{UwX{
+fea	:m
+feb	4o;mK{PkUnXo[h
+fec	4p6y;mUn
+fed	4u6hJsKqUtXx
+fee	Yn
+feg	4}
+fei	4x6dTl
+fej	De
+fek	<sDjJpKpQjXr
+fel	0n4y6^8i<yD^J}K{QiUnX|fq
+fem	4tQnUr
+fen	4o6e7n8c<xDmJ}KuPnQlUrXxfv
+feo	K}
+fer	0n4d6^7k8e:e;f<s?mCnFeJnKrQhTfUdXpZj[nclfs
+fes	4l6n7k8k:i;l<s?jFlJrKpQjTmUnXsZk[jcm
+fet	4o6xU|
+feu	4wU}
+few	6p
+fey	6o
+feţ	Uz
+ff	0k4s6W7g8a:d<r?dDpFdJ|KyPiQgUqXt[gcofr
+ff 	4|6d8h:n<{UzX~f|
+ffa	4~6g
+ffe	0n4|6d7i8e:j<z?mFkPnQjUzX}fy
+ffi	4|6f7n:h<y?kFjPmQnU{X}f{
+ffl	6z
+ffo	6c
+ffr	6g
+fft	6k
+ffu	6j
+ffw	6o
+ffy	6i
+ffé	?n
+fg	0l4~8l<{K|Pof}
+fga	4|<zJ~K|
+fge	0j8m
+fgh	f|
+fh	0p6}7o
+fha	0n6|
+fi	0c4[5_6^7]8b:Z;]<b>f?^CcDbEaFYJcKaPcQ^RoS_T]UYW^XbYeZZ[^]cbncafm
+fi 	4x6l<wK}UjX~
+fia	4p6h<nDmFnSiUs
+fib	4yU~
+fic	4b5h7k:d;_<{?fF_JqKmPjSjTbUbWgXv[jfu
+fid	4|6z<{
+fie	0i4{6s:j<~PnUkX~fv
+fig	4u6pFkJzKyUwX{
+fii	<yUeYk
+fij	JqKnXl
+fik	5j7j<rCnEjJoKpQlSlWiXtZg[m]m
+fil	0l4g5g6k7d8l:g;l<e>m?eCjDiEfFeJlKjPhQhSkThUgWdXkZa[e]jcdf|
+fin	0n4e5l6k7f8g:i;h<t?gCmDkFdJlKpQgTjUjWlXpZm[dfy
+fio	6i
+fiq	4y
+fir	4y5l6y7l:d<sJ~K{QlUr
+fis	0m4w6t7n<{EnKoQhTnU}Zn[nfv
+fit	4t6x<xJ|UvX{Zf
+fiu	Ut
+fiw	6x
+fix	4zUx
+fiz	JpKmUoXkZh]n
+fič	Xw
+fiş	Uy
+fiţ	U~
+fj	7n<wQdXzZl[p
+fja	X~Zj
+fje	Qh
+fjo	<wQf
+fk	0nYm
+fka	Yl
+fl	0o4k6_7c8e:i;j<t?kFnJuKrPpQcTmUeXvZk[dcmfp
+fla	4w6j7m8l<{J}K}UmX}f{
+fle	4w6f7hK~QhUv[if~
+fli	4{6v<}J{K|Uzfz
+flo	4s6p7k;nKzUu[mfw
+flu	4q6z8mUl
+flw	6f
+fly	6o7lQi[jfw
+flă	Um
+fn	6_X}
+fn 	6l
+fna	6v
+fnd	6y
+fne	6y
+fnf	6|
+fni	6n
+fno	6e
+fnu	6v
+fny	6g
+fo	0f4Y5b6W7T8d:W;_<f>j?]CfDZEhF_JcKcPgQTRnSeTYUWWdXhYlZa[^]ebncgfi
+fo 	6r<{Jw]h
+foa	Uq
+foc	4z6}U|
+fod	6Y7i
+foe	6p
+fog	6wDe
+foi	?jT[
+fol	4v6i7h8k:k<xDeJyKvQfUhXz[hfv
+fon	4l6g<s?eDkFgJqKmUiXtf~
+foo	:j<s?k
+for	0i4_5d6b7R8e:W;_<k>l?aCfD[EhFbJdKdPhQSRmSeTaU_WcXkZa[a]hchfl
+fos	4u6{<xJzKzU[X|
+fot	4w5j6{<sJxKvQgUkXw[h
+fou	4^:dfr
+fov	Xz
+fr	0]4]5g6[7Y8c:];_<l>l?[CgDhEmF^JlKhPkQYSiT_UeWfXdYfZf[Y]hchfk
+fr 	6r
+fra	4]5h6f7Y8g;a<u?[CjDjF^JuKmQYSlTaUhWfXdZn[dfy
+frd	6}
+fre	4q6e7g8k:m;j<xKwQhTiUrXvcifv
+frg	6y
+fri	0[4o6e7h8l:l;n<o>n?mClJnKoQgUqXqYeZm[g]ffs
+fro	4p6g:]<}JzKwUvXzfn
+fru	4x6}Ur
+frw	6p
+fry	6k
+frä	[l
+frå	[[
+frü	8n
+frē	Kz
+frī	K}
+fs	0c4z7m8k<|CoKqPjXsZe
+fs 	4{Kp
+fsh	Zc
+fsk	CmXr
+fst	0c
+ft	0l4w5n6k7]8]:e<rEnJsKsPeQ_UoWpXsYiZe[_ckfv
+ft 	4z6l7d8a:k<wJwKwPdQjUsXx[gfw
+fta	6{<zK{[h
+fte	7^8h:gQeX~[c
+fti	6x<~
+ftl	8l
+fto	J}
+fts	8i
+ftv	Qf
+ftw	Uv
+ftë	Zh
+fu	0p4f5l6d7g8k:i;[<o?fCoDlEoFcJiKgPoQgSmTeUfWjXoYfZc[j]^cdfr
+fu 	6lFfK{]b
+fua	6x]i
+fud	6o
+fue	;[
+fug	4|6|
+ful	4y6~:mUqf}
+fum	]n
+fun	4h5l6s7j8m;g<qJpKpQjSmTgUjWlXqZe[m]mfx
+fup	]l
+fur	4|6i<~UrX~Yefz
+fus	4s6u?nU|Zlccf{
+fut	4n?fJlKhTjZmcn
+fuz	Ut
+fw	6d
+fwn	6q
+fwr	6l
+fwy	6f
+fy	5o6X7mJ|QgWm[l
+fy 	6i
+fyd	6]
+fyf	6z
+fyg	6q
+fyl	6lQf
+fyn	6a
+fyr	6j
+fys	6oJ|
+fyt	6~
+fyw	6o
+fyz	Wk
+fà	4x
+fá	Do
+fâ	Uo
+fân	Ur
+fâr	Ut
+fä	8m<u[h
+fäl	[n
+fär	[j
+fää	<t
+få	7p[m
+fæ	7i
+fæl	7l
+fær	7n
+fè	4z
+fèr	4{
+fé	?fD_
+fél	D^
+fér	?jDj
+fév	?l
+fë	Zk
+fër	Zm
+fí	4n;oTp
+fíc	4q
+fís	4s
+fò	4t
+fòr	4w
+fòs	4{
+fó	4{
+fór	4|
+fö	<xDj[S
+föd	<x[X
+föl	Dg
+för	[S
+fø	7]Q[
+fød	7_Q]
+føl	7kQm
+før	7aQa
+fü	8_<nDkX|
+füg	Dl
+füh	8h
+für	8_X|
+füs	<}
+füü	<o
+fā	Kv
+fāt	K|
+fă	Uk
+fă 	U|
+făc	Ur
+făr	Ur
+făş	Ur
+fē	Kp
+fēr	Ko
+fė	J~
+fī	Kx
+fı	c_
+fın	c^
+fő	Dg
+fų	J~
+fų 	J}
+g	0H2b3_4M5S6F7F8I9b:K;M<K>T?M@oAaCKDHEGFKHeJKKLLcMaPIQGR^SKTMUOVeWRXLYIZL[I]N^b__a_b@cNdgfF
+g 	0R2n3m4b5f6S7O8U9m:U;g<[>g?dAlCVDUEOFeHpJgKlLpMlPVQORiSaTeUcVoWfXcYbZc[T]f^n_maibEccfJ
+ga	0a3o4]5d6T7^8_:^;[<V>c?_CZDYEPF_JVKSPaQ]S]T[U^WdXUYNZU[X]Z^p_obNcbfb
+ga 	0n4e5n6x8l;e<X?nC_DfE[FhJeKcQlSfTeUkXVYTZV[_]^bRfj
+gaa	0k<lPjYS
+gab	8n<uJzKhYm
+gac	4s6wJ{X}Yd
+gad	4k6k7n;i<qJ|K^TjXqYh
+gae	6_f~
+gaf	4}6p
+gag	bk
+gah	EdX|bo
+gai	4v6j<}E]JjKffn
+gaj	<vKtSmUzXt
+gak	<y
+gal	4l6c:n;m<l?hClDeEdJ[KcQmSjTgUlWmXnYab_ft
+gam	4s6r7m:j<rEgJgKtQmU{Xvbcfx
+gan	0f4h5g6X7c8f:f;f<e>l?hCfEUFgJdKbPhQcSfTiUgWhXfYaZf[e]dbTcifn
+gap	<{Embgfy
+gar	4k6h7n8j:k;h<o?lCjDjE_FlJhKfQkSlTjUkXpYfZf[]]nbkclfm
+gas	4q6w:n;n<h>lDiEkJhKaQlTkUyXy[kbffo
+gat	4m6{:n<nDbEjFlJsKlQlSiUiXrZk[lbdfw
+gau	4{6mJjKmU|f|
+gav	4{7m<pJuKk
+gaw	6vbe
+gay	Yibcfy
+gaz	<}DfUrZl]ncm
+gaè	4~
+gač	Xy
+gaļ	Ku
+gaţ	Ux
+gaž	K~
+gb	0l4|6z7pDeU|[obh
+gba	Dfbl
+gbe	Dl
+gbi	4~6zbl
+gby	U~
+gd	0h4q6w7j:o<vCmJmKzPgQfSoUzX{[gbgf{
+gd 	Pl
+gda	4|<{J~U{X~bm
+gdd	6y
+gde	0h7m<}PjQj[m
+gdi	4qbj
+gdj	Cl
+gdo	:nJ}
+gdy	Jn
+ge	0O2o3m4]5c6[7P8P9o:X;^<Y>d?ZAmCaDZE]F]J^KiPOQRRpScT^U]WcXaYaZh[T]^^p_nalbccWfc
+ge 	0]4g6s7W8^:];k<e?]CfDfEmFiJrKuP^QZTkUiXi[b]dbecgfm
+gea	Uu
+geb	0Z8b<sJwP_U|Xyfy
+ged	0g6m:n<mPj
+gee	0g<oPjYd
+gef	6n8j
+geg	0m4}6y8fJuXy
+geh	0i8dPj
+gei	4w6j<rJ~
+gej	<rK{X{
+gek	0i<|DkPn
+gel	0[4n6h7a8b<fDjEiJiKxP^QcSmUnXo[dc_fu
+gem	0d4~6y7m8e<lElJ~PXTfUwXyf{
+gen	0^4c5g6a7X8V:c;_<h>l?eChDgEeFbJcKnPXQZSgTeUdWgXh[W]lblccfg
+geo	4s7m<lJrPmUpWmXo
+gep	0kPn
+ger	0_4j6i7V8]:f;m<m>n?iCkDeEeFjJlKsPaQWTiUfXp[^]ccefo
+ges	0[4k6t7f8_:h<r?gDhJsK{PaQiUuXy[hccfq
+get	0j4v6|7b8m<qDdFkJxPnQdUsXx[c
+geu	4}<u
+gev	0d<gPd
+gew	0b8hPk
+gey	Yk
+gez	Pc
+geç	ch
+geş	Ux
+gf	6oDl[o
+gfa	6}
+gfe	6r
+gfy	6u
+gg	0j4x6}7]8o:p<vDiEZF_K|PmQ[UxXx[bbafw
+gg 	Ql
+gga	<~E^[lba
+gge	7ZFjPmQZ[ef}
+ggi	4}EfF^X~bnf~
+ggn	[m
+ggo	Ej
+ggr	Eg
+ggu	Eg
+gh	0e3o4p5n6]7f8k9o:^;o<o>l?jCnDgEgFfHnJvKwMlPiQgRmSoTnUeWnXq[g]b_kbecnfc
+gh 	4x6v:e<{UxX{fu
+gha	4y6m<xDlEkUzX}]bbgfv
+ghe	6n7hFlQiUk[if|
+ghi	FmUmfh
+ghl	6~
+gho	6kf~
+ghr	6l
+ght	0f4x6w9m:b<v>m?mFnHlJzK|MjRlUlXv]n_jfs
+ghw	6{
+ghy	6a
+ghĩ	fj
+ghŷ	6v
+ghể	fl
+gi	0^4Y5b6_7]8]:^;[<V>_?ZC^D]EYFVJWKfPZQ]S[TYUZW_X]YcZj[^]^bYc[fZ
+gi 	4s6i7j<]CkDcE^FhJqKiQjSiUsXk[l]ebechfx
+gia	4i6f:m<e>gDhEbFdJdSmThUhWlX}fc
+gib	<oXqch
+gic	4m5h:m;lFlSkTlUkWf[nf|
+gid	4l6{;k<oU~]mfn
+gie	0d4y5j6~7j8f<|?fJyKnPkSgUjWlX~
+gif	[m
+gig	6|<u
+gih	<|Xp
+gii	5m<}SjUsYh
+gij	<sCcJdXa
+gik	<mJzX~
+gil	4y6n<iJwUvbmcbfy
+gim	4w<pJjUnXnZm
+gin	0d4i5m6x7n8j:d;i<n>d?gCnEiFeJbKzPfQmTjUeXq[k]hb^cmfo
+gio	4o5m6h7h8f:h;k<q?_EmFXJeP]QiSdTmUpXw[kfu
+gip	4t6~<oJuUvXy
+giq	4|?k
+gir	4q6v<{JrU~X}Yk]kcl
+gis	4n6o7i8g:l<e>j?kFlJhKyPfQhUlXy[hbmcjf}
+git	4l<kDlEnJyKzQgUtWnXy[lbc
+giu	FiJtUff|
+giv	7e<t[i
+giw	6~
+giz	Uq]l
+già	fw
+giá	ff
+giã	T]
+gió	4_;aDlWm
+giô	f}
+giú	fz
+gič	X|
+giš	Jw
+gių	Jr
+giể	f_
+gj	<wDgQdZU[o
+gja	DlZb
+gje	DjQeZ]
+gji	<}ZY
+gjo	<}[m
+gju	Ze
+gjy	Zj
+gjë	Zl
+gjø	Qm
+gk	8m<nDjE^b]f{
+gka	E^b[
+gke	8m
+gko	<mbkf}
+gku	El
+gl	0k4c5f6^7d8b:c;c<c>h?eC^DgEmFZJgKdPlQfShThUfWhX_YmZh[e]pb[cnfo
+gl 	6r<yCmJvXz
+gla	4p6p7m:i;n<q>l?iCaDjJrKmQjUuXd[ibffv
+gle	4g6e7f8i:i;l<x>l?kChFhJwKnQnUhXeb^fv
+gli	4v5f6n8d:i<d?nFYJlKlUpWjXmZk[jbhfz
+glj	Xu
+glo	4u6p;i<wJtKuUsXsfz
+gls	Ky
+glu	4~6m<|Ky
+glw	6l
+gly	6n
+glè	4k
+glé	4o;k
+glö	6{
+glü	<~
+glā	Kv
+glė	J}
+glī	Ks
+glų	Jw
+glŷ	6s
+gm	4u<rDoJsKuS[UvWnXyY_bhfw
+gma	4}<yJzKyU{X{Ybbjf}
+gme	4v<zJxKyUyfy
+gmi	<zSY
+gmo	Ye
+gmu	bm
+gn	0k4f5l6t7[8j:f;h<j>o?^ClDfElF_JiKmPgQaSiTgUmWlXkYo[ebifg
+gn 	7b:nQkUz
+gna	4m<s?lDiFeJqK{PlTjUzXt[ibjft
+gne	4l6~7^:l<n?aFmJuPkQcUsXofh
+gni	4p6~7j;n<y?lFiJsK{QmSmUyX{[mfz
+gnj	Xx
+gno	4u6|<|?lFeJpK{U{Xyfz
+gnu	U~
+gny	4xfw
+gnè	4{
+gnā	Kv
+gnē	Kt
+go	0b4a5g6W7h8h:d;]<h>h?dCXD^EcF^J_KdPdQgRpSUT]UgWgXXYZZc[d][b^cife
+go 	4o6r:l;a<r?mCkEnFeJiKkSTTbUsXhYf]bbcfo
+goa	U|
+gob	6o;nX|Y^
+goc	4|6}
+god	0m6kCcKwSnXh
+goe	6v
+gof	6g
+gog	4}6kJ{K|U{Xrfs
+goh	6~
+goi	6y
+goj	JoXt
+gok	Dj
+gol	4r6^<xDfFiJvKvUvXsfx
+gom	6yCjJpXq]lf~
+gon	4g6l;l<xCkDhFiJqKsPmUtXqZn[l]lbffn
+goo	<rYc
+gop	6t
+gor	0f4n6_<pCfEmJsKnSmUoXeZg[m]ibifu
+gos	4k6g;f<vCkDkJeKxSmTeUtXdZn]jbjfu
+got	4y6|<~DmEjJtKuU}Xs
+gou	?m
+gov	4l:l<}C^JzKzTnUzWnXefy
+gow	Sj
+goz	Xp]kfz
+goà	fs
+goč	Xr
+goš	KyX|
+goể	fr
+gp	<lJvba
+gpa	<lbf
+gpj	Jw
+gpu	bc
+gr	0Z4^5d6]7[8]:a;^<c>k?^CXDdEcF^J[K]P^Q[S[T_U_WbX[YmZ^[Zbecdfm
+gr 	6gJy
+gra	0f4c5d6j7e8g:d;b<e>m?bCYDiEhFbJcKgPdQdSaTbUdWdX^Zc[bbjchfq
+grb	X~
+gre	0h4h6l7g8j:j;l<s?kCgDkFiJmKoPlQaThUiXlZe[dblfz
+gri	0j4q6g8g;l<pEgJeKiPlUsXtZlfv
+grm	X~
+gro	0[4u6n8m:g<v?eJtKwPcSiUvXoft
+grs	Xv
+gru	4j6}7c8k;h<pChFgJfKhQbSdTkUjXyZi[bcg
+grw	6j
+gry	6kJrSk
+grz	Sm
+grà	4p
+grä	[k
+græ	7g
+gré	4yWl
+grí	4{
+grö	8k
+grø	7n
+grü	8i
+grā	Kg
+gră	Uv
+grą	J|
+grč	Ch
+grē	Ks
+grī	Kv
+grį	Jv
+grš	Xk
+grū	J}Ky
+grŵ	6u
+gs	0^4s6{7[8^:i<kDhEeJqKaPdQ]UvXwYi[]b^fs
+gs 	0c4t7k8k:i<}KdQkUzX~[efy
+gsa	EhYlbg
+gsb	7l8n
+gsd	Pl
+gse	<m
+gsg	8m
+gsi	Ymbj
+gsk	7m[m
+gsm	[n
+gsn	K|
+gso	ba
+gss	8m
+gst	0h7i8lJyKgPlQi[i
+gsu	bn
+gsz	Dj
+gså	7dQd
+gsė	Jw
+gt	0a4{6z7]8b:n<tDkJjKmPdQgUzX{Ye[dbdfx
+gt 	7^8b<~KxPdQg[d
+gta	JqKsYdbe
+gte	0b7f8i
+gti	0h7lJm
+gto	4{6y<|JyKyUzX{fy
+gts	Ky
+gtu	K{
+gty	J{
+gu	0g4[5i6c7f8d:b;]<X>m?bCbDhE[FaJcK_PgQfSbTYUbWgXgYWZb[d]^b^cdfc
+gu 	6c<dCeElJuKfScUwXmYW]gf~
+gua	4f:k;e<uFhJzK}TgUzX}fv
+gub	<{JzKuXx
+gud	4l<iKwYi
+gue	4g6x:h;e<w?cFgJ~TcUuXwcifm
+gug	<y
+gui	4j:m;j<x?mFjJ{TlUzbnfx
+guj	]j
+guk	<m
+gul	4q<nJqKoUkXzZlbgclfv
+gum	4}<pJkKkUybkf}
+gun	4m8g;g<nE_J|KpT^XxYmbef~
+guo	<xJu
+gup	<w
+gur	4o6q;n<sEmFnJyKpUjXxZkf}
+gus	0j4s6x7n8l:j<_DmEjJjKpPiQmUjWnXnZk[fblfw
+gut	4g<iJ~
+guu	<|Yj
+guv	<vJ|KrUn
+guy	fg
+guz	]g
+guè	4{
+gué	4t
+guê	Tl
+guļ	Ky
+guš	K|
+guž	Jt
+guể	fp
+gv	<yDmJmKsQnUwX}
+gva	JoK|
+gvi	<{J|KuUw
+gvo	Jv
+gw	6VSk]h
+gwa	6_]j
+gwb	6q
+gwe	6^]m
+gwi	6lSk
+gwl	6h
+gwm	6s
+gwn	6f
+gwo	6~
+gwr	6h
+gwt	6}
+gwy	6a
+gy	4z5n6U7m:j<yDPJbQmUxWnXs[pbjfv
+gy 	4~:i<}DTU{f{
+gya	D]X{bk
+gyb	6sJt
+gyc	6~
+gyd	6bJy
+gye	D[
+gyf	6[
+gyh	6kDl
+gyi	D_
+gyk	DkXz
+gyl	6hJ}
+gym	6eDm
+gyn	6_Jw
+gyo	De
+gyr	6kf}
+gys	6hDeJu
+gyt	6q
+gyv	Jc
+gyw	6u
+gyá	Dj
+gyé	Df
+gyü	Dg
+gyű	Dm
+gz	DnJqKl
+gzd	K}
+gzi	Jq
+gzn	Kk
+gà	4tfc
+gà 	fz
+gàn	4xfr
+gàr	4}
+gày	fb
+gá	DaWof{
+gái	f|
+gál	Dh
+gán	Dn
+gár	Dk
+gás	Dm
+gâ	6|Uvft
+gân	6|Uvfw
+gây	fw
+gã	f~
+gå	7hQf[d
+gån	[i
+går	7gQf[f
+gè	4j
+gèn	4i
+gèr	4{
+gé	;i?dDaTp
+géb	Dn
+gén	;g?gDg
+gép	Di
+gés	Dj
+gê	6|Tj
+gêm	6{
+gên	Th
+gë	Zd
+gë 	Zl
+gël	Zl
+gët	Zk
+gí	4x;lDpX}
+gía	;j
+gî	6y
+gîl	6x
+gò	4w
+gó	4u;pDgShfw
+gó 	4tDj
+góc	f~
+gól	Sn
+góp	fz
+gór	Sk
+gô	fm
+gô 	fr
+gôi	ft
+gôn	fq
+gõ	<}
+gõz	<}
+gö	<~Di[jc_
+gör	Dh[kcb
+gös	cj
+gø	7l
+gør	7j
+gú	;pDm
+gún	;n
+gü	4o<}ca
+güe	4p
+güi	4~
+güm	<}
+gün	cb
+güí	4x
+gā	Ka
+gā 	Kh
+gāc	Kz
+gād	Ks
+gāj	Kr
+gāk	Ko
+gāl	Kw
+gām	Ko
+gān	Kt
+gār	Kr
+gās	Kp
+gāt	Ks
+gāz	Kp
+gāļ	K~
+gă	Uh
+gă 	Un
+găr	Uv
+găs	Ur
+găt	Up
+gău	U}
+gą	Jq
+gą 	Jp
+gē	Ku
+gēn	Kv
+gė	Jh
+gė 	Ju
+gėg	J~
+gėj	Jt
+gėl	Ju
+gėr	Jw
+gės	Jk
+gę	Jx
+gę 	J~
+gęs	J{
+gį	J}
+gį 	J|
+gı	ck
+gļ	Kl
+gļi	K{
+gļu	Kn
+gļū	Ky
+gł	Sa
+gło	Sd
+głó	Sd
+gő	Do
+gš	JwKn
+gša	Ks
+gšt	Jx
+gšē	Kw
+gũ	fy
+gũ 	fy
+gū	JnKl
+gūb	Js
+gūn	Jt
+gūr	JxKy
+gūs	Ks
+gūt	Kq
+gūš	Kx
+gų	Ji
+gų 	Ji
+gŵ	6}
+gž	JnKv
+gžd	Jm
+gžņ	Ku
+gư	f]
+gưể	fZ
+gể	f_
+gể 	fk
+gểa	f~
+gểc	fn
+gểi	ff
+gểm	fh
+gển	fl
+gểp	fy
+gểt	fu
+gểy	f|
+h	0N2^3[4R5I6F7M8F9^:F;Q<L>L?N@lA]CODMEHFPHaJXKWL_MZPJQNRYSMTOURVaWIXOYGZE[K]I^^_Ya[bMcOddfB
+h 	0e2o3l4f5S6Q7d8T9m:S;g<g>h?dAlCVDgEMFfJpKmLmMmP^QdRjSSTgUfVoWSXTYUZ][R]e^n_iakbdcdfO
+ha	0]2n3j4[5]6T7W8W9m:V;[<Z>Z?ZAkC_DVEUF_JfKgLoMlPYQWRkS_TVUcW^XbYLZY[X]R^l_gajbScXfX
+ha 	4h5d6t:n;f<i>nCjDkEjFfJtKsQmSmT]UpWgXpYUZb[l]Ybicffc
+haa	0l<p>mElPgYY
+hab	4b8n;e<}?jJ~TYU~X}Ya]lblfy
+hac	4y6{;jYffy
+had	0n4z6l:l<uDlEkJ~PmQhX~YZ[j]cf}
+hae	4y6k<xK~UvXyfv
+haf	6g8^<}X{
+hag	4w6h<zDlU~]jbefx
+hah	4~>nYmbl
+hai	4z6a:n<o>lJ{KzUpX|]kfg
+haj	<zDiJ~Xi]m
+hak	4}<qEnU~]dcl
+hal	0j4q5l6n7i8d:k<e>dDcEkJuKtPjQjUtWmXrYd[k]ibacefl
+ham	4p6l7l:f;m<p?fEiFnJxKuPkQkThUsXsYdZl[h]ebjcmfh
+han	0d4i5j6]7c8e:c;k<i>f?eCiDeE[FjJpKqPfQbSjTlUmWiXmY^Zk[_]fbYcgfg
+hao	6qfu
+hap	4y6x<pPcZj]nfx
+haq	Yb
+har	0i4k5g6f7]8h:c;j<f>g?eCjDeEcFjJpKqPgQ[SgTiUmWgXlYdZi[^][bfcefg
+has	4w6g:d;i<kDcE]JxKyTkU~X~YaZj]jbjcmft
+hat	4w6t8f:_<sD]EkJ|K~UyX|Zc]nbgcmfs
+hau	4u6]8d<v?lJ|K{UzX|fm
+hav	4n7a:i<zQg[mcnfx
+haw	0n6kYk
+hax	Yd
+hay	YUb]cjfd
+haz	cm
+hb	6w8nf~
+hbe	6~
+hbl	6y
+hd	6l>]Yf
+hda	6wYh
+hde	6n>c
+hdi	>h
+hdo	>l
+hdr	6u
+hdy	>e
+he	0V2j3g4c5_6W7Z8O9j:L;a<V>Y?ZAgCaDYEbFWHlJeKfLjMfPPQZRbSaT^U_VjWaXdYXZO[Z][^j_eaebac^dofX
+he 	0h2l3h4j5i6k7e8W9m:K;f<e>e?aAiCeDiEhFVHlJoKmLlMgP[QgRbShTgUfVkWhXlYhZP[e]e^m_eagbfcff]
+hea	4|6u:f<rUsfx
+heb	4y6mXz
+hec	4|6w8nTdf|
+hed	0n6e7a:e<kUzf|
+hee	0g<v>nPdU|Y]
+hef	6d?m
+heg	6u<wDj
+hei	0b4w6i8_:g<p>dJ}KxPcQlTmUoXyfh
+hej	Zm
+hek	<mKzX{Zi
+hel	0k4r6e7h8l:h<_>h?mDbJxKuPjQgUnXrYiZn[hfn
+hem	0k4w5f6w8d:j<l>lJoKyPkUvWlXwZg[l]gcmfu
+hen	4s6g7h8T:g<_>dJxKwPkQfUqXsZb[l]kblclfn
+heo	4|6j8n:n<xJsKyUqXxfb
+hep	<x
+heq	Zm
+her	0i4l5h6f7f8X:[;i<l>j?gClDiEnFjJmKpPgQhSkTjUnWkXnYnZe[f]jbjcgfk
+hes	4v6j8e:g<k?kJ~UtXxZm]hft
+het	0Y4z6v<m>mDbFnJ|KxPRQcUrX}ZZ[cfw
+heu	6r8j
+hev	<wJyU~f~
+hew	6{
+hex	Ya
+hey	:jYhf{
+hez	DcUv]i
+heţ	U~
+hf	6oZn
+hfa	6qZn
+hfe	6}
+hfi	6}
+hfy	6|
+hg	6n
+hga	6q
+hgr	6|
+hgy	6u
+hh	<jf}
+hha	<q
+hhi	<p
+hho	<r
+hi	0d2p3n4b5c6[7c8Z9o:V;_<Z>[?]AnCbDbE[F]JgKfLpMmP[QbRjSbTbU]WcXeYVZX[b]Q^n_lalbWc[fV
+hi 	4k6g<kEkFgJ|K}UmXwYhZg]Vbmckf_
+hia	4x6f<tFgJ|UmX{fn
+hib	4y<zKyU~
+hic	4w6~8k:a<{K~UrX|ft
+hid	4t<uEkJsKpUoXuYmfo
+hie	0j4z6w8e:n<y?jFiJ}K{PhUsXzfz
+hif	6s
+hig	4~6r:j<~Yibmfy
+hii	<pUzYY]kfy
+hij	JyKwPhXz
+hik	4~<lX}f{
+hil	4t6o8j:f;i<k?jFlJyKzPhUpXvZn]gbcclfl
+him	4w<qJ{KzUkXxYkZg]jblfj
+hin	4q6m7l8f:c;k<f>c?iClEfFmJsKtPjQlTkUlXrYeZe[m]Zb^cgfi
+hio	4}6c<xUxX}]Yfq
+hip	4w:f<yJvKrUkXvbncdfx
+hiq	?n
+hir	4u6k:h<tEcJzUqXwYgZj]gchfw
+his	0n4i5i6z7i8e:_;h<f>j?gJ}KvPiQiSiTjUpWjXwYhZh[j]jfq
+hit	4w6w:k<h>fCnFnJsKrUlWmXoZ_bmfu
+hiu	Utf}
+hiv	4w<~DmUx
+hiw	6u
+hiy	]kb_
+hiz	U{
+hiê	fg
+hiü	<~
+hiş	Uv
+hiš	Xv
+hiţ	U~
+hiể	fZ
+hj	7i<d>aQlZc[p
+hja	<d>f
+hje	7i<~>iQlZa
+hjo	>f
+hju	<p
+hk	8p<^>jEmXjZY
+hk 	<^
+hka	<~ElZh
+hke	<qZh
+hki	Zn
+hkl	<}
+hko	XjZf
+hkr	<~XwZc
+hku	<vZc
+hkv	<z
+hkë	Zh
+hl	4v5_6h8]:m<r>p?pEnJzKvUuWbXs[ocgfm
+hl 	8k
+hla	5c6r8f<{WcXwf{
+hle	4}5i6s8f<wU{chfp
+hli	6s8j<~fv
+hlo	5l6r8nJ~Kvf{
+hlu	6w8n
+hlw	6v
+hly	6v
+hm	4u5p6w8e:o<k>eJxKyUwWlXuZacmft
+hm 	<s
+hma	4x6~<oJ{Xwfx
+hme	4~8f<zK|Zaf{
+hmi	<y>jf|
+hmo	>m
+hmy	6{
+hmä	>k
+hn	4t5f6g7o8[:h<k>o?kCmDnElFpJpKmPmQpShUlWgXkYmZn[m]pbocnfr
+hn 	4w6q8i:l<tK~UtXvfz
+hna	6o<}X{Ym
+hne	6y8_U~X{fz
+hni	5m6{8j<pJsKrSiUrXpf~
+hno	6l<sJuKqUuXt
+hnu	8j<}WlX~
+hny	En
+ho	0[3o4f5R6W7]8_:X;b<d>a?_AoCbDZEfFhJhKhP[Q^RnS[T[UgWSX]YYZa[^]b_nambacifZ
+ho 	4u5T6z:c;h<{JvT_UzWTX|Yc]hfd
+hoa	ff
+hob	6o<z
+hoc	6x8kU~f|
+hod	4}5_6i<}S^W_Xbfw
+hoe	0h4~6d<~PnU~f|
+hof	6q8k<{f|
+hog	6sDfYl
+hoi	6j<q>lf}
+hok	5mKpWlXm
+hol	4w5k6a7a8i:h<n>m?lDiJpKoPkQdSnUtWiXp[cbnfs
+hom	0n4o6p:k;m<u?hJzK{TnUvWkXufw
+hon	4q6c:m<x>k?jDmJzK|UwXw[mbefl
+hoo	0_:e<mPcU~Ycf~
+hop	4~6|<~J~K}U{X~f{
+hoq	4|Zj
+hor	4o5f6j8n:e;n<s?mDjJrKvPkSlTgUrWcXsYbZgfk
+hos	4x6j:j;n<yDkJyK{TkUzWnX~fw
+hot	4{5l<|J|K|UvXmf{
+hou	0i4y5j6~:h<{PgUzfv
+hov	5c7e<{ChJyQfUyWbXf
+how	6{:lShU}Ykf|
+hoz	Da
+hoà	fm
+hoá	fr
+hož	5m
+hoể	fc
+hp	6yZe
+hpe	Zk
+hpr	Zn
+hpw	6x
+hq	Z[
+hqi	ZY
+hr	0l4o5^6^7k8X:d;p<n>m?jCfDmEmFoJqKoPeQmSgUmW_XiZh[lbpcffk
+hr 	6s8c
+hra	4y5a6f<|J~SmUrWcXnfv
+hre	4~6e8^:k<xPlU|X}fy
+hri	0l4v6l7l8d:k<sJ{K~PgUtXr[ncgfu
+hrm	<~
+hrn	5l
+hro	4z5k6m:i<|JvKqU{WkXzZhfp
+hrt	8h
+hrv	CgXq
+hrw	6z
+hry	4~6qJ{fw
+hrá	5gWi
+hs	4x6y8b<vJyKrUxX|Znfn
+hs 	6{Ks
+hse	8hfn
+hsh	Zn
+hst	8i<zJzKyf{
+ht	0f3n4q5j6v7n8Z9o:c;p<]>X?lCmDnEoFmHmJsKrMgP[QpRnSoToUkWkXoYoZP[m]n^o_jaocjfn
+ht 	0f4x6{8^9n:e<h?mHlJzK|MkP_RmUlXwZ]_jft
+hta	<j>gZd
+hte	8c<j>cPeU{XxZXf}
+hth	Pkf|
+hti	8n<j>bPlZf
+htj	Zk
+htk	<x
+htl	<o
+htm	<xZn
+htn	<yX}
+hto	6|>lX~
+htp	<~
+htr	<}Zgfy
+hts	8i<nPm
+htt	4y<xJ}KzMjUxX}fy
+htu	8m<k>jZe
+hty	>bZn
+htä	>m
+htë	ZR
+hu	0a2p3m4j5_6b7c8b9n:d;h<a>c?fChDjE[FlHkJoKrMjPdQdRnSkTjUjW_XmYaZZ[b]T^n_jbccffS
+hu 	4}5d6g<nKzWcXwYnf]
+hua	4}6}<zJ{U}Zhf{
+hub	6xEn
+hud	5i6wWi
+huf	6t
+hug	6~
+hui	0kPj
+huj	5jWk
+huk	<t]h
+hul	0f8k<gUzYeZm]nbh
+hum	0e3l4n5l6x7m8m9m:i;m<q>i?iHiJvKyMiPnRlTlUlXuZc[m]X_ibofw
+hun	4}6k7n8g<zE^J~QlX|]jfn
+huo	>m]m
+hur	4v6q:k<uUyXyZ_]gchfz
+hus	4v6u7g<lEnQiU{Xz[h]ffr
+hut	<of}
+huu	<}Yg]^
+huv	<t[g
+huy	f[
+huê	f~
+huô	f}
+huể	fU
+hv	5o7a<dCkQgWgZj
+hv 	<z
+hva	<jCi
+hve	7k<wQlWk
+hvi	7i<sWhZh
+hvk	<{
+hvo	7cQj
+hvu	<i
+hw	4z6Y8d:m<zUxX~]hfs
+hw 	6v
+hwa	4}6g8m<}Uz]fft
+hwc	6~
+hwe	6j8efy
+hwi	6j
+hwm	6z
+hwn	6^
+hwr	6w
+hwy	6c
+hy	0k4s5d6T7o8m:i<v>g?kDmJsKzQpSnUvWeXwYoZm[obofl
+hy 	0j4~5g6u:mU}WhX{f}
+hya	4~f|
+hyb	5m6sWl
+hyc	6v
+hyd	6_
+hyf	6f
+hyg	6u
+hyh	6{
+hyl	4~6jJ~fp
+hym	6b
+hyn	6X
+hyr	6jf|
+hys	6mf{
+hyt	6pJwf}
+hyv	>n
+hyw	6f
+hà	4ufZ
+hà 	fd
+hàb	4|
+hài	f|
+hàm	4zfw
+hàn	f[
+hào	f~
+há	5bDbWcXyfW
+há 	fv
+háb	Dl
+hác	fi
+hád	Wc
+hái	fh
+hám	f|
+hán	f_
+háo	fy
+háp	fZ
+hár	Di
+hát	fh
+ház	5bDgX~
+hâ	4|6xX~fY
+hâm	f{
+hân	6wfX
+hât	4{X~fw
+hâu	ff
+hã	fr
+hãn	fq
+hä	8h<l>f[g
+häi	<w
+häl	[n
+hän	>i
+här	<z[l
+häv	<x
+hää	<q
+hå	7m[j
+hål	[i
+hån	7n
+hæ	7l
+hæn	7l
+hè	4}?ofx
+hè 	f|
+hé	4|5k?dDjWoXzfr
+hé 	5k
+héo	?m
+hép	fr
+hér	X|
+hê	ft
+hê 	fv
+hêm	fz
+hë	ZY
+hë 	Zc
+hëm	Zf
+hën	Zb
+hër	Zh
+hës	Zc
+hì	fi
+hì 	fq
+hìm	f~
+hìn	fj
+hí	Dmf]
+hí 	fl
+hía	fa
+híc	fv
+hín	fc
+hò	fg
+hòa	fg
+hòm	fy
+hòn	fq
+hó	Skfi
+hó 	fv
+hóa	fl
+hód	Sk
+hóm	fo
+hón	fw
+hô	fd
+hô 	fx
+hôi	f~
+hôn	fc
+hõ	<n
+hõb	<~
+hõi	<t
+hõl	<q
+hõõ	<|
+hö	8e[d
+hög	[h
+hör	8e[i
+hø	7gQe
+høj	7h
+hør	7kQj
+høy	Qh
+hù	fq
+hù 	fx
+hùa	fw
+hùn	fw
+hú	fi
+hú 	fr
+húa	fv
+húc	fn
+hún	fp
+hút	f|
+húy	f~
+hü	8n<ncmfu
+hüd	<v
+hüm	<}
+hüp	<u
+hür	fs
+hüü	<y
+hý	5nWl
+hý 	Wn
+hā	<|Kq
+hān	Kt
+hār	Kz
+hă	Uxfx
+hă 	U|
+hăm	f|
+hăn	fy
+hē	Kv
+hēm	Ky
+hĩ	fk
+hĩ 	ft
+hĩa	fj
+hī	K{
+hīd	K~
+hı	co
+hľ	Wl
+hľa	Wj
+hō	f~
+hū	<~f{
+hū 	f{
+hů	5l
+hů 	5l
+hŷ	6t
+hŷd	6v
+hŷn	6|
+hơ	fk
+hơ 	fr
+hơi	fs
+hơn	fn
+hư	f_
+hư 	fg
+hưa	fu
+hưn	fo
+hươ	fh
+hưể	fe
+hể	fL
+hể 	fN
+hểa	fn
+hểc	fZ
+hểi	f]
+hểm	fh
+hển	fZ
+hểo	fs
+hểp	ff
+hểt	f_
+hểu	fe
+hểy	fa
+i	0@2V3V4A5E6B7B8@9V:A;B<?>??B@gAUC@DDEAF?H[J>K@LWMVPAQBRTSATBU?VYWCX@YBZ@[C]>^W_UaUbAc@d[fC
+i 	0]2k3l4O5Q6M7O8Z9j:^;a<M>N?VAkCIDOEJFIJOKPLiMmPZQNRkSNTWUKVoWRXJYPZK[O]G^j_iajbScMdpfM
+ia	0]2i3j4R5a6Q7_8^9j:U;S<V>U?[AjCaDXERFQHoJOKfLjMjP]QZRiSRTQUQVoWSXbYdZX[]]Q^l_jaibZcbdpfX
+ia 	0c2m4R5e6g7e8d9l:[;T<Z>Y?fAmCfDZETFSJ_KnLmPcQ^RjSUTSUTWUXkYfZZ[c]PakbaccfY
+iaa	0d<i>fPe
+iab	4w<|J{Uz
+iac	4n6x;l<}FmJkSiUrWaXyfo
+iad	4o6U;j<vDkJuSiTfUwWf
+iae	4~6^<zfz
+iaf	6j
+iag	4w<sJlK}U{Xx
+iah	<{
+iai	6e<zDcJYTnft
+iaj	<wJmSm
+iak	<qJfK}]n
+ial	0i4a5l6r7h8h:a;a<k>c?cDlEcFaJfKsPkQiSjTcU_WjXjZe[hbnfq
+iam	4q6j:i;n<pEmFgJ^KxSnTmUsWiXufy
+ian	0k4e5k6^7g8g:Z;a<k>_?fCgDjEZF]JcKoPhQdScTaU_WdXlYnZb[e]bb_clff
+iao	<~fp
+iap	<|EnJ{
+iar	4l6l;l<tFiJpSiUfWiXz]kfz
+ias	4v6w;e<d>dEgFgJcK}SbTaUuX}]hfx
+iat	4k6p8m:g<l?iDlEmFdJpKtPmSdUhWeXpft
+iau	6^<yJVU}
+iav	<wJj
+iaw	6h
+iaz	FmK}SkUu
+iaç	Tl
+iał	Sa
+iaş	Ux
+iaţ	Uk
+iaž	Jw
+ib	0i4b5f6g7d8e:d;b<c>l?eCeDeE_FdJeKgPjQhSgTfUeWfXeY_Zf[g]Vb[cdfk
+ib 	4z6|<fX{Yf
+iba	4m6}<tCmEgJrKwUxXoYf]ebbcnfy
+ibb	6{fu
+ibe	4m6t7i8l:j;k<nCnDmEiFmJsKsQnTnUmXs[mbnfp
+ibi	4r6s;m<uElFkJoKmUlXt]dbecffy
+ibl	4n5l6n:n;m<x?mJwKvUtWlXo[n]nblf}
+ibn	4o<}Xy
+ibo	4{7n<yJnK|U~Xlbhf}
+ibr	4n6~;k<yFmJsKxUsXwZl
+ibt	8n
+ibu	4j:n;k<u?nEeFmJwKxTmUmXw]Vfx
+iby	6o
+ibè	4{
+ibú	4}
+ibą	Sm
+ibė	J}
+ibī	Kw
+ibū	Ju
+ibų	Ju
+ic	0d2i3h4R5S6^7_8S9i:R;R<e>c?WAhCVD_EcFQHmJcKaLjMgPWQbRfSUTSUQVjWTXXY_Zb[^]a^i_faebacadnf]
+ic 	4[5g6t7n:Z;n<r>n?jCmFmJwKpRmSlU]XkYl[m_jajbjfj
+ica	0l4X5l6l7k8j:Y;V<n>m?^C[DiEkFUJoKnPfQlSeTVUZWdX^YhZk[k]najbicjfe
+icc	4rFi
+ice	4m5]6v7k:c;k<u?eC^DmFcJuKsPhSeTkU_WeXd[jclfs
+ich	0k4n5b6e7i8R:_;h<k>m?fCmDiElFbJmKwP^QjS^TkUjWaXnZn[i]bblckfh
+ici	4X5e6v7k:b;Z<y?cC]DmF]JhKiPkSlT_U]WfXdYlZj[lcifi
+icj	Sn
+ick	4w5U6q8g:g<u?nJxK{SeUtWUXw[ffu
+icl	4n6{K~Ur
+icm	Yi
+icn	X|
+ico	4l6w:l;Y<v?kFZJuKuPmTZUiXlfl
+icr	4t6f<{J{KzUsX}fq
+ics	4f:f<}DjK|RlUzX}fy
+ict	4f5k6y:b;l<x?hK|PaSlUgXvbkfr
+icu	4p:m<y?jCkJ}KwPjTnUjXyfn
+icw	6|
+icy	Sg
+icz	S[
+icà	4p
+icâ	U~
+icë	Zl
+icí	4y5kTe
+icò	4{
+ică	U]
+icē	Ko
+icī	Kn
+icţ	Uu
+id	0W2n3p4Z5^6U7Y8a:[;T<S>[?^AnCbDZE[F[JWKWLpMoPZQYRpS^TSU^W_XbYTZa[Y]^_oajb^cYfY
+id 	0Z4j6Y7h8m:f;k<YDmEjJzK}PaQfSeUlXnYY[_bgcmfo
+ida	0n4c5k6r8k:g;X<a>h?iCjD^EcFiJdKdPiQjSdTUUlWmXnY[[f]bbgcjfZ
+idd	0g6^7jK|PhQl
+ide	0b4b5f6l7]8e:a;_<Z>^?dCiDeEgF_JcKhPdQ^SlT]UeWeXjZg[e]mbjcefk
+idf	6~
+idg	4}6|<}U}X}
+idh	YjZg
+idi	0j4l6h7n:n;k<i>l?kCnEgFfJgKlPiTkUlXqYfZk[f]ecZfk
+idk	Ym
+idl	5l6r7e<wQdWl
+idm	<{JwKx
+idn	<|K|Xp[m
+ido	4q5k6c;Z<wFmJmKaT]UwXnYdbffu
+idp	K}
+idr	4t6{<}JqKhQkUsXs[k
+ids	0k4i6z7i<zKlQkX}[lf}
+idt	7j
+idu	4t<eEkJfKhUlX{Ylf{
+idv	J~
+idw	6p
+idy	6oJp
+idz	Km
+idè	4v
+idé	?iDl
+idā	Ko
+idă	Ux
+idą	J~
+idē	Kl
+idė	Jj
+idī	Kl
+idő	Dj
+idū	Kx
+idų	Jt
+idž	<xJeKy
+ie	0H2m3m4Z5[6_7X8N9m:X;T<a>V?RAkCgDdEcFWJPKKLpMnPQQYRlSIT]URVpWQXeZb[Y]f_malbecff_
+ie 	0H4f5[6t7d8Q:h;b<n>l?WCmDmEmF_J_KaPTQfSNTcUTWTXnZj[gcmfi
+iea	K{
+ieb	8fJsKv
+iec	6h8l<{KdSWUi
+ied	0_4w6f8a:h;k<s>lJmK]PeSbTmUvWfXwfm
+iee	<{Kt
+ief	0m8nPkU|
+ieg	4{8b;lJvKeS]X}f}
+ieh	8m>mWj
+iei	6pU^
+iej	4{JgKzSU
+iek	0[<|>nJdKYPbSfWb
+iel	0k4r6t7h8^:i;m<m>b?fJsK[PiQhS[UpWbXtZn[ifp
+iem	4};b<u>jFkJhKUPnS]UkWh
+ien	0b4f5k6r7^8Z:e;Y<m>[?XFaJZKUP_Q_SaTgUgWfXpZm[]blfl
+iep	JpKkUz
+ier	0[4j5n6x7d8Z:i;a<p>j?[EnFdJnKdP_QeSYTlUdWcXoZi[ffk
+ies	0V4c6m8d:];h<q>h?hEmFhJ[K]PeQmSbTmUkWcXw[nfg
+iet	0j4l6x7h8f:j;n<o>bFgJWKZPeQhSfUiWfXv[hfu
+ieu	0m4x6y?bPiU~X~fv
+iev	4v<yJkKaPlUqWl
+iew	0hSgU|
+iez	KoU}Wf
+ieß	8n
+ieč	JiWm
+ieķ	Kk
+ieļ	K~
+ieľ	Wm
+ień	Sk
+ieņ	Kp
+ieś	S]
+ieş	Ur
+ieš	JgKa
+ieţ	Uu
+ież	Sf
+iež	JqKiWi
+if	0h4c5i6X7c8b:b;c<j>l?aChDbEdFaJhKiPiQdSoTeUcWhXlYkZh[c]^bpcefk
+if 	4~6a?hEhU|ck
+ifa	4x6i<|J{U}X~]e
+ifd	6t
+ife	4l6e:l;l<uDkFjJxKvTmUjXxfu
+iff	6c8g:m?iFlU}f~
+ifi	0l4g5k6i:h;g<p?fCkElFdJpKnThUgWiXrZmft
+ifl	6{f}
+ifo	4o6h:l;i<tDcJmKpUsXw]dfo
+ifr	4|6pKyUxX~
+ifs	K~
+ift	7d8iQf[e
+ifu	4{<~UuX~]g
+ifw	6~
+ify	6p
+ifò	4w
+ig	0W2n3m4[5e6X7S8X9m:[;[<Y>f?]AoCaD]EaF[HmJ_KcMkPYQURmSfT]U_WfXbYVZb[V]b^n_janbWceff
+ig 	0_4i6Z7[8e<tDcPdQ]UuXvYn[abdckfp
+iga	4i6p7n8l:m;j<cCjDhEgJhKmQnTgUlXkYWZm[_]kbZfs
+igd	0h4qPjbk
+ige	0^4m6x7X8Z;k<g?nCkDgJtKxP_Q[TmUsXnYn[_bkfs
+igg	0m7^Q_[g
+igh	0d4v6u7f9m:_<u>l?lFmHlJxKzMjPkQhRmUkXv[g]m_jfr
+igi	0k4f5m6k7l8l:g;e<_?fCnFeJjKwPkQnThUfXoYg[l]gbhft
+igj	Zg
+igk	8m
+igl	4y6|;i<zFbJ{KxXw
+igm	4}<|JzKzU|bnfw
+ign	4k6}7k8n:f;j<s?bFiJwKtPkQlTgUtXtfp
+igo	4u6i;n<xJnK|TkUtXu]mfy
+igr	4u6p<wChJwKxUxXif{
+igs	0n4}7iK}Qkf}
+igt	0g7b8iJtPiYm[e
+igu	4i6r8k;f<f?kEfFlJtKvTmUoXwYlZlfy
+igw	6k
+igy	6{J{
+igz	Kk
+igè	4{
+igü	4z
+igā	Ko
+igă	Uv
+igė	Jx
+igū	JtKy
+igų	Ju
+igž	JnKu
+ih	4v5f6r8g<d>_CVDlEbJyKmUmWlXVYaZe]hbeccfy
+ih 	CUEdXU
+iha	4z6q<r>mEiKxUqXpbgf{
+ihe	8n<l>hX{Zf]n
+ihh	<x
+ihi	<s>fKxU}X|Y_]lbicf
+ihk	<u
+ihl	cl
+ihm	<|>l
+iho	5g<}CiKtUtXn
+ihr	8i
+ihs	Kw
+iht	<l>m
+ihu	<w
+ii	4s5e6{<S>SDiJqKwQoS^UVWfXgYO[o]cbicofg
+ii 	4v5c6|<l>kDmJ}K~S[UWWdYU]efo
+iia	<s
+iib	<pYk
+iic	UzYn
+iid	4{<e>mJ{Ycfg
+iie	<s
+iif	<~
+iig	<_Yl
+iih	>l
+iik	<a>aYd
+iil	<j>mUfY^
+iim	<k>nJtXfYh
+iin	<d>WUcXzYZ]k
+iip	<z>n
+iiq	Yl
+iir	<b>dYb
+iis	<g>iYX
+iit	<d>aUnbl
+iiu	<u
+iiv	<e>i
+ij	4u5h;l<h>]CODoEjJQKQPSQoShUnWhXQYkZ_]_cofw
+ij 	KqP[XeZc
+ija	4{<i>^CUElJYKRU|XYZn]nf}
+ijd	Pc
+ije	<~CRJ|KxPlXYZl]n
+ijf	Pj
+iji	CZJoKqUwX_]_f~
+ijk	PX
+ijl	Us
+ijn	P[
+ijo	<z>iCkJSU~X^
+ijs	C]KjPgSlXb
+iju	<xCeJnKaXxZl
+ijv	Pj
+ijä	<y>i
+ijë	Zm
+ijā	K]
+iją	Jj
+iję	J{
+ijū	Jy
+ijų	Jf
+ik	0S4n5Z6v7W8[:i;o<Q>T?mCUDUETFoJSKVP]QVS[ToUnWZXTY^ZT[V]MbTcUfo
+ik 	0Z4v5h7b8d<ZC[DXEZJlKpPjQgSeUxWgX[Z^[cbhcYf}
+ika	0Y4x5c7a8a<[>]CZD_EXJaK[P_QaScU{WeX^YcZ_[]]NbVcbfx
+ikb	7l
+ikd	K~
+ike	0]4}6{7g8e:m<c>dCdDhEdJsKxPmQaUzWkXbZ[[^fz
+ikg	Kw
+ikh	4~<}Yc
+iki	4{<e>eCkEbJ]KrSiUyXdZi]Ybgccfw
+ikk	0e7c<e>[PmQ]
+ikl	5i7i<gJbKoQjWmXlcb
+ikm	<qJ{Ku
+ikn	<pK}
+iko	4y5h<e>cCcDlEmJ]KoSkUwWgXaZg]db_cnfx
+ikr	<rJhKpXu
+iks	0j7l<e>eJjKkQkX{[gbl
+ikt	5m7j<tJkKgPjQdXxZm[ecg
+iku	0l5i<Y>dCfDdEjJmKeWhXmZf]Ybf
+ikv	<yK|X~
+iky	5gJqWh
+iká	5kDiWg
+ikä	>m
+ikë	Za
+ikó	Sl
+ikõ	<~
+ikü	<y
+ikā	Kb
+iką	Jq
+ikė	Jm
+ikę	Jx
+ikš	JjKu
+ikū	Jo
+ikų	Ji
+il	0Y2k3l4X5Y6X7S8W9l:V;W<R>R?UAjCUDYEUFSJWKWLnMnPXQTRmS_TWUTVoWZXUYVZV[S]O^n_kakbQcPfY
+il 	0g4e5d6f7W8b:b;e<]?_CmEaFVJzKyPfQXTcUgWdXaY_Zm[dbdcbfj
+ila	0g4i5i6j:j;h<i>_?lCaDjE[FiJlKmPgTiUkWhX^YZZb[m]UbTcgfp
+ilb	4{6~<{KyU}X~f}
+ilc	KvXx
+ild	0j4y6t7h8f:i<pJmKkPlQjUyX}[dcgfx
+ile	4n5l6m7k8h:f;f<f>l?gCkDhEnFbJqKsPnQjTcU[XkZm[m]icVfh
+ilf	6n
+ilg	6xJiKpcf
+ilh	4z7n<xKxQkTeU}Xzf}
+ili	0d4c5e6d7f8b:e;^<Z>c?bCXDgE]FaJ^KhPaQeSjTdU^WeXdYcZ_[g]QbVcWfi
+ilj	0l<k>mChJwKpXmZj[e
+ilk	7k<}JnKsQnXqYf[jcd
+ill	0e4a5j6_7Z8e:^;_<]>Y?XCkDaEjFeJsKqPaQ]ShTfUjWkXkYjZ^[V]ibicbfb
+ilm	4z5h6p7c8f:h<b>a?iCnDjEdFfJlKnPiQhSmTnUiWkXoYmZg[fc]
+iln	5j<|JiKnWnXg
+ilo	0f4n5f6r7g8i:m;j<i>e?kCeDjFlJlKjPlQlSmTlU^WcXbYlZk[j]hbgcmfu
+ilp	<y>hJxKn
+ilr	6{
+ils	4q6{7l<t?kCmJ{K_QkXr[mfl
+ilt	4}6}:m<o>gJoKlQjU{X|
+ilu	4|<q>dCnFmJnKsUrXrfy
+ilv	4z<uJvKgUmXy
+ilw	6q:n
+ily	6j:eJyU|bhcjfl
+ilz	Ky
+il·	4r
+ilà	4w
+ilá	Dd
+ilä	>j
+ilç	ci
+ilë	Zf
+ilí	4w
+ilò	4q
+ilô	fb
+ilõ	<~
+ilö	>j
+ilā	Kr
+ilă	Uo
+ilč	Xz
+ilē	Ks
+ilė	Jn
+ilę	Js
+ilī	Ku
+ilš	Ky
+ilų	Jx
+ilž	Jw
+im	0b4Z5b6f7c8W:];Z<U>U?^CTDcEXFWJTKYPcQcSVTZUWWbXUY[ZS[d]WbZcXfc
+im 	4i6j7n8V:l<gCXEfJ}KmPlQlSUTgUmWnXcYiZ]bgc^ff
+ima	4h6y8l:g;e<b>d?iCYE_FaJZKnPnTeUeXfYaZk]bbhchfp
+imb	0k4w<zJqKmUdXt]Ybhfu
+imd	J|ck
+ime	0m4c5m6w7k8m:d;c<[>_?hCaEkF]JjKiPlQlTaUdWmX[Z_[m]hbmchfm
+imf	4}JyK{U|X|]m
+imi	4k6p:k;e<_>[?jCkEkFgJfKfShTlUfWmXfYiZV]mbjccft
+imk	<tXm
+iml	6q<|cf
+imm	4u8j<w>bFmU{f~
+imn	4y<|JtKpUuXv
+imo	4j5l6|;g<t>gClFbJ[KuThUoWmXhYjZi]lbffs
+imp	0l4h:j;h<u>m?hCmDkEhFfJmKhSnThUdXlbfcnfu
+ims	4q<sJuKuXf
+imt	<{JlKcZf
+imu	4x<e>hEbJgKnUiXs]gbjfy
+imy	Jt
+imà	4{
+imä	<q
+imë	Zn
+imõ	<p
+imā	Ks
+imă	Ur
+imą	Jj
+imē	Kq
+imė	Ju
+imī	Ks
+imš	Ky
+imų	Jl
+in	0M2e3e4S5S6T7P8K9e:L;R<N>K?QAeCPDTEOFNHjJKKSLgMdPMQOR_SSTQUMVgWSXOYRZO[O]N^g_dabbMcMdkfU
+in 	0O3m4f5b6Z7_8N:O;e<d>O?YAlCcDbE[FUJoKpMkPPQ^RfScTfUSWfXRYVZS[]]h_jakbYcRf_
+ina	0f4]5_6g7e8d:a;Z<^>]?cCXDcE_FZJ[KcPeQaS[T[U_W_XZY_Zc[b]QbQcdfg
+inb	6x<~fz
+inc	4c5e6i:_;^<v?bCgDkF[JiKmPbSjTbUaWfXmcbfo
+ind	0b4g5i6p7W8Y:e;g<c>m?fCfDcEeFdJbKiPaQcSkTdU_WjXlYgZZ[c]bbccUfn
+ine	0f4c5f6j7b8R:[;d<W>T?ZCXDfEiF^JfKhPbQ_RlShTfU]WbXaYlZ_[e]fakbecYfa
+inf	4l5l6~8m:l;j<o?kFjJoKlTkUkWlXsZm[lf{
+ing	0T3l4e5e6j7T8]9n:S;b<X>a?cAlCcDeEWF^JaKhMkPVQTRgSdTbUcWfXjYkZi[S][^m_kahbUcffc
+inh	4y8k<zKwTeU~X|f_
+ini	0e4d5g6_7f8b:c;c<^>c?bC[DgEXF_JQKdPhQeSYT^UaWfXbYnZb[e]Ub_cWfj
+inj	<~CfK~XjZm
+ink	0h4z5l7m8l<s>dDlEnJ[KuPjQnUxWlXqY_[lfx
+inl	4{6}8l<{Ut[jcjfm
+inm	J~U|
+inn	0j4w5i6f8f:j<[>bEkK{PhQYSiUxWiXz[_fv
+ino	4k5c6j8l:j;a<m>d?jCeDgEmF_JbKgPlQmSjTdUkWdX_YlZj[c]lbacnfo
+inq	4w
+inr	<zK~
+ins	0_4b5d6r7_8b:d;i<l>h?bCbE^FhJiKfPfQ^SlTgUfWhXbYnZl[a]obicffm
+int	0e4_5h6f7f8f:_;_<f>[?]CiD]E_F^J]KcPcQdShT^U[WhXjY^Zh[cbfckfg
+inu	4p5f<_>jCgDlJmKmTjUgWhXqYkZlbcfr
+inv	4q:m;n<|>lFmJuK|UpX~[ff~
+inw	0g6w8hP[
+inx	f}
+iny	4p5b6m<}EfJeQjSdU~WbYl]jf|
+inz	4}8dUxX~
+inà	4s
+iná	5eWe
+inâ	Ut
+inä	<v>i
+inè	4s
+iné	?gWm
+inë	Z^
+inó	4y
+inõ	<|
+iný	5lWm
+inā	K[
+ină	Uh
+iną	Jw
+inč	JqKzX{
+inē	Kl
+inė	JV
+inę	Jj
+ině	5i
+inī	Kp
+inį	Jk
+inő	Dj
+inš	K{Xr
+inţ	Ud
+inū	K~
+inų	Jl
+inž	J|KyXu
+io	0^2k3h4Y5_6T7X8Y9j:S;T<Z>X?SAiC[DbE]FPHnJRK]LkMiPYQ_RhSXTUUXVlW_XbYiZZ[Y]W^j_hagbacedpfd
+io 	0m4k6Y7m8j:f;X<n>e?hC^EkFWJUKoP[QlSkTXUkXmZk[i]Xbicnfp
+ioa	<y>lKyUc
+ioc	4zFgJ~Uvfz
+iod	4s6g7m;mJsKnQnUvXtf}
+ioe	6rPk
+iog	4x6k<xJqK{UyX{
+ioi	>hf}
+ioj	Je
+iok	<zJuKyXy
+iol	4j6b<o>k?nJoKpUmXofs
+iom	4v6x<zJnKzX|
+ion	0_2l3g4[5b6Z7W8X9j:R;Y<e>a?RAiCbDeE^FRHlJ_K_LkMhP_QaRfS]T]U]VlWeXfYjZ[[Y]c^i_faebbcffg
+ioo	<^
+iop	4}6x<|>jJrK~SnU|X{]jfr
+ior	4i6|:m;i<tFbJzK|SeTeUkX{Zmf|
+ios	4p;b<o>gFmJ]KuSlTeUtX{fr
+iot	4t<x>mJqKrSlUtXvfu
+iou	:kUzWif}
+iov	4{<}FmJwK~UwWmXy
+iow	Sb
+ioz	J~
+ioč	Jv
+ip	0e4Y5g6o7g8g:a;^<c>b?bCaDfE_F[J^KdPfQgSgT_UaWgXcZW[h]bbVcbfg
+ip 	4q6|:g<wJcK~UmXsZmbkcdfs
+ipa	0k4g:h;g<s>m?gCeEiF]JoKoTbUhXkZa]mbefq
+ipc	4uSm
+ipe	4w<n>n?iEiFmJsKqTmUnXsZg]kft
+iph	fx
+ipi	4]6w;f<tElFlJrKsUlXtZm]jbVfz
+ipl	4r<rJtKrUsXofz
+ipo	4u;h<vFkJpKwTlUuXn]kbnf~
+ipp	4x<o>lQnU{X{bmfm
+ipr	4x<uJqKoUxXt
+ips	4w6|<yJoKtUwX~
+ipt	4k7l<tJqKsUrXwZ_fw
+ipu	4l<q>mEnJuKwUtX~f}
+ipy	6{
+ipä	<t
+ipè	4w
+ipë	Za
+ipí	4~
+ipò	4|
+ipõ	<}
+ipă	Ut
+ipē	K|
+ipė	Jq
+ipī	K|
+ipų	J}
+iq	4g<{?XU{X|YkZgfr
+iq 	Zh
+iqu	4f<{?VU{X{fp
+ir	0]2p3p4Z5c6W7^8Z9o:Y;]<Y>X?WAoCYD^EXF[JRKPPaQ]RoScTWU]WcXXYUZ[[b]]_manb_cOfc
+ir 	0^4a6Y:d;f<p?cClE^JUKQPlQfTgUoXkY_Zm[ncOfm
+ira	4h6x;h<l>f?mC^DmEeFjJkKnSlT^UoXcY[Zd]ibccgfq
+irb	JoKu
+irc	4p8h:n<|?mFgKzUnXyft
+ird	6u8c:m<nJvKpci
+ire	0m4h6r7h8k:b;g<j>l?YCfDmElFbJoKtPfQfSnTdUbXlYkZm[j]mblcffi
+irf	6q
+irg	4{6{<qJuKkUyX~fw
+iri	4g6d;h<c>e?mCgE_FkJcKiTlUiXiYcZf]ablc[fw
+irj	<d>aXp
+irk	7a8g<j>gEmJrKqQdU~XcYf[jckf|
+irl	4x6z<{Uucaf{
+irm	4v5m<qJhKeUscf
+irn	6q<pJ{KsXi
+iro	4n5k6l<r>n?jCgDhFmJlKeT[UpWkXhYiZn]mblfs
+irp	6qJw
+irr	4xK~Tl
+irs	4z6v:d<{JoKhU}XrYcf{
+irt	4{8m<x>jJdKnUzX~Yg
+iru	4w<lJqKoUuXofy
+irv	<~Js
+irw	6s
+iry	6sJp
+irz	Km
+irà	4x
+irá	Dc
+irë	Zf
+irü	<~
+irā	Kg
+irą	J~
+irē	K|
+irė	Ju
+irę	J}
+irī	Kq
+irš	JiKzXz
+irū	J|
+irų	J}
+irž	Jq
+is	0O2i3h4U5W6Y7S8M9i:N;T<M>L?PAhCUDVESFTHnJNKOLhMiPNQRRhSWTSUUVlWXXWYRZQ[S]R^k_gagbPcUdofZ
+is 	0O2m4^5f6a7_8[:P;b<T>c?UAlCfDZEXFeJPKULmPOQbRiSgTXUeWfXgYaZg[b]e_lakbbcef^
+isa	0l4q6u7k8m<c>f?eCgEaFlJjKhPmQiSjTlUsXeY[Zg[h]dbQcffx
+isb	4rKqYk
+isc	4l6~8R:i;h<s?mCmFdJwKqPZTjUiWmXqfq
+isd	4zJ~
+ise	0e4p5l6r7e8d:h;l<T>T?ZCnDhEdFkJsKsPhQbTnUgXmYjZk[hbicgfo
+isf	4}U}
+isg	6h
+ish	4t6o8k:[<uCnJ{K{PmQmUvXxY^ZV[k]Sbifo
+isi	0b4h6c7m8i:e;e<c>Y?eCjE^FeJeKjPiQiSnUlXoYfZj[k]bbccZfs
+isj	<sQh
+isk	0m5i7W<g>eChDmJkKWQWSeU~WfXjYa[W
+isl	4s5j:m;l<q>mCmJtKqUpWfXoYhf|
+ism	0k4i5h6~7k8n:m;e<d>j?iDfElFkJnKeQmTjUiXxYm[lbickf|
+isn	4x6y<pCkKsU{Xo
+iso	4s5j6m:l;m<o>g?gCnFhJnKrUqWkXjYiZmfv
+isp	4k;k<k>m?nCnFdJsKpTkUoXz]nfy
+isq	4z
+isr	<oU}
+iss	0i4i6{7h8c:g<h>X?aDkFfJ~KrP^QgTgUrXt[efi
+ist	0^4Y5Z6h7Z8P:X;W<U>Q?YCXDcE^FXJZKZP[QYS[TVUXW]X[YbZX[Y]eb]c[fi
+isu	4z<i>bCkEkJjKnUxXrYe
+isv	<mJpKv
+isw	6v
+isy	6}>nJubb
+isz	DbSiXz
+isã	Tk
+isä	>e
+isé	?c
+isë	ZZ
+isï	6u
+isò	4~
+isõ	<w
+isü	<s
+isā	Ko
+isă	Uo
+isą	Jx
+isė	Jh
+isę	J{
+isī	Ku
+isų	Jt
+it	0S2l3i4R5W6X7Y8R9k:R;U<S>P?RAjCWDZEVFQHnJVKWLkMiPSQWRgS]TTURVnWWXXYeZN[W]Z^k_iahbRcYf^
+it 	0W4a5f6x7h8X:b<e>e?YCkDcEdJxKoPVQnU_WmXnZQ[fb[cefo
+ita	0e4X5e6u7f8f:d;[<_>]?^CbDhE]FWJeKiPgQfSjTWUYWfXbYkZa[e]ab]cefi
+itc	4~U|f~
+itd	X}
+ite	0_4e5c6u7d8^:];f<_>]?_CdDiEeFeJgKgPcQ_SgTgU_WbXdZ_[c]kbicdfm
+itg	0h4~8lPh
+ith	4v6W:]<x?nJ{K|UvXxZafl
+iti	0g4n5f6o7b8b:];j<c>f?_CaDjEfFcJbKfPdQdTjUdWgXdZX[b]hb_cefk
+itj	4m<rXxZk
+itk	>lJ}Xx
+itl	6y:m<iKnUoX~ci
+itm	<jJtKwUyX{
+itn	<xJ~WmXpbl
+ito	0n4g5h:k;[<h>e?kCdDlEkF]JaKeSlT[UbWhXhZg]ibVcnfl
+itp	K|
+itr	4t6x<s?jDmJqKoUqXmfr
+its	0^4g5k8g:e<^>_?kCnKqP_QmU{WmXofw
+itt	0m4u6y7k8b:g<k>V?kDjF]J}K|PlQ_UvXx[bfo
+itu	4[5h7j8i:g;_<c>b?[ClEbF[JeKgQmTdU_WjXoZ[[n]ibkfw
+itv	JzXk
+itw	]j
+itx	4w
+ity	4x5k6|:]<v>bJfK{PhQlSfUtWjX{[mbkfu
+itz	4c8d<wUyXyfs
+ità	4jF^
+itá	5kDiWk
+itâ	Tn
+itä	8h>a
+itè	4{
+ité	5j?_Wj
+itë	Zd
+ití	5m
+itò	4~
+itõ	<~
+itö	<w
+itü	<~
+itý	5jWl
+itā	Kc
+ită	Ua
+itą	Jv
+itē	Kt
+itė	Jr
+itę	Jq
+itī	Ko
+itį	J|
+itļ	Kq
+itš	<o
+itū	Kq
+itų	Jl
+iu	0j2i4]5k6t7j8i:j;e<d>h?mCmDeEfFcJWKpPkQlRkSbTjUXWcXpZf[k]hbkcofl
+iu 	4d<vJeScTmUdWdX}Zm
+iua	Ux
+iub	J}U|
+iuc	JvUz
+iud	4|;d<|JxUxZn
+iue	4x
+iui	Jm
+iuj	Jh
+iuk	Jp
+iul	<{JwU_
+ium	0m4r5l6}7k8k:l<hDiEnFmJqKyPnRhSlUuWkXxfp
+iun	EjFnJwU^
+iuo	Jb
+iup	<}
+iur	4lJqK{Ur
+ius	0n2h4i6u<jDgFnJ^KtSnUqWmXs[m]lblfp
+iut	4e<zFjJlZn
+iuv	J}
+iuz	Jy
+iuš	J~
+iv	0d4^5]6u7[8c:Z;]<]>Z?[CXDdEgFYJ]KbPdQ^SnTZU[W_X[Z_[[]i_nbicefl
+iv 	7i<oCeQjUeXnZl[i
+iva	4f5h6}7n:j;e<f>a?gCaDiFbJ_KoQlT^UjWmXeZl[ecmfx
+ivd	K|
+ive	0j4d5i6w7[8e:Z;e<m>i?_CgDjEjFaJkKmPiQbTeUdWiXhZb[bbicgfn
+ivi	0e4f5l7k8m:e;e<f>d?eCgEmFdJiKjPgQjThUfWlXiZi[hfs
+ivj	KyX}
+ivk	K}Xw
+ivl	Xp
+ivn	5f<qCeXh
+ivo	4{5h;e<s>nCfFeJvKqTeUxWgXnf}
+ivp	K|
+ivr	KyTm
+ivs	<nK}
+ivu	4~<z>kJ|KsUvXt
+ivv	K{
+ivy	Jt]o
+ivá	Wm
+ivä	<v>h
+ivõ	<q
+ivā	Kn
+ivă	Ul
+ivč	Xz
+ivė	Jt
+ivī	Kt
+ivš	Xy
+ivų	J}
+iw	0n4}6[<|ElPnSe][be
+iw 	6k
+iwa	4~6z<~El]Ybd
+iwc	6u
+iwe	6eSn
+iwg	6{
+iwi	6|Sn
+iwl	6t
+iwm	6u
+iwn	6f
+iwo	Pm
+iwr	6l
+iwt	6y
+iwy	6f
+ix	4^6~:l<w?iJzKzPpThUqXxYi[pfs
+ix 	4b:n<y?hJyK{UuXxfs
+ixa	4lTl
+ixe	4gU~
+ixi	4sYk
+ixo	4r
+ixt	4}U~
+ixí	4r
+ixò	4w
+iy	4u6l<|EpU|YP]VbXcWfz
+iya	4xYSbYcaf}
+iye	Yb]kbhcZ
+iyi	Yncm
+iyl	cg
+iyn	6k
+iyo	YT]Ub_ce
+iyy	4}
+iz	0p4o5c6{7p8e:f;a<r?oCVDbEoF[J_KVPiScT]U^WbXWZ][o]abmcYfp
+iz 	4yC^KnTnU|Xbcaf{
+iza	4t5i:k;_<wCdJhKqSiT[UbXgZh]ecmfz
+izb	KzXs
+izc	Kmce
+izd	CkJnKkXl
+ize	4{8k:i<}DlJzKqPmUoXpfx
+izg	J}KnXt
+izh	Xr
+izi	4}8jCeF_JkKiUgXeZe]gce
+izj	KyXx
+izk	KrXr
+izl	ClKgXqcm
+izm	CeJiKdSmWfXgZkch
+izn	ClJ}KrXu
+izo	4|5iCkDmJqKqSkUnWkXlZj]kfx
+izp	KiXt
+izr	CkKmXk
+izs	KgXv
+izt	Kp
+izu	CkJmKxU{XpZj
+izv	CdKfUxXe
+izy	Sm
+izz	F_Kz
+izá	DnWi
+izā	Kj
+iză	Uu
+izē	Ki
+izė	Jz
+izņ	Ks
+izš	KwXr
+iß	8of~
+iße	f~
+ià	4ffv
+ià 	4f
+iàc	4~
+iàn	fv
+iàr	4~
+iàs	4{
+iàt	4{
+iá	5fDaToWeff
+iá 	fr
+iáb	Db
+iác	fz
+iál	5eWf
+iám	fw
+ián	fz
+iáo	fk
+iáp	fm
+iâ	6~
+iã	T^
+ião	T[
+iä	>c
+iä 	>a
+iç	TeZnc^
+içe	ch
+içi	c_
+içã	Tf
+iè	4n?aU~X{ft
+ièm	?i
+ièn	4r
+ièr	4v?bfu
+ièt	4x
+ièv	4~
+ié	4~;f?e
+ié 	?j
+ién	;e
+iét	?j
+iê	f^
+iêm	fs
+iên	f^
+iêu	fj
+ië	0bPa
+ië 	0aPa
+ií	5kWj
+ií 	5iWh
+iñ	4~
+iò	4q
+iòd	4}
+iòf	4|
+iòp	4x
+ió	4V;UDbSlWjf~
+ió 	4U;eDg
+iój	Dm
+ión	4w;TWi
+iós	4uDj
+iô	f}
+iôn	f}
+iõ	<t
+iõp	<v
+iö	>g
+iö 	>k
+iù	Ff
+iù 	Fd
+iú	f{
+iúp	fz
+iü	<v
+iüh	<{
+iül	<}
+iā	Kd
+iāc	Kq
+iāl	Ke
+iān	Ku
+iāņ	Kz
+ią	JjS^
+ią 	JjSh
+iąg	Sd
+iąj	Jw
+iąz	Se
+ić	CeXn
+ić 	ChXq
+ića	Cm
+ići	Xt
+ič	5dCXJgKsWdXY
+ič 	Xg
+iča	CjK{Xk
+iče	Xn
+iči	ChJgK}Xn
+ičk	CZXo
+ičn	5iCbWjX[
+ičs	K|
+iču	K~X{
+iē	K{
+iė	J~
+ię	SX
+ię 	SZ
+ięc	Sh
+ięd	Sg
+ięk	Si
+ięt	Sg
+iğ	c^
+iğe	ci
+iği	c^
+iģ	Kq
+iģe	K}
+iģi	Kq
+iķ	Kk
+iķa	K|
+iķe	Kz
+iķi	Kl
+iķu	Kx
+iļ	Km
+iļa	K}
+iļi	K~
+iļu	Kx
+iļā	K}
+iļņ	Kr
+ił	Sf
+iłk	Sk
+iń	Sf
+ińs	Se
+iņ	Ka
+iņa	Kg
+iņi	Kq
+iņj	K~
+iņo	Ky
+iņs	Kz
+iņu	Kj
+iņā	Kq
+iņķ	Kq
+iņš	Kl
+iş	UfcY
+iş 	Utcb
+işa	Uz
+işc	Uq
+işe	U}
+işi	Uscc
+işk	cm
+işl	cg
+işn	U{
+işo	Us
+işt	Umcb
+işu	Uw
+iš	5g<xC_JVKjWjXZ
+iš 	J_Xz
+iša	JtKwXv
+išd	Jz
+iše	CiJyXt
+išg	Jw
+iši	JqK|Xp
+išj	Xo
+išk	J[X^
+išl	JlXt
+išm	Jw
+išn	ChJvXr
+išo	Ju
+išp	Jw
+išr	Jo
+išs	Jl
+išt	5lCdJoXk
+išu	Kx
+išv	Jr
+išć	X{
+išč	Xf
+išķ	Ko
+išņ	K{
+iţ	Ub
+iţa	Um
+iţe	Ut
+iţi	Ud
+iţă	Uq
+iť	Wk
+iť 	Wi
+iū	Jg
+iū 	J{
+iūl	Jw
+iūn	Jj
+iūr	Jq
+iūt	Jy
+ių	JS
+ių 	JR
+iųj	Jp
+iŵ	6w
+iŵr	6u
+iż	Sm
+iž	5e<~ClJoKoWjXg
+iž 	5mX|
+iža	JyKuXu
+iže	K}Xo
+iži	JwXr
+ižj	Xw
+ižk	K|
+ižn	5fWmXk
+ižu	K|
+ižy	Jx
+ižā	K}
+iể	fO
+iể 	fn
+iểa	fn
+iểc	fj
+iểi	fd
+iểm	fa
+iển	fQ
+iểp	fh
+iểt	f]
+iểu	f[
+iểy	f|
+j	0X3o4Y5J6r7T8_:_;W<L>J?YCDDMERFfJIKJLkPPQQRmSJTZUYWIXEYTZH[S]K_nbfc^fg
+j 	4z5f7h<vCWDbJoKlP]QnSTUjWTXZZY[f
+ja	0_4d5]6{7i8k:l;e<P>P?gCQDZEWFoJUKPPcQeSZTeUlW]XRYbZV[a][bncofo
+ja 	4j;i<R>QCSDZEdJYKUS_TiUuWhXTZ][k]]fw
+jaa	0a<g>fEjPjYl
+jab	4}<}EnYk
+jac	4y
+jad	4x<kEdJ}KwWmX{
+jag	<oJz
+jah	<tXt
+jai	<u>bDjJiKh
+jaj	<xXi
+jak	5^<i>gCkEhJzKwSeXmZl
+jal	<a>dCfEiSkXbZe
+jam	4|<nCiJaKeXoYm
+jan	4m7n<c>a?kC]EgJfKuPiQkTnUzWlX]Z[[d]nf|
+jao	<m
+jap	4t<qJwKxUvXu
+jar	0g4r<uEdJxK{PlUyXzYnZl]lfw
+jas	4}<f>gJfKTXxZk
+jat	4w<h>gCmUvXpZc
+jau	JhKi
+jav	<lCcJ|WdXg
+jaw	Si]l
+jaz	5h<}U~WeX}
+jač	ClXw
+jaš	Xi
+jaţ	U~
+jb	Xn
+jbo	Xm
+jc	SmXv
+jce	X|
+jci	X|
+jd	7iDjKxPeSfXr
+jd 	Pl
+jda	KyX{
+jde	7iPgXx
+jdu	Se
+je	0g4l5O7]8h:l;e<d>[?fCIDZEeJSK_PcQYSUTjUnWOXKYcZR[c]cclfy
+je 	0n5O7k;j<tCLDfJRPgQjSaUuWOXKZ[[k
+jeb	Kb
+jec	4m:mCiPjU|X|Yf
+jed	5[CXDlS_W^XpZh
+jee	<|Yf
+jeg	CcSlXi
+jeh	5eWi
+jei	Jy
+jej	5dSnWiXk
+jek	5j7n<lC_JiKkQmWhXnZg
+jel	<n>gC[D]K~QdUxXqZk
+jem	5h7j<tC^QkWmXc
+jen	5c7j<p>cCYEhJ~KwQ^SkUyWfX]Z^[i]i
+jeo	Zm
+jep	X{
+jer	4|7c;n<|CdJtKtQdXmZ^[n]h
+jes	<u>dC_DhS_XuZ[
+jet	7n<}>n?mCaJ~KxTmXiZ[
+jeu	?g
+jev	5h<qCZJxKuXcZi
+jew	S[
+jez	CXDlXi
+jeć	Ci
+ječ	CeX{
+ješ	CgXt
+jf	Pl
+jh	Xr
+jhe	Xz
+jhn	Xu
+ji	0h4u5]<t>dCTEgJ^K_QmS[UrWeXWY[ZY]Nceft
+ji 	4{5d<~>lCUJcKhSYU}WlXZZi]Sckfy
+jia	<z>m]k
+jib	]V
+jic	5iXl
+jid	Yk
+jie	0jJrKb
+jig	Xp
+jih	5iCdXeZn
+jii	Yl
+jij	X}]f
+jik	XwZj
+jil	Xs]m
+jim	CaJfXmZm]]
+jin	0n5fCfJnUxWgXkZh]U
+jir	Y^
+jis	JrKmXvYlZfcn
+jit	U{XwZa
+jiv	CkXn
+jič	X|
+jiņ	K|
+jiš	Xy
+již	5hXn
+jk	CmK}PZWpXs
+jk 	P]
+jka	Xz
+jke	Pc
+jko	K~Xy
+jks	Pi
+jl	7nDjK~UtXy
+jle	Dl
+jlo	UsX~
+jm	5d<wSiWiXsZp
+jm 	<|
+jma	Xw
+jme	5h
+jmo	X|
+jms	<{
+jmu	Sk
+jmä	Wk
+jmé	5e
+jn	5f<vCeDiKuP_SaWgXbZe
+jn 	P_X~
+jna	SlXo
+jne	<vShWnXk
+jni	CiKuXk
+jno	5mDhXh
+jns	Pl
+jny	Sd
+jnë	Ze
+jo	0h4i5i7h:j;d<e>S?dCbDgElJRK^PkQYSdTgUjWfXYYhZ^[f]pfu
+jo 	4v;eEnJ_KkU}XXYkZdf~
+joa	Uw
+job	Dm
+joc	4qUp
+joe	0j>k
+jog	DlJzTj
+joh	>gZc
+joi	>]
+joj	ChJZ
+jok	<~>ZJx
+jol	4}>iK~X~
+jom	CiJqKuWm
+jon	<q>bJbKgQYSjXqZm
+joo	<gYl
+jor	4m7h:n<tJuKvQcUpX{[h
+jos	4}>eJVKlUzX|
+jot	>eJ|Kh
+jou	4~>g?c
+jov	4w5hWf
+jow	Sg
+joz	Uz
+joč	Xq
+još	ClKk
+jp	KzXr
+jpo	Xs
+jpr	X{
+jpu	K{
+jr	K{Zp
+jra	K{
+js	5a7mC]KbPiS[WgX[Zp
+js 	KbPm
+jsc	Sb
+jse	Xt
+jsi	Ky
+jsk	5gCZS^WhX[
+jso	5b
+jst	CmPnWlXi
+jsz	Sj
+jt	<zDfX{Z_
+jt 	<zZk
+jta	Zn
+jti	Zk
+jtj	Zn
+jtu	Zg
+jtë	Zh
+ju	4d5n7i:m;c<[>^?eCVDkE^JaKXPgQgSfTfUbWeXYYlZ_[_]efy
+ju 	<jCWJrK[SfWmX^
+jua	EkZk
+jub	<wXf
+juc	Up
+jud	4u<rCeJoUeXk
+jue	4z;k
+jug	4q<zCgEdXjZh
+juh	<hWiZd
+jui	?gJ{
+juj	CkJuXr
+juk	<zEk
+jul	4n7m;m<o>aPkQmTnUrXo[g]j
+jum	<nEmK]Ux]m
+jun	4h;g<nEkJiPjTiUtXn[f
+juo	Jk
+jur	4t<vJxKuUmXu[j
+jus	4y<l?nJhKlU|Xy
+jut	4|<hUuX~Zn
+juu	<g]n
+juv	<x
+juć	Cn
+juč	ClXo
+juš	Km
+juž	ChWlXm
+jv	5hCiKyPlWfXkZp
+jve	CkPlXm
+jvi	K}Xs
+jvo	WmXx
+jvä	Wj
+jvě	5j
+jw	Sm
+jy	7mJ{Zk
+jyb	J}
+jyl	7l
+jyr	Zn
+jz	DnXy
+jze	X~
+jà	4x
+jà 	4w
+já	5pDXX{
+jáb	D_
+jáh	Dg
+ják	Dj
+ján	Dd
+jár	Da
+ját	Dc
+jä	<a>Z[d
+jä 	>e
+jäi	<z
+jäl	<y>g[i
+jän	>i
+jär	<b>b[h
+jäs	>j
+jät	<w
+jää	<l>j
+jæ	7k
+jæl	7j
+jé	D_
+jéb	Db
+jéh	Dg
+jén	Dk
+jë	ZU
+jë 	ZT
+jër	Zj
+jës	Zc
+jí	5ZWo
+jí 	5_
+jíc	5^
+jím	5k
+jó	Dm
+jõ	<d
+jõe	<i
+jõg	<l
+jõk	<~
+jõu	<j
+jö	<~[g
+jör	[n
+jø	7mQd
+jøe	Qn
+jør	Qg
+jú	DjW]
+jú 	DkWb
+júc	W^
+jā	KX
+jā 	KY
+jāb	K|
+jād	Ky
+jāj	K~
+jām	Ke
+jān	K}
+jās	Ke
+ją	JhSY
+ją 	JgSd
+jąc	SX
+jč	CpWpXz
+jē	Ko
+jē 	K{
+jēd	Kr
+jēj	K|
+jė	Jn
+jė 	Jw
+jėg	Jp
+jės	J|
+ję	JpSf
+ję 	JzSl
+jęs	Jp
+jęz	Sj
+jī	Ky
+jīg	K|
+jį	Jq
+jį 	Jp
+jś	Sp
+jš	5fK~WfXe
+jš 	K}
+jša	Xl
+jše	Xm
+jši	WhXj
+jšn	X{
+jšo	Xz
+jší	5dWj
+jšč	Xy
+jū	JhKf
+jūd	K{
+jūl	K}
+jūn	Jw
+jūr	JhKf
+jūt	Kz
+jūč	Jv
+jų	J_
+jų 	J^
+k	0H2_3g4[5F6b7G8N9e:R;[<E>E?YAfCFDEEGFYHnJFKFLdMgPKQFRgSGTVUZVhWEXEYGZH[G]C^g_faebHcFdlfQ
+k 	0S2p4h5X6k7T8]9n:[;f<V>f?dAnCXDMERFeJfK^PWQSRnSYTgUeVoWWXWYjZZ[U]fanb[cPfg
+ka	0U4k5W6v7W8[:g;m<S>O?jCRDWEOFlJPKOPZQVSTTmUmWVXRYKZU[R]H_pbNcTfj
+ka 	0_4q5X6}7h8i:k<Y>VCSDcE]JaKZPiQgSWUrWVXTYLZ[[U]KbYcdfp
+kaa	0^<f>^P_Y_bl
+kab	7c<uEhJvKpYn]hb]cj
+kac	5lCmJrSgXrYl
+kad	<mCgEnJjKjSlU~XqYd[i]mbgce
+kae	<r
+kag	<oJ{bl
+kah	<i>jXrbf
+kai	<h>[DbEhJZK]U|X|bgfx
+kaj	<sJzKdXo
+kak	<p>gCmJsK{XqZnbc
+kal	0e4|5j7b8m<e>bCiDeEdJZKdQaSiWkXdYZZc[a]hb]ccf}
+kam	5l7m<r>nClElJhKkPjQnSlWkXoYfZl[n]abdcnf}
+kan	0_4w5j7]8_<g>[CfDlERJfKhPdQ^SfU{WiXhYdZ^[Z]XbZc_fs
+kao	<zCb]l
+kap	0c5k<s>eDgEhJkKmQ_Xt[cbaci
+kar	0m4w5k7l<j>gChDgE^JZKaQjSdU|WlXdYdZi[b]hbbc^f{
+kas	0m7n<^>aClDmEeJ_KVQmXqYgZn[l]ib^chf{
+kat	0n4~5f7j8j<g>gCjDbE]JkKeQjShWgX_Ze[h]MbYcff|
+kau	<h>]JmKkbi
+kav	<qJrKqXr
+kaw	Em]n
+kay	bgcg
+kaz	5nCkJvKySmXp]Tclf~
+kač	Xt
+kaķ	K|
+kaļ	Kw
+kań	Sf
+kaņ	Kk
+kaš	J|Xz
+kaž	J~Xz
+kb	7m<}DdK~bp
+kba	7kDg
+kbe	Dj
+kc	5jClDpJkKjSfWiXk
+kce	5k
+kci	CjJjKiWgXj
+kcj	Sh
+kd	5fJkKzXr
+kda	JmXq
+kde	5k
+kdi	K|
+kdo	Jw
+kdy	5gJv
+ke	0T4n5a6q7S8Z:_;l<U>U?hCWDVETFjJ^KdPWQRSkTkUlWXXTYfZY[X]ZbicXfk
+ke 	0Y4v5k6v7V8g:g<e>lCVDfEcJmKsPaQUUsWcXWZY[d]Zcmft
+kea	<n>hJ{]m
+keb	Eh
+kec	Ea
+ked	7l<tCmDfEjJzWmXv
+kee	0l<[>gPnYj
+keg	Xc
+keh	<k>hWj
+kei	0i8g<s>fJp
+kej	5m<}KoWZXl
+kek	<yEn
+kel	0b4~7d8i<h>fDbEbJdKvPeQfU|Xv[jchf|
+kem	5f<r>jEfX[]n
+ken	0[4y7]8d<n>bDhEbJsKyP]QaUxXxZe[bc_fs
+kep	0n<xEfJy
+ker	0_4w6|7^8c:j<j>dD^EdJoKuPcQZUuXo[^cifs
+kes	4~7l<]>bDhElJrK}QcU|Xx[mcjf}
+ket	4}5l7f:i<p>jDcEfJlKjQdU{XtZk[ecff{
+keu	>i
+kev	<z>nXs
+key	8l:mX|Yn[mfy
+kez	Dccf
+keā	Kl
+kf	<}U~
+kfu	U~
+kg	0nJ}Ku
+kg 	J}
+kga	Kw
+kgr	0nK}
+kh	0n4p6}:p<rDjEgJyKvPpQmUxX{Ya[f]obifY
+kh 	4|Ye
+kha	4t<{Ynbhfs
+khd	Yh
+khe	Dkf}
+khi	Elfi
+kho	<xKx[efe
+khu	f^
+khá	fh
+khí	fs
+khó	fx
+khô	fh
+khú	fv
+khể	fj
+ki	0[4m5i6t7^8e:d;l<W>S?jCTDXEZFkJSK^PaQ]SPTkUlWgXPYZZ_[_]TbYcUf^
+ki 	4s6~8m<e>_CUDbEaJdKbPiSVTmUqWlXP]ZbjcYfp
+kia	<w>hDiJbK|]gfv
+kib	7m<v
+kic	Sc
+kid	<g
+kie	0f<~>bJgKhSVX|
+kif	Dk]e
+kih	<mC]X^
+kii	<l>iYZ
+kij	<y>lJfKvX{]m
+kik	<|>iDmJ{]hbk
+kil	0e4}7e<o>_DmEnJiKrQjUzXx[h]gbbcdfb
+kim	<r>jCcElJiSVXkZd]jcgfq
+kin	0c4v6w7i:g<g>^ClDjEjJaKoPeQeUvXqZl[j]gbbcefi
+kio	>nJf]n
+kip	<xJzK~QmXuZm]hbnfy
+kir	7j8n<a>_DjEmJcK{QhU}X{fv
+kis	4x7n8m<l>fDeEmJmKwQmU{XrZi[i]ecmfv
+kit	<l>eDkEeJeXq]ibicj
+kiu	<|Jo
+kiv	<l>lJ~X{[l
+kiw	]j
+kiy	cf
+kiz	cd
+kiá	Df
+kią	J}
+kiş	ch
+kiš	Jh
+kių	Jg
+kiể	fk
+kj	<uQaXoZo
+kj 	<}
+kja	<{
+kje	Q_Xn
+kjø	Qk
+kk	0a4|7_<_>WDdEnKzPhQZU{X~cmf{
+kk 	<qQd
+kka	<q>^DkEmf}
+kke	0_7]<k>hDiPhQ[
+kki	0m<m>a
+kko	<k>b
+kku	<f>h
+kl	0^4x5]6~7a8e:o<b>nCbDiEhJYKaPeQaSeUwW^XbZi[ab_cXfr
+kla	0h5_7g8m<iCgEkJ]KiPlQgSkW^XiZn[db^c_f{
+kle	0f5j7i8i<sJqKrPhQiSnXnc^fs
+kli	0d7m<gJfKiQkXk[ice
+klj	ClXn
+klo	5m<rClJjKqXn
+kls	Kv
+klu	0h5l7i<nJlKpQjSmXq[k
+kly	Jy
+klá	5h
+klā	Kk
+klą	Jt
+klē	Ks
+klė	Jr
+klī	Kw
+klı	cf
+klų	Jn
+km	0i2e4n5i6p7k8g:o;l<eCjDiEjFlJ_KfLpPfQfSkT[UmWbXiYmZk[j]ocefi
+km 	0k2m4o5i6p7l8l<hCjDjEnFmJ_KiQfSjTlUmWbXnYlZjcjfh
+kma	8m<{X{
+kme	<pJnKnXt
+kmi	<uJ|
+kmo	Xs
+kmu	JwXv
+km²	2d4w;m<uJrKyPeQnTZUwWnX{ckft
+kmē	Ku
+kmė	Jx
+kmī	K}
+kmū	Ky
+kn	5i7g:e<n>oCkDhEiJpKnPoQfWmXjZo[ccmfs
+kna	Dm[g
+kne	<nKpXz
+kni	5k7hJyQhWnXz[e
+knj	ClXk
+kno	:dfr
+kny	EmJrQn
+knē	Ky
+ko	0Y4p5S6{7Y8b:m<S>S?nCNDWEYFoJUKVPaQWSTToUoWQXPY^ZV[X]UbYc^fp
+ko 	4z5[<q>cCYEnJaKbS^UwWYXTZl]_baf~
+koa	<|]V
+kob	<{Xy
+koc	WjX|
+kod	<mCjDlJjKmXpZi
+koe	0n<w>mK}
+kof	Xh
+kog	<eC[K{X{
+koh	<d>iEnJyK|X{Zf
+koi	>^
+koj	<y>mCRJgKrX{
+kok	<p>dDiJrKmSmXgf|
+kol	0k5a7g<g>dCdDhEiJkKhQdSeU~WcXdZg[gbdci
+kom	0c5d7_8h<h>iC[DlEdJcKdPeQZSeWZXeZ_[]bickf~
+kon	0c4~5^7c8j<Y>aCaDdEfJdKcPlQaSbW^XdZ[[b]nbdcd
+koo	0h<_>hJyKwXxY^
+kop	0l5m<qCiJsKdSiWkXlbl
+kor	0i5m7g<d>fCdD]JoKnPlQgSjWkXjYkZf[ecmf}
+kos	5e<n>fDdJ]KiSnWiXlZm
+kot	4~<y>hCnDhE_JmKiQnXb[mf~
+kou	0k5^>hWe
+kov	4~5]7l<sCdJmKwUyWZX_Zn
+kow	SZ
+koy	bk
+koz	DgK{WmXp
+koč	Xr
+kođ	Cm
+koł	Sg
+koņ	Kt
+koś	Si
+koš	KuXt
+kož	Xy
+kp	<sKz
+kpa	<|
+kpi	<z
+kpo	<{
+kr	0]4y5[7Z8a<b>gCZDdEiJZK]PgQ[SZUwWYX[ZZ[]]fblchft
+kr 	<~
+kra	0i4~5c7f8j<hC_DgJbKeQcScU|WbXaZi[gcjfv
+krb	Xs
+kre	5g7c8c<i>nCiJlKqQeSeU}W_XsZi[jfz
+kri	0e7_8l<lCiJdKePlQbWmXfZa[_]e
+kro	5j7l<lCjJlKmQmSlWlXhZl[j
+kru	<yCfJtKnZk
+krv	Xw
+kry	0aJkSjZd
+krz	Sk
+krá	5eWf
+kró	Sl
+krā	Kh
+krą	JzSe
+krē	Ks
+krę	Sk
+krī	Kw
+krš	Xt
+krū	JqKw
+krų	Jy
+ks	0]4v6w7_8g:g<T>UCeDeEbJ^KXPbQ]SbUrXhZc[a]mbecbfr
+ks 	0d4{6|7h8n:g<YEnJuKaPiQlUxXv[nft
+ksa	<d>gElJnKnXt[k
+ksd	[l
+kse	0g7j<^>[JzKuPhQiXycf
+ksh	<~
+ksi	0g<h>XCjEeJlKjQmSlXpZebnch
+ksj	<|Qf
+ksk	<{K|
+ksl	<yJhKk
+ksm	<}JqKs
+ksn	<}JqKoXy
+kso	7l<u>mJqKxUyXu
+ksp	<uJvKqXx
+kss	Ks
+kst	0k7i<nJiK_PmQhXw
+ksu	<gJvKs
+ksy	bk
+ksz	DjSh
+ksá	Di
+kså	[m
+ksü	<w
+ksā	Kv
+ksč	Jt
+ksē	Ky
+ksī	Kt
+ksų	J{
+kt	0^4}5W7]8^<]>gCaDdEaJ[KZPYQZS[UxWUXbYkZ[[X]hbecYfy
+kt 	5m7f8f<nJsKoPZQbU}WkXqZm[^f{
+kta	<uJgKiXt[lca
+kte	0c5V7g8h<pEmJtKyPdQcSmXuZh[dca
+kth	Zn
+kti	0k5g7d8f<f>iChEkJgKhQfWkXmZf[dch
+ktn	Xz
+kto	0i5k7k8j<iEiJiKkPjQjSjWUXiYkZd[e]ibj
+ktr	0i5i7m8n<iCjEnJkKgSmWhXjZicl
+kts	<jKh
+ktu	0l5j8n<nCmEiJmKjQiSkXmZgbl
+kty	JnSh
+ktí	Wk
+któ	S_
+ktø	7m
+ktú	Wl
+ktā	Kq
+ktą	Jy
+ktē	Kv
+ktė	J|
+ktī	Kj
+ktı	cg
+ktū	JmKm
+ktų	Jq
+ku	0b4s5X7a8e<S>SCXD_EZJWKUPgQbSYUvWVX^YSZW[d]Qb[cYfs
+ku 	4}5Y<_>hC^EeJrK^SYWWXhYSZc]lfx
+kua	<yEkZf]d
+kub	<rJ~]c
+kud	<k
+kue	7l>n
+kuf	Zj]k
+kug	<v
+kuh	<tX}]n
+kui	<e>hJy
+kuj	<gK}SkWmXt]l
+kuk	<p>mElK|
+kul	0k5h7j<b>fCiDdElJdKhQgSmWgXgYlZc[j]ibbc_
+kum	5m<hEkJmKbWkXv]kbk
+kun	0f7f8k<c>]EjJpKpPgQhXvYiZi[j]gbc
+kuo	>lJl
+kup	5d<s>kC^EnJtKvWcXeZh]l
+kur	4{8l<nEkJZKYQmXxZ_]lc_
+kus	0h<_>eDdElJjKhXtZn[n]f
+kut	<i>fEjJqK{WmZj][
+kuu	<d>[K}Yj]^
+kuv	<r>_J~
+kuw	Yi]X
+kuy	bn
+kuz	]kcf
+kuć	Cl
+kuč	J~
+kuģ	Kr
+kuļ	Ky
+kuš	KtXw
+kuž	X~
+kv	5h7j<iCiDmJkKkQhWiXg[h
+kva	7m<jClJpKlQlWlXk[k
+kve	<xJ{KtXp
+kvi	7m<yJrKwQjXn[n
+kvo	Jy
+kvė	Jx
+kvě	5n
+kw	0iPnSi]Y
+kwa	0mPn]Y
+kwe	0m]e
+kwi	Sk
+ky	0l4{5X6~7j:o<u>aEoJ_QiUwWYXzZn[fbpcmfu
+ky 	4~5W<~UyWXX}Zmfw
+kyb	Jr
+kyc	Wl
+kyd	Jv
+kyi	>m
+kyj	Jz
+kyk	Je
+kyl	<~>fJx
+kym	Ji
+kyr	Jq[g
+kys	JrQn
+kyt	5jJq
+kyč	J}
+kyō	<~
+kyš	J{
+ká	5[DbW[Xz
+ká 	5ZW[
+káb	Dk
+kác	Wl
+kál	DmWm
+kán	5nDm
+kä	<h>Z[e
+kä 	>c
+käe	<{
+käi	<m
+kän	[e
+kär	<|>m
+käs	<o>f
+kät	<x
+käy	>a
+kää	<{>m
+kå	[i
+kåd	[h
+kæ	7k
+kç	ch
+kçe	cj
+ké	5UD[W[fx
+ké 	5VW_
+kéh	5[W_
+kék	Dm
+kém	5c
+kén	De
+kéo	fy
+kép	Dc
+kés	De
+két	De
+kê	fo
+kê 	fn
+kên	f}
+kë	ZY
+kë 	Ze
+kën	Ze
+kër	Zn
+kës	Z_
+kët	Zc
+kì	f}
+kì 	f|
+kí	Difr
+kí 	f~
+kíc	ft
+kín	fw
+kó	DiSdWoXz
+ków	Sc
+kô	Wp
+kõ	<c
+kõi	<j
+kõl	<x
+kõn	<q
+kõr	<f
+kõv	<z
+kö	8o<x>iDWX~[hcf
+köd	Dl
+köl	Dl
+kön	Df
+köp	[l
+kör	De
+köt	Dj
+köv	Dk
+köy	ci
+köz	DW
+kø	7i
+køb	7l
+kú	DdWf
+kú 	Wl
+kúa	Dc
+kús	Wj
+kü	8n<dDgcd
+kül	<eDecj
+küm	<vcm
+kün	<~
+küs	<w
+küt	<x
+küç	cn
+küü	<|
+ký	5WWXfu
+ký 	5YWZfs
+kýc	5^W_
+kým	5dWe
+kā	KU
+kā 	KY
+kāb	Kh
+kāc	Kq
+kād	Kk
+kāj	Ku
+kāk	Kz
+kāl	Kn
+kām	Kp
+kān	Kq
+kāp	Kp
+kār	Kc
+kās	Kd
+kāt	K|
+kāz	K~
+kāņ	Ko
+ką	JkSh
+ką 	JkSf
+kč	J}
+kči	J}
+kē	Ky
+kė	Jb
+kė 	Jj
+kėj	Jm
+kėl	Jx
+kėn	J|
+kės	Jg
+kėt	Ju
+kę	JqSp
+kę 	Jx
+kęs	Jr
+kī	K|
+kį	Ju
+kį 	Jt
+kı	c[
+kı 	ch
+kıl	cm
+kım	cg
+kın	ch
+kıs	cg
+kıy	cl
+kļ	Kf
+kļa	Kk
+kļi	Kr
+kļo	Ky
+kļu	Kn
+kļū	Kt
+kł	Se
+kła	Sc
+kņ	Kt
+kņa	Kv
+kņu	K~
+kő	Do
+kř	5i
+kří	5m
+kš	<~J_KcXw
+kš 	Ky
+kša	Kn
+kšd	Kq
+kšk	Kt
+kšl	J}K~
+kšm	JtKv
+kšn	JwK|Xw
+kšo	Jx
+kšp	Kq
+kšs	Ky
+kšt	JcKy
+kšu	Kx
+kšā	K~
+kšč	Jg
+kšē	Kp
+kšģ	K}
+kšķ	K{
+kšņ	Ky
+kšž	K}
+kū	JgKv
+kūg	J}
+kūn	Jn
+kūr	Ji
+kūs	J}
+kūv	K~
+ků	5f
+ků 	5e
+kų	Jb
+kų 	Ja
+kż	Sm
+kże	Sk
+kể	ff
+kể 	ff
+kểc	fx
+kểt	fn
+l	0F2Y3Y4B5F6D7D8F9Y:E;C<C>C?D@kAXCFDCEFFBHbJFKFLZMZPFQDRYSHTGUDV]WFXEYEZG[D]G^[_YaXbEcBdafG
+l 	0T2i3g4K5V6N7S8V9h:R;M<R>b?QAgC^DQETFMHmJbKgLjMhPTQTRgS_TTUNVjWXXXYUZZ[T]c^h_eaebVcUdof_
+la	0T2i3i4O5S6T7U8V9i:T;M<R>O?PAiCRDRELFNJTKRLiMhPRQSRjSVTUURVmWSXSYNZV[Q]O^h_hagbKcMdofY
+la 	0i4O5X6j7j8i:f;O<]>V?QCYDcEaFOJcKZPgQgSbT[UWWZXXYWZ_[]]QbUc[fb
+laa	0b<g>cPXYV]mbi
+lab	4p6|:l;k<p?mDjFnJmKgUqXvYbbdckfw
+lac	4f5k6j7m8n:g;_<v?hChFkJsKvPfSiTfUnXpYn[ncnfo
+lad	0m4i5_6b7d;f<gCgDlJvKwPnQmTiUrW^XeYW[abgckfs
+lae	4|6_<lUsfw
+laf	4x6hYn
+lag	0h4r6}7d8f:h;n<p?kCmDfElJtK|PhQ_TnUtXnY][abbfw
+lah	4x<f>kEPK{UzXiY^bhcmf}
+lai	4n6a:m<i>V?bEbJ^K^PlUuXw]ifn
+laj	4~<t>dDkJsKjUvWnXrfz
+lak	0g<o>kClDZEfJpKmPfSkXo]eb^cm
+lal	4v6y<l>mDgEjJuUuXxYibWf}
+lam	4l5n6x7m;f<h>m?nCkDaEXFmJoKmSlTnUhWmXpYhZh[m]fbbc^fq
+lan	0V4a5d6a7W8[:[;^<a>^?^CaDcEZFcJcKgPWQVS_TbU_WaXbY_Zd[W]dbTcRfb
+lao	<vXxfz
+lap	4z<qDbEkJlKnUxXxbjf|
+lar	0n4c6v7m8l:c;c<o?kCkEiFeJtKrPnQkShTeUeXmZd[]bbcQfg
+las	0h4j5a6m7h8f:e;Y<[>b?hCbDeEdFfJaK^PhQdSfTeUiWaXdYiZh[cbYchfp
+lat	0i4e5c6x7h8f:a;f<d>h?dCcD^E_FdJlKbPiQeS_ThUcWcXgZc[c]lbacgfl
+lau	4m6j8i<h>eEcJbKjUrXyfv
+lav	4n5a7j<kC_FkJhKnQlUpWaXcZjft
+law	4|6b:nEjbYfu
+lax	U{
+lay	4v6~:c<{E_J}KzUwX}Ya]Vbdccfo
+laz	C^FhJuK{Xv
+laç	4rTe
+lač	JsXr
+laş	Uqce
+laš	JzKkXw
+laţ	Ue
+laž	Xv
+lb	0i4l5j6i7d8c:g;i<l>d?iCfDfEmFfJbKjPgQfShTiUfWiXnYeZk[c]lbjcgfl
+lb 	8mUy
+lba	4t6k7m8n<vJgK|QmUnXyYkZn[n]mbnfw
+lbe	4s6|8i<tJzKrUrXuYgft
+lbi	4|<}JuUzX~f|
+lbo	4|6|7m<~JlU|X|fv
+lbr	<~Kt
+lbu	4w7j:h;k<r>c?kCeDiFfJoKqPkQjSjTkUjWiXu[efs
+lbw	6p
+lbü	cg
+lbā	K}
+lbă	Uz
+lbą	J}
+lbė	Jx
+lbų	Jq
+lc	4l5n6d8k;k<zDgFgJvKqPnSnTnUjXgclfu
+lca	4tUtXtf|
+lce	4|KzUtXj
+lch	6c8jU~f}
+lci	4zFnJ}KuUzXp
+lcl	U{
+lco	4v6{Ux
+lcs	DhXu
+lcu	4{FmUr
+lcà	4|
+lcă	Uv
+ld	0_4j5k6e7Y8a:^;i<[>l?jCmDaElFiJ_KbP]Q^RmSjThUfWjXmYjZn[]]mbjc[fj
+ld 	0d4r6i7c8g:_<i?mDiFnJyKvPaQfRkSnTnUmXr[gbmcnfm
+lda	4v<bDkJqKnUyX{[ff~
+ldb	f~
+ldd	6{
+lde	0e4p6m7^8g:l<nJtKmPcQdUvXy[fcffs
+ldg	<}
+ldi	4y6o:n<lDmJsKtUyX|chf{
+ldj	<|
+ldk	<s
+ldm	<|
+ldn	<|Kr
+ldo	4z<yJjKwUiX{f|
+ldr	4}6y<}K}[n
+lds	7i<yKvQm[j
+ldt	7h<}
+ldu	<eJ|KvU{ce
+ldv	K~
+ldy	Jd
+ldá	Dm
+ldā	K{
+ldē	K|
+ldė	J|
+ldī	Ki
+ldı	cd
+ldū	Ky
+ldž	Jq
+le	0R2i3i4S5R6U7P8S9i:S;U<Q>T?MAgCWDQEVFQHoJYKXLjMiPTQPRjSVTWUQVlWSXSYVZW[T]Z^k_iagbWcNdof[
+le 	0W3m4_5Z6b7Y8]:Y;_<W>Z?NAlCaDdEhFRJlKhMmP[QVSbTbUSWaX]YZZ_[d]aakbgcXfb
+lea	4o6w:c;m<wK~UcX{bjfr
+leb	4m8l<kEgUuWXX{fy
+lec	4h5j6q:d;e<}?gJ}KvPmSjTlUgWnXjcmfv
+led	0l4u5a6a7d:f<rCmJsKnPkQgUuWhXf[fcbfs
+lee	0g<k>cPgU{Y^
+lef	4{6l<xJzKyUvX{f~
+leg	0k4i6k7l8h:h;i<mD[FgJsK{PfQgSbTmUgXnbhfx
+leh	<l>jDlE]X~Yfbg
+lei	0b4m6c8a<l>dJfKrPfQmTbUkXzfw
+lej	4~5l<lKpShWlXv
+lek	0e5e7i8l<b>lCeDeEjJhKcQdSfU~WeXfZf[i]ocg
+lel	4y<j>jDkJqUiX~f}
+lem	0i4e5c6i7a8j:k;f<d>i?_C_DbEjFmJmKlPjQhShTfUhXjZk[i]lbkccfw
+len	0b4d5a6d7a8]:h;e<f>d?jCgDYEiFhJdKlP^Q[SfTiUkW_XhZe[_]jbfcYfj
+leo	4t6d<uJtKwUuXx]mft
+lep	4z<nDfJ}KwU}Xlfz
+ler	0h4h5m6n7V8]:g;i<o>n?iElFkJoKoPfQVSkTmUlWmXnZj[ZcRfn
+les	0i4X5f6m7b8g:b;[<[>i?VCeDcEiFcJnKbPhQbSiTeUhWgXhZk[h]nb]cefg
+let	0i4j5^6o7b8k:i;k<h>k?fCmDWE_FdJmKpPlQbSkTiUnWhX]Ze[bc]fr
+leu	0m4r6k<{?dJ|Uufs
+lev	4p5k7Z:h;i<e>aDjEnFjJsKtPhQiTkUmXpZj[f]nclfz
+lew	0k6iSj]l
+lex	4p6~<vUmWmX{fx
+ley	4w6s:j<wUuXuYgchfu
+lez	4|5jJ~KsUjWnXkZn]l
+leë	0g
+leò	4}
+leó	4x
+leč	5dKyXu
+leģ	K{
+leņ	Kv
+leş	Uvcb
+leš	Xi
+leţ	U~
+leż	Sf
+lež	5gJpWiXm
+lf	0f4n5p6e7j8g:k;n<q?pDjFnJuKmPhQiTpUnXq[h]ocpft
+lf 	0n4v6{:l<yPnUxXyf{
+lfa	4u6h<}J|KpUtX|
+lfe	6pf}
+lff	6o
+lfi	<{J~X|
+lfo	4w6yU|X~
+lfr	4}6{<~K~X~
+lfu	Uy
+lfy	6v
+lfī	K}
+lg	0a4j6i7f8f:n;j<_?jCoDfFmJeKjPdQeSpTiUjXkYkZo[kc^fs
+lg 	0g<xX}
+lga	4t6w<iJpKpUqXrYkcnfw
+lge	0d4z6z7h8h<hJvK}PhQiUwXvcaf|
+lgi	4x<sJhPhUnXscf
+lgl	<}
+lgn	<}
+lgo	4|6j<zJsKwU}Xu
+lgp	<l
+lgr	4|<zKz
+lgs	<rK{
+lgt	K}
+lgu	4m;n<kJ~KzTn
+lgy	6wJ{
+lgá	Di
+lgā	Kw
+lh	0m4s6u7m8n<pDeJ|KuPpQjT^UyWlXv[jfx
+lha	4x6v<zDeTdX}f|
+lhe	4}6|<wKxTnU|X}f~
+lho	4z<{Tb
+lhu	<v
+lhö	[l
+lhø	Ql
+li	0S2h3j4U5T6U7R8R9j:T;T<N>O?TAiCQDWETFQHmJOKSLjMiPSQRRiSUTTUSVnWUXQYSZR[S]N^k_iahbQcQdofZ
+li 	4g5b6f7l8k:n<Y>W?mCWDcEbFXJgKdPhQiSeUkWbXYY^Z][f]XbgcYfr
+lia	0i4a5m6Z7l8k:b;^<g>d?iCmDeEdF]J[KuPeQhSkT^UbWeXpYhZh[j]]bicnfi
+lib	4l;k<t?mFkJxKyUoXxYhZkbl
+lic	4c5a6z8X:c;b<v?hCeF^JrKoPiS_TcUaWdXeZn[l]hbnfo
+lid	0n4l5g6f;c<gDlJrKlThUqXyYgZjblcjfh
+lie	0^4p5k6r7e8[:h;m<s>l?^FhJaKZPaQfUbWfXt[gfn
+lif	4q6p:h<u?mJtKrUpXv]gfq
+lig	0c4l5m6t7T8d:k;l<n?jCnFmJlKtPbQVTkUnXnYgZl[Zbhfw
+lih	<oEkXm]mbn
+lii	<]>_SlUqYkblfu
+lij	<w>eCbJeKePYXb
+lik	0Y4y5c7i8k<Y>iC[DiE^JdKeQbSjU|WgXZZd[d]Xbac^f|
+lil	4x7j<h>jUtXsYe]ebkcn
+lim	0m4m;m<l>k?nCgDkEcFlJiKiSlTmUcXkYkZa]bbdccfs
+lin	0a4g5b6i7^8b:a;f<X>Z?fCbDhEbF_JZKiPaQ^SbTcUeWcXcYdZY[]]db_c^fi
+lio	4j6c;h<u>i?nFdJ_KtTnUoXuZn]cfo
+lip	4r6z<o>lEmJtKuPmSjUqXt]jbWfm
+liq	4x?g
+lir	4t6g<wElK~QjUyXuZjcc
+lis	0g4e5e6k7f8a:^;e<V>W?]ChDaEbFfJ_KaPfQdSeTeUfWgXgYjZc[c]hbecdfm
+lit	0c4_5c6o7c8d:_;f<b>e?_CeDiEdF_JeKfPfQaScTgU]WbXdZ^[a]kbackfq
+liu	4p<rJdUoX|ft
+liv	4w5g7g:k<v>i?mFnJtK{QnTkUwWiXk[jfu
+liw	6iSk]a
+lix	4|
+liy	YX]Ubnck
+liz	4}5l:n;d<zCgFeJkKmSiT]UeWiXmZi]gcef|
+lià	4o
+lié	?k
+liê	fo
+lië	0iPl
+liò	4w
+liõ	<w
+lią	Jw
+lić	X~
+lič	5mCeWmXg
+liğ	cc
+liģ	Kr
+liņ	Kt
+liş	Uwcf
+liš	5mCmJnXd
+liţ	Ut
+liū	Jv
+lių	Jc
+liž	WmXl
+liể	fn
+lj	0f<a>fCUDeJtKpQlU}XTZh[c
+lj 	CkU~Xd
+lja	0h<cC^DiJzKwX[Zn[n
+lje	<k>mCXDjJxK|QnXXZi[g
+lji	CdXf
+ljk	X~
+ljn	Xr
+ljo	0l<u>nKsXs
+ljs	CnXk
+lju	<lC_Xe
+ljá	Dl
+ljä	>l
+ljš	Xp
+lk	0c4v5a6x7d8g:m<d>ZCnD_EjJcKhPdQ^ScUvWgXfYWZm[bc_fr
+lk 	6{<sU|Xoccf~
+lka	5l<l>^DiEkJmKsSmXmYUfx
+lke	0m7f<t>jDhJ~K}Q_Xt[icf
+lki	0g<p>iJoK|PjSiXwYl
+lkl	<{J~Kz
+lkn	Ql
+lko	5i<k>hDdJjKpSgWjXn
+lkr	[m
+lks	J}KtPnfy
+lku	<y>iJ~K|X~
+lky	5i
+lké	5m
+lkõ	<v
+lký	5m
+lkā	Ks
+lkė	Jw
+lkņ	K~
+lkš	JvK~
+lkū	J|
+lkų	Jn
+ll	0[2j3m4U5d6Q7T8W9k:U;X<U>P?TAiCdDWEcFNJkKgLmMnPZQSRmScTaUcVnWeXeY_ZU[Q]e^m_lajbacWf[
+ll 	0n4_5m6[7i8d:[;l<g>l?eCmDgEkFWJuKsPkQ_SnTlUkXpZd[W]nblckfm
+lla	0i4^5m6]7c8j:d;^<_>V?dCmD^EkFQJuKrPfQgSmTjUnXpYdZc[Z]nbic[fc
+llb	6wf|
+lle	0^4_5l6]7T8[:_;b<Z>Z?UClD_EmFZJwKqP]QUSiThUkWmXmYfZi[Y]nbfcafe
+llf	6l
+llg	6i
+llh	[k
+lli	0e4e5m6[7b8f:d;j<^>W?eCnDhEnFdJvKpPeQcSmTkUnWmXnZ][f]lcbfg
+llk	<~Qk
+lln	[m
+llo	4g6j:h;d<q>c?iDlF_J{KuPmQbUtXsZafj
+llp	<}
+lls	4j6t8g:m<yJ|K}QjUyX}Zm[cfv
+llt	6e8i[h
+llu	4o6c8l:m<k>hJ~KvU}XzZgfm
+llv	[k
+llw	6e
+lly	4w6c:c<yUwXzfs
+llà	4r
+llá	Di
+llä	>]
+llè	4v
+llé	4~?nf~
+llë	Zc
+llí	Dk
+lló	4qDg
+llü	<{
+llı	cl
+lm	0l4d5g6m7a8d:g;d<]>Y?hCkD^EdFcJiKiPgQeSkTdUgWjXjYgZg[^]jbmcWfp
+lm 	4w5m6r7e8i:i<m?jEeFgPjQkUlXtZm[bcjfy
+lma	4q6s<c>^DdJpKnUtXnYn[lc[fz
+lme	4d7j;d<k>fDkFfJ{KvQjTcUpXx[j]kcdfy
+lmi	4{5m6y7l<g>cDgJyKvU}XzYlZlcb
+lmn	<y
+lmo	4zJvU|XzYmfy
+lms	<zK|Xv[k
+lmu	<nEmJzKtUrX~cf
+lmä	>h
+lmé	Dm
+lmā	Kw
+lmė	Jr
+lmı	cd
+lmų	J~
+ln	4y5[6}8g<hC_DeEnJ_KeS[UqW[X][gfz
+ln 	8jJxU|X~[l
+lna	CkDjJlKoShU~WkXh
+lne	<iClDjJ~KxSfU{WbXi
+lni	5n<zCdJcKnSeUtXb[k
+lnj	Xz
+lnk	K~
+lno	CfJrKxSgWhXh
+lns	Kp
+lnu	<rJpKq
+lnv	K{
+lny	EmJvSdWf
+lné	5lWn
+lní	5]
+lný	5lWl
+lnā	Kv
+lnė	Jx
+lně	5h
+lnī	Kt
+lnų	Jp
+lo	0Z2o3l4Z5T6Z7[8^9n:X;T<Y>W?YAmCVDYE^FVJXKYLoMnP[QYRnS[TWUTWSXRYVZY[[]a^o_lakbWc_fW
+lo 	0n4n5_6m:m;[<r>j?lC_FXJbKjPnQgT]UpW^X[YY]hbacnft
+loa	Un
+lob	4r<zCnJuKxUtXnfy
+loc	4h6u:c;e<x?lFjJ}KqT_U_X}fs
+lod	4{5k6d7i<}JzKcUtXt[jf{
+loe	0h4x6d<kPlf}
+lof	6v
+log	0e4i5c6g7e8f:e;f<r>g?cCeDjEeFeJdKmPgQfSfTgUeWeXeZd[ebdft
+loh	5m<|WhX}bi
+loi	4z6{<z>e?kJ~UxZnf{
+loj	JnKzXxZg]ncg
+lok	5m7n<x>bClEnJnKpQjSnWnXsf~
+lol	4}6x<{X}
+lom	0h4o5k6z7g8k;l<n>g?lCgDbEhFnJpKpPlQaUqWfXjYn[j]nfq
+lon	0j4e5l6j8n:f;f<q>i?dCkDlEiFiJmKnPkQmSeTjUgWnXmZibbcmfj
+loo	0h<[PjU~YYbi
+lop	4s:i<u>k?jCnJpKtUuXpfp
+loq	4}
+lor	4f6t:j;f<r?gDlFgJsKoPnTiUYXrZc[jbnfn
+los	0k4j5f6w7m8h:k;W<k>h?nDhFnJfKnPnQmTfUhWgXq[mbjfr
+lot	4o6u7m<w>nDmJiKoSlUsXkZm[nfv
+lou	4p5c>kJ}UzX|fx
+lov	4w5Z7l<qC_D_JqKsQlUqWXXWfu
+low	6z:fShU}fs
+loy	6q
+loz	KqUtWgXo
+loà	fX
+loč	JxWeXi
+loģ	Kf
+loī	K~
+loņ	K}
+loš	CmK|Xj
+lož	5cKuWfXm
+loể	fi
+lp	0j4o6p7l8k:n;n<m>g?lFmJnKhPkQkToUqXl[kbpfj
+lp 	X|
+lpa	4~>hJyKtXy
+lpe	<vKzPnXqfj
+lph	4~<~U|X}f{
+lpi	4z<vFmJvKyUuX{f|
+lpn	J|
+lpo	<{J}KpX~
+lps	4sKqXx
+lpt	<|J~Uz
+lpu	6qKv
+lpā	Kx
+lpė	J}
+lq	4~
+lqu	4~
+lr	4~6v7j8o<rDkKz
+lra	<}
+lre	7iDj
+lri	<y
+lrw	6v
+lrü	<{
+ls	0]4V5c6o7X8Z:_;l<b>i?eCeDaEmFkJaKXPZQXSYTlUnWhXeYiZk[Z]nbpchfg
+ls 	0b4T6s7j8[:c<x?eJzK^P]QmUtXz[gfj
+lsa	4s<lJyKuU~[kfu
+lsc	8kS]
+lse	0e4t7Z<fKwPfQ^U~[ef|
+lsh	6}Yl
+lsi	4{<r>jJxK|U{Zm
+lsk	5b7c<yCeJ|KrQaS]WhXe[e
+lsm	Kr
+lsn	K|
+lso	4y6z:e<zJzKrU}X|fx
+lsp	8nK{
+lss	<|Kx[k
+lst	0e4z6}7d8k<wJcKaPdQeU{Xr[ecmfq
+lsu	<tKy
+lsv	Jw
+lsz	Dl
+lsà	4x
+lsó	Dl
+lsč	Jj
+lsē	Kd
+lsī	K~
+lső	Db
+lt	0d4^5g6e7^8Y:b;b<Y>X?eCfDVEiF]JaK_PZQZSiTcU^WfXfZe[^]obhcafk
+lt 	4h6m7b8a:i<ZDXJ}K{PYQ^UjXv[dcmfp
+lta	4h6v7n;i<s>[D_EmFeJjKkQlTiUjXs[lcmfx
+lte	0k4o6y7i8a<mDfFiJrKpPmQgUfXj[lcjfv
+lth	:mU~
+lti	0n4m6j7n8m:l;k<n>f?nFhJjKkTlUkXw[kfv
+ltk	Kv
+ltn	Kw
+lto	4u6{;k<yDfFiJmKxQgTlUrXxbmf}
+ltr	4h<{FgJ}K|U|X|
+lts	4q<nKoX~
+ltt	>k
+ltu	4j5n6q7l8d;l<jClJwKoQmTmUlXpZk
+ltw	6{
+lty	Jy
+ltà	4~
+ltá	Dm
+ltä	>dXy
+lté	Dm
+ltú	Wk
+ltā	Km
+ltă	Up
+ltą	J~
+ltī	Kx
+ltı	ch
+ltū	JhKo
+ltų	Ju
+lu	0a4_5^6[7b8_:a;a<X>T?]C]DcEZF_JbK]PdQcS[TbUSWbXbYfZ][b]dbZcVfe
+lu 	4|5d6b<g>fCdDjEgJtKaSfUlWgXj]nc_f}
+lua	<{EeUqZc
+lub	0h4q5j7h:l<i?mCmJnKsPkQjS_TlUqXp[k
+luc	4o;kK|UnXwf|
+lud	6l:i<tKxSmUvf{
+lue	4u:m<|>_?mUlX~Znfx
+luf	Zj
+lug	0l4|8m;n<pK{UzX|]hbh
+lui	0h4t>k?mEnJyUV
+luj	UoXm
+luk	<o>eEjJ}K~Xzblci
+lul	4t<qDlUaf{
+lum	4o6}:m<nCjEiJoKkUiXuZibhcnfm
+lun	4i6c8d<n>fElFlJtUjXy[nbdc^f~
+luo	6m<~>dFlJnK{
+lup	4o<vFmJzK{Usbmcj
+luq	Ym
+lur	4w6s<qEeJ~K|Uobj
+lus	0m4m6o8h:k;m<a>e?aDjElFlJhKjUnXrblchfl
+lut	4s7j<l>e?mJtKuQlSmUtXw[gbnft
+luu	<k>fYk
+luv	4~<h>bJ~Ux
+lux	4|Uz
+luy	f{
+luz	UrX~
+luè	4y
+luí	4w
+luô	f~
+luč	X~
+luğ	ci
+luş	cc
+luš	X~
+luţ	Uo
+luž	ChXr
+luể	fq
+lv	0n4l6|7e8l:j;k<f>f?oD_FlJgKaPjQbTgUjXr[dfq
+lv 	<{K}Qj
+lva	4o;m<lDkJoKiQjTnUlXu[mfr
+lve	4w8n:m<l>iDgJyKhPnQiTnUrXz[if{
+lvi	4x<t>nJpKzTlUyX}f~
+lvk	<|
+lvo	JoKu
+lvt	Dj
+lvu	Kx
+lvá	Dm
+lvè	4~
+lvā	Ku
+lvē	Kg
+lvė	Jx
+lvų	Jz
+lw	0l4}6Y:nYn
+lw 	6j
+lwa	4~6m:m
+lwb	6y
+lwc	6m
+lwe	0l6j
+lwg	6m
+lwi	6r
+lwm	6x
+lwn	6l
+lwr	6p
+lwy	6]
+ly	0f4r5b6W7e8k:X;o<r>c?iDTEmFoJ^KxPiQdRoToUpWdXsYdZo[e]pbbcdff
+ly 	4u5b6f:W<vD]J|K}QlUtWgXvff
+lya	6|DbYfbdce
+lyb	6{DmJ}
+lyc	6|
+lyd	6kJt
+lye	D]
+lyf	6n
+lyg	6bJh[l
+lyh	>n
+lyi	Di
+lyj	Jf
+lyk	0lJw
+lym	6o:m>mJ|PlQkRmfz
+lyn	0m6aDiJmf}
+lyo	DlYnbj
+lyp	Jzfu
+lyr	6{
+lys	6m7kDmJkQn
+lyt	6tDmJn
+lyv	Jo
+lyw	6b
+lyá	D^
+lyó	Dk
+lz	4y5o8h<~DpKlUxXxfm
+lz 	8mfm
+lza	KzX~
+lzc	Kn
+lzi	K|
+lzs	Kz
+lzī	K~
+l·	4d
+l·l	4b
+là	4efO
+là 	4gfN
+làb	4~
+làm	4{fm
+làn	4pfu
+làs	4t
+lá	4}5^;lDWTjWaXvft
+lá 	5jWmft
+láb	Di
+lác	Wn
+lád	5eD[Wk
+lág	De
+lál	Dd
+lán	5kDhWm
+lár	Wn
+lás	DcX~
+lát	5lDjWm
+láv	Wl
+láx	Tm
+láš	5l
+lâ	Usfu
+lâm	f|
+lân	Ur
+lâu	fx
+lã	fs
+lãn	fr
+lä	8f<c>WQn[[
+lä 	<|>[
+läb	<m
+läc	8n
+läg	[g
+läh	<i>e
+läi	>f
+läk	[h
+läm	>k
+län	8k>hQl[b
+läp	>n[j
+lär	[k
+lät	<y
+lää	<i>i
+lå	7iQk[f
+lå 	7i
+lån	[l
+låt	[j
+læ	7cQm
+læg	7f
+læn	7n
+lær	7kQk
+lç	4wcd
+lça	4x
+lçe	cg
+lçü	cg
+lè	4g?kfy
+lèc	4t
+lèn	4q
+lès	4ifx
+lé	4o5d;i<~?aDYTlU~WlXrfy
+lé 	4~5h?j
+lée	?i
+lég	?nDm
+lék	D^
+lén	DmXt
+lés	4o;jDc
+lét	Dh
+lév	?n
+lê	0kTnft
+lê 	0k
+lên	fs
+lês	Tn
+lë	Z[
+lë 	Zf
+lën	Ze
+lër	Zm
+lës	Ze
+lët	Zl
+lëv	Zl
+lí	4c5c;dDiTeWeXxfq
+lí 	4r5ifp
+líc	4l;k
+líd	4z
+lím	4n
+lín	4o;mWj
+líq	4z
+lís	4v
+lít	4h;iDhTj
+lív	4z
+lò	4i
+lòg	4o
+lòm	4t
+lòn	4t
+lòs	4q
+ló	4o;jD]TiWgXx
+ló 	4oDa
+lód	Dm
+lóg	DhWf
+lós	Dk
+lô	fc
+lô 	ft
+lôm	fb
+lôn	f}
+lõ	<f
+lõh	<w
+lõi	<q
+lõp	<o
+lõu	<j
+lö	6{<v>hDh[j
+lön	Dh
+löy	6z
+löö	<v
+lø	7fQg
+løb	7j
+løp	Qj
+løs	7l
+lú	4xWkfx
+lúc	fx
+lúm	4~
+lús	4~
+lü	8o<fDec^
+lü 	ce
+lüh	<k
+lük	<ycm
+lül	<vDccl
+lüm	<pcg
+lüü	<r
+lý	5gWjfm
+lý 	5iWlfk
+lā	<~KY
+lā 	Kc
+lāc	Kp
+lād	Kr
+lāg	Ku
+lāj	Ko
+lāk	Kd
+lām	Kk
+lān	Ko
+lāp	Kx
+lār	Kk
+lās	Kh
+lāt	Ko
+lāv	Kw
+lāz	K{
+lāč	Ku
+lāņ	Kw
+lāš	K~
+lă	U^
+lă 	U^
+lăc	Ux
+lăd	Ut
+lăr	Uv
+lăt	Ur
+lău	Uz
+lăţ	U~
+lą	JlSj
+lą 	Jn
+ląs	JrSj
+lč	JvXv
+lči	Ju
+lčn	X{
+lē	Ka
+lē 	Kk
+lēc	K}
+lēd	Kv
+lēg	Kr
+lēj	Kp
+lēk	Ku
+lēl	Ky
+lēm	Kr
+lēn	Kp
+lēp	Kw
+lēr	Kz
+lēs	Km
+lēt	Kk
+lēš	Ks
+lė	J^
+lė 	Jg
+lėd	Jz
+lėg	J|
+lėj	Jp
+lėk	Ju
+lėl	J{
+lėm	Jv
+lėn	Jq
+lės	Jd
+lėt	Jp
+lėv	J~
+lėš	Jw
+lę	JoSo
+lę 	Js
+lęs	Jr
+lĩ	fv
+lĩn	fu
+lī	K[
+lī 	Ks
+līb	Ko
+līc	Kq
+līd	Kb
+līg	Kk
+līj	Kq
+līm	Kp
+līn	Kj
+līt	Kj
+līv	Ks
+līz	Kw
+līč	Kw
+līš	Ku
+lį	Jn
+lį 	Jm
+lı	cS
+lı 	cW
+lık	c_
+lıl	cn
+lım	cm
+lın	c^
+lır	cf
+lığ	cd
+lış	cg
+lő	D^
+lő 	Df
+lős	Dh
+lőt	Dj
+lš	5lJvKrXx
+lša	Kt
+lši	Jx
+lšu	K}
+lší	5k
+lţ	Uo
+lţi	Uo
+lũ	f{
+lũn	f|
+lū	JqKj
+lūc	Kv
+lūd	J~Kz
+lūg	K}
+lūk	J{Kr
+lūn	Jz
+lūp	K~
+lūs	JzKr
+lūt	Ky
+lūz	Ky
+lů	5k
+lů 	5i
+lų	Jd
+lų 	Jc
+lŷ	6s
+lŷn	6r
+lž	JtK|Xr
+lži	JwXt
+lžn	X~
+lư	fj
+lưu	fr
+lưể	fk
+lể	f]
+lể 	fj
+lểa	fw
+lểc	fe
+lểi	fl
+lển	ff
+lểp	ff
+lểt	f~
+lểy	fv
+m	0J2[3]4H5H6J7G8I9^:I;I<G>H?H@mA^CHDHEGFIHcJGKGL_M]PIQGRXSHTEUHVbWGXHYHZG[G]E^^_[a]bHcGdefG
+m 	0V2i3k4Y5Q6V7S8Q9k:V;c<Y>d?]AkCRDYEUF^JXKRLiMhPXQRRfSQTNU[VnWQXTY_ZX[Q]e^i_jaib_cVfO
+ma	0Y2n3j4V5Z6V7X8Y9l:V;U<Q>R?VAkCSDUEQFUJRKTLlMkPVQYRnSXTPUTVpWYXVYMZV[V]S^l_iajbOcRf^
+ma 	0l4a5f6h7l8j:i;^<^>^?kCUDcEYF[J[K[PiQjSgTQUeWeX^Y[Zg[f]Ybbc]fi
+maa	0_<W>ZPYYT]fbg
+mab	6w<rbi
+mac	4l5m6|;j<yClJoK~SiUuXpYfcift
+mad	4j6t:m;d<gDaEkJ{KwTeUrXnYWZf]lbmcffv
+mae	6Z<xU~]nf|
+maf	<}
+mag	0l4n6w7l:m<o?iD_FcJoKnUlWnXlYW]hb_fy
+mah	<s>nEjX~Yhbc
+mai	4m6f:i<i>e?bDhEfJdKfQnT_U^bkfr
+maj	4n5m<jCmDlJvKpSjUrWlXdZi[g]gf|
+mak	<j>jCnEgJtKpXtZm]ebec^
+mal	0k4j5g6v7j8b:f;k<d>^?kCeDiEkFlJlKmPhQkSlTmUlWgXkY[Ze[j]mb_cdfn
+mam	4u6|<qJsKpUvXz]mbcck
+man	0d4a5e6i7^8b:];_<d>]?_CaDiEXF_JfKaPdQ_SgTaU^WeXdYfZa[[]abXcYfe
+map	4}6~<vK~bm
+mar	0i4b5m6l7a8i:e;b<j>i?cCkDiEgFfJlKmPiQbSgTdUaWjXiYXZd[^]gbecgfj
+mas	0l4l6o7k:l;f<b>e?mCkDlE^FjJWKbQiSlTeUnXpYlZk[k]dbec^fv
+mat	0h4d5c6d7f8f:c;h<b>b?bCdDeEZFbJfKbPiQhSfTiUaWcXbZb[d]gb]chfn
+mau	4}6hJx
+mav	4y<nJr
+maw	6m
+max	UzYh
+may	;gYibXcf
+maz	4}DdFlJvKiSgX~f}
+maç	Tmcl
+mač	ChXs
+maģ	K}
+mał	Sl
+maņ	Ko
+maş	Uu
+maš	JyKrXx
+maţ	Uj
+maž	JjX~
+mb	0^2p3l4X5g6k7c8b9n:];Z<_>g?]CeDaEYFbHjJfKfMjPaQcRnSgT]UZWdXcYeZZ[^]T^m_ib]chfg
+mb 	0e3m4]9m:l<w>j?lHiJ{MiRlUkXy]n_ifz
+mba	0n4o6~;l<s?nDhE^FmJrKqTkUgXsYhZd]Xbbfq
+mbd	4|
+mbe	0c4t6u7f8d:^<eDdEbJxKyPbQfUqWjXgYnZi[_]gfo
+mbi	0m4m6x:l;b<rCjEjFiJoKrTlUkXsZd]hfm
+mbl	4q6|:n<q?jJtK|UtZlf|
+mbn	Xo
+mbo	0n4r6y<r?nJoKmTnUpXr]Ybkfv
+mbr	4d6p;^<g?aFgJsKqTcU^WjXoZkbdfx
+mbu	4u<uEeJtKqUrXyZm]jfz
+mbw	6~
+mbé	4fTg
+mbë	Ze
+mbă	Ur
+mbū	J~
+mc	6mSkX}]ock
+mca	6p
+mch	6p]m
+mcz	Sj
+mcı	cm
+md	0m6cJwKtPhX|[pce
+md 	Ph
+mda	6rK|cl
+mdd	6h
+mde	0n6hK}X{ck
+mdi	J~cj
+mdo	6|J~K~
+mdr	6n
+me	0S2m3l4S5W6Z7Q8U9l:T;U<T>U?SAkCUDREQFSJUKVLmMlPQQRRhSZTTUUVnWSXRYZZR[S][^m_lajb^cTfa
+me 	0b4d5k6x7c8e:];j<b>j?XC^DjEiFZJbKiPfQeSmTbUcWdXdYjZS[m]eblcbfi
+mea	4|:m<yUkf}
+mec	4v5dJxUqWfX}f~
+med	0l4m5l6j7W:c;f<iClElFhJgKmPlQYTlUhWbX^YaZm[Xbncifw
+mee	0^<a>nPWYa
+meg	6m7m<mDYJtK~U|X{fx
+meh	8l<pKtXr
+mei	4s6r8]<k>kJvKrPiTeUnf{
+mej	Xl
+mek	<mDmKoXicb
+mel	0i4p6v7b8m<i>gClDXEdJqKqPiQaTkUdWlXeZj[ccffq
+mem	4m5m:h<v?lE[FnJ{K|TmUgXlf}
+men	0^4U5]6n7Y8Z:[;W<c>]?VC[DeEUFVJ^KcPWQZSaTVU[WZX]Za[^]fbgcbfh
+meo	X|
+mep	<{
+mer	0b4c5c6g7Z8_:];_<d>_?hCaD_EWFbJfKfP[QZRlSeTbUbW[XaZc[[]jbecafj
+mes	0k4e6l7c8l:e;h<c>b?dDaEkFjJmKbPmQeTfUnW^XaZe[gbicbfq
+met	0Y4g5d6p7a8h:g;i<_>b?iCbDbEjFcJ^KcP]QaSgTgUgWcXbZa[b]kbmccfp
+meu	4x
+mev	<|X}Zi
+mew	6_
+mex	4};nU{
+mey	6xYhch
+mez	5bDfJ~K}U}Xq]g
+meč	JrXz
+međ	Cd
+meļ	Kd
+meņ	Kl
+meş	Ut
+meš	J~Xu
+mež	Kt
+mf	4u6x7j8n<yJwKyQiUxXy[j]g
+mfa	8nQn]n
+mff	6{
+mfi	4z
+mfo	J|K}U~X}
+mfu	]h
+mfö	[m
+mg	0n6g<~J}Ks[pbU
+mga	6xJ~KrbS
+mge	0m6x
+mgo	6}
+mgu	6z
+mgy	6h
+mh	6f7m<|Yk[m]lcj
+mha	6q
+mhe	6k7m
+mhl	6q
+mho	6s
+mhr	6z
+mhu	Yj]kci
+mhw	6v
+mi	0[2p3o4Z5Y6a7[8X:Z;W<P>S?XAoCZDYEYFXJUKWMpP]Q[RmSRTXUWWVXZYWZS[[]Y^o_malbYcVf^
+mi 	4o5]6j<b>_?nCjDbEeFfJeKeS_UqWZXaYjZ[]hcafw
+mia	4j6m<m>hDjElFfJlS_TnUqWl]dft
+mib	f|
+mic	4g5h:g;g<{FgJ~K{SjTfUfWfXwfp
+mid	0j4q7i<cJyK|PkQjUzXzYYcifx
+mie	0f4w8l;c<{>d?fJcKePnSXUnWbXyf|
+mif	Uz
+mig	0m4s6|8m<vFgJwKwPnUzYj
+mih	Xu
+mii	<p>jUnYh
+mij	CfJlKjUtXlYnZm
+mik	<i>jDkElJoKmXoZg]ibhck
+mil	0g4h5j6i7f8f:c;a<]>f?bClDkEaFiJoKkPeQeTiUeWlXnYlZh[d]cbgcgfj
+mim	<xJrX|Ze
+min	0c4d5f6s7a8h:b;a<]>]?bCeD^EeFaJ]KbPfQcSWT[UbWdXgYkZZ[b]lbccafl
+mio	4}6u<vJoK|U{X}
+mip	<|
+miq	4y?l
+mir	4q<sCjJqKgUkXoZhckfx
+mis	4l5l6i7h8h:j;g<T>Z?hCkElFjJcKbPlQiSkTlUkXoYnZg[ibjcmfr
+mit	0l4g6{8Z:j;g<d>d?kCjDjEnFiJjKjPnSmTjUbWmXnZ[[k]ibbclfp
+miu	JxUr
+miv	<{
+miw	6v
+mix	U|
+miy	Yh
+miz	K|U~X|
+miè	?j
+miê	fr
+mič	Xp
+mię	Se
+miķ	K|
+miń	Sl
+miņ	Kt
+miş	Unc_
+miš	JkXp
+miţ	Uw
+mių	Jr
+miể	fd
+mj	<vCaKoX}Zg]V
+mje	C^K|Zg
+mji	]T
+mjo	<x
+mju	Ko
+mk	7k<qKwQpXmYg[n]^
+mka	<|XzYf
+mki	Xn
+mko	<uK{]e
+mkr	7k
+mku	]a
+ml	5l6d7j8o<tCgDhEnJwKvQiU{WmXh[d]mc[
+ml 	6pK~
+mla	6j<zElXo[lcb
+mle	6z7k<~QkXycc
+mli	6x<z[dch
+mlj	CgXj
+mln	Jz
+mlo	6v
+mlu	6}cn
+mlw	6o
+mly	6m
+mm	0e4k5o6v7X8^:a;o<d>[?ZDgElFcJsKjPeQXSnTpUpWpXr[Z]kbkcifj
+mm 	4~<qJvK{U|X|f}
+mma	4p:m<m>f?lDjFiKmPmUyX{[_fu
+mme	0i4q7Y8b:h<l>k?_FjK|PgQZUwXy[dfq
+mmi	4|:l<n>dFifv
+mmo	4x:j<{U}]nfq
+mmt	8k
+mmu	4z7^8k:h<n?^KvQ][cbmclfv
+mmy	<zU{
+mmä	>d
+mmé	?n
+mmā	K}
+mmē	Kw
+mn	4r5c6o7n<lCiDoElJsKnQnSjUfWdXg[b]_fw
+mn 	<}Um[g
+mna	4y<yJuK}UnXr]]
+mne	4y<oUrXt[g
+mni	4{6q<|KpSmUpXo[mf~
+mnm	Xz
+mno	4}5hCjWiXlf{
+mnu	<~Uu
+mny	Ek
+mnâ	Uz
+mní	5j
+mnï	6u
+mnă	Ut
+mo	0a4]5Y6a7_8d:[;X<a>^?ZApCYD]EcFXJSK]PaQ_S[TYU^WYXYYaZ^[_]Ub^ccfe
+mo 	4v5l6v;Z<v>iCgF_JZKmT[UvXeYb]Ubhf{
+moa	Ut
+mob	4u5l<zJmKuUsXs
+moc	4q5h6qJ{K}SjUsWjf|
+mod	0l4m5i6i7d:l;l<u?lEnFjJqKmQmSnTlUiWiXn[kclf~
+moe	0m6u<}Pn
+mog	4z<|CjJmK{U}Xpbg
+moi	?k
+moj	JhKzX~]_
+mok	<rDgJ_KtXv[m
+mol	4i6v:n<pFiJrKoUpXofr
+mom	4w<|JvK~UvWlXu
+mon	0i4e5j6p7k8k:d;f<l>e?bCiDhElFbJdKkPhQkSkThUeWjXmZi[k]mbgclfj
+moo	<h>lYf
+mop	K}fw
+mor	4h5k6f7n:i;k<p?cCcEmFiJqKoQnScTiUlWeXdZe[kfp
+mos	4n5j6s:h;h<pCmDhFkJ]KcTiUsWjXmZkfv
+mot	4o5h6}:k<u?lCmDkFmJnKpQcUqWiXm[ebnfx
+mou	4w5m:j?kU}Xyfu
+mov	4s5g:m<~UvWdXk
+mow	Sg
+moz	DjX~
+moč	Xj
+moř	5g
+moş	Uz
+moš	K{Xo
+moţ	U|
+moż	Sk
+mož	5kCkWkXq
+mp	0c4Z5f6k7b8d:[;[<e>a?[CfDeEZF[JbKbPbQcRkSeT[UZWgXfYlZd[c]gb]cefg
+mp 	4q6w<}Un
+mpa	4l6q:g;i<s>n?jEbFhJkKrTjUfXs]mbcckfl
+mpe	0l4h6~7h:h;g<nEjFiJmKnPmQiTgUjXo[ibfft
+mpf	8n
+mph	4|<}J~fr
+mpi	0l4k6{:f;m<o>f?hClDlEgFeJgKiPfQjRlSmTkUjXmZj[n]nbjcifu
+mpj	Zn
+mpl	4h6{:h;f<q?hDkFjJsKpTiUhWmXpf|
+mpo	0n4e:i;d<r?eEhFdJpKqPlTcUgXwZn[nbkfy
+mpr	4j;j<|?mFkJ}KxThUof}
+mps	4n6~<|?nK|U|fz
+mpt	0k4l6z?nK~U}X~
+mpu	4u:m;l<zEcJxKvUhX~blfv
+mpw	6x
+mpä	>k
+mpā	Kq
+mpă	Up
+mpē	Kn
+mpė	Jy
+mr	4}5o6Z7i<|ClQgXmZe[h]p
+mra	6kZl
+mre	6pXs
+mri	Zf
+mrl	Xy
+mro	6y
+mrt	Xt
+mru	6[
+mrw	6o
+mry	6i
+mrå	7gQf[h
+ms	0d4l5i6i7e8h:f<j?nCgDlJbKZPdQdSjUsWjXcZp[c]hcgfr
+ms 	0g4l6q7n8k:e<t?nJbKZPiQnUwXy[jfu
+msa	<{Kw
+mse	6j<p
+msh	]n
+msi	<yJy
+msk	5hCfKsSjWiXb
+mso	<~J~X{
+mss	K|
+mst	0k4{7j<{K}PhQkU{[hf|
+msu	<zK~
+mt	0m4m6~7c8g<s?mJjKcPhQgUyX|Zf[f]ef~
+mt 	7d8jJ|K}PhQk[h
+mta	4qJrKdZf]k
+mte	4p8m<{K~
+mti	JqKy
+mtm	Jx
+mto	JsU}]k
+mts	Ky
+mtu	<yKx]m
+mtā	Kp
+mu	0c4[5^6c7]8e:a;[<Z>X?]CcDdEYF[J^KZPfQ[RgSaTZUYW^XaYbZ^[_]UbYc^fj
+mu 	5a6s<rCgElJkK]RdSgWbXh]]cmf~
+mua	>nElZkf{
+mub	<s
+mud	4~6m<rEj
+mug	Kv
+mui	<t>iJnKtTm
+muj	<}Si]V
+muk	<|>eEk
+mul	4m7m:m<k?nEhJnKsTmU^XgYnZmb]fx
+mum	<zEjJtKl
+mun	0h4[5j6d7^8i:e;]<k?]CkDiEeF[JmKqQ[SmTYU_WjXoZa[cbdcmfo
+muo	>fJj
+muq	Yk
+mur	4u6~<qEbJzKvUmXrZmfv
+mus	0g4m5j6|7f8j:g;m<d>d?hDkEhFhJkKiQfUsWhXx[dbkfv
+mut	4|<p>hDmJwKvUwX|bl
+muu	<d>dYk
+muv	<u
+muz	JlKtPlSlUjXwZk]hcl
+muč	Xs
+muļ	K~
+muş	U}cd
+muš	J}Kz
+muể	f{
+mv	<zKxX~
+mvi	K~
+mw	6a]T
+mwa	6v]S
+mwd	6|
+mwe	6q]g
+mwi	]h
+mwl	6~
+mwn	6m
+mwr	6{
+mwy	6b
+my	4x5f6e7n:k<w>a?pJjPoQlSgUwWcX{[jcnft
+my 	4|5i6~:k<xSjUwWeX}fx
+myb	Jn
+myc	f}
+myd	6w
+myf	6x
+myg	6x
+myk	Jz
+myl	6{J}
+myn	6fJr
+myr	6vJz
+mys	5l6tWh
+myö	>b
+mz	DfJxK~
+mzd	Jy
+mze	De
+m²	2g4x;o<uJsKzPgQpT]UxWpX{cmfv
+m² 	2d4w;m<tJrKyPeQnTZUwWmXzckft
+mà	4ffm
+mà 	4jfo
+màl	4|
+màn	4rf}
+màq	4{
+màr	4|
+màs	4~
+màt	4m
+màu	fr
+màx	4w
+má	5b;bDYTmWbXrfn
+má 	5fWe
+mác	Wl
+máj	Dl
+mál	Wm
+mán	5k;lD]
+már	DfXt
+más	;cDa
+mát	5l;m
+máy	fm
+mâ	6}U^
+mân	U[
+mã	Tlfs
+mã 	fr
+mão	Tm
+mä	8k<_>ZWl[e
+mä 	>dWk
+mäe	<l
+mäg	<p
+mäi	>d
+mäl	<r
+män	<h>h[h
+mär	<g
+mäs	>n[l
+mää	<m>f
+må	7eQh[f
+mål	7jQi[k
+mån	7k[l
+mæ	7i
+mæn	7n
+mær	7m
+mè	4l?n
+mèd	4w
+mèn	4x
+mèr	4p
+mès	4{
+mèt	4t
+mé	4d5e;k?^D^TiWnXwf]
+mé 	?l
+méd	?j
+mée	?l
+még	Dm
+mél	Dh
+mén	5dDeX~
+méo	f{
+mér	;l?cDgTm
+més	4cDm
+mét	?kDjfZ
+mê	?n
+mêm	?l
+më	ZV
+më 	ZV
+mën	Zk
+mër	Zf
+mës	Zi
+mì	fw
+mìn	fv
+mí	4e5a;pDmTgWfX}
+mí 	4w5eWj
+míf	4z
+míl	4eTf
+mín	4{5j
+mír	5l
+mís	4~5h
+mít	4}Dl
+mò	4q
+mòb	4z
+mòc	4|
+mòn	4x
+mòr	4|
+mó	4o;mDlSlf|
+mó 	4|
+mód	Dl
+món	4pf{
+mós	4y
+mów	Sm
+mô	6vWnfo
+mô 	fs
+môi	fv
+môn	fu
+môr	6u
+môž	Wl
+mõ	<b
+mõe	<r
+mõi	<g
+mõj	<o
+mõl	<z
+mõn	<o
+mõr	<}
+mõt	<p
+mõõ	<m
+mö	8p<u[k
+möö	<u
+mø	7nQp
+mù	fx
+mùa	fx
+mú	4n;lDpTn
+mú 	4x
+múl	4~
+mús	4o;mTm
+mü	<mc^
+mü 	ck
+mün	<|ce
+mür	<z
+müt	<r
+müz	ce
+müü	<s
+müş	cm
+mý	5m
+mā	KZ
+mā 	Kb
+māc	Ki
+māj	Kp
+māk	Kh
+māl	Kq
+mām	Kr
+mān	Kq
+mār	Kt
+mās	Ko
+māt	Ki
+māz	K{
+māņ	Ky
+māš	K|
+mă	Ub
+mă 	Uf
+măn	Uq
+măr	Ui
+măs	Up
+măt	Us
+mą	Jd
+mą 	Jd
+mąj	Jw
+mąs	Jw
+mč	Xr
+mči	J~Xr
+mē	K^
+mē 	Kh
+mēd	Ku
+mēj	Km
+mēl	Kv
+mēm	Kv
+mēn	Kr
+mēr	Kc
+mēs	Ku
+mēt	Kp
+mēģ	Ky
+mēš	Kt
+mė	Jc
+mė 	Jn
+mėg	Jz
+mėj	Jr
+mėl	Jr
+mėm	J{
+mėn	Jm
+mės	Ji
+mėt	Jy
+mę	JuSn
+mę 	Ju
+mě	5Z
+mě 	5i
+měl	5j
+měn	5i
+měr	5i
+měs	5_
+měř	5k
+mī	Kh
+mīb	Kn
+mīd	K|
+mīg	Ko
+mīk	K|
+mīl	Kz
+mīn	Ku
+mīt	Ks
+mı	cY
+mı 	cc
+mın	cd
+mış	c]
+mš	J|KrXh
+mša	Ku
+mšk	Xg
+mţ	Uy
+mţ 	Uy
+mū	JrKf
+mūg	J~
+mūk	K}
+mūn	K|
+mūr	J|Kw
+mūs	JzKm
+mūz	Kj
+mūš	Jx
+mūž	K|
+mů	5i
+mů 	5k
+můž	5m
+mű	Db
+mű 	Df
+műk	Dm
+műv	Dh
+mų	Je
+mų 	Jd
+mųj	Jt
+mž	5oJp
+mž 	5m
+mži	Jo
+mư	fv
+mưể	f{
+mể	fQ
+mể 	fq
+mểc	f_
+mểi	fk
+mểm	fa
+mển	fm
+mểt	fQ
+mểu	fw
+n	0A2W3W4B5B6A7A8@9W:A;A<C>@?A@gAVCBDDE@FAH]JCKELXMWP@QARTSCTCUBVZWCXBYEZB[A]B^X_VaUb>cAd^f?
+n 	0G2d3c4N5V6H7J8G9c:J;J<O>F?KAbCUDMEHFOHgJcKSLeMcPFQJR_SWTZUKVeWWXPYMZO[I]Y^e_baabKcIdifH
+nT	4{
+nTo	4z
+na	0V2k3j4Q5Q6U7X8W9j:U;P<S>S?VAjCLDUERFQHnJSKTLjMjPWQXRiSNTQUUVnWPXMYPZX[S]L^i_fahbJcTdpfY
+na 	0^4S5R6b7f8e:c;Q<Y>W?hCODbE[FTJ_KYPbQaSPTRU]WRXPYSZb[X]MbNcZfe
+naa	0a<f>gP_Y[
+nab	0l4|6j<sJ{K~XrYjbi
+nac	4g5f6n8d;b<{CaJjKkSbTjUwWgXpYd]lfp
+nad	0j4f5f6e8m:h;d<k?jCgJpKwPnQmSeTdUqWfXfY_[d]ibjcifr
+nae	4y6c<vDmJ|Kufq
+naf	0i6i<yJ}K~]g
+nag	4x6g:m<l?kCkDcFkJnKxSkTlUvXfbZft
+nah	8l<vEhU|XkYebc
+nai	4s6h:m<o>d?dDiEnJeKeTlUqX{]mbkfi
+naj	;m<xCaJyKpS_UpW^Xa]l
+nak	4~5k<k>nCdDXEaJtKuSmWjXg]jbZcj
+nal	0d4_5f6k7_8a:[;^<g>d?_C^DgE]F^JeKnPfQbSdT^U^WhXcZe[c]j_lb_cffp
+nam	0j4n5b6w8i:c;m<iCfE_FnJbKlPfSnTlUpWcXf[d][bdcmf_
+nan	4m5l6p7n8d:k;k<k>b?eCfE]FkJgKqPnQlSfTlUnWhXcYk[f]kbWcZfr
+nao	<n]^bm
+nap	4|5f<lCjDiJtSmU{WgXi]lbc
+nar	4f5l6o7n8k:k;e<l?jCaEjFfJkKrQmSfTkUfWmXbZf[abgcifs
+nas	0e4j5l6e7n;d<]>eC[EdFlJ[K[QfSiTaUoWlXZZm[f]gbWckfu
+nat	0j4b5g6n7e8f:a;g<i>j?aCaDiEjF^JiKmPeQhSgTgUcWiXhZd[a]h_lb_cffl
+nau	4s6c8l<u?jJeKsSkUtXwbmfv
+nav	4q5l7c<lCmJlKjQdUqWmXiZnf}
+naw	6mSlbj
+nax	Yn
+nay	4zYd]fbgcmfk
+naz	4}5kCcFhJvK~SfUyWlXp
+naç	Ti
+nač	5bCcWeXg
+naş	Uu
+naš	CjJoXm
+naţ	Ug
+naž	J|
+nb	0h4t6n7j8c:p<pDhJvKrPgQfSoUsXuYi[ichfm
+nba	6p8j<}DlYnfx
+nbe	4|6|8i<vJ|KwPlUzX{Ykfv
+nbo	f~
+nbu	4w8j<uJ}KyPnUxX{chfo
+nby	6wQg
+nc	0i3n4V5^6d7e8f9o:X;V<k>j?WAoC_D_EaFWJcKdMnP_QhRmS[TVUYW_X^YpZb[f]Z_oalbgcZfd
+nc 	4k6jJ{UyXq
+nca	4g6u;kEgFlK|TnUpXmZjcdfu
+nce	0l4f5c6s7g8l:[;_<q>n?ZCjDiEkF]JoKjPhQnRlSiT[UcWjXhZj[jbkccfj
+nch	4q6{8j:f;l<u?iFcJwK|PlTlUlXu]Yfl
+nci	4[5d6s:f;X<v?bCcDfEgF^JfKiPbSeTZUaWdXgZkcdfp
+ncj	S_
+nck	X}
+ncl	4j6m:h;lFgTnUnfz
+nco	4o5h6x:k;h<z?iFiJ{TgUnWlXdfv
+ncr	4tUw
+ncs	4vDj
+nct	6z:m?lUnfw
+ncu	4v;iCjEnUoXxck
+ncw	6w
+ncy	4}:m<}U~f}
+ncâ	U~
+ncè	4^
+ncé	;l
+ncë	Zi
+ncú	Wj
+ncü	cl
+ncă	Up
+ncē	Ku
+ncı	cm
+ncţ	Ul
+ncū	Jm
+nd	0Q2k3h4Z5_6Y7O8N9j:P;V<R>a?VAiCZDWETFVHmJXK[LkMhPQQRReS^TSUVVkW_XaY^ZQ[Q]V^j_fahbXcOf[
+nd 	0V3k4k5i6^7X8P:P;j<_>h?aAmChDeEfFfJqKoMlPXQYRgShTiU]WjXlYaZa[X]g_iajbgcgfa
+nda	0g4d5l6j7j8k:g;^<]>n?cCgDkE]FaJhKfPiQgSkT]UdWlXkZb[_]_b^cRfm
+ndb	7eUy
+ndd	6j
+nde	0U4f5k6f7R8T:^;a<d>l?_CkDaEeFaJfKjPVQVSiTZUbWlXnZa[U]abkcTfi
+ndh	Yjf}
+ndi	0c4e5j6o7e8d:c;c<Y>k?cC^DiEaFaJbKgP]QfRlSiTcUfWkXjYiZY[e][bdcafg
+ndj	<tD^Zd
+ndk	7i8h<{
+ndl	6~7e8j<lQl[jfu
+ndm	<l
+ndn	<{
+ndo	0i4m5l6q7i8i:h;_<m>m?lCiDiEZF_JhKnPjQhSlTYUmWlXnZ_[i]ebecmfl
+ndr	0l4h6o7c8l:m;j<f?gDlEmFkJdKlPkQbSkTjUhWmXnZa[bcmfn
+nds	0e4y6|7^8g:h<sDfJ~KwP^QbUvXw[^fq
+ndt	7]8n<~Qh
+ndu	4p6|8h:l;n<a?kCnEcFnJiKmUfXrZd]jbkckfw
+ndv	<~Xw
+ndw	6x
+ndy	6sJ{Sm
+ndz	K|
+ndà	4y
+ndè	4o
+ndé	4}?hfy
+ndë	Z[
+ndí	4}
+ndú	4z
+ndü	cl
+ndā	Ko
+ndă	Us
+ndą	J|
+ndē	Kt
+ndė	Jr
+ndī	K{
+ndı	cd
+ndū	J|
+ndų	Jp
+ndŵ	6~
+ndž	<|JoKw
+ne	0V2k3k4V5T6T7Q8P9j:U;U<Q>Q?PAiCRDTEWFMJWKXLmMjPUQPRkSSTYUTVmWQXRY_ZW[V][^m_jahb[cSfZ
+ne 	0^4d5f6i7V8T:Y;_<T>d?PAmCTDfEfFPJaKeP^QTRlSYTdUZWVXWYdZZ[d]bajbecXf]
+nea	4r6}:j;k<tFjJvKoUbXwfo
+neb	4y5]6i<fJvKxXr[mfz
+nec	4p5j6};eJzKzUpWmXpfy
+ned	4r5m6]7h:d<oJpKqQhUpXu[mckfx
+nee	0d4x:m<h>dPiUuYkf}
+nef	4}6xJ~Uy
+neg	4e6f<tDlEdFiJrKvS]UrX^f{
+neh	8iWgX|Yn[m
+nei	4l6n<m>hFhJlKoTfUfX~fv
+nej	5_CkKuS]WXXh
+nek	5m7l<pCcDYJuKmSgXhcl
+nel	0j4p6l7c8l:l<k>f?hDkFSJpKnPkQbUhXt[gbmccfn
+nem	0l4r5d7i8e<c?hD]FmJsKtPmSmUqWgX_ccfz
+nen	0m4h5k6z7a8Z:m;k<h>T?nCmEmFfJrKnPbQ[TmUkWeXoZc[acfft
+neo	4w;k<sJuKvUqXu]ffz
+nep	5k<sClJmKlUyWkXm
+ner	0b4a5g6j7Z8Y:c;_<g>j?iCgDlEfFdJhKgPZQZSiTeUdWfXgZj[^bgchfp
+nes	0f4a5f6c7_8b:b;]<g>f?aChDiEZFeJfKbPgQ[SnTiUjWeXiZl[f]mbfchfh
+net	0g4m5h6p7^8b:i;m<g>a?mCjDfEkFjJdKkPjQ^ScTmUiWiXhZf[dblcdfr
+neu	4k6]8m<v>n?iJvUsXxfv
+nev	4~<eD^JoKoUuWnXoZkf}
+new	6c:l
+nex	4{Uz
+ney	4y6z:m<yUtXwYlcdfz
+nez	4z5l;n<}CiJrK{UjWmXoZmfw
+neç	4{
+neč	X~
+neį	Jy
+neļ	K|
+neş	Um
+neš	5lJsKtX|
+neţ	Uz
+než	5mJzXw
+nf	0o4h5k6f7i8d:h;f<m>p?gCmDkEkFfJmKkPmQgSmThUeWkXmYiZl[gcnfs
+nfa	4w6o8lU~Xs
+nfe	4q6r<{JuKuUpXzfy
+nff	6r
+nfi	4w6}<|FnK}Ul
+nfl	4r<{J|KzUp
+nfo	4n5m6k7l8n:n;l<p?mJpKmQiUkWmXtf}
+nfr	4u6uJ~KyUwX}
+nfu	6yU|Yh
+nfy	6y
+nfö	[l
+ng	0S2l3i4]5_6V7R8R9l:R;]<V>[?[AjC]D[EJF[HnJYKaLnMjPUQRRgS_T]U[VmWaXbYdZU[R]T^j_iagbDc^fI
+ng 	0U3l4i5g6[7V8V9n:S;h<]>h?eAlCdDfEMFfJoKpMlPYQVRiSdTgUgWhXlYnZh[V]g^n_lagbCcffH
+nga	4n6m8k:l;m<g>i?nClETFmJeKoPkQlTmUkXvZV[_][bWfl
+ngd	6|7l:n<~Qj[j
+nge	0Z4l5l6e7X8Y:d;j<g>k?gDeEdFiJpKrPZQXSiTiUjWmXnZm[Y]bbncjfj
+ngg	EXb_
+ngh	4z6_<wEhFmUpX~bkfd
+ngi	4n6r7m8n:k<d>cEdJfKyQnSmUmXxYj]abgcdfn
+ngj	<xZg
+ngk	<nE[baf{
+ngl	4h5e6k7i8e:c;g<d>g?gCfFhJkKmQiThUfWgXhZj[gb]fu
+ngo	0n4q6d;n<rClDgEmFfJfKrTnUwXt]ablfj
+ngr	0j4q6w<oJqKoPlQlUuXxZm[mbnfz
+ngs	0_4w6}7_8^:h<vEdJzKtPeQaUwX{[_b_fu
+ngt	4{6x:l<xJkK{PnQnUzX{[mfw
+ngu	4h6t:j;i<e?hEeFhJlKpThUlXuZk]abcff
+ngv	<}JrKwUv
+ngw	6o]h
+ngy	6mDk
+ngà	fb
+ngâ	f{
+ngå	[n
+ngë	Zi
+ngô	fm
+ngü	4p
+ngā	Kr
+ngă	Up
+ngą	Jv
+ngė	Ju
+ngļ	Ko
+ngų	Jq
+ngư	f[
+ngể	fh
+nh	0i4r6d7e8e:n<q>hDmJyKrPjQiT[UtXt[ifN
+nh 	fO
+nha	4t6h7g8i<u>lJ}K{PnT_UxXxfk
+nhe	0k4~6p7l8j<}KxQlTdX~[nfz
+nhi	6qK~ff
+nho	6y<{Tdf{
+nhr	6|
+nhu	fv
+nhw	6p
+nhy	6n
+nhà	fe
+nhá	fv
+nhâ	fk
+nhì	fx
+nhó	fp
+như	ff
+nhể	f[
+ni	0V2j3k4S5V6S7W8V9k:V;U<Q>T?VAjCODYETFSJNKTLkMlPXQWRjSMTUUQVoWSXNYZZT[U]L^m_jaibTcSdpf^
+ni 	4e5h6^7j8j:m;n<Y>e?kCUDaEWFYJpKcPhQiScTnUaWjXUYdZ][f]Lb_c[fo
+nia	4]6]8n:c;d<e>eDhEbFcJ]KvPlQgSVTcU[W^XwZi[m]Vbmff
+nib	4|6r<|U|bm
+nic	4Y5[6w8h:d;^<v?iC^DlFcJrKuPmS[T^UaW_XbZmcnfm
+nid	4j6_;a<hDkJuKsTcUyXzbifi
+nie	0]4p5k6z7h8c;l<t>j?bFlJnK[PdSPUaWXXyZm[ffv
+nif	4o6g;l<{?mFlJxK{UpX}f{
+nig	0e4z6a8f<qJnKwPhU{XzYefz
+nih	5k<xC]X]Yn
+nii	<j>gSfUeYlfw
+nij	<yC[J_KbXY
+nik	4~5b7m8k<a>iC_DiEiJiKlQnS^U}WbXZZc[lbjchf~
+nil	4v6n<f>jJyKxUiXpb_cnfx
+nim	4j;j<]>_?mC_FgJbKrSjTkUiXeYkZfblcmfz
+nin	0c4o5i6o7Z8n:d<^>]?mChEjJ]KuPeQ[SlTmUmWkXjYeZe[XbecXfp
+nio	4r6d7n:i;g<t?lFjJ^K}SaTjUpXu[mfw
+nip	4~<tJ~K{
+niq	4t?e
+nir	4m6q<~ClJ~K}UqXnch
+nis	0^4d5f6r7a8Y:c;e<^>a?_ChDjEaFdJXK^PbQaSdT^UdWiXiYkZ_[a]ebecifo
+nit	4c5g6v7k8j:_;m<i>f?iCkEjFbJrKqQmU_WjXlZb[jbafp
+niu	4w6~<wJcSeUjWmf}
+niv	0l4k5l7j8l:g;i<q?hElFjJnKnPnQhTkUiWlXkZh[jbnchfz
+niw	6nbi
+nix	<~U|f}
+niy	Ynbicm
+niz	5i:k;jCgFgJgKjShTmUjWgXhZgce
+nià	4z
+niá	Dm
+niê	fs
+nië	0kPi
+nió	4p
+nić	X}
+nič	5jCdWkXj
+nię	Sk
+niķ	K~
+niņ	Ku
+niş	Uqcn
+niš	CmJlXd
+niţ	Ul
+niū	Jl
+nių	JZ
+niž	Xv
+niể	ft
+nj	0l4l7p;m<r>iCTDoE_JvKuQmTnUqXUZT[m]gfv
+nj 	Xl
+nja	4s<x>lC]E_J}KzUyXaZk]jfz
+nje	0nCWUzXZZc
+nji	<}CaXbZl]n
+njk	X~
+njo	4z<}CgJ{K}XoZc
+njs	CkXk
+nju	4oCeEhUyXi
+një	ZT
+njš	Xn
+nk	0^4q5c6v7a8_:g;o<e>Y?nCeDcEhFnJWKdPcQbSaToUnWbXeYWZh[b]pcefn
+nk 	0k4y6|7n:k<pDjJrK|PnUtXsf{
+nka	4{5m<u>_CkDmEkJeKpSjU|WhXmYVckfu
+nkc	JqKpSnXq
+nke	0i7f8j<w>kJpK}PhQjU|Xr[nfz
+nkf	U~
+nki	4}<r>_JaKySkU|XvYifx
+nkl	0h<}Jh
+nkm	8k
+nko	5m<u>lJjKxSkWkXn
+nkr	0g8m<xJwKsPnQiXz[n
+nks	0m<{JmKv
+nkt	7j8j<lJkKmU~X|[lf|
+nku	<vJoKsSlX{
+nky	JvWl
+nká	Dn
+nkā	Kn
+nką	Jx
+nkė	Jf
+nkš	Jy
+nkū	K}
+nkų	Jj
+nl	0g4r6c7h8f:h<q>iDiJyKqPiQcUnXuYk[dbfcWfl
+nla	4|7l8h<t>jJ|KuPkQgUt[jbkcZfl
+nle	6zDmK}QlYmcc
+nli	0i7m8l<yQhUv[fcg
+nlj	Xx
+nll	4x6f
+nlo	Uw
+nlu	bicl
+nly	6h:jft
+nlà	4|
+nlü	cl
+nlı	cc
+nm	0o4w6v7g8l:j;o<t>hJtKtPoQlUwXv[oc_fv
+nm 	Xx
+nma	4{6{7f<w>mJzK|QmU~X}cdfw
+nme	4~:j<~>nJvK~Uzci
+nmi	cn
+nmo	6{
+nmē	K|
+nmı	cg
+nn	0a4g5c6T7]8Z:a;h<V>T?XApCjDaEcF]JuKmP_QUSbTiUjW_XjYlZm[Y]hbkchfe
+nn 	4t6s8e<cK|QaUtXu[kfw
+nna	4r6_:n<Y>X?eDhFhKsPnQnSnUuXwYn[afs
+nnb	Qg
+nne	0c4l6l7^8b:f;l<g>^?[DiFeJ}KuPaQXSiTmUoWhXp[a]kclff
+nnh	6}
+nni	0g4r6_7j8l:i<d>_?hDmFdJ~KzPkQhSkUuXs[fft
+nnk	Qm
+nnl	Qh
+nnm	<|
+nno	4x5l6c<w>eFgK|QjUzWjXy[nfx
+nns	8m<}Qe[gfz
+nnt	8b
+nnu	6f<h>g?g
+nnw	6b
+nny	6[DkEdShU}
+nnä	>n
+nné	5l?f
+nný	We
+no	0[2p3p4X5T6U7]8a:Y;T<_>Y?YAoCPD]EaFRJVKSMpP]QYSWTRUZWSXQY]Z^[Y]aambUcbfd
+no 	4f5b6c8l:j;X<n>l?kCVDmEhFTJZKWPjQlScTSUmWeXSYbZl[m]abZfq
+noa	CnKxUoX{
+nob	4s<~KzUzXxfx
+noc	4w6w;cKxScUzX|fw
+nod	4z6_<}JvKiU{Xxbjfy
+noe	0g6sPiQk
+nof	4~6u<~K{X{
+nog	0g4x6g7k<yC]JzKpUxXm
+noh	5iWm
+noi	4u<{>c?kJ~UkX|fw
+noj	CbJiKmX{
+nok	<|DeJ}KmXu
+nol	4p5m6[:n<p>j?lEnFiJmKkUpXofx
+nom	0i4_5i6i7j8k:k;a<s>k?_C[EjFbJgKhPkQfSlTbUgW[XeZf[_bmcifu
+non	4u6s:k<u>i?iFfJuKsUrXrZnbbfs
+noo	0e<jPfXsYbbZ
+nop	4y<}DmJxKuUxXvfs
+noq	Yj
+nor	4d5j6k7b8i:e;e<n?hCnFgJkKjQZSnTdUeWmXnZh[bfr
+nos	4p5[6l;b<r>hC]DeFgJaKcSgT^UfWZX_fs
+not	4o5f:g<w>m?jFiJqKbTnUsWeXhfr
+nou	4s5_?lUpWcfz
+nov	4i5^6~7m:k;h<k?kC_DnFkJlKfPiQlTiUrW[X]Zl[ff{
+now	:bSafq
+noz	JyKgUzXx
+noč	Xz
+noī	K}
+noś	Sc
+noş	U|
+noš	Kp
+noţ	U}
+nož	5mWkXo
+np	<w>jJ}KvU~Xtf|
+npa	K~
+npr	<~Xu
+nq	4o;m?nFof|
+nqu	4m;k?nFmf{
+nr	0n4p6c7m8k:o<p>l?iJtKnPjQnSpUnXu[jcgfy
+nr 	<{Ux
+nra	6u<{JxKuch
+nre	4v?iUs
+nrh	6i
+nri	4u6i<tJ~KvPkUyXx[n
+nro	6{J~
+nrs	Kw
+nru	U}
+nrw	6v
+nry	6o
+ns	0S2n3n4V5Y6e7S8V9n:W;[<_>W?SAmCXDbE[F]JaKWMoPTQSRkSbTVUYVpWXXUYdZc[R]V^o_oalbYc]fc
+ns 	0Z4Y6m7[8b:[;j<p>m?TCmDkEmFlJkKYP]Q^RmSnTeUkXp[Y]nblcifj
+nsa	4m6p8k;k<n>_JuKuQlTnUiXrYi[j]Ubacefw
+nsb	7m8m<~fx
+nsc	4r8c?nPhUtX|f~
+nse	0X4g6r7b8d:j;e<o>n?dDmEmFeJwKrPWQ^TfUlXw[dbkcjft
+nsf	4xK}UtX~f}
+nsg	K~
+nsh	4}:j<{U|fw
+nsi	0a4g6n7m8l:f;e<p>a?fE]FcJqKpQlT]UfXvYkZn[k]kbjclfl
+nsj	Qn
+nsk	0g4|5Y7W<o>hCXJpKiQXUxWWXV[Vf~
+nsl	0l4|JyKzQnU|[lfu
+nsm	4zUv
+nsn	U{
+nso	4o6q;l<u>j?lFnJvKuTaUqXybafy
+nsp	4t7n8l<uJsKqQnUpXx[l
+nss	<z>gK}Ql[l
+nst	0d4f5f6x7_8_:e;e<f?dCfEkJhKiPcQaShTcUbWjXaZi[abmcnfq
+nsu	4p:j<u?nJvKxPkUifs
+nsv	K{
+nsw	6u
+nsy	blf|
+nsz	Dm
+nsã	Tk
+nsä	>f
+nsü	<~
+nsă	Up
+nsē	Ky
+nsī	Km
+nsı	ci
+nsų	Jy
+nt	0U2j3i4O5Y6V7W8T9j:R;O<X>T?OAiCZDUETFOHoJSKWLjMiPQQURgSZTOUQVkWYX[YXZW[V]a^j_gafbXc[dof[
+nt 	0]4S5g6X7b8]:X;f<f>m?QCjDZEiFfJdKtPWQ]SeTiU]WgXhZg[a]kakbichfc
+nta	0g4]5g6g7g8g:b;[<h>[?bCdDiEXFZJ^KfPfQfSeT^UbWhXhYYZh[e]nbacifj
+ntb	4~
+ntc	4~
+nte	0]4^5e6l7]8Y:^;T<e>a?ZCfDbEbFUJdKgPVQ[RkSeTSU[WeXfYhZ^[^]m_mbdcefg
+ntg	4~J~
+nth	4u6v8l:j<xJyK}UxXyfo
+nti	0f4a5e6j7h8e:a;^<g>_?aCeDdEdFWJYKePeQhTbUcWeXhYeZ^[f]gbccdfj
+ntj	DkX|
+ntl	0n7m8h:j<}Qmf~
+ntm	4x
+ntn	<~Xr
+nto	0m4h5g6u7l8h:g;Y<m>a?gCkDfEiFYJdKePfQkSjTXUlWeXkYlZg[jbccnfm
+ntp	4}
+ntr	0f4_5h6g7f8f:c;[<m?]CjElF^JbKfPgQeShT[UXWgXmZl[dbkcmfl
+nts	0j4]6}8g:d<b?bJxKePkU}Xtfy
+ntt	>g
+ntu	4o5k6x:i;n<i>gEZJlKkSlTeUcWmXxbnfx
+ntv	J{X~
+ntw	0h8iPj
+nty	6r8j:g>eDmJjPdQeSiUx[lfu
+ntà	4s
+ntá	Wk
+ntâ	Up
+ntä	>i
+ntè	4z
+nté	4u?hDb
+ntë	Zm
+ntí	4o
+ntó	4k;c
+ntā	Kk
+ntă	Ue
+ntą	Jw
+ntē	Kr
+ntė	Jo
+ntī	Kl
+ntį	Jw
+ntő	Dl
+ntū	J{Kx
+ntų	Jl
+nu	0e2o4f5^6_7e8b:b;f<Y>^?cC]DdE_FdJXK[PeQhSeTfUVW_XbYgZb[b]gb_cZfh
+nu 	4z5a6d<m?iC]JoK[SgUhWcXicd
+nua	0k4s8m:i<mElPiQnUhXgZk[g]j
+nub	bm
+nuc	4qUucn
+nud	6x<[X~
+nue	4u;l?jU{
+nug	Jw
+nui	<{JvUh
+nuj	5l<vXn
+nuk	<pJsK|X}Zi
+nul	4|6d<pDhEnJuK}U]bkfy
+num	4o:k<m>mFkJqKrPnTnU^XzZh[mbmfw
+nun	4u8e<|EjJ~UqXvbgcb
+nuo	JZ
+nur	4~8n<rEkJxUr
+nus	0l4p6q7m:k<g>iDkEjJhKmUsXv[l]obnckfj
+nut	4y5i<t>cChFkJrTlUlWgXtbmfv
+nuu	U~Yi
+nuv	<}JxU~
+nux	<~J~K|U{
+nuă	U~
+nv	0i4f7j8m:j;j<r>h?gFkJjKdPjQmThUjXv[bfv
+nva	4{>nJ}KwUz
+nve	4i7j8m:m;l<t?mFmJsKrTmUlXy
+nvi	4o?gJlKeUwfv
+nvo	4nTk
+nvä	>m[e
+nvå	[h
+nvā	Ky
+nvă	Uv
+nw	0g4~6[8g<~P]U|X}f}
+nw 	6d
+nwa	6m
+nwc	6v
+nwe	6m
+nwg	6x
+nwi	6s
+nwl	6u
+nwn	6|
+nwo	0f6s8iPZ
+nwr	6v
+nwy	6a
+nx	4vZlf{
+nx 	f{
+nxa	4x
+nxh	Zn
+ny	0o4X5]6X7g8m:d;o<r>c?kCnDSEVFnJ^KxPmQdSSTnUpWZXqYdZn[h]Tb_c^fm
+ny 	4]5Z6_:c<v?nD^JwKzPnSUTmUrWZXt[mfo
+nya	4b<{DaEVYe]^bbc]fv
+nyb	DlJp
+nyc	6rSZWf
+nyd	6^
+nye	4lD]Ei]^
+nyf	6q
+nyg	Jr
+nyi	4s<|DdEjJ~QjU}X{]Uf|
+nyj	Jn
+nyk	>kJr
+nyl	6v
+nym	6mS_Wjf|
+nyn	6lJk
+nyo	4iDbbg
+nyr	6sJv
+nys	4j6nDkJe
+nyt	6~7l>gDlJ|Qi
+nyu	Dg
+nyv	Df
+nyw	6r
+nyà	4z
+nyá	Dj
+nyé	Dm
+nyí	Dm
+nyč	Jn
+nz	4n5l8]:o;g<r?pClDkEoF^JtKoPlToUkWlXm]Vclfo
+nz 	4}8d<zUuXyfz
+nza	4x;g<~FcKyUwXz]Vfr
+nze	4x8d<zFlUxX{f}
+nzi	4w8l<}FgJzKzUtXw]_
+nzo	4}FiJ|KxU|Xy
+nzu	Xt
+nzâ	U|
+nzö	8h
+nză	Uw
+nzē	Kz
+nà	4mfZ
+nà 	4w
+nàl	4z
+nàm	4}
+nào	fu
+nàr	4s
+nàs	4}
+này	fX
+ná	4|5V;pD_TlWVXw
+ná 	5[WX
+nác	5mWn
+nál	5gDaWi
+nám	5dWf
+nán	4}
+nár	5fTmWd
+nás	5iWj
+náv	5lWk
+náz	5fWf
+nâ	Urf{
+nân	Uqf}
+nã	Tk
+não	Tj
+nä	<f>^[c
+nä 	>d
+näd	<{
+näg	<z
+näh	<p
+näi	<h>m
+näj	>i
+näk	>l
+näm	[l
+näo	<x
+när	<y[f
+näs	[m
+näy	>k
+nää	<{
+nå	7mQk[k
+någ	[l
+når	7n
+næ	7hQl
+nær	7lQj
+næs	7n
+nç	4g<~?^TcU~X{cl
+nç 	4x
+nça	4g?[Td
+nço	4xX|
+nçà	4}
+nçã	Tk
+nçó	4y
+nè	4j
+nèc	4}
+nèi	4~
+nèr	4~
+nès	4j
+nèt	4w
+né	4q5Y;n?YD[PpTmU}WWXyfk
+né 	4|5Y?]WXf}
+née	?afj
+nég	Dm
+néh	5dW_
+néi	4t
+nél	Dl
+ném	5iDff|
+nép	Di
+nér	?i
+nés	4~
+nét	4|Wh
+név	D_
+nê	fu
+nên	ft
+në	ZN
+në 	ZL
+nën	Zc
+nës	Zd
+nët	Zj
+ní	4j5O;mTnW]Xz
+ní 	4v5OWc
+nía	;n
+níc	5^Wi
+níh	5a
+ník	5bWd
+ním	4n5[Wf
+nín	4u
+nís	4v
+nï	6u
+nïa	6t
+nò	4p
+nòm	4r
+nòn	4{
+nó	4w;mDnSjWnX~fk
+nó 	4xfk
+nói	ft
+nóm	Wm
+nów	Sh
+nô	fx
+nôn	fx
+nõ	<l
+nõi	<|
+nõl	<{
+nõr	<|
+nõu	<o
+nö	8o>oDj[o
+növ	Dk
+nø	Qo
+nú	4u;pWgfr
+nú 	Wh
+núi	fp
+núm	4v
+nü	<tc_
+nü 	ck
+nüf	cd
+nüm	cm
+nün	cj
+nüü	<s
+ný	5YWU
+ný 	5ZWW
+nýc	5_W[
+ným	5dWa
+nā	KV
+nā 	Kb
+nāc	Kq
+nād	Km
+nāj	Kg
+nāk	Kk
+nāl	Kd
+nām	Kj
+nār	Ks
+nās	Ke
+nāt	Ka
+nāv	Kp
+nāš	Kl
+nă	UZf[
+nă 	U[
+năl	Uw
+năm	fY
+năn	fp
+năr	Uq
+năs	Ui
+năt	Up
+nău	Uu
+ną	JjSf
+ną 	JiSd
+nąj	J|
+nč	5mJcKoWkXj
+nča	K|Xu
+nče	Xu
+nči	JbXt
+nčn	Xm
+nču	Kp
+nē	Kc
+nē 	Km
+nēj	Km
+nēm	Kq
+nēs	Kv
+nēt	Ki
+nēz	Ku
+nēš	K{
+nė	JV
+nė 	JZ
+nėj	Jd
+nėl	Ju
+nėm	Jo
+nėn	J{
+nėr	Jt
+nės	J[
+nėt	Jy
+nę	JjSn
+nę 	Ji
+nęs	J~
+ně	5V
+ně 	5W
+něj	5e
+něk	5d
+něl	5m
+něm	5e
+něn	5e
+nī	Ka
+nī 	Ko
+nīb	Kg
+nīc	Kj
+nīd	Kx
+nīg	Kl
+nīj	Kx
+nīm	Kw
+nīn	K}
+nīr	Kt
+nīs	K}
+nīt	Ks
+nīš	Kz
+nį	Jj
+nį 	Ji
+nı	cT
+nı 	c]
+nıf	cm
+nıl	cb
+nım	ci
+nın	cX
+nır	ch
+nő	De
+nő 	Dk
+női	Dm
+nős	Di
+nş	Uyco
+nš	5nJxKrWjXn
+nša	K|
+nše	X}
+nši	J|
+nšt	K|WkXs
+nšu	Kx
+nšč	Xs
+nţ	U]
+nţ 	Uy
+nţa	Ue
+nţe	Ug
+nţi	Ud
+nţu	Uw
+nţă	Ui
+nū	Kz
+nů	5j
+nů 	5h
+nų	J_
+nų 	J^
+nųj	J}
+nž	5pJuKxXt
+nže	KxXt
+nži	Jx
+nžu	J}
+nơ	fn
+nơi	fm
+nư	fY
+nưể	fW
+nể	f^
+nể 	fo
+nểa	fy
+nểi	fk
+nểm	f^
+nển	fp
+nểu	f|
+o	0C2W3W4D5A6C7D8G9W:B;A<D>C?D@iAVCADEEHFAH^JBKELXMXPCQCRVSAT@UDVYW@XAYBZE[D]E^Y_VaUbDcHd]fG
+o 	0^2i3l4W5N6P7^8^9g:S;I<^>W?[AiCNDaEZFIJLKSLfMlPXQ[RkSOTGUUVlWMXKYKZX[]]L^o_kaibLc]dpfS
+oD	6z
+oDd	6x
+oa	0p4j5m6t7n8m:d;j<k>b?nCfElFmJoKpPjQmSlTgUYWoXpZo[j]Xbkf_
+oa 	4w<y>gJ{TkX~]Vf_
+oac	4~J~Ut
+oad	4|6y:iUgf{
+oai	Uw
+oaj	<x
+oak	<zKuX~
+oal	4u<v>iK~PnUr
+oam	<}UrX~
+oan	4o<|CnUg]lfm
+oap	Ur
+oaq	4|
+oar	<{J~U^X}fv
+oas	<|Uify
+oat	4}JyUif{
+oaş	Ux
+oaţ	U~
+ob	0f4]5U6]7e8d:d;[<c>k?cCYDcEeFfJdKcPeQeS[TcUcWUXWYXZf[c]fbcchfk
+ob 	4}6f<wUxXjbi
+oba	4h5l6x;n<vCcJvKxUpWlXkY_]hfs
+obb	Df
+obc	5hWi
+obd	5kWlXp
+obe	0h4l5e6m7k8g:h;m<pEkJwKgPhQkShUqWbXhZj[ebmft
+obh	Xw
+obi	4p5i6{;j<p?nCcFlJkKqShUiWgXhYecnfr
+obj	4q5j<qChJlKoWdXn
+obl	4e5d6a;a<kCfJwKvQnSnUsWeXffy
+obm	Xp
+obn	5gCnSnWdXk
+obo	4{5h<xCjJvK|SjUwWiXiY[f}
+obr	4e5g6u;f<p?kCiKqSgTgUyWfXhf~
+obs	4v5k<|J}KwSkUwWjXn
+obt	4t
+obu	4{5k<tCkJvKuUxXtf}
+obv	5jXw
+oby	5fSmWdbk
+obí	5h
+obā	Kx
+obč	Xa
+obė	Jz
+obě	5h
+obī	K~
+obř	5m
+obţ	Us
+obū	Jy
+oc	0j4Z5[6d7e8b:[;Y<k>h?]ApCbDeEjF[JfKcPbQgSYTZUYW[XeYiZg[R]kaobhchfd
+oc 	4h6vUjX|fp
+oca	4f6x:b;c?jFgK|T^UcX~fq
+occ	4i:n?lFgUzfv
+oce	4j5_6y:l;h<~CjFgJnKhSkTkUlWgXlfs
+och	4t5e6g8e;m<z?kFmJuK}PhSdUqW]Xx[Qfm
+oci	4g5i6{7l:g;_<y?eCiFgJiKhSjTgUhWhXjZk[kfy
+ock	0n4t5l6x7i8f:f;m<n>i?jCiDmFlJwKxPlQhSkUmWlXp[^cmfs
+ocl	4vUvf~
+ocm	U|
+ocn	Sf
+oco	4q6{;m<|FkKyTkUqX}Ynfu
+ocr	4q6pUqf~
+ocs	4m6|
+oct	4l;j?jUkfm
+ocu	4m;mUc
+ocy	6~Kyfy
+ocz	Sb
+ocè	4w
+océ	4u
+ocă	U|
+ocē	K}
+ocī	Kx
+od	0a4a5S6P7[8]:^;^<]>]?bCQD_EbF^J^KYPaQ^SRT]U^WSXRY]Z^[_]faob]cefh
+od 	0k4x5Z6U7e:f<nCVJ~KuPmQnS]UlW]XYYb[ib]fp
+oda	4r5i6b;m<m>iCcDgFkJgK^SgTmUoWlXcYdft
+odb	7iSlXp
+odc	SkX~
+odd	6XXs
+ode	0f4f5e6p7c8]:g;j<i>b?gChDlEgFkJkKiPgQeSjTeUjWdXgZm[fbmcjfq
+odf	6|
+odg	J{Xu
+odh	Zc
+odi	0n4l5g6c;k<i>mCZDgFiJkKmTlUlWgXfYkZifw
+odj	Xm
+odk	<|JxShXp
+odl	5f6rScXp
+odm	Xs
+odn	5[<|C_KzS_W[X_
+odo	4p5d6d;f<u>gCjDmFeJkKlScTbUnWcXd]ifq
+odp	5kSmWkXm
+odr	4u5m6b<}C_J~KoSnUzWmXff|
+ods	0m5m7k<{CiKrPkSlWiXp
+odt	X}
+odu	0m4k5d6u7g8j:g;h<d?hCjEjFkJpKhPlQeSgTiUeWeXiZm[ifz
+odv	5mWnXn
+odw	6k
+ody	5k6sJrSiU}Wm
+odz	KzS[Xy
+odí	5n
+odā	Kj
+odă	Uw
+odą	J|
+odē	Ks
+odė	Js
+odě	5j
+odī	K|
+odľ	Wg
+odų	Jx
+odž	Jm
+oe	0V4h5p6V7k8o:j;h<f>f?pCoEmFkJrKqPXQhSpTiUkWnXqZn[mfp
+oe 	0j4~6u<xUzf|
+oed	0g6WPif|
+oee	<~
+oef	K|
+oeg	0l6g<rPj
+oei	0iK|
+oek	0gPh
+oel	0k4}6v<y>kJ}KyPkU}Xz
+oem	0f4{PhUz
+oen	0e4v6v<p>kK}PdQjUzX{fx
+oep	0dPh
+oer	0d6z<wPg
+oes	0j4k6c;k<~TnU~
+oet	0j4q6q<lJ~PeUs
+oeu	J}
+oev	X~
+oew	0k
+oez	Uy
+oeë	0m
+of	0Y2o3k4f5e6_7a8c9p:P;e<f>f?fAmCgDjEhFeHoJhKfLpMkP]QbRhSfTeUcVoWdXdYbZf[b]W^m_hajbgchfe
+of 	0Z3i4o5l6l7h8h:O;n<m>k?kAlCkDmEkFkHmJtKqMjP_QjReSlTnUlWkXgYeZm[h]n^l_fagbfcjfd
+ofa	4~6jJ|K}U~Xx]V
+ofd	Pj
+ofe	4m6q7l:k;l<t?lJsKqQmUlXtYnZm[kf~
+off	4|6k7i8j:h<|?lPmQiU|X}[lf{
+ofi	4l5k6k;n<m>nJmKlSlTjUjWgXl
+ofj	Xz
+ofn	6p
+ofo	4~6{<xJxKvUqXy
+ofr	4{6s
+ofs	0cKxXy
+oft	4{7g:l<yJyKyQjUrX{[ifz
+ofu	4zU~]n
+ofy	6l
+ofü	<y
+og	0^4d5a6Y7Q8b:b;c<[>f?aCUD]EbF]J^KbP_QQS^TaUaWbXZY^Z_[_]db_cgfi
+og 	0c4{6_7Q<oCWJuPfQPUrXh[hbafu
+oga	4s6f<tCfDfJmKqSkTkUuXlYbfy
+ogd	U~
+oge	4s6n7i8i<qFlJvPgQnUrXqfx
+ogf	6t
+ogg	Fl
+ogi	0h4k5d6g7f8h:k<d>h?fCgEgFfJdKsPkQhSfTjUfWeXi[if{
+ogj	Zf
+ogl	4y6i7n<}CmDiJzKtU|Xmfx
+ogn	4x7a<x?mFjJ~KyQkU|Xufo
+ogo	4w6q;m<xCfFjJtKwSnTgUwXc]efy
+ogr	0k4j5g6v7h8j:h;h<h?hCdDkEkFgJgKgPlQhSfTiUhWgXgZe[fbncjfz
+ogs	7c<|J}KpQd
+ogt	<{
+ogu	4u<eCjJtKsUuXxYhf|
+ogw	6r
+ogy	6n:jDef|
+ogë	Zm
+ogí	;k
+ogó	Sn
+ogā	Kv
+ogē	Ky
+ogė	Jn
+ogļ	Kv
+ogų	Jy
+oh	0j4o5_6f7l8c:j;n<a>[?mCkDnEhFpJsKpPjQkSmTpUoW^XjZ[[h]jbgcofr
+oh 	ElX~
+oha	0l4w5j<gJ~KsUxWlXu[jf{
+ohe	4{6j<sJ}U~X|Z_f}
+ohi	4|6~<yU}Xxbi
+ohj	<|>_
+ohk	<v
+ohl	5k8nX~
+ohn	4v6p8e:k<vK}UsXt[mfy
+oho	4~5e6l<x>lJxK|U~WfXt
+ohr	WlXt
+oht	<h>f
+ohu	<pWlZd
+ohv	<u
+ohy	5lWk
+ohë	Zi
+oi	0h4f5l6e7m8i:f;h<d>R?XCcDlEnFbJpKrPdQnSbTZUaWlXgZe[m]_blcofd
+oi 	0l4w6d<z>h?kFjTZUiZefp
+oia	4t<|Uv
+oic	4~Uy
+oid	4s<n>fFhJtSaUwXlfo
+oie	Uhf}
+oig	4{
+oih	>n
+oii	U~
+oik	<}>f
+oil	<|>gUnf~
+oim	<j>^CmXo
+oin	4t:j<y>_?hK|UvXzfy
+oir	4o6|<{>n?bFnPmU{Xxfi
+ois	4q6~<t>Z?^CiKzPnTiUtXv]^fq
+oit	4}<r>Z?fU|Xyfo
+oiu	<{Uq
+oiv	>n
+oiw	Pm
+oix	4y
+oiz	CjU~Xs
+oj	4p5];m<i>bCQJSK[SYTnUwW[XZZ_[p]acgf~
+oj 	5kCWJ~WlXmZl
+oja	4x<l>fC]J^KdWnXeZn]_
+oje	4u5a<p>eC[JVKpSZTnWcXgZl
+oji	5mCXJcKtWmXj]mcg
+ojm	5jX{
+ojn	CiSjWjXdZf
+ojo	4v5nClJbKhWiXx
+ojs	CmSlXj
+oju	<wChJpKcXw
+ojv	WmXx
+ojz	Xz
+ojë	Zi
+ojā	Kp
+ojė	J}
+ojų	Jn
+ok	0]4r5Y6w7c8i:f<a>U?oCXDWEaFoJYK^PbQ^SWUqWTXYYmZb[a][bcc_fo
+ok 	0_4|5m6~:i<yCgDZEgJzK|PdQfSjUzW[Xi[mbdcdfx
+oka	5k7l<r>YCcDfElJkKlQjSgWjXcZi[n]]f{
+okb	Dj
+okc	Xr
+oke	5k6~<m>lClJsKiU{WkXj[n]mf}
+okh	Ky
+oki	<s>hJeKuSmU~Xpf}
+okk	0f<n>kDmQkf~
+okl	<}JqKrXq
+okm	Ky
+oko	5e<s>cCbDhEkJmKoSdW^Xd]k
+okr	5d<pCbDmJqKpS_W^Xg[l
+oks	<j>eDhJhKiQkXs
+okt	<lDmJ{KuPjQnWnXn[gcn
+oku	5_<q>bCeJiKmS^W^XnZm]ncifz
+okv	Xr
+oky	Jb
+okë	Zk
+okā	Km
+okė	Jw
+okį	J~
+okļ	Ku
+okš	Jo
+okų	J{
+ol	0W2l3l4V5U6Q7V8Y9l:W;W<S>S?XAkCWDTEWFTJXKXLnMmPXQVRkSTTXUVVoWTXUYXZY[V]^^l_maibYcRf_
+ol 	0f4b5l6S7m:e;c<g?kClDfEhFnJvKyPiQmTgUiW^XoYbZn[mbccdft
+ola	0n4g5j6f8m:j;e<h>e?kCfDeEdF^JlKbPnQmSiTfUiWaXjYcZl[f]gblcVfl
+olb	6oK|
+olc	4y6oDmUyXtcn
+old	4r6m7^8m:g<oDhJvKrPmQcUhXucefv
+ole	0k4k5^6i7f8k:i;h<b>a?gCiE]FgJlKjPiQdSbTiUhWgXeYjZk[k]hbeckfn
+olf	4u6o<wJ|KxUtXvfy
+olg	0c6~8j<wDgJ{K|PjU~Xn
+olh	6}X~
+oli	0d4g5_6_7d8d:b;f<Y>X?cC_DdEeF_J^KdPeQdS^TfUbWbX[Zb[_]gbfchfk
+olj	<|CdU~Xd
+olk	0d4{6z7g8l<qJxKtPfQdU{WlXkY^[f
+oll	0j4k6g7e8f:c;h<g>^?hDjFeJxKuPhQfUqXuZb[cbhcifm
+olm	4z7l<i>gJ}KtQmU{Xv[ccef~
+oln	5i6~<pDlJ~K|SfU|WjXk
+olo	0e4f5_6q7e8f:d;c<c>e?bCbDiEdF[JaKdPgQeScTeUaW[XaYlZd[e]hbccdfl
+olp	Xv
+olr	6x
+ols	0k4n5j7k<jCkDnKkPiQkSXUzXn[nclfq
+olt	4h<i>mD]FbJ|KyUmXxf~
+olu	4i5h6}:j;k<g>h?hCfDjFiJpKkSmTmUdWiXpc^fp
+olv	<|TkUwf~
+olw	6l
+oly	4}5k6g>lD^JtQkU|WkYn[nft
+olz	X}fy
+ol·	4n
+olà	4}
+olá	Dl
+olç	4}
+olè	4x
+olí	4g5k;hThWk
+olò	4l
+oló	DfTkWf
+olú	4}
+olü	<o
+olā	Kn
+olă	Uv
+olą	J{
+olč	X}
+olē	Kt
+olė	Jm
+olę	J|
+olī	Kr
+olţ	U~
+olū	Ks
+olų	Jx
+olž	Xq
+om	0W2n3k4U5Y6b7R8Z9n:U;U<Y>W?UAlCTDXE[FTJXKZLmMkPXQPRhSYTRUTVoWRXWYVZY[Q]^^m_maib^c]fa
+om 	0]4[5k6i7U8e:[<p?dCUDdElJxKxPcQRSkTWUhWSXa[Rcjfl
+oma	0h4d5i6k7i8i:f;d<a>]?eCdDkEhFbJcKdPjQhSfTdUdWhXcYVZf[g]cbgcefj
+omb	4j6{:m;b<r?gDgEmFkJtKtPnQmTlUhXrZe[n]ifq
+ome	0c4c5f6n7d8g:b;g<e>^?iCcEjF]JeKiPcQgSiTaUeWcXaZh[gbkcjfn
+omf	Ql
+omh	7l
+omi	0i4h5i6j7j8k:g;f<f>d?gChDkEiFeJcKgPiQkScThUeWgXjZd[k]jbicjfp
+omj	Kt
+omk	7j[n
+oml	Xz
+omm	0g4q6}7[8e:b<m?YDlFjKyPiQYUwXx[^bkfk
+omn	<yUpWmXr
+omo	4n5d6|8l:l;]<q?lCfDiEmFgJeKpScT^UkWeXhZn]lbnclfs
+omp	0j4b5k6|7h8i:_;c<l?aClEeFbJhKjPgQkSiTbUbWjXqYmZg[jbjfs
+omr	7hQfXx[h
+oms	0e4u7k<sJmKpPjQgXp[k
+omt	4l<x?kK}PiX~
+omu	4j5i;_<m>nEkF[JqKmSmT]UaWkXoZgfw
+omy	Jtfz
+omà	4l
+omá	5iD_Wl
+omâ	U]
+omä	<~
+omè	4u
+omé	4r?n
+omò	4w
+omö	<|
+omú	4x
+omā	Kj
+omă	Um
+omą	Jz
+omē	Ko
+omė	Jv
+omě	5l
+omų	Ju
+on	0R2f3e4Q5V6S7T8Q9e:N;P<M>M?MAdCUDTETFMHjJTKULfMePPQSRcSRTRURVgWWXVYZZS[S]X^f_cabbNcUdkfR
+on 	0^2j3g4a5a6V7Y8S9h:Q;V<O>N?QAfC_DZE]FXHlJkKhLjMgPZQYReSaTaU_VjWcXbYcZZ[W]b^i_gacbSc[f^
+ona	0b4Z5f6k7d8b:];Z<h>e?aCaDdEbF[J_KdPcQdRmSXT]U]WeXbYgZb[e]k_lbdcffl
+onc	4j5j6|:l;f?eFjJrKrTfUjWkXnfw
+ond	0]4i5k6b7j8f:d;c<a?^CmDiEjF^JoKoPWQgSmT_UdWkXoZn[h]gbmcjfk
+one	0a4a5h6i7^8d:_;^<h>d?gCeDmEZFTJeKpPYQ]SaThUeWjXkZd[^]nbhckfj
+onf	4n6q:n;m<w?mFjJtKsUkXxYhf|
+ong	0e4j5m6m7h8l:b;k<m>m?gCiDkEcFkJoKqPdQcTkUpXr[g]bbQfT
+onh	Td
+oni	0b4e5f6i7h8f:f;d<[>a?fCcDfEhF[JaKbPcQhS]TiUbWgXcYkZ[[i]cbkcjfg
+onj	4n;nCkUxXoZe
+onk	0l<r>bJqKqSlWnXxYn
+onl	0l6m:j<{Uwcjft
+onn	0m4p6k8l:m<^>[?[FkKxPjSnUuXufm
+ono	0h4k5f6f7k8l:i;a<k>l?hCeDgEhF[J_KhPjQjSeTiUfWfXfZh[ibichfn
+onp	<{
+onq	4v
+onr	4z6x<~K|ch
+ons	0f4[5e6r7c8d:[;a<k>h?ZCgDkEhFdJmKcPhQaRmSjTaUaWjXfYmZj[abjcjfn
+ont	0_4a5g6m7h8g:c;_<h>g?YCiD_EhF]JjKjPaQgShT^UdWhXkYlZa[fbkckfi
+onu	4p5k<uCmJnKiSkUhXrc_ft
+onv	4p;n<vJzKxUsXyfy
+onw	6t
+ony	4r5l6m:m<y?nDeJvKzS_UxXzbmckfu
+onz	4vJ|K{UxXr
+onà	4y
+oná	5jDlWj
+onè	4n
+onë	Zi
+oní	4m
+onò	4s
+onó	Wn
+onü	<y
+onā	Kb
+onă	Up
+oną	Jt
+onč	Xo
+onē	Kp
+onė	Jj
+onī	Kr
+onš	J~
+onţ	Up
+onų	Jl
+oo	0Q4n5k6p7i8i:];k<Q>]?fCiDmEjFjJpKpPRQjSlTkUkWmXlYLZm[i]kbYckfl
+oo 	<oU|YOf~
+ooa	<x
+oob	<kY[bi
+ood	0j4y6u:h<aJ}PlUuX{Y[fv
+oof	0a<mPiYl
+oog	0h<cPgYbf|
+ooi	0jPn
+ooj	<o
+ook	0_4{6z:g<iPdUxXwbjfz
+ool	0f4}6}:f<[>nJ~PhUwY^f|
+oom	0h<a>nPjYXf{
+oon	0d4~<Z>dPgUzY]bYfw
+oop	0i4{<h>iPmU|
+oor	0V4w<dJxKvPTUuXuYgf{
+oos	0b<d>lPiXtYb
+oot	0_4|:g<e>l?jK~PhU{X}Ylfx
+oov	<q
+oow	Yk
+ooy	Y]
+op	0X4^5[6d7Z8c:[;a<b>[?^ApCZDaEbFZJaK[LpMpPXQ]S[T^UZW]X[YpZ_[a]d_oanb]cbfc
+op 	0Z4m6n7i:i<rJwKxP[UnXr[n]nbifv
+opa	0m4m5i6i7l8n;l<j>iCkEnJqKfQnShTmUmWjXk[lfw
+ope	0g4j5h6n7l:c;j<l>g?mCkEkFbJmKmPgQjSiTjUcWiXhZm[jblfo
+opf	7m
+opg	0lPi
+oph	4t8l:m<v?iJsKzUxXwfj
+opi	4l5i6y:n;i<p>fCfJkKnSiUjWkXhZhbkfq
+opk	<yX{
+opl	4{7n:l<wCiJwKwUzXocgf{
+opm	K|
+opn	Xq
+opo	0m4h5i6z:k;m<p?kClDfFbJhKlSbTlUiWhXkZm]ibnfo
+opp	0g<z>h?iFkPfQ^U~[hf|
+opr	4x5g7g<zClFgJ}KvSjUmWjXj
+ops	4w5j6}7j<zCkJxKuU~Xmfp
+opt	4t6v7m<vDjJuKuUqXtfo
+opu	4o5n:h;l<s>l?lCjEkJrKjSmTdUdXoZgbafy
+opè	4|
+opé	?k
+opë	Zl
+opò	4t
+opā	Kl
+opć	Ce
+opē	Kp
+opė	J}
+opī	Ks
+opš	Ko
+oq	4q?pYeZj
+oqd	Yn
+oqo	Ye
+oqu	4of~
+oqë	Zl
+or	0P2g3g4Q5U6U7O8T9h:O;P<U>W?SAfCSDREVFQHmJVKVLhMgPQQORfSSTPUPViWQXSYYZP[R]Z^h_faebXcVdlfY
+or 	0a4Z5c6_7U8b:U;U<g>m?hCeDbEbFhJsKtPXQVSfTUUVWcXdYeZX[^]m_mbbcefi
+ora	0l4c5f6i7k8k:e;b<m>i?gCaDhE^FdJiKhPhQjSaT_UaWeX^YbZj[g]hbicjfl
+orb	0m4r6x7f<vDkFhJwKrQgTgUnXufu
+orc	4m6p:k<~?mJ{KySnUvXvZmfu
+ord	0V4a5k6c7Z8a:a;e<c>k?bCkDgElFbJlKjPYQXSjTfUcWmXkZl[^bkcifj
+ore	0d4g5g6l7a8h:b;b<j>i?hCcDnEiF[JoKnPeQbSiTbUgWaXfYdZX[h]lbhcmfm
+orf	4u6h7h8h<uJyKwQiUuXvfp
+org	0e4h5f6n7^8g:g;g<d>l?gChDkEjFfJgKfPfQ_ShThUfWfXhZg[ablcjft
+orh	7lK}
+ori	0a4_5b6e7d8e:b;^<b>_?aCZDdEgFZJ]KaPfQdSgTbUYWaXcYlZZ[c]hbecifi
+orj	<yU{Xh
+ork	0k4t5m6~7h8m:c<r>i?nJtKtPiQiSnUqWmXr[kbncmft
+orl	0h4y6k7l:g<yJxKyPiQmUsX{cjfv
+orm	0b4a5d6m7^8e:_;_<g>j?bChD^EiFcJcKdPbQcSeTaU_WcXeZb[dbnchfj
+orn	4k5h6u7i8j:_;j<m>n?kCcDiFfJsKoPhQkSlTgUnWdXf[f]ifm
+oro	4o5e6k:k;j<o>lC_D_EmFgJjKnSeTkUnW_Xf]dblfr
+orp	0c4t:l<sJtKrPhUoXsfq
+orq	4t
+orr	4h6q:n;h<e?lDiFiKzQkTfUvXyZi[ffk
+ors	0c4f5k6p7a8h:h<q?hCgD]FiJoKgPgQ[ScUuWhXd[cfp
+ort	0a4a5g6g7_8b:];_<i>h?ZCfDdEkFaJiKgP_Q^SfTZUcWjXiYiZf[^]nbhc_fk
+oru	4r5g6x<qChJuKmSjUeWiXnZlcgft
+orv	7n<sDjJwKpUvXw
+orw	0m6n
+ory	4z5k6t:f<{JyK~SgUwWlX|blfp
+orz	K|S_Xn
+orà	4x
+orá	DfWb
+orâ	U~
+orç	4s
+orè	4{
+oré	Wa
+orë	Zb
+orí	4w;mWj
+orï	6x
+oró	Sm
+orú	DkWf
+orý	W^
+orā	Ko
+oră	Us
+orą	J}
+orē	Ku
+orė	Jr
+orī	Ky
+orķ	K}
+orņ	K{
+orš	X}
+orţ	Un
+orū	J{
+orů	5m
+orų	Jz
+os	0Z2m3o4W5T6Y7_8^9n:[;P<W>T?[AmCUDTE_FXJMKWLnP^Q^RmSVTPUWVpWTXTYaZX[^]c_oalbZc_fb
+os 	0a4^5j6_7i8h:i;O<f>f?gCiDYEkFlJNKZPiQhSiTOUgWiXkYkZf[g]mb]cffk
+osa	4f5g6q;g<^>^CiDdFjJqKeSjTjUvWkXlYn[mbnfq
+osb	6l
+osc	4nFgUfX~fx
+ose	0i4i5m6k7l8j:d;i<i>j?iCiEjFkJ[KuPmQjSiUlXcYgZa[mbifl
+osf	4x6}<tJuKoUwXx
+osg	4|6pfv
+osh	4|<}U}Zgf{
+osi	0k4h5l6g:l;h<l>a?iCgEhFeJbKqQlSfTjUhWmXn[mblfv
+osk	5l7n<m>hJzKqSkWlXc
+osl	4}5d<uCeJ{KoUwWgXd
+osm	4|5m<tJtKjUxXtfu
+osn	<lCcJxU}Xlf~
+oso	0m4n5g6k;i<l>jCgDmEnFjJmKtSgTkUpWjXnZbbmfw
+osp	4t5m<{JyKvSlUyWlXofw
+osr	Xl
+oss	0n4j6z8j:j<l>_?jDfFeJ|KyQkTaUwXx[nfs
+ost	0e4c5U6j7i8g:c;d<f>^?hCYDiF^JhKiPcQiS]TcUZWWXXYlZk[g]ibhclfj
+osu	4~<vJ~KzUyXyclfy
+osv	JyXm
+osw	6|
+osy	6|cm
+osz	DYSf
+osá	Dh
+osé	4v?l
+osí	4}Dm
+osó	Sn
+osü	<u
+osā	K{
+osė	Jz
+osł	Sk
+osť	W_
+osū	K}
+ot	0Y2p3p4]5Y6h7b8a:Z;^<[>W?^AoCYDYEZFZJZKVP[Q]S]TaU^WYXWYgZ][Z]a_mambbcbfd
+ot 	0^4f6t7m:g<s>i?jCnDeJyKbP_QeUlXaZl[fbffp
+ota	4g5k6w:j;h<o>c?iCjE[FhJdKePmSlTjUkWjXjYnZn[k]lbnfq
+otb	5n:i<~?jQhUk[i
+ote	0i4h5h6s7k8j:h;j<m>e?kCjEmFhJjKhPgQjSkTkUjWjXdZl[k]hft
+otg	4}
+oth	4v6v8m:d<xK{PmUwX{fo
+oti	4r5g6{8n:l<m>f?nCgFlJdKbUnWiXiZhfq
+otj	<yX|
+otk	5n<~>iWm
+otl	<yXw
+otm	<t
+otn	5kJ~KoSjWjXh
+oto	0k4m5b6w7k8k:l;j<k>g?jC_DjEiFgJgKgPmQkShTkUjW_XcZj[j]hbncefr
+otp	Cm
+otr	4x;h<wCjJuKkSmUqWlXkfs
+ots	0c4o<c>jKgPkQnU~Xs[lfz
+ott	0n4u6x7l8k:k<r>bD[F_J~KxPlQiUtXu[bft
+otu	4}<m>kJsKmUsXwZkfz
+otv	Wl
+otw	6r
+otx	4z
+oty	5mJqSi
+otz	4|
+otà	4x
+otè	4{
+otë	Zd
+otí	4{
+otü	<}
+otā	Ke
+otă	Ux
+otą	Jv
+otē	Ks
+otė	Ju
+otī	Kx
+otų	Jr
+ou	0[2o3o4[5S6k7d8b9n:U;c<i>^?RAnCeDiEfFdJnKoLpMnPYQaRnSgTYUbVoWXXhZl[c]g^p_lalbecgf_
+ou 	0b4[5T6|<w?]J{PmTZUoWWXxfn
+oua	4}Upf~
+oub	4y5kf}
+ouc	4|5k?nX|fw
+oud	0f4~5lPeX{f}
+oue	0m4y?f
+oug	4z6z:e<{?nU|X|fs
+ouh	5j
+oui	4w<x?lUyXxfx
+ouk	>g
+oul	4v6}:m<z>g?gUpXyft
+oun	4v5k6w7m8h:Z;i<u>mEnFnJzKxPcQdUqXv[jblfk
+oup	4}5l:h<}?cJ~Uyfx
+our	0n4l6r7j8k:a;l<s?XFlJxK{PgQkTjUoXr[jfj
+ous	0j4r5g6w:b<x>j?bJ|K}PnTmUuXtfl
+out	0j4w5i6y:^<x>m?dJ}KzPkTfUsXyfl
+ouv	4z?aU~fz
+ouw	Pf
+oux	4|f{
+ouz	5f
+ouă	Uj
+ouč	5dXy
+ouž	5bWf
+ov	0c4^5P6t7Z8d:];_<b>^?bCSD]E_F[J]KbP]QZSnT]U^WMXPZ^[a]gbjcefi
+ov 	4y5g7l<pCjUnWUXZfz
+ova	4i5Y<n>aC[DjFdJgKhThUgWWX[Zhclft
+ovc	WkXq
+ove	0i4d5b6y7]8j:^;i<k>k?iCbDlEiFcJqKrPaQ[TeUiWXXXZk[e]ifl
+ovg	<zK|
+ovi	0e4i5^6z7j8f:e;_<g>j?dC[DnE_FcJeKkPbQdTiUcW^X^Zk[hclfr
+ovj	CjXm
+ovk	Xw
+ovl	Xk
+ovn	5c<}CcWaX^
+ovo	4y5b<tC[JjTlUtW_Xef~
+ovp	X~
+ovr	CkXl
+ovs	5f7h<wJyKrUzWdXk
+ovu	<xJz
+ovy	5lJx
+ovz	Xk
+ová	5ZD_W_
+ovè	4|
+ové	4y5[Wa
+ovë	Zc
+oví	4jTd
+ový	5[W[
+ovā	Kv
+ovă	U~
+ovč	X|
+ovē	Kp
+ovė	Ji
+ovę	J~
+ově	5b
+ovī	K}
+ovš	Xv
+ovų	Jw
+ow	0c4q5l6k7j8d:Z;n<p>l?mClDnEkFkJtKuPfQkRpSNTkUnWjXpY^[j]lbkcmfi
+ow 	4y6w8m:e<xJ~UvX|Ydfq
+owa	0g<~SVU~
+owc	Sl
+owe	0l4|6y:h<{K~SZU{X{fu
+owi	8h:mSUU~Wnf}
+owl	6~Ygf~
+own	4{6s:^<}PmShUxX|fn
+owo	S[
+ows	4}:m<{J|K|S^UvXyfx
+owy	6rSY
+ową	Sk
+ox	4p5p:m;o<z?pJ}K{ToUkX|Ypfv
+ox 	4{<~J~K|Uu
+oxa	4}
+oxe	U{
+oxi	4rUnf|
+oxy	f~
+oxă	Uw
+oy	4r6p:i;j<t>o?gEnFpJzK~PpQpUsXxY^]obfcbft
+oy 	4y<~Uzbefz
+oya	4y<~?kU|Ynfz
+oyd	6x
+oye	?n
+oyi	Y^
+oyl	<|
+oyn	6xck
+oyu	cd
+oyw	6x
+oz	4t5Y8k;m<wC]DWFoJlKdPoS^TpUgWYX^Zg]icjfp
+oz 	4|CnDbUwXof~
+oza	4}CgDcJsKmUsXlft
+ozb	Sl
+ozd	5hWlXr
+oze	5fKsU|Xl
+ozi	5m8nCiDhJtKrUjXgZl]m
+ozj	X~
+ozl	5mWjX}
+ozm	WjX|
+ozn	5bCbSiWdXf
+ozo	4}5lDkJxKpUsWdXnfz
+ozt	Dm
+ozu	K|
+ozv	Xw
+ozw	Sm
+ozy	Sk
+ozá	5kDhWl
+ozè	f~
+ozó	D[
+ozā	K~
+oză	U{
+ozė	Jw
+ozī	Ki
+oß	8jf}
+oße	8m
+oà	4xfX
+oà 	fy
+oàc	4w
+oài	fX
+oàn	ff
+oá	fm
+oá 	fx
+oán	fn
+oát	fz
+oãn	f~
+oë	0j
+oï	4z
+oïd	4}
+où	?p
+où 	?n
+oû	?n
+oût	?l
+oć	Cn
+oč	5cCbJnKvW^X^
+oč 	Xr
+oča	K}WkXk
+oče	5jClWiXh
+oči	5mCnJnK}WkXi
+očj	Xh
+očk	Xo
+očl	X{
+očn	5mCdWcXn
+oču	X~
+očí	5iWh
+ođ	Ci
+ođe	Ci
+oğ	c_
+oğa	cj
+oğl	cn
+oğr	ck
+oğu	cc
+oģ	Kg
+oģe	K}
+oģi	Kf
+oī	Ku
+oīd	Kt
+oķ	K}
+oļ	Kp
+oļu	Kq
+oľ	Wf
+oľn	Wm
+oľs	Wj
+oł	SX
+oła	Sj
+ołe	Sj
+oło	SZ
+ołu	Sd
+oń	Sd
+ońc	Sd
+oņ	Kl
+oņa	Kx
+oņi	Kq
+oņu	Kr
+oř	5b
+oře	5g
+oři	5m
+oří	5j
+oś	SY
+ośc	S[
+ośl	Sk
+ość	Sa
+oş	Ulcp
+oş 	U}
+oşa	Ux
+oşi	Us
+oşt	Uu
+oşu	Ux
+oš	5k<}CeJoK_WjXd
+oš 	ClX{
+oša	J|KcXv
+oše	JwXz
+oši	JzKkXx
+ošk	ClXi
+ošn	Xq
+ošo	KrX~
+ošs	Kp
+ošt	JzXn
+ošu	Ks
+ošā	Kp
+ošč	Xr
+ošī	K{
+oţ	Uo
+oţe	U~
+oţi	Un
+oż	S[
+oże	Sk
+ożo	SZ
+oży	Sm
+ož	5_CfJnKqWaXc
+ož 	5jXz
+oža	J|KxXq
+ožb	Xs
+ože	5dCiJwWeXj
+ožg	X}
+oži	5lJvWjXm
+ožj	Xn
+ožn	5lWkXm
+ožu	KxX}
+ožy	Jz
+ožā	K}
+oể	fa
+oể 	f~
+oểc	fi
+oểi	fg
+oển	fh
+oểt	fk
+p	0L2b3a4I5H6Q7L8P9b:K;I<L>K?IA_CIDNEIFIHdJIKILcM^PLQKR^SITJUIVdWHXHYaZI[K]O^a_^a^bHcPdffM
+p 	0X4b5g6h7c8i:_;l<g>j?iCgDeEaFjJaKeMjPYQbSgTmUdWgXkZf[a]j_oamb_c^fV
+pa	0]4V5Y6^7_8a:Z;U<Z>W?TCXD]EQFVJSKSPZQ^SYTVUXW[XUYnZV[]]T^n_laobNc]fe
+pa 	0m4j5m6i7m;i<k>nCfDlEdFjJqKgQnSkTkUiWlX^Zi[k]cbfcifw
+paa	0i<j>kJ}KwPhbe
+pab	<yJtK}U}bm
+pac	4n:m;jJxKsSmTnUpXzfw
+pad	4u5a<yC^EYJkKpSjU}WcX[
+pae	<~
+pag	4u<w?gFgJaKkUrbVfm
+pah	>kXzbh
+pai	4r6z:l<j>bDmEhJoKxU~
+paj	<|JqXq
+pak	5m<q>mEZJhKfXwZl]kbh
+pal	0i4h5k:h;f<f>^?hCmEfFcJgKjSnTcUkWmXpbafo
+pam	4t5m6qJlKgUy]ib^
+pan	0h4f5h6h7i8h:d;k<h>d?mCbDiE^FmJgKpPjQgSkTeUcWiX_Zi[g]bbUcdfq
+pao	6u
+pap	4u6x<~DmJfKrUyXt]jbd
+par	0e4Y5f6e7d8f:_;X<e>g?UCgDeEeFXJaKZP]QdSaTXU]WfXcZ][bb^ccfl
+pas	0n4m6p;k<q?hEiFmJ_K_QjSdTlUtXoZZ[lbif~
+pat	4k5f6y:m<p?lCmDhEYFiJcKiUiWhXsZk]Vbafx
+pau	4|6{<~JkKq
+pav	4yJeKlXz
+paw	6v
+pay	?lU~bn
+paz	KjXt
+paç	4~
+paí	4r;lTl
+paï	4w
+pañ	4};_
+paā	K|
+pač	JoX|
+paļ	K|
+pań	Sk
+paņ	Kz
+paš	JsKg
+paţ	Uo
+paž	Jo
+pb	Kv
+pba	Ky
+pc	4r5oDnJzKySlU~Xz
+pc 	K~
+pca	Sn
+pci	4qJyK}X{
+pcs	Dl
+pd	JsKo
+pdo	Jt
+pdr	K}
+pdz	Kp
+pe	0Y2p3o4T5^6_7[8^9p:X;W<Z>X?XAoC_D]ESFUJ^K_MnPXQXRnSaTVUTW]X[ZZ[X]d_nakb^ccfb
+pe 	0g4u6r7g8i:i;n<o?aChFmJwKpPnQhTmU[WmXmZifq
+pea	4s6q:h<bKyUiXzfw
+peb	<}
+pec	4j5k6{7n:d;_<~FjJnKoPmSnTjUfWmXsfi
+ped	4r6r:l<vDlJqKvUsXp]mfv
+pee	0m4|<lPh
+peh	Xn
+pei	4p6s<}JsK~Ul
+pej	<}Sn
+pek	<uJuKrXs
+pel	0f4c6q7m8m;h<t>c?gDlEhJkKoPdQjT^UoWnXo[[bgft
+pem	Ea
+pen	0j4i5j6f7h8h:g;i<q?hDlEYFjJoKqPdQdThU^WkXl[dft
+peo	:n;n
+pep	X~
+per	0_4V5e6h7_8f:^;Z<e>[?bCfDdEWFVJbKdP^Q_SgT[U]WdXfZ][abcchfk
+pes	0g4p;l<t?jDfEiFlJyKnPkQkTgUnXjZjfj
+pet	4j6n:j<k>m?mClFeJwK|QdTmUmXkZn[jft
+peu	4r?i
+pev	WkXq
+pez	4}
+peç	4{
+peč	X|
+peļ	K{
+peş	Uy
+peš	Xr
+pež	Xw
+pf	7n8h<~f}
+pg	0nJyKhPk[o
+pga	Kh
+pge	0lPi
+pgr	K{
+pgā	K|
+ph	0n4m5m6g7l8f:c;m<n>m?aApCoDgEmFnJoKrPkQlSoTlUoWnXp[k]p_oaoblclfV
+ph 	4z6~<{UyXxf~
+pha	4v6q<x?mDmJzK{UzX|fl
+phe	4z6q:l<y?lUyX{fu
+phi	4w6}8l:k<x?fJyKxUwXzff
+phl	6t
+phn	f|
+pho	4y6o:m<z?iJ|U|X~fi
+phr	6qfz
+phu	fy
+phw	6w
+phy	4|:l<|?nJuU}X{fs
+phá	fd
+phâ	fk
+phé	fv
+phê	fy
+phí	fa
+phò	ft
+phó	fw
+phú	f{
+phư	fm
+phể	f]
+pi	0d4Y5^6k7^8_:_;^<Z>X?aCZDbE^FZJVKUPbQ^RmS[T^U^W^X[Z^[d]]bTcdff
+pi 	4^6y<n>jCmEgFiKrUwXqZj]kblfz
+pia	4p6q<n>iDlFgJqUnX{Zg]cfv
+pib	Jq
+pic	4k5m:h;kFiRmTjUkX|fr
+pid	4t6v<l>mJxUvX}ft
+pie	0g4q8a;m<}>iFmJ[KYSbUjWmf~
+pig	4|<zJ|K~
+pih	Xz
+pii	<d>eUr
+pij	CkJqKtPmXl
+pik	<jJuXzZibi
+pil	4r7a<j>lEmJcK^QcUqXm]lbkfu
+pim	<yJn
+pin	4k5d6|:k;k<f>fC_EfFlJeKrQfTlUpWdXfZl[i]jbTfk
+pio	4q6w:k;f<|?kFhJlKmPjSlTdUnX|Zkf{
+piq	4z
+pir	4q<x?mFnJhKeSnTlUoXrfw
+pis	4j5f7k<s>fCdEnJpKkPkQhSfUoWgXc[m]mbifw
+pit	4j:m;k<t>f?mFjJqKqTjUkWmXqZj]nbifx
+piu	JmUo
+piy	ch
+piz	X{
+pió	4z
+più	Fd
+pič	Xx
+pił	Sj
+piņ	Kz
+piš	JvXw
+pių	Jn
+pj	CiDlJtKpZa
+pja	Kw
+pje	CgZ_
+pjo	Ky
+pju	KwZn
+pjá	Dm
+pjū	Jv
+pk	<vDlJvKjXx
+pka	Kl
+pko	<yKt
+pkr	Jx
+pkā	Kt
+pl	0c4b5_6h7c8i:];a<g>l?]C[DfEjFgJ_K_PYQdScTdUbW^X_Zf[cbhccfn
+pla	0e4g5f6j7d8l:_;e<j?eCfJhKcPXQdScTiUhWcXhZm[dblcefs
+ple	0k4h5k6p7l:e;i<q?hCaFlJoKnPmSnTlUlWjXkcnfs
+pli	0n4l:l;k<s?lCiFkJgKtUkXjf{
+plj	CkXs
+pln	Wm
+plo	4q5h:n;m<t?mCiDmJhKvTnUsWjXhZlfw
+plu	4w?bJwK|Unck
+plw	6}
+ply	JuWl
+plà	4z
+plé	Xu
+plā	Ko
+plă	Uv
+plē	Kp
+plė	Jr
+plī	Kt
+plő	Dm
+plū	J|Ko
+pm	<vJ~Kmcl
+pma	Kw
+pme	<xKy
+pmā	K{
+pmē	Ks
+pmū	K}
+pn	5j<uCjJxKtQpSjWkXh[o
+pna	X{
+pne	<~K~Xv
+pni	<wKwSiXk
+pnj	Xy
+pno	Xo
+pnī	K}
+po	0_4X5R6c7a8b:Z;T<[>^?WCRD]E_FVJ[K^PaQ_RpSPTTUXWQXPZY[^]aaobYccfg
+po 	4z5f;c<|CeF_JiKwSiTeU}WbX_Zc]cbif}
+poa	4|Uk
+pob	4i5m6f;bJyXw
+poc	4p5lFnJ}SfUsWnf}
+pod	4l5[;nC[JyKyS^ThUvW]XXfq
+poe	4p6z<qJ{UqX|
+pog	4zCmJzKwU}Xg
+poh	5h>hWh
+poi	<{>k?mFnUtXt
+poj	5c<}CgJqKqSnWeXk
+pok	5k<{CfEkJtK}SmWkXl
+pol	0f4e5]6n7f8h:e;e<e>h?dCbDfEhFaJhKgPgQfS[TeUdW]X_Ze[cbicjft
+pom	4|5i<{CjJ}ScU|WfXdfu
+pon	4g5i6|:k;h<s?hCjDdElFgJlKoPmSkTgUjWjXkZlbecmfw
+poo	0n<aPm
+pop	4q5h6y7n:h;n<r?mCiEkFiJoKnSiTdUeWlXmZh[mbafx
+por	0h4c5e6t7g8h:c;W<j>n?bC]DdElFcJiKhPjQcSfTWUdWeX^Zd[hbicifq
+pos	0m4c5c6q7n:f;d<n?bCaDmEmFcJjKoSdTbUmWdXaZi[lbgft
+pot	4l5h6{<uCfFmJtKqSkUlWbXefw
+pou	5b?^WfXz
+pov	5eCdJwUtWeXe
+pow	SX
+poz	5gCeJsKtSgUlWeXlZl
+poà	4z
+poč	5eClWeX{
+poļ	K{
+poľ	Wm
+poł	SY
+poř	5m
+poš	JvKwXt
+pož	JuKyX}
+pp	0d4r6x7d8e:d<f>^?aCoDkF]JyKsPcQ]UrXr[Zblfl
+pp 	<mQj[e
+ppa	<w>d?iFe[m
+ppe	0e4x7d8e:i<l>m?eFmPcQdUvXw[efs
+ppi	4}<r>gFmbnfo
+ppl	<{K{Ql[l
+ppo	4~:m<{?mFcX~f{
+ppr	FkQg
+pps	[i
+ppt	[i
+ppu	<z>kK}
+ppy	0m
+pr	0Z4W5T6b7Z8_:Y;W<^>g?WCTDcE^FUJVKZP[QYRpSUTWUTWQXRYnZY[Z]ibdcefl
+pr 	JxWmXr
+pra	0k4q5_6x8h<jCbFlJaKiScUhW_X]Zgcnfy
+pre	0d4a5h6m7h8k:b;_<k?bC]DmEmFZJiKePhQbSgT_U[WWXYZa[fbmfs
+pri	0g4c5l6i7c8h:c;a<j?cC[DlEjF]J[KdPeQcT^U[WZXYZd[c]ibkfs
+pro	0]4[5V6i7^8g:[;Z<b>h?[CYDfE_FZJaKaP^Q]S^T[UZW]X_Z^[_bgcgfs
+prs	Xv
+prt	Xu
+pru	<yJ|K{UwX|[k
+prv	5dCfWdXb
+prw	6q
+pry	6k
+prz	SV
+prà	4y
+prá	5dWd
+prå	Ql[j
+præ	7i
+prè	4v?h
+pré	4l?b
+prí	4wW^
+prò	4u
+prā	Ks
+pră	U{
+prē	Kw
+prī	Kx
+prū	JxKz
+prů	5j
+ps	0g4h5f6u7h8n:h;o<j>k?iCeDiEoFpJdKePjQhSkToUnWhXjZl[eckfm
+ps 	4i:i<x?kKnU{X}fr
+psa	5m<yJrKvU~[k
+pse	4z<rJ}KzUvX{f}
+psi	4r6x<wJnKqUtXtfr
+psk	5lCfJhKvWlXl
+psn	Jo
+pso	<~K}U~X|fz
+pst	0l7mJ|Kk
+psu	<uJzK|
+psz	Dm
+psü	<s
+psē	K|
+pt	0f4e5i6r7f8d:e;g<h>m?cCiDeEiJeKdPgQhSkTlUbWgXiZ_[c]jbocgfi
+pt 	UmX~f{
+pta	4k<~JkKiUnZ_f{
+pte	0f4l6v7l8l:i<l?gDhEnJwKsPhQlUgWkXm[d]ifo
+pti	4r7n:m;j<s?iCmJjKpUsXoZjcmfo
+pto	4m6y<vJtKxUvXvZlfu
+ptr	f~
+pts	8l<x
+ptu	4w<uJzKnUmX}f|
+ptv	Kw
+pty	Jx
+ptă	Ur
+ptī	K}
+ptı	ck
+ptū	J}K~
+pu	0e4c5d6l7f8h:a;_<b>Y?aC^DhEZFaJaK^PhQeSbTbUZWeXcYmZ_[g]jbYcnfk
+pu 	5m6q<wJxKlSmXr
+pua	EmJ~bcfx
+pub	0g4n5g8n:e;l<x?gCeEkFdJiKiPmQhSkTnUeWjXdZf[lblf{
+puc	fy
+pud	<|
+pue	;e
+pug	4}
+puh	<n>k
+pui	<t?f
+puj	Sj
+puk	J|
+pul	4m:h;k<p>n?lClEdJpKlTcUbXuZfb^fu
+pum	6wKo
+pun	0k4p7m<l>aClEeFmJ|KmUiX}Zgbff|
+puo	>dJs
+pup	Jz
+pur	4r6s:n<s>mEjJvKrUmX}fs
+pus	4m6|<r>nDjEkJgKgUlXrfx
+put	4k:l;n<vCiEfFnJwKlSnTkUhX}bn
+puu	<l>l
+puč	J|
+puş	Uy
+puš	JxXs
+puţ	Uu
+pv	JpKk
+pva	JwK{
+pvi	Kk
+pvz	Jr
+pw	6f]n
+pwa	]l
+pwe	6t
+pwl	6|
+pwn	6z
+pwr	6w
+pwy	6f
+px	0g<{>mAkHmJ}MlUn_mfr
+px 	0e<z>kAhHkJ{MjUmX~_jfq
+py	0n5m6u>iJgSgWnbpfy
+py 	0n5mSe
+pyg	Jr
+pyj	Jz
+pyk	J|
+pyl	Jk
+pyn	6yJv
+pyr	J|f}
+pys	6}
+pyt	J|
+pyv	J~
+pz	Kk
+pzi	Kx
+pzī	Kl
+pà	4r
+pà 	4|
+pàg	4z
+pàn	4|
+pàs	4}
+pá	5jDcWjX~
+pál	Dl
+pán	Dl
+pár	Di
+pâ	Ui
+pân	Uh
+pâr	U~
+pä	8m<c>_
+päe	<j
+päi	<y>k
+pär	<e>l
+pää	<u>b
+på	7ZQY[Z
+på 	7XQW[X
+pæ	7n
+pç	4~cn
+pça	4}cm
+pè	4h?i
+pèc	4h?h
+pèd	4x
+pèl	4z
+pé	?cDiTfX~
+péc	?kTf
+pée	?m
+pér	?h
+pê	6{
+pêl	6y
+pë	ZT
+pë 	Zm
+për	ZR
+pës	Zj
+pí	4u5iDhWj
+pí 	4}
+pís	5kWj
+pít	4{Df
+pò	4q
+pòn	4u
+pòs	4y
+pó	4v;oScToX~
+pó 	4u
+pól	Sm
+pół	Sc
+pô	Wf
+pôs	Wh
+pôv	Wi
+põ	<c
+põh	<c
+põi	<}
+põl	<n
+põr	<}
+põõ	<}
+pö	<s
+pöö	<r
+pú	4m;lTn
+púb	4l;kTl
+pü	<mDf
+püh	<s
+pül	Dd
+pür	<}
+püs	<s
+püü	<v
+pā	K]
+pā 	Kj
+pāc	K}
+pāj	Kw
+pām	Kw
+pān	Kk
+pār	K_
+pās	K}
+pāņ	Kt
+pă	Ua
+pă 	Ud
+păd	Uz
+păi	U}
+păm	Uw
+păr	Uh
+păs	Uu
+păt	Uv
+păş	U~
+pą	Jx
+pą 	Jw
+pć	Ce
+pći	Cd
+pč	J}X~
+pči	J|
+pē	K[
+pēc	Ke
+pēd	Kp
+pēj	Kg
+pēk	Kk
+pēl	Kg
+pēm	K|
+pēr	Km
+pēt	Kj
+pēļ	Kr
+pė	Ja
+pė 	Je
+pėd	Jo
+pėj	Jw
+pėm	Jv
+pėn	J}
+pės	Jg
+pę	Ju
+pę 	Ju
+pě	5g
+pěv	5n
+pī	Kk
+pīb	Kx
+pīd	Kv
+pīg	Ku
+pīl	Kz
+pīn	K~
+pīr	Ku
+pīt	K~
+pīļ	Kw
+pį	J}
+pį 	J|
+pı	cb
+pıl	ce
+pım	ch
+pļ	K}
+pļa	K~
+pł	Sh
+pły	Si
+př	5X
+př 	5l
+pře	5[
+při	5a
+pří	5_
+pš	JrKnX|
+pš 	Ko
+pša	K|
+pši	Js
+pšu	K~
+pţ	Ut
+pţi	Us
+pū	JvKs
+pūs	J{
+pūt	K~
+pūš	K|
+pů	5e
+půs	5h
+pův	5g
+pų	Ju
+pų 	Jt
+pž	J}
+q	0n4R5o6v7m8j:c;U<n>o?RCgDnEkFZJuKmPiQlTUUnXqYQZP[lbicnfX
+q 	4xYhZff|
+qa	4}YWZm
+qa 	Ym
+qaa	YZ
+qab	Yd
+qad	Yd
+qal	Yk
+qan	Yl
+qar	YjZn
+qay	Yk
+qd	Yd
+qda	Yk
+qdi	Ye
+qe	YjZ]
+qe 	Zg
+qed	Zl
+qen	Zd
+qer	Zj
+qet	Zk
+qev	Zn
+qey	Yl
+qi	YhZY
+qi 	Zk
+qii	Yn
+qip	ZZ
+qis	Zi
+qit	Zm
+qiy	Yk
+qj	Zo
+qo	Y[
+qof	Yh
+qoo	Yb
+qor	Yd
+qs	Yp
+qu	0p4T6y7p8k:e;V<r?SCjDpEoF[JwKoPkQpTVUqXsYhZg[pbkfZ
+qu 	?g
+qua	4c:j<{?fFaK}TcU|X~Zjff
+que	4T6|:i;U<v?TFbJ|K|PnTWUuXvfm
+quh	Zn
+qui	4b:l;b<z?ZCmFhJ}KvTbUxX|fl
+qur	Yh
+quu	Ks
+quy	fj
+quà	4{
+quá	fr
+quâ	fi
+què	4m
+qué	4y?l
+quê	fy
+quí	4n;m
+quý	f~
+quể	f^
+qy	Ze
+qyt	Zd
+që	ZY
+që 	ZY
+qër	Zk
+qës	Zk
+qü	4t
+qüe	4x
+qüè	4w
+r	0B2W3W4B5E6B7@8A9W:B;C<E>G?B@hAVCDDDEDFCH^JCKCLXMWPCQ@RVSDTCUBVZWCXCYGZB[@]J^X_VaVbHcBd^fG
+r 	0N2g3e4P5Z6J7H8J9f:O;R<Y>a?PAeCZDVERFWHkJTKOLiMgPPQHRdSXTSUSViWXXWYTZN[I]_^g_eaebYcKdmf]
+ra	0T2h3g4P5R6S7T8T9h:S;P<S>U?RAgCNDTENFOHnJOKPLiMgPTQSRlSQTOUQVkWQXOYQZQ[Q]V^g_eaebRcPdmfW
+ra 	0h4W5_6k7Y8h:e;U<d>f?fCYD[EVFWJYKZPgQYS_TTU]W]XaYbZX[X][b[c]f^
+raa	0b<_>eEnPaYYbl
+rab	4m5k6w8n:n;h<r?mDiEhJoKrSiTkUmXaY_Zm[n]iblckfu
+rac	4c5d6i8f:d;b<v?hCeDlFhJeKtPgSaTiUhWhXkclfj
+rad	0i4c5c6e7h8j:e;_<j>i?hC[DhEcFfJdKdPjQgSgT_UfWbX]Y_Z_[^]nbfchfn
+rae	4v6^<mJxUuXwfs
+raf	0j4n5i6d7g8i;n<wCiEmFgJmKqQbSeTnUgWiXkZf[gc]f|
+rag	0j4k6q7k8g:m;k<s?jClDmEmFhJlKmPmQlTlUnXq[lbkfn
+rah	4y5j6v<dE_J}KxUvXoYeZjf|
+rai	4s6_8m:g<m>l?cDkEiFlJdKhSlThUjXz]mfi
+raj	4x5d<j>kCaDjEhJaKgScUuWbXdZl
+rak	0k4y5g7j<h>eCfDbEbJjKbQiSfUyWfXkYmZg[icYf|
+ral	0c4a5j6i7f8e:^;a<e>g?bCbDgEfFcJeKiPgQeSeTbUbWjXcZg[dbacbfk
+ram	0j4h5e6n7g8i:g;g<i?iCfDhEgFfJeKcPiQfSfTcUgWfXgYkZg[b]kbecdfq
+ran	0[4W5[6a7_8^:^;X<a>_?VCXDaEUFXJ]KdPZQ^S]TXU^WZXZYcZ][[]bb[c]fc
+rao	4z<{J~ft
+rap	4t6z8n:i<t?fChEhFiJsKwUoXoZmbjcjfu
+raq	4yZjf~
+rar	4i8n:l;i<xEkFjJwK}TmUgXnYk[ccffv
+ras	0f4j5l6p7n8k:k;a<d>g?kCgDiEaFfJ[KYPlQfSjT[UlWhXiYdZg[e]jbhc]fm
+rat	0e4a5b6h7b8c:^;d<d>g?_C_DfE^FZJfKdPgQdSfT^U^WaXbYnZ_[_]mbgcdfm
+rau	4n6b8e<m>jJeKfUqX|fr
+rav	4m5_;m<l?iC_FlJmKnQlTiUpW^XZZd[lf|
+raw	6hEmScbb
+rax	4~K}Yh
+ray	4yU~Y^chfv
+raz	4{5fC^FeJpKvSaUqWcX^fu
+raß	8l
+raç	4wTf
+raï	4w
+raó	4|
+rać	Cm
+rač	5mCgJzXk
+rađ	Ck
+raē	K{
+raķ	Kt
+raļ	Kw
+raş	Uccm
+raš	CmJcKwXo
+raţ	Uh
+raž	5mCkJtKmXn
+rb	0d4g5j6c7a8_:h;g<g>n?gCfDeE^FeJ^KaPdQbSjTeUfWiXgYjZb[b]pbkcgfl
+rb 	4}<}U}Xy
+rba	0n4o7m8h<sDkEbJaKoTnUoXsYnZnclfu
+rbe	0j4t6i7g8e<q?nDlEgJvKuPlQgUrXvZj[ffw
+rbi	0m4q7l8k<pCkEkFgJkKnPjQjTfUmXnZkcmfq
+rbl	<~Jx
+rbo	4s6w<vJoKiUrXqfx
+rbr	4w6x7n8n<r
+rbs	KuXr
+rbt	Jw
+rbu	4w7n<sElJqKoQmUsXt[lfy
+rbw	6~
+rby	6fJ~
+rbà	4x
+rbë	Zh
+rbó	4|
+rbā	K|
+rbă	Uu
+rbą	Jz
+rbė	Jz
+rbī	Ki
+rbū	K~
+rbų	J~
+rc	0n4^5d6b7k8a:_;_<o>n?aChDdEjF_JiKiPfQlSaTaUbWdXjYoZh[k]pblcgfh
+rc 	4o6vUvX~
+rca	4g;fFfK{SkTeUnXuZmfz
+rce	4f5n6~:i;i<y?iCjDjJyKxSnTjUkXrfw
+rch	4t5e6a8_:b;n<u?eFhJlKwPjSiUqWdXwfm
+rci	4j6x;hDmFjJsKoSkTlUlXtfz
+rcl	4|
+rco	4u?mFjJ{KvUxYnfw
+rcs	4}
+rct	K{Uzfu
+rcu	4o<}J}UmXxft
+rcz	Sk
+rcí	4y
+rcă	Uu
+rd	0U2o3p4]5d6Z7Y8W9p:[;_<^>f?^AnCdDbEaF^JcK_PUQWRnScTaUaWeXbYeZ_[Z]gaobfcYfd
+rd 	0W4c5l6m7a8_:_;k<j>m?aClDkEjFeJrKsPYQ_SkTkUfWlXmZm[c]kbmckfj
+rda	4m6h7l;m<mEfFmJmKlPiQgTlUoXrYk[jccfu
+rdd	6^
+rde	0]4l6n7a8Z:g;e<i?kDmFlJwKmP[Q^TgUnXo[bcbfk
+rdh	YkZg
+rdi	0c4k5m6p7g8k:i;l<f>m?jClEhFfJlKoPgQhTiUjXfZk[jcefn
+rdk	<}
+rdl	7m8n<vQk
+rdm	<z
+rdn	8l<tKwXr[m
+rdo	0l4o6i;j<wFkJpKtPmTlUqXrZefs
+rdr	4l6|<{f~
+rds	4w6x7l:i<qFnJ~KlQkUtXz[kfz
+rdt	Pc
+rdu	4x6~<mJqKnUpX{cif}
+rdv	7nJvQn
+rdw	6}
+rdy	6m
+rdz	KoSj
+rdà	4s
+rdí	4}
+rdø	Qm
+rdü	cm
+rdā	Kq
+rdă	Uz
+rdą	J~
+rdē	K~
+rdė	J{
+rdī	K|
+rdı	ce
+rdų	J~
+rdž	JwKx
+re	0R2i3h4O5W6V7N8Q9i:P;P<U>Y?OAgCSDSEXFOHnJXKWLiMhPRQNRgSUTPUMVkWQXRYXZP[Q]X^j_hafbWcTdofZ
+re 	0Z3n4W5h6m7U8^:W;X<b>j?QC_D[EhFSJkKkP^QTRlSeT]URW]XdYaZU[U]i_malb_c]fb
+rea	0k4e5k6p7h8m:^;b<j>k?nCkEiFcJoKnPlQgSlT[UXWkXoZk[i]nbkfm
+reb	4k6w7j<{CeJ{K~UrWjXgfr
+rec	4c5j6l8e:c;a<y?dFfJwKrPgSkTcUcWiXlcnfv
+red	0j4l6_7[:a;i<mC]DcFkJtKhPjQdScTjUlW[XZ[dcmfs
+ree	0a4q6v:b<e>jCnJ{K{PfQnUpXyY]fq
+ref	0k4l6_7g:i;j<sJrKrQgTkUjXp]nf{
+reg	0b4]5k6p7c8j:f;^<j?lCfDgF]JeKoP[QbSbTZUbWjXbZa[dbhcjfp
+reh	4|WmXmZm]jbf
+rei	0f4g6e7h8W;n<l>gJdKfPhQkTcUfXsfn
+rej	4zElJ|KmShU}WeXgZa
+rek	0d5m7j<kCiDgEhJnKoPlQeSmU{WjXfZi[f]]cc
+rel	0e4g6u7f:c;h<g>j?gCmDlFjJnKnPfQiTgUeWjXk[hbncifo
+rem	4i5f6w7g8k:i;i<g?bCcDmFiJnKpQgSiTjUhWiXeZm[lfs
+ren	0_4a5i6h7[8Y:a;a<f>e?aCcDXEdFaJgKkPZQYSeTdUgWaXeZb[]]mbfcafh
+reo	4{6q<vJ~K~UuXwf|
+rep	0m4j5g7m:h;i<r?gClDeJqKrQdSmTkUdWgXj[gfz
+req	4wZg
+rer	4g7_8e;h<w?nJzK|Q^UvXy[gbkfy
+res	0b4Y5c6f7_8e:[;X<b>h?ZChDcEeF[JkKgPdQ^SeTYUbW]XhZc[bbecdfi
+ret	0j4c5m6n7Y8i:i;f<m>l?gCfDhEhF_JjKfPlQ[SmTfUhWdXgZ][ccbfq
+reu	4k6k8k<y?iK}UmXsfr
+rev	4n7g:k;l<rClFkJxKtPlQgTjUkWiXgZj[jckfw
+rew	6tU~
+rex	fy
+rey	4|6|U|Yefz
+rez	4x5kCjJpKkShUcWiXjZi]g
+reā	Ku
+reć	Cl
+reč	JpKyXm
+ređ	Cj
+reģ	Kl
+reś	Sj
+reş	Ud
+reš	KpXr
+reţ	Um
+rež	5n<wJwKrWlXn
+rf	0j4m6^7d8b:j;l<r?lDhEpFlJvKtPkQdSoToUnWoXtZe[dcmfn
+rf 	0m4|6t8iUxfp
+rfa	4}6o7i8k<}K}QiU}Zh[ff|
+rfe	4y6k<~Uy
+rff	6g
+rfi	4{6o;m<|DkFnJ}U|X}
+rfl	6}fz
+rfo	4|6h7m8m:n<}J|KyUxX~
+rfs	Zm
+rfu	6}Uu
+rfy	6i
+rfí	4r
+rg	0[4b5d6e7[8Z:a;_<Z>f?aCdDcEaFcJbKaP]Q[SbTaUaWdXcYhZ_[[]ibicbfc
+rg 	0d4k6y7_8_:l<m?kEnKzPdQfSjTlUkXpZl[bckfg
+rga	0g4h5h6m7g8i:i;f<e?iChDkEdFiJfKePhQgSgTjUhWhXhYlZf[gbmcjfv
+rge	0e4l6l7e8b:e;f<g?gDmElFkJlKsPfQaTjUlWmXoYl[gcnfn
+rgh	<|Upf~
+rgi	0i4n5n6|7n8k:m<c>k?nClDmFlJmKuPnQmSkTlUkWnXo[lckfp
+rgj	Ze
+rgk	<|
+rgl	6v<wJ~X~
+rgm	<x
+rgn	<wX|fu
+rgo	4u6};i<xFmJrKvTkUxXsfp
+rgr	6u<|
+rgs	<}Kq[i
+rgu	4s<hJwKmUrXrfz
+rgy	6mX}f~
+rgà	4x
+rgè	4~
+rgõ	<}
+rgā	Ko
+rgă	Ux
+rgė	Jy
+rgļ	K{
+rgų	J~
+rgž	J~
+rh	0g4v5o6W7e8d:o<l>fCjDjEiJ|KkPiQhUkWnXkZo[icnfs
+rh 	4~Xv
+rha	4~6Z8h<w>kEjKxPnUwXyf|
+rhe	0j6d8i<w>iKwUvXzf{
+rhi	6q<pKmUmXr
+rhn	X}
+rho	6h7l<}Xuf|
+rhu	7jX|
+rhw	6g
+rhy	6d
+ri	0R2f3f4Q5W6S7R8S9f:R;Q<P>R?RAfCQDUEPFOHjJNKRLhMfPRQSReS[TQUNVkWRXRYUZO[Q]S^h_eaebTcPdlfX
+ri 	4a6e7i:k;n<]>^?kC]DaETFZJgKdPdQjTnUZWaX^YdZW[a]Yb_cXfl
+ria	0b4]5j6[7h8h:b;^<e>c?hCmDeEcF^J^KqPhQhSdTZU_W]XjZ_[f]cbbckff
+rib	4g6y7m:i;i<n?mCkEnFlJlKtTkUlWkXh]afp
+ric	0l4_5_6l7j8c:[;a<m>m?^CgDjEmF[JoKpP]QlSmT]U[W_XhYk[i]mblckff
+rid	4h5m6r7l:i;f<f?lCmDkEnFjJnKoPlQkThUmWjXk[hcdfg
+rie	0[4e5f6g7a8]:a;c<m>k?[DnElFaJ_KZPaQbSmTfUZW[XmZk[ablfl
+rif	4u6]7m8f<zDgFkJsKsQkUuX{[mfy
+rig	0c4e5l6o7a8h:d;d<l?dCnFeHmJnKtMkPjQeRlTfUeWmXlYgZj[__kbnfp
+rih	<|KvXkZkcc
+rii	4}<]>iJuSfU_XfY]fj
+rij	<pCXJ^K^P]UuXbZg
+rik	0X4{5k7^8b<b>bChDdE[J_KfP^Q]U|WjXgYdZ_[Z]]becc
+ril	0j4k6r7l8k:h;h<a>f?iCgDmEhFkJwKtPiQlTjU_WmXgZh[f]ibgc_fq
+rim	4d6}7j:j;c<c>l?lCfElFaJhKmQlTdUcWmXbZ^[ncefw
+rin	0_4c5i6e7[8a:^;b<b>[?dCfDcE_FaJXKgPaQ]SmT_U^WiXhYiZ^[^]hb^cVfh
+rio	0n4g6a7k:g;]<n>l?jCkElFaJ^KlPmQkT_UcWkXnZi[lfq
+rip	4k6y7l<q?mCfEnJsKvPmUrXjZlfx
+riq	4v?f
+rir	4p6q<rCkUsXp
+ris	0f4d5g6i7_8a:b;f<a>_?_CbDfE_F_JcK^PdQ_TfUdWgXgYgZZ[_]fbgcbfj
+rit	0g4d5e6p7f8d:^;]<^>_?aCdDhEeF_J^KcPgQeT^U_WfXdZZ[bbecifi
+riu	4h<jJdK|SmUhX{Zhfw
+riv	0g4o7h:j<l?gCjFgJqKvPlQhUkXkZn[efy
+riw	6q]m
+rix	4}J}fx
+riy	Ybbjcd
+riz	4y;l<~CkFeJpKrTkUnXkZjfw
+rià	4s
+riá	5jDkWk
+riä	>i
+riè	4}?nf}
+riê	fw
+riò	4{
+rió	4}
+riü	<}
+riā	Kk
+rią	Jq
+rič	CaJtXk
+riģ	Kx
+riķ	Ky
+riņ	Ko
+riş	Uu
+riš	JnKuXg
+riţ	Um
+rių	Jd
+riž	J|Xo
+riể	fh
+rj	4{<_>ZCmDgEfJwKtUyX^Ze[icp
+rj 	U}
+rja	4~<c>]EgKzXcZm[j
+rje	<k>cCmDhJzKyXdZe
+rji	Xq
+rjo	<~>e
+rju	<jXo
+rjä	<~
+rk	0[4n5e6s7Z8]:a;m<b>Z?kCeDcE^FlJcKcP^QYSdTnUlWeX_YZZa[Z]kbhcYfk
+rk 	0b4q5l6v7b8d:c<k?lDmElFnJyKwPeQaUoWmXoZm[e]lbmcbfn
+rka	0k4~7n<t>mClEcJjKkQnSlWkXbY][ackf|
+rke	0g4}6~7a8f:k<q>hDkEeJrKwPhQ_UwXnYjZl[gcbfx
+rki	0m4~7m<o>dEnJpKvQkSlXqYeZn[lcff|
+rkk	<|>d
+rkl	0mJtKxck
+rkm	<~
+rkn	K{X~
+rko	0k7l<i>cJoKwPlQmXnYnZk[i
+rks	0m6~7h8l:m<wJ}KnQmU{X~[i
+rkt	<wJuKnX|
+rku	<rJwKnXxYnZi
+rkv	<tCnJ~Xq
+rky	J{
+rkç	ck
+rkā	Ku
+rką	J{
+rkė	Jv
+rkı	ce
+rkš	JxK}
+rkų	Jz
+rl	0_4h5i6e7b8_:a;g<h>j?fCiDgE^FgJlKjPZQaShTiUeWkXjYkZk[^]mbjcXfm
+rl 	4z6|<tUxXv[jf~
+rla	0f4l6y7i8h;m<p?lDnEjFlJqKoP_QgSmUgXsYl[jcaft
+rld	4|:g<|J}K{Uu[hfw
+rle	0k4p6s8l:n<r?kE_J~K~PjQlUtXt[lc^fx
+rli	0h4y6w7g8e:j<qJuKsPaQfUtXt[icdfw
+rlj	X~
+rll	6h
+rlo	0j4w6t<vCnJzK|PjUwXvf~
+rls	K~U~
+rlu	6ucm
+rly	6t:hJ~f~
+rlä	[m
+rlí	4z
+rlī	Ky
+rlı	ci
+rm	0^4]5a6h7^8_:];]<a>d?^CeD[E_F^J_K]P_QaSbT^UZWbXbYhZ[[a]lbic]fg
+rm 	0d4}6t7j8j:g<qPkQkUoX|[kfy
+rma	0f4a5f6p7f8f:c;_<f>i?eChDdE_FbJfKgPdQgSfTbU^WiXiYiZb[fblcafi
+rmb	Zm
+rme	0i4d6{7c8i:d;f<m>m?dDaFjJnKkPhQfTiUfXrZj[icdft
+rmi	0n4m6o8m:m;g<k>l?lCmFgJjKiSgTgUlXrZlckft
+rmk	K}
+rmo	0n4u5l6w<sJkKmPnTkUsWmXpZnfv
+rms	<}Kof}
+rmu	4r<uEnJnKrUrXgZj
+rmw	6s
+rmy	6{
+rmà	4n
+rmá	5lDeWi
+rmâ	Uy
+rmè	4z
+rmé	?kDj
+rmë	Zi
+rmā	Kg
+rmă	Uk
+rmą	Jt
+rmē	Kv
+rmė	Ju
+rmų	Jt
+rn	0a2p4a5[6a7Y8Z:Y;a<b>f?_ApCZDbE_F_JdKbPaQ]S^TaUaWZX[YgZf[X]f_mbecdfd
+rn 	4i6h7e8_:[<qCnEmJ~KuPlQhUpXt[dfi
+rna	0f4f5j6l7h8g:d;e<l>m?eCgDjEdFeJjKmPgQgShTdUgWgXfYk[Z_mbjclfp
+rne	0g4k6m7[8e:i;j<i>n?eChDlFkJqKlPhQbSiTkUjWcXhYnZl[h]mbncifk
+rng	6{
+rnh	6q
+rni	4o5m6p7l8l:i;m<n>l?iCcDlFjJmKlPmSeUlWkXdYn[l]ifo
+rnj	CkXn
+rnm	:l
+rno	0m4w5j6l;j<wCcFhJrKyPlSmTiUuWgXefx
+rns	4w6x8k<zKxX|f~
+rnu	4~5n6|<mJ{KpUpX}
+rnw	6}
+rny	6qDjElJqSlWi
+rná	4}
+rné	5mWm
+rní	4}5a
+rný	Wl
+rnā	Kr
+rnă	Ur
+rnē	Kx
+rně	5i
+rnī	Ks
+rnų	J~
+ro	0T2j3k4V5O6V7W8X9i:S;R<X>Y?TAiCRDUEWFSJTKULkMkPTQWRhSRTRUTVkWPXTY]ZU[W]^^l_jagbXcZdnfT
+ro 	4j5]6f7j8m:j;X<p>j?jChEkFZJ^KmPlQlSkTVUiWkXhYbZj[j]eb_cjfr
+roa	4v6|:i<xCmJwK|UlX}fx
+rob	4g5f6l<sCmJtKhSkUoWgXnfs
+roc	4i5_6u7j:h;g<s>l?hCgDkFgJmKiPiSfTiUhWeXnZl[ifm
+rod	0m4i5]6e7f8i:f;g<o?gCZDhEiFeJiKaPjQdS[TgUfW^XcZe[gbmft
+roe	0_4{6c<}J{KxPdUwXy
+rof	4l5l6l7k8n:i;k<q?kFlJoKnQlTjUlWmXmZl[jf|
+rog	0m4m5j6p7f8m:j;l<m?mCiDjEmFiJhKiPmQjShTkUlWjXhZk[h]jclft
+roh	4|<pU~Zi
+roi	4r6j<x>m?dCgFgJyK{SfUmXkZnfv
+roj	4t5e<sCdJfKiSlWfXjZi
+rok	5_<sCjDgJnKkS^W[XkZm
+rol	0j4l5j6c7h8l:h;g<m?mCkDhFkJlKoPjQiSkTlUiWlXoZk[hbkchfr
+rom	0j4g5d6w7g8l:[;i<l>j?gCcDdEnFfJkKjPkQfShThUaWaXfZj[icifk
+ron	0a4e5f6g7f8e:d;b<j>h?bCfDgEgFbJiKeP[QfScTgUfWeXfZb[f]nbecifT
+roo	0]4|6~:n<c>hK~PeUzXzYdbgft
+rop	0f4d5d6l7f8g:e;d<o?dCfDlEiFdJfKdPhQhSfTgUbWjXhZd[fbifi
+roq	4w
+ror	4x6s<xDhJyKwUpXyZb[jf|
+ros	0k4k5_6b7l8l:i;b<m>h?jCeD[EhFgJaKiPmQhSfTbUmWeXgZm[jbickfn
+rot	0i4i5e6u7n8l:i;i<j>j?jCgDmEmFiJnKgPiSjTkUkWhXiZk[fbmcnfp
+rou	0l4t5f6w:a<w?_JzKzPjTmUpWmXvfp
+rov	0d4e5Z6}7e8g:f;c<i>n?eCdDlE_FaJfKnPbQdTbUdWXXcZm[hfn
+row	4|6u:k<}J~S]UyX|fu
+rox	4uUp
+roy	4~f~
+roz	5^ChDeJ{KrScUuW^Xo
+roß	8if|
+roč	KvWjXh
+roī	K{
+roņ	Kw
+roş	Uu
+roš	KjXp
+rož	J{K~Xi
+rp	0b4m5k6g7j8h:h;k<n>j?kCjDkEhFjJcKbPfQjSiTkUiWkXoZj[jbpcnfm
+rp 	0d4~JjKiPjUw
+rpa	4}6i<xJuKzUvX{fw
+rpe	4z6x<~EnJxK|PmUyXzf}
+rph	fy
+rpi	4z<|JoKuU{f}
+rpl	K~
+rpn	Sn
+rpo	4u:k<wJvKvUvX{fs
+rpp	K~
+rpr	4v6q<~FnJ~KwUp
+rps	J|
+rpt	JmKi
+rpu	<yJqKtUtXwfz
+rpā	Kz
+rpē	Kt
+rq	4g;j?nThZof~
+rqu	4f;h?lTff}
+rr	0g4[5l6g7a8a:a;[<b>d?_CkDdElF^JtKpP^QbSlT]UkWmXmYkZY[_]mbkcifd
+rr 	6~<}[l
+rra	4c6o8n:m;c<e>h?jDlFeJ{KtQjTdUuXuZj[hfj
+rre	0k4b6s7a8d:f;d<o>k?cDjFgJ|KxPhQeTdUsXuZ_[hfl
+rrh	f|
+rri	4g6n7k8l:h;f<k?iFgK{PmQkTjUuXxZc[ifm
+rrj	Zj
+rro	4k6z8m:m;e<v>m?lFjPaTgUvXzfn
+rru	4z6{<vZlf~
+rry	4z6u<xUuXyfy
+rrà	4w
+rrë	Zh
+rrò	4y
+rs	0V4[5a6e7W8W9p:X;a<c>c?YAoC[DZE_F^JbKXPVQVRlS[TbU_W_XZY_Z][U]h_oanbdcbfe
+rs 	0]4_6i7c8d:[;k<q>m?ZDmEmFkJlK]PXQeRmTlUkWnXrYnZh[^bnclfl
+rsa	0l4o6r7n8n<uDhEiFlJrKrUoXxYbZk[dcmfq
+rsb	fz
+rsc	8a<}PgU~fx
+rsd	K~f}
+rse	0g4k6w7i8j:i;j<m?jDhEfFmJvKwPgQjUmXpZn[l]kfr
+rsh	4~:n<|U}YkZefy
+rsi	0h4j6r7i8h:f;i<n>h?hEfFeJkKjPmQfTlUkXxYkZe[hbkcffr
+rsk	0c5b7b<sC^JvKtQ]S^U|WaX][c
+rsl	7nJsKy
+rsm	JvKo
+rsn	Kx
+rso	0k4i6p7h8l:l;f<u?iFdJqKlPjQhTgUiXrZi[hbkf{
+rsp	0e8jKrPi[h
+rss	<uKy[m
+rst	0a4z5m6u7_8_:d<nCdJnKgPcQ_SiUtWiXd[_fu
+rsu	4|<uJyKrUm
+rsv	Kv
+rsw	6|
+rsy	6w
+rsz	D]Sh
+rsé	Dl
+rsā	Kz
+rsă	Uv
+rsē	Kx
+rsė	J~
+rsū	K|
+rsų	Jz
+rt	0Y2n3n4V5a6Z7X8U9m:W;V<[>]?UAlC_DUEXFVJYKZLpMoPWQVRlS]TVUXWbX^Y]ZY[X]f^o_nalb_cZfc
+rt 	0_4a5l6n7a8Z:_;k<k>m?^ClD_EmFkJuKjP^QYSjTkUiWmXlZe[_]mcefm
+rta	0m4[6o7l8m:j;^<r>g?gClDeE^FfJbKePlQnSdT^UfXnY]Zg[hccfs
+rtb	f~
+rte	0e4l6t7a8]:h;]<g>j?]DeEfF_JqKqP]Q^SlT]UaXoYnZg[dbjccfn
+rtf	6{
+rth	4r6Z8l:a<r?lJ|K|PlUrXvZn[mfj
+rti	0i4c5k6t7f8h:d;b<h>i?]CkDmEbF[JbKfPfQdSlTcUaWlXhYnZb[cbdcifp
+rtj	Dh
+rtk	0n
+rtl	<xK|
+rtm	:n<}J|Xg
+rtn	6p<yJyKxXl
+rto	0k4p5k6y;g<t>h?mDZFcJgKnPkSiTgUmWlXnYjZmfw
+rtr	4z6m8i<|J}KtUzfw
+rts	4m6z7h8d:i<i?mKlPmQgUyX{[mfx
+rtt	<}>mUzfv
+rtu	4o5n;j<h?nEjJkKlSmTcUkXrZkf}
+rtv	X{
+rty	0i:iJrSj
+rtà	4x
+rtá	Dm
+rté	Dd
+rtë	Zf
+rtí	4o;n
+rtü	<}
+rtā	Kp
+rtă	Un
+rtą	Js
+rtē	Kp
+rtė	Jv
+rtī	Km
+rtį	J}
+rtų	Ju
+ru	0]4a5Y6[7Y8Z:a;_<]>[?aCWDcEVF_JZKWP^QYS[TaUUWZXZYbZ[[Z]]becYfZ
+ru 	4z5b6[<iCdEhJoK]SjU[WfXi]jcjfv
+rua	0l8n:l<nEjPjQmUkXnZd[h]k
+rub	4}5n<zJ{X|Ymchfz
+ruc	4m6}8l:l;l<}?lK|SmUjX|fx
+rud	4{6y<uJuKzSlUxXx
+rue	4u7j<{Zmft
+ruf	6y]j
+rug	0k4s6u7e<|C_JpPmSlUuXdf{
+ruh	5bEkWcX}
+rui	0a4sJyPeUk
+ruj	Xz
+ruk	0l5l7m<nCkEmJnKlQcSmWkXr[i]i
+rul	4{<uDmU^X}cbf{
+rum	0k4q5m7h8j:m<lEjJkKaPmQjSlUmWmXq[h]fcfft
+run	4s7c8_:l<o>jCnEhJsKlQbSkUpXuYj[bclfZ
+ruo	>lJf
+rup	4i7c8i;h<pCgE[FgJfKhQgSeTjUfXtZf[ebncff}
+rur	4yJ~K|UsYnZj
+rus	0l4l5g6q7j8k:m;l<g>_?kCjDiEeFmJdKfPmQgSkTnUjWhXjZk[m]gbnfo
+rut	4u6x<sEhFnJrKuUnX{
+ruu	<k>iYn
+ruv	<xJ~
+rux	U|
+ruy	fk
+ruz	4}JvKzU|Xwf|
+ruï	4s
+ruā	Kz
+ruč	Cc
+ruņ	Kq
+ruş	U}
+ruš	ClKxXp
+ruž	5mCkWmXf
+ruể	f{
+rv	0c4h5a6|7e8k:d;h<^>b?gC]DbEpFgJiKdPcQeThUiWaX[Zk[fclfs
+rv 	<k
+rva	0g4n5j7n:n;m<g>kC^DmFlJqKjPlQlTnUpWkX_[kfy
+rve	4n5h7h:h<i>i?nCjDfFnJqKoPmQiUqWkXdZmf{
+rvi	4o7m:i;l<k>h?lChFmJrKlQmTlUoXj[nfv
+rvk	Wm
+rvl	0i<~Pf
+rvn	5eXw
+rvo	0m>kCmJxPmU|WlXp
+rvp	<w
+rvs	K~
+rvu	<iJyKw
+rvá	DmWk
+rvé	Dm
+rvü	<}
+rvý	Wl
+rvā	Kv
+rvē	Kr
+rvė	J|
+rvų	Jy
+rw	0c4|6Z8c:n<zEmPhSbUzX}Yofv
+rw 	6o
+rwa	0n6p8f<~Sjfx
+rwc	6wSn
+rwd	6x
+rwe	0h6k8hPlf~
+rwg	6x
+rwi	6}Pn
+rwm	6v
+rwn	6s
+rwo	6tSm
+rwp	6p
+rwr	6x
+rws	6wSh
+rwy	0g6[
+rx	4pYo
+rxa	4u
+rxe	4~
+rxi	4t
+ry	0]3o4n5a6Y7e8k:Z;l<n>e?iApClDiEhFkJZKrMoPjQeRmSXTlUmWcXnYiZ_[c]k_pamb_cgfi
+ry 	0h4o5b6m7l8l:Y;l<o>k?iCnDmEkFkJuKtPkQkRkSaTmUmWcXnYn[i]lakbhclfk
+rya	EkYlbjclf|
+ryb	6vJiSn
+ryc	5m6iSgfw
+ryd	6_Jz
+rye	Zc
+ryf	0h6n
+ryg	6s
+ryh	>j
+ryj	JsX~
+ryk	0f7lJyQmSe
+ryl	6vJ~f}
+rym	6mJxSl
+ryn	6gJwSmf}
+ryo	J}bcf}
+ryp	Jmf}
+ryr	6}
+rys	0j6jJkSjZf[kfx
+ryt	6}J_Sf
+ryw	0i6iSk
+ryč	Jj
+ryš	Jp
+ryž	Jq
+rz	4u5j8b;j<wClDeFiJzKhPhSRUpWjXgcoft
+rz 	8hSff|
+rza	4|KySfXu
+rzc	Sl
+rze	4~8h<~DmKnSTU}Xnf}
+rzi	CmKmUsWmXk
+rzo	;kFmSfX}
+rzs	DmK~
+rzy	SY
+rzą	Sf
+rzę	Si
+rzī	Kz
+rző	Dl
+rà	4efu
+rà 	4pf}
+ràb	4|
+ràc	4n
+ràd	4}
+ràf	4q
+ràl	4u
+ràm	4|
+ràn	4tf}
+rào	fx
+ràp	4z
+ràr	4z
+ràs	4x
+ràt	4s
+rá	4~5X;gDXThWXXsfr
+rá 	5bWa
+ráb	5lDh
+rác	5iWgfz
+rág	Dk
+rái	fu
+rál	5cDdWf
+rán	5iDcWkX|f~
+rás	D_
+rát	5iWg
+ráv	5dWd
+ráľ	Wk
+râ	Uhf}
+râm	Uy
+rân	Un
+râr	U~
+rât	U~
+râu	Ukf}
+rã	Tmf{
+rãi	f{
+rão	Tl
+rä	8f<m>e[_
+räd	[l
+räg	8m
+räi	>l
+räk	[l
+räm	[l
+rän	<u[g
+rät	[i
+rää	<p
+rå	7eQc[[
+råd	7eQd[f
+råk	Qk[j
+rån	[[
+ræ	7_
+ræk	7h
+ræn	7h
+ræs	7g
+rç	4mTkcg
+rç 	4n
+rça	4tcl
+rçe	cj
+rço	Tl
+rè	4h?eX~
+rèc	4w
+règ	4}
+rèi	4|
+rèn	4n
+rès	4n?f
+ré	4j5b;o<{?WD[PnTlU{WaXufk
+ré 	4y5a?hWbf|
+réa	?e
+réb	Dh
+réc	?kWk
+rée	?i
+réf	?m
+rég	?_Dg
+réh	Wl
+rén	?nX~fj
+rép	?m
+rés	4j?bD^
+rét	?m
+réé	?i
+rê	?oTmf_
+rên	f^
+rë	ZU
+rë 	ZX
+rën	Za
+rës	Za
+rët	Zh
+rëv	Zh
+rëz	Zl
+rì	fl
+rì 	f|
+rìn	fk
+rí	4f;b<~DoTeU~W]Xvfr
+rí 	4sWgfs
+ría	4u;ef~
+ríc	4{
+ríd	4|
+ríg	4x
+rík	Wm
+rím	Wm
+rín	4s
+río	4p;lTf
+ríp	Wl
+rís	4n;nWl
+rít	4qWf
+rï	6x
+rïa	6x
+rò	4hfu
+rò 	4kft
+ròn	4rf}
+ròp	4t
+ròq	4|
+ròs	4{
+ró	4p;iD_S^TcWhXw
+ró 	4pDg
+ród	Sk
+rói	Tc
+ról	DgSl
+rón	;m
+róp	DiTnWi
+rós	4}
+rów	Sb
+róż	Sk
+rô	6s?pWofv
+rôl	6s
+rôm	fx
+rôz	Wm
+rõ	<rf|
+rõ 	fz
+rõh	<u
+rö	8f<sDc[efv
+rög	Dh
+rök	Dj
+röm	[k
+rör	[n
+rös	fu
+röv	Dj
+röß	8k
+röö	<t
+rø	7d<~Qc
+rød	7l
+røn	7jQj
+røs	Qn
+røy	Qm
+rù	fw
+rùn	fw
+rú	4uDhWfft
+rú 	4xWf
+rúc	ft
+rúg	Dl
+rús	4|
+rü	8c<iDacbf{
+rü 	ck
+rüc	8lf~
+rüh	8l<m
+rük	<v
+rül	D]cl
+rün	8f<wch
+rüo	<|
+rüt	<{
+rüü	<t
+rý	5aW_
+rý 	5_Wa
+rýc	5nWg
+rā	KW
+rā 	Kb
+rāb	Ks
+rāc	Kj
+rād	Kf
+rāf	Km
+rāg	K{
+rāj	Kw
+rāk	Kf
+rāl	Kf
+rām	Kk
+rān	Kq
+rāp	K~
+rār	K|
+rās	Ki
+rāt	Kj
+rāv	Kr
+rāz	Kv
+rāļ	Kw
+rāņ	Kz
+rāš	K~
+ră	U[fv
+ră 	U^
+răb	Uz
+răc	Uz
+răd	Uv
+răg	U|
+răi	Up
+răj	U~
+răm	Uu
+răn	Uzfv
+răr	Up
+răs	Uo
+răt	Uu
+rău	U|
+răz	Uo
+răş	Uw
+răţ	U~
+rą	JkSe
+rą 	Jl
+rąj	J}
+rąż	Se
+rąž	J|
+rč	5jChJtWiXq
+rče	5mWnX{
+rči	JtWlXt
+rčk	Ci
+rē	Kc
+rē 	Kt
+rēd	Ku
+rēj	Kk
+rēk	K|
+rēl	Ky
+rēm	Ku
+rēn	Kx
+rēs	K|
+rēt	Kj
+rēķ	Ky
+rēš	Ks
+rė	J]
+rė 	Jl
+rėd	Jy
+rėg	J}
+rėj	Ji
+rėl	Jx
+rėm	Jz
+rėn	Jr
+rės	J_
+rėt	Jx
+rėž	Ju
+rę	JiSh
+rę 	Jj
+ręs	Jr
+rģ	Ko
+rģe	K~
+rģi	Ko
+rī	KY
+rī 	K^
+rīb	Kh
+rīc	Ko
+rīd	Kn
+rīg	Kh
+rīj	Kz
+rīk	Kq
+rīl	K}
+rīn	Kp
+rīs	Kn
+rīt	Kp
+rīv	Kk
+rīz	Kq
+rīš	Kx
+rį	Jl
+rį 	Jl
+rįs	J{
+rįž	Jz
+rı	cU
+rı 	cZ
+rıl	ce
+rım	cj
+rın	cY
+rıs	ck
+rış	ch
+rķ	Kn
+rķe	K|
+rķi	Kp
+rķu	K}
+rņ	Kr
+rņa	Kw
+rņu	Kz
+rņā	K|
+rő	Df
+ről	Dj
+rş	Urci
+rşi	Us
+rşı	ci
+rš	5lChJgKeWkXd
+rš 	JsKh
+rša	J{KpXx
+rše	Xv
+rši	ClJpKtXo
+ršj	X{
+ršk	JwXi
+ršn	X|
+ršo	K|
+ršr	Ky
+ršt	Ju
+ršu	JqKu
+rší	5l
+ršā	Kv
+ršč	Xi
+ršū	Jx
+rţ	Ug
+rţ 	U~
+rţa	Uz
+rţe	Us
+rţi	Ug
+rţu	U~
+rţă	U}
+rū	JeKj
+rūd	JzKx
+rūg	Jw
+rūk	JzKy
+rūm	JqKx
+rūn	JyKu
+rūp	J|Ku
+rūs	JtKx
+rūt	JxKy
+rūv	J}
+rūš	JhK|
+rů	5c
+rů 	5g
+růz	5j
+rű	Dj
+rű 	Dl
+rų	Jd
+rų 	Jc
+rųj	J}
+rŵ	6u
+rŵp	6t
+rž	5oCbJjKwXg
+rža	C_J|Xg
+rže	JrXz
+rži	JzXy
+ržo	Jw
+ržu	JwKz
+ržy	Js
+ržų	Jz
+rư	ff
+rưn	fw
+rươ	fz
+rưể	fe
+rể	fW
+rể 	fe
+rểc	fo
+rểi	fp
+rểm	fz
+rển	fW
+rểt	fp
+s	0B2X3Y4B5E6H7C8C9Y:C;C<A>A?B@iAXCDDCEEFEHaJAK@LZMYPCQCRWSETCUFV]WEXDYGZD[B]H^[_XaXbCcFd_fJ
+s 	0J2^3b4H5W6S7P8N9c:I;I<K>T?IAaCWDMERFXHgJFKELbMbPKQRR^SYTJUWVdWVXWYYZQ[O]Z^d_aa_bPcWdffT
+sT	4v
+sTo	4v
+sa	0]4Y5^6[7Z8^:b;X<T>O?[CWDVEPFZJVKSPcQZS[TYUYWWX[YQZ[[W]S_pbJcUfb
+sa 	0n4^5k6x;]<a>Q?gC]DaEWF^JoKeQmSbTZUfWWXgY^Z_[f]TbLcdfm
+saa	0f<^>aEgY]bh
+sab	4r<wDkKlUwX{Yn]fbjcmf~
+sac	4p6~?nJyKjUuX|]nfm
+sad	4n;i<mClJzKmSiTjU~WmXxYccm
+sae	6z<v
+saf	6e
+sag	4u7k<pJzKqU{Yibk
+sah	5h<sEfWiYnbncc
+sai	4w6k<n>g?iDjEnJpKfU~fz
+saj	<lJ|KrU|XqZe
+sak	<e>hDhEnJlKjQjXm[lbhf}
+sal	0n4l6y7n;j<e>cDZE[FkJdKdQnUmXlYd[gbbccfw
+sam	0j4s5j6x7_8f<d>hCfEdJpKnPlQaSgUsWkXhYd[[befx
+san	0h4k5l6d7f8l:n;k<h>b?dCiDiE^FiJcKoQfSjTnUpWlXjYYZm[j]fbQcafp
+sao	fs
+sap	4w<wDjJ}Kqbk
+sar	4j6x;g<g>bE^FlJmKgSmTnUlXmYf[hbhchft
+sas	0m4u;k<d>fCbDjEhJhKaQjTjUzX}Yl]mbgfy
+sat	4k7f8i<h>k?gCmDkE[FhJwKmPnQiUcXjZm[fclf{
+sau	4t5l6k<yJdK^U_fj
+sav	4y<t>iCjJ_KdXucj
+saw	6hEn
+say	4}Ydbecc
+saz	Ky
+sağ	cj
+saī	Kr
+saņ	Kx
+saš	Xx
+saž	Kz
+sb	0h4o5o6h7c8e:o<qDeJyKoPiQfTnUsXkYk[ffq
+sba	4x6nDfX|fy
+sbe	4t6s7i8h<yQmU|Xlfw
+sbi	6{KrXyYl
+sbl	6}
+sbo	4z6x<}Xz
+sbr	6x
+sbu	0l4x6~<xKzUxXzfw
+sby	6n7hQn
+sc	0i4]5g6t7g8P:a;^<k>m?bCiDiEmFXJpKlPVQjSYT^UYWgXkYlZp[g]nblclfg
+sc 	4nUi
+sca	4i;i<u?nFhK~TkUmXyfo
+sce	4rFfJzKwS[ThUpXwf{
+sch	0k4r5j6|7j8N:g<oFiJvKuPUQmSdUjWiXp[jfm
+sci	4r:l<~?kF_JyKsTkUpXvfp
+scl	4v
+sco	4g6{:i;f<w?lFbKzPnScTfUhXvft
+scr	4g:k;f?mFfTgUffy
+scu	4h;iTnU_fz
+scà	4~
+scò	4z
+scó	4|
+scă	Um
+sd	0j4q6y7n8l;i<vDpJuKkPhQiToUzX{[hfv
+sda	<~J{KyQl[j
+sde	4s;gTn[n
+sdi	4zJzKlPk
+sdo	<~fv
+sdz	K~
+se	0P2o3m4T5U6[7S8T9m:T;U<M>P?SAlCUDWEPFSJWK]LpMmPRQRRkS_TSUVWZXRYaZX[V]U^p_makbXcXfa
+se 	0Q4d5U6p7Z8_:];X<S>d?VCVDaEkFWJYKiPSQ^SnTXU[WdXZYbZY[fbgcffg
+sea	0n4~:e<f?lUlft
+seb	6{<sClDhEUUtXd
+sec	4n6m:h;l?kEiFeKwUgXtf{
+sed	0k4|5j6n:^<_ElFkJ~K{TjUpWnXc[ff{
+see	0e4}8l<e>^PiU}Ylfz
+sef	6d
+seg	4c6w;h<fFeKvQgT_Xl
+seh	8k<{EmXr]i
+sei	4x6o8a<d>f?iJnKtPnUrX~f~
+sej	<qEfKuXu
+sek	0m7m<b>bDgEcJnKlQkXrch
+sel	0a4i5k6q7d8b:j;l<X>c?kC_DgEbJvKpPgQcTmUlWkX][mcdfl
+sem	0j4j5k6{7m8l:l;n<d>e?fDmEeFdJwKwPaQiTjUhXg]hcmfo
+sen	0_4b5m6k7Z8]:e;e<e>V?dDcEeFaJdKhP_QXSiTbUkWkXmZk[^]VbZcifj
+seo	<mEcU{
+sep	4m6~7m;j<j?iEdJwKsPiQkUjWlXl[gf|
+seq	4x
+ser	0g4^5k6h7[8b:a;b<i>m?dCiDdEbFaJlKlPeQYShTdUcWkXlZg[^]mbfcefq
+ses	0h4g6l7h8k:h;i<]>[?dEgFoJuKlQhTjUoXg[nbicifz
+set	0k4j6t7i8g:i<e>cClDkEfFhJxKxQdTjUuXkZn[i]nfw
+seu	0k4b8l<s>g?gJ~TeUwfu
+sev	4e5e:l<l>iKmWeXg
+sex	4x6wUu
+sey	4~<}U|]kf|
+sez	JxKsUtXe
+señ	;m
+seč	Xz
+seş	Us
+seš	Kw
+seţ	U|
+sež	Xr
+sf	0n4q6u7i8k<pDmFmJrKnQgUjWoXu[hfy
+sfa	4}6xK}U}
+sfe	4vJuUsXxfy
+sff	6|
+sfi	<zUz
+sfo	4w7l<|J}KwQlUvX~
+sfâ	Us
+sfä	<t
+sfö	[j
+sfă	Ur
+sfē	Kp
+sg	0j4o6[7l8d<xKvPpQpU{[ofu
+sg 	6g
+sga	6uK{
+sge	0j4|6v8cfu
+sgi	6n
+sgl	4o6k
+sgo	6d
+sgr	6h<|K|
+sgu	6m
+sgw	6m
+sgy	6o
+sgî	6x
+sh	0i4j5l6k7e8e:Y;k<i>h?iCfDjEgFiJsKqPfQdRpSlTjUkWoXoYUZK[d]S_kbfckff
+sh 	4r6n:^<uCnJ|KzPmUtXxYkZabifm
+sha	4u6z8m:l<sQnUxX~YWZb][fu
+she	4{6{:d<zU{X}YeZb]kfr
+shf	Zm
+shi	4r6v:b<pCmEmJzK~PkQkUqXtY_Z_[k]Tbmfp
+shk	ZX
+shm	Z_
+sho	4y7k8l:g<wK|U{X~YdZe[l]jfz
+shp	Zd
+shq	Z]
+shr	X}Zif{
+sht	ZNfx
+shu	4~<}YnZa]lfz
+shw	]ffy
+shë	Z^
+shē	Kz
+shū	f{
+si	0T2n3l4U5^6X7W8V9n:V;U<R>O?UAlCZD[EPFRJQKXLmMlP[QVRjSWTUUXW^X]YUZS[W]W^n_jaibUcRf^
+si 	4k5f6k<]>X?fChD_EUFYJ_KfSkUkWhXjYaZX]^becXft
+sia	0j4g6d:g;g<d>^EXFfJ_KxQiSkTgUmWhX|Zi]dbmcifi
+sib	4q6m<{JxK{Ut
+sic	4f6e8b:e;d<{?mFdJpK{TfUqXrft
+sid	0m4h6x7b:f;d<d?iDmEkFhJeKtQeT]UnXvY^Zk[jbmcefs
+sie	0W4v6n7m8c;l<w>h?fFjJfKhPfQiS_UnWj[lfx
+sif	0n4t6z<wEkJsKwUvX{f~
+sig	0j4k6g7c:h;e<q?gFiJtKuPmThUqXyYf[fbnf{
+sih	<tEnKrUvXp
+sii	<h>^J|U|Y_fz
+sij	<w>aCjJeKkXm
+sik	0l7f8i<c>eDkEcJiKtQdXwZl[d]ibgci
+sil	0m4n5i6w;l<f>d?lClDjEgFkJmKoT_UiWkXjYl]ibecifm
+sim	0n4m:n;l<f>aCkElFfJmKhTkUlXpYeZf]mbhcffu
+sin	0f4l5k6v7d8b:a;h<e>Z?gCfEcFfJdKgPfQdSkTgUhXmZf[b]bb_cXfg
+sio	0c4k6e7g8j:a;h<^>e?aEdFbJbKrTkUnXuZe[ffv
+sip	0j<sJvK}U~XwZ_bhfz
+siq	4|?j
+sir	4w6p<tEmJkKwUvXvZm
+sis	0j4g6y7d8a:h;f<b>^?kCnEcFfJ^KdPgQ_ThUiXiZ_[f]mbecgfj
+sit	0g4[6x7g8f:c;b<h>_?[EhF[JjKlPkQdTfUaXwZb[ebiceft
+siu	4w<tEjJlUk
+siv	4u<q>jFhJsUoXx
+siw	6k]h
+siy	6nYebbce
+siz	K~cm
+sià	4u
+siä	>j
+siè	?k
+siê	fz
+sië	0j
+sió	4f;d
+sią	JwSk
+sič	Xu
+się	SZ
+siņ	Ky
+siš	Js
+siū	Jw
+sių	Jh
+siŵ	6u
+siž	Jw
+sj	0k7n<j>mCbJyKwPiQYSkXsZk[f
+sja	<n
+sje	C_PjQhXtZl
+sjo	<vJ~QY
+sju	<u[l
+sjä	<w[m
+sjõ	<~
+sjö	[i
+sjø	Qk
+sjė	J|
+sjū	Ky
+sk	0W4p5Q6x7P8e:g;o<Y>X?lCPDcEeFlJZKTPdQPSQTmUmWQXOY_Zf[P]dbjccfo
+sk 	4|7T<nK~QTSlUwXv[Vfu
+ska	0a4v5d7_8m<h>dC[DlEhJfKYQ]S^UvWaX[Yb[U]dfx
+ske	0e4}5l7V<h>dC]DkJpKkPmQWW]XXZm[hcj
+ski	0c4w7d8n<h>dCUJcKdPkQeSQUtWmXW[dcgfz
+skj	<~Qj
+skk	<l
+skl	5k7l<tCnJsQlWlXj[j
+skm	<s
+skn	<y
+sko	0e5^7e<f>gCVDkJiKdQcSaU|W[XW[c]n
+skp	<z
+skr	0a7a<sCnJgKqQcSlWiXn[c
+sks	<{Kkf|
+skt	[d
+sku	0k5_7h<e>bC^JpKjQjSiW[XeYe[n
+skv	<qJxXw
+sky	0m5_7mJmQlW_[nf}
+ská	5_Wb
+skä	<z
+skå	[h
+ské	5WWa
+skõ	<z
+skú	Wl
+skü	<|
+ský	5YW]
+skā	K^
+skė	J~
+skł	Sh
+skų	Jw
+sl	0_4m5Z6p7_8f:e;i<d>e?lC]DjEiFmJbKaPcQ^SpTnUjWZX[YfZj[]]pbmcafm
+sla	0b4p5e6u7f8h:f;h<k>j?mCeElJiKhPcQdUkWeXeYgZm[dbocffn
+sle	0m4{5f6t7i<uDmJuKvQiU|WeXm[mcjfy
+sli	0m4|7n<g>mChEnJlKkQjU{Xl[mf|
+slj	Cm
+sll	4~
+slo	4x5^<sCfJmKrQgUxW^X_[n
+slu	0j5h7l<wCfJtKwQmUyWlXo[ici
+slà	4x
+slä	[d
+slæ	7k
+slā	Kl
+slē	Km
+slė	Jo
+slī	Ks
+slų	Jw
+sm	0f4g5c6t7d8h:g;f<a>g?iCdDeEhFiJcK^PjQeSlTfUhWgXhYjZg[c]pbicdfn
+sm 	:n<nUp
+sma	0n4v7m:i<h>nCiJmKdQlUvXrYkZl[hchfq
+sme	0h4g6~7h<s?iDfEmJiKmPnQjUtWiXoZj[n
+smi	4x<i>lEnJpKjUtXqcif}
+smj	Cj
+smo	4z6z;f<sFlJqKoTgUzXybifu
+smr	Xu
+sms	Kn
+smu	5j<xJnKlUnXt
+smy	6}
+smä	<l
+smõ	<}
+smā	Kp
+smē	Kz
+smė	Jt
+smě	5m
+smī	Ky
+smų	Jz
+sn	0m4s5c6g7h:m<h>o?nC^DkElJeKfPmQiSkUqWdXbZo[hcpfk
+sna	6t:n<wCjJuKzU{Xqfj
+sne	4v6g<jClJyKpUyWjXkf{
+sng	K|
+sni	4|5m6y7j<sCdJgKiUvXh[lf|
+snj	X{
+sno	<xCbJvKxWkXg
+sns	K}
+snu	<yJ}
+sny	Jz
+sné	5n
+sní	5k
+snē	K|
+snė	Js
+sně	5l
+snī	K{
+snį	Jx
+so	0Y4Z5W6^7V8^:Y;Y<^>Z?WApCaDYEdFVJ^KaPaQTS^TXU_W[XXYVZ[[S]fanbYc_ff
+so 	4s6r8l:d;b<wF[JdKvTbUwWiX[Yc]nb^fr
+soa	<~TnUl
+sob	4h5d;i<yChSkTjWdXw
+soc	4k5l6s:h;j<|?fFjJlKkTjUkWjXsYl[if|
+sod	4|6g>jDhJvKzU{Xiba
+soe	0m6k
+sof	4q5l<z>mJsKxUqX{f|
+sog	6r7i<t
+soi	>g?nfu
+soj	JxKzX{
+sok	0hDcSlWlXo
+sol	4i6i7n8m:l;j<o>l?lDiFdJvKsQnTmUlXpfv
+som	0k4x6r7V:k<yJoKuQSU}XsYb[Tfx
+son	0f4g5l6i7d8e:_;b<j>i?ZCmDeElF_JpKiPgQdSkThUhWlXlZf[^]kbicafm
+soo	0b<ePhYX
+sop	4x<w>nDiFnJ~U{Xwfy
+sor	4j6v7k8j:j;k<m?gDaFiJvKoQlTkUnXoZd[hf|
+sos	4f;j<w>jJkK{TaU}X{
+sot	4n<n>iFkJ{KtXtZmfz
+sou	4z5Z:f<}?cUzX}fr
+sov	4s5e<vCmJ}K~UrWdXiZb
+sow	0f8iSfYk
+soá	f|
+soč	Xy
+soņ	Kx
+soš	Kq
+soţ	Uv
+soể	f{
+sp	0]4]5[6x7[8]:_;Z<d>f?_CaDgEiF]J_K[P^Q[S]T]U_WZXZZg[Z]kbfcefg
+sp 	J}
+spa	0k4f7m8l:m;_<l>l?iClDmFiJgKqQmTgUlX][l]nbncgfx
+spe	0b4h5i7h8k:c;a<n?nCmEmFbJkKkPbQgSlThUfWhXkZl[[bmfh
+sph	f~
+spi	4o5j7_8c:m<qFlJoKhPmQbSjTkUpWlXvfp
+spl	4yKwXm
+spo	0h4i5^7j8m:i;j<k?iCdDmFgJlKhPiQeSbTgUkW^XgZm[kcmfx
+spr	0d4k5j7g8e<tCmJpKpPhQgSlUkWfXi[dfz
+spu	4n;m<xJiKwUoX~
+spy	Jx
+spà	4z
+spâ	Uv
+spä	<y
+spè	4h?h
+spé	?kTf
+spó	Sg
+spô	Wm
+spā	Ko
+spă	Uy
+spē	Ka
+spė	J~
+spī	Kv
+sq	4n?jToZpf|
+squ	4l?hTmfz
+sr	0l4x5n6w7l8j<l>nCdDiJgKvPpQlUvXeYp[kfx
+sra	4y6z<sJxKxUvfz
+srb	Xq
+sre	8m<{CdXe
+sri	<pJh
+sro	Jx
+sru	Jx
+srw	6~
+sré	Dm
+ss	0[2p3n4[5h6m7[8W9o:Y;g<[>Q?WAnChDZEfFVJpKcMoPYQYShTYUhWiXjYlZi[Y]h_oalbicgfc
+ss 	4u6v8e:a<jEmJyKfQgUpXv[gbnfr
+ssa	0m4e6|7m8l:k<j>R?eDhElFcJ|KnPmQlTfUsXu[f]lfn
+sse	0_4e6r7b8[:e<d>l?]DfF_JxKtPZQaTfUqXsZn[ffj
+ssi	0b4c6z7d8d:b<d>d?^F]JyKwPdQeTdUqXs[gfi
+ssk	<~K{Ql
+ssl	Ql[m
+sso	4g6~7m8l:g<l>k?gF_J~KwPmQkTbUuXt[cfo
+ssp	K~[m
+sst	8d<|Ql[m
+ssu	4u<s?lFnTbU}fu
+ssv	K}
+ssz	D^
+ssà	4w
+ssá	Dk
+ssã	Tn
+ssä	>[
+ssé	Dh
+ssí	4y
+ssõ	<w
+ssö	<z
+ssü	<v
+st	0O2j3i4R5N6X7N8M9i:Q;Q<M>M?OAhCODYEXFQHnJRKOLkMiPPQNRfSPTPUMVlWOXOY[ZU[O]^^j_iagbWcVdpf]
+st 	0k4_5]6i7Z8Q:V;l<T>m?PCaDcEkFfJqKhP]QXRmS]TnUXWiX_Ze[Z]mbjcefj
+sta	0U4X5W6e7Z8[:];W<W>R?dCUDfEcFXJZKZPWQYSWTWU]WXXXYbZa[V]ib^c^fi
+std	X}
+ste	0S4_5_6f7U8U:];]<W>X?[CdDdEcF]JbKdPVQUS^TWUQWbXaYkZc[Y]lbfc]fe
+stf	8m<xQnUrf}
+sth	4~f~
+sti	0_4_5Y6g7[8b:a;^<W>Y?aCYDjEbF[J^K]PbQ^SkTaU^WXXZYeZa[]]gbbcefg
+stj	7n<yXm
+stk	<uShXw
+stl	5j6|7e8d:n<gK~QgUtXocnf}
+stm	<pKyU~Xz
+stn	5c6y7m<qKoQmShWdXe[k
+sto	0c4j5[6h7_8f:b;a<l>]?eCXDlEmF_J^KdPdQ_S[TdUeWZXZYgZe[a]fbechfm
+stp	Kuf}
+str	0^4]5Z6c7[8a:[;Z<c>i?^C[DjEaF[JaK[P[Q[RlS[TXU[WWX]Za[[]lbccifh
+sts	4s5m:i<pKbWmfz
+stu	0d4k5b6m7l8i:j;h<_>]CdElFiJhK_P_QjSjTlUeWdXoZg[ifw
+stv	5b<tCaKwWaX^
+stw	6sS_
+sty	0l5j6e7i>cJdQiSaU|[mf~
+stà	4h
+stá	5b;gDlTiWh
+stâ	Ut
+stã	Tn
+stä	8i>[[f
+stå	7fQh[f
+stæ	7m
+stè	4t?k
+sté	4{5gWf
+stë	Zf
+stí	4v5bWh
+stò	4j
+stó	4~Tk
+stõ	<{
+stö	<s>e[h
+stø	7fQf
+stú	4|
+stü	cm
+stā	K[
+stă	Ud
+stą	Ju
+stē	Ke
+stė	Jj
+stę	JwSf
+stě	5g
+stī	Ka
+stř	5b
+stū	J|Ks
+stų	Jo
+su	0c4^5e6f7f8g:^;Z<U>W?ZCYDfEYFYJXK_PfQdSdTZUYWcXgY_Zc[g]fb^c^ff
+su 	4|5h6q;_<kCYFhJbKfSjU{WeXkYh]lcbfz
+sua	4s<sEdFgJvTdZm
+sub	4j:i;l<eJqKwTiUeXyYnbnfr
+suc	4q:jFlUr
+sud	4h<x?jFlJgKwUj
+sue	4xJyUxZn
+suf	4zJyUwYm
+sug	<jDlJwKhYl
+suh	<lX}
+sui	0e?jJ}Tc
+suj	JxXu
+suk	<r>eEdJhbn
+sul	4l6~:n;n<i?mFdJpKrTjUeXyYnbkfv
+sum	4t<pEnJmKrUuX~bjfy
+sun	4}8k<oEhJrKzQlUeX~bhcgfz
+suo	>_FfJk
+sup	4j:m;j<x?lFjJpKyTmUgXxf|
+sur	4l6i:j;f<k?]ElFmJsKuTnUjXuZifm
+sus	4w:l;g<_CgEjJeKsPkUpbjfq
+sut	6n<a>kEkJkQjUx
+suu	<b>^Yi
+suv	<lJwK}U~
+suy	f|
+suā	Kz
+suņ	Ku
+suş	U}
+suž	J}
+suể	fu
+sv	0j4z5_7d8n<e>bC^DkFiJgKgPmQaU~WcXbZn[]cpf~
+sva	5k7k<h>cCkJkKkQi[h
+sve	0n7l8n<{CgJsKsQdWeXdZl[]
+svi	4~7j<v>lCgFmJvKtQmX|
+svj	Ck
+svo	5m<{CgFnJtWiXh
+svu	<sJ|
+svy	Jz
+svá	Dm
+svä	<y[l
+své	5k
+svõ	<v
+svö	<z
+svā	Ky
+svē	Kq
+svė	Jz
+svě	5d
+svī	Kz
+sw	0h4{6e8i:p<xEpPoSmU{X|Yo]kcnfq
+swa	0j4~6}]lf{
+swe	8m
+swi	<{cmfq
+swl	6u
+swm	6q
+sws	6~
+swy	6f
+sy	0b4y5d6X7a8k:g<v>b?hElJlK~PjQeSbUvWdX|Zp[dbXccft
+sy 	0a4}5k6_<|SlUzf}
+sya	Embbcg
+syb	Js
+syd	6a7e[m
+sye	bi
+syf	6~
+syk	JvQl
+syl	6df{
+sym	6j
+syn	5m6m7l>iJ~QmSmWnf}
+syo	bYcf
+syr	6~
+sys	5h6n7k:l?nJyQmSlWg[k
+syt	6~J~
+syu	bl
+syv	Jt
+syy	>j
+sz	8l<|DLKsPpSUUyXp
+sz 	D_SlX{
+sza	D[SbXy
+szc	Sc
+sze	DTKsSaX{
+szi	D^
+szk	DfSd
+szl	Db
+szn	Dd
+szo	D_Sj
+szp	Sm
+szt	DVSfX}
+szu	Dh
+szy	Sa
+szá	DW
+szé	Da
+szí	Dd
+szó	Dd
+szö	Df
+szü	Dg
+sà	4q
+sà 	4w
+sàc	4w
+sàn	4}
+sá	5kDYTpWoX{fj
+sáb	Dd
+sác	fm
+ság	D]
+sán	Dkfp
+sár	Dh
+sát	Djfu
+sáu	f{
+sâ	Uufs
+sân	Uyfs
+sâr	Uy
+sâu	fz
+sã	Tc
+são	Ta
+sä	8m<q>X[d
+sä 	>Z
+säi	<u
+säk	>l
+säl	>i
+sät	[h
+säv	>m
+sää	<z>j
+så	7cQd[c
+så 	7bQc[h
+sån	[g
+sæ	7f
+sær	7l
+sæt	7i
+sç	cm
+sça	cl
+sè	4nfx
+sè 	4}
+sèn	4x
+sèr	4pfw
+sé	4u5m;o?^DYThWnXyf~
+sé 	4u?d
+séc	Tn
+sée	?e
+ség	DX
+sén	Dl
+sér	5k?jDjTkWm
+sét	Dm
+sê	f|
+sên	f{
+së	ZV
+së 	ZU
+sëm	Zn
+sën	Zi
+sí	4q5f;lDdTpWiX}
+sí 	4z;n
+síd	5mWl
+síl	4~
+sím	4y
+sín	4}
+sís	4}
+sít	Dc
+sï	6u
+sïa	6t
+sò	4t
+sòl	4x
+só	4h;pDjSkfx
+só 	4yDl
+són	4gfx
+sów	Sl
+sô	6tfn
+sôn	6rfm
+sõ	<c
+sõd	<s
+sõi	<q
+sõj	<i
+sõl	<p
+sõn	<j
+sõp	<x
+sö	<tDk[gcj
+söd	[k
+sök	Dk
+söz	ck
+söö	<u
+sø	7gQc
+sør	Qc
+sú	4{DgW]
+sú 	DkWb
+súh	Wi
+sús	4zWl
+súč	Wf
+sü	8k<[Dice
+süd	8i<w
+süg	<u
+süh	<q
+sük	<m
+sül	<{Di
+süm	<s
+sün	<_
+sür	cf
+süs	<h
+süt	<{
+süü	<s
+sā	Kc
+sā 	Kl
+sāc	Kz
+sāj	K}
+sāk	Kh
+sāl	Kt
+sām	Ku
+sān	K{
+sāp	K~
+sār	Kw
+sās	Kw
+sāt	Kr
+sāļ	Kz
+să	U_fx
+să 	Ua
+săi	U{
+săm	Uy
+săn	U~fv
+săp	Ux
+săr	Uo
+săs	Ux
+săt	Uv
+său	Un
+są	JfSk
+są 	JqSk
+sąj	Js
+sąl	Jv
+sąm	J{
+sąn	J}
+sąr	Jo
+sąs	Js
+sąv	Jr
+sč	Jg
+sči	Jf
+sē	Ka
+sē 	Kq
+sēd	Kz
+sēj	Kl
+sēk	K}
+sēm	Ku
+sēn	Ky
+sēr	Kr
+sēs	K|
+sēt	Kd
+sė	Jd
+sė 	Jn
+sėd	Jw
+sėj	Jp
+sėk	Jv
+sės	Jg
+sėt	J{
+sę	Jv
+sę 	Jw
+sęs	J~
+sĩ	fo
+sĩ 	fm
+sī	Ke
+sī 	K|
+sīb	Ki
+sīd	Kt
+sīg	Kx
+sīj	Kw
+sīk	Ky
+sīm	K}
+sīn	K|
+sīs	K}
+sīt	Kt
+sīv	Ku
+sīļ	K~
+sį	Jw
+sį 	Jv
+sı	cU
+sı 	cZ
+sıd	ci
+sıl	ck
+sım	cl
+sın	cY
+sır	ch
+sıy	cn
+sız	cg
+sł	Sc
+sła	Sh
+sło	Sj
+słu	Si
+ső	Db
+ső 	Dc
+sţ	Uw
+sţi	Uv
+sť	W^
+sť 	W]
+sťo	Wh
+sū	JrKr
+sūn	Jt
+sūr	J}
+sūt	Kt
+sű	Dn
+sű 	Dm
+sų	Jj
+sų 	Ji
+sơ	f{
+sơ 	f}
+sư	ft
+sư 	ft
+sể	fV
+sể 	fW
+sểa	f~
+sểc	fp
+sểm	f|
+sển	f^
+sểp	f|
+sểt	fz
+t	0D2Y3W4C5D6H7B8C9X:A;E<C>A?B@gAWCFDBEDFBH[JDKCLYMVPBQBRUSFTEUBVZWDXEYKZA[B]G^X_UaVbEcFd^fB
+t 	0M2g3f4M5V6V7J8K9f:N;^<P>S?JAfCXDMERF[HhJ^KXLiMdPIQJRdSWT_UOVhWZXWYeZL[L]b^g_caebQcVdlfM
+tT	4~
+tTo	4}
+ta	0S2l3j4O5T6[7V8U9k:U;P<P>L?UAjCQDREMFNHpJPKQLjMkPUQURkSSTPURVmWUXRYQZS[Q]O^l_hahbOcRdpf]
+ta 	0i4W5]6m7h8i:f;W<_>Q?iCYDZEVFRJ^KWPhQeS]TXU_W]XWYVZ[[Y]Sb]cafe
+taa	0Z8e<d>XP[YX]kbi
+tab	4l6t7n:i;j<f?lElJrKqQjUnXr]kblchf{
+tac	4g5m6x;f<~CkJnKmSaUpXrfs
+tad	0Z4i5m6m7g8^;]<hJqKoPbQeSnT[UsWmXzYl[]bfccfv
+tae	4~6u<vfz
+taf	4x6f<{K|U|X~
+tag	4q6|7g8l:m;n<l?kDhFgJvKpUvXzYn[fb]fy
+tah	<oE[XzY_f}
+tai	4t6i:f<h>Z?]DmEgJ[KfPmTmUsX|]jfj
+taj	<g>bCjJyKgUzXhZg]k
+tak	4|5a:n<_>hCeDeE]JfKsQlSeWhXj]fbkcef{
+tal	0_4[5d6h7^8b:b;^<c>^?aC_DYEeF]JfKnPaQ]SgT]UaWeX_YeZd[]]hb_cbfk
+tam	4[6|7k8l;]<b>_?lCmEaFiJdKeQmSeT]UnXqYl[n]ibmcifw
+tan	0b4[5d6m7c8a:c;^<c>_?^C]DdESFYJeKkPdQcS^TZUaWcX^YgZe[_]dbYcZfj
+tao	<v]Vb[
+tap	4w<v>gEkJqKyU{X~biclf~
+taq	4~
+tar	4b5c6n7g8h:c;c<f>^?jC_DYE[FcJ_K_PkQfSbTdUbWcXeYfZV[]]dbjcYfo
+tas	0n4s5m6{;c<d>eE^FkJXK[QhTeUsWmXsZm[jbbcgf{
+tat	0g4X5f6r7_8g:];n<Z>h?aCiDcEkFYJeKiPdQ_ShTnUWWfXgZd[a]ib^ckfp
+tau	0n4r6o8m<w>kE[JfKeUuf}
+tav	4n5a<a>aC]FjJiKmQlUyWaXbZl[m
+taw	6sSf]hbb
+tax	4|U|f~
+tay	Ybbecjfw
+taz	FiX}
+taç	Tj
+tač	5jJnKsWj
+taļ	K{
+tał	Sb
+taş	U~ci
+taš	Ju
+taţ	Un
+taž	J|
+tb	0n4n5m6i7m8j:i;l<x?lDeJlKcPgQfUlZn[fcjfx
+tba	4}5k:h<|?jDkKuPfQgUk
+tbe	8mDf
+tbi	Ko
+tbl	6g
+tbo	4n;kJkKdZl[icj
+tbr	K{
+tbu	f}
+tc	4t5p6y:j<{?mDpJ~KyUqX{fw
+tc 	4xUs
+tce	K}
+tch	4y6y:i<{?lUxX|fw
+td	KqQoU~Xu
+td 	X{
+tda	Kt
+tde	Xw
+tdi	Kw
+te	0N2i3h4R5R6Z7O8M9i:P;P<O>P?PAgCUDQEQFPHlJUKVLiMgPNQNReSUTOULVjWTXRY^ZP[P]]^i_eaebYcSdmfZ
+te 	0R4a5i6r7W8V:[;T<W>h?UC]D_EhFTJeKgPSQVSgTTUOWbXcYlZU[^]fbbcafc
+tea	4q:h;m<dFiJvU]X|fu
+teb	4{6hJtKyThU{X|[k
+tec	4i5b6v8m:j;j<}?jFjJpKuSkTkUjWjXy[jf}
+ted	0l4u5j6q7c:W<nFjJyKxPkQbRlUsWkXscefo
+tee	0d:l<^>^PgU~Yffy
+tef	6s<}UuXz
+teg	0n4j6j7c;l<aDiJtKsPjQeSfTnUoXjfw
+teh	8g<j>gKnUpXn
+tei	0c4i6k8^<c>_DlJaKgPhQjTlUhXtcjfl
+tej	4{5j<zKySjUwWhXp
+tek	0f5h7h<c>fCjDaEjJgKhPjQgSiWhXdZf[jc_
+tel	0[4f5]6o7f8]:f;f<_>Y?jCdD^EcFdJeKiPXQdSiTdU_WdXbZi[g]mbjcffm
+tem	0d4c5d6m7c8c:d;d<e>j?^CgDeE_FcJfKjP]QdSdTaUcWfXaZe[b]gbicbfl
+ten	0b4]5g6s7]8U:c;^<j>[?cCeDaEZF^JiKhPXQXSiTZUgWcXiZh[Y]jbkcffl
+teo	4r5m<j>hJqKmUoXm
+tep	4{6}<sJwKwUxWlX{f~
+ter	0V2m3l4Z5T6a7S8T9m:V;Y<^>_?]AkC^DXETFWJ]K]LmMlPWQTRiSZTXUYW]XZYfZ^[T]g^n_iahb_c]fb
+tes	0i4_6r7f8d:a;^<_>n?_DaEnFdJoKdPkQfTZUnXoZg[gbncdfi
+tet	4w7^8d<l>ZCkD]EmJlKyQZUtXhZV[af}
+teu	0l4x6q?]PlU~f}
+tev	4v5m<kUuXdZbf~
+tex	4uUsWn[m
+tey	6z
+tez	J{UpXs
+teï	4z
+teò	4z
+teā	Kv
+teč	5kXq
+teľ	W^
+teņ	Ku
+teş	Uu
+teš	Xy
+tež	Xr
+tf	4|6x7l8i<vDoJvKwQiUqX{[jfz
+tfa	8n<{U}f~
+tfe	Us
+tff	6{
+tfo	<}JwK{QlUz
+tg	0h4i6j8g<{JvKpPhQhX~[h
+tga	6jJxKr
+tge	0g4h6~8kPg
+tgi	Qi[l
+tgl	8n
+tgo	6y
+tgr	Ky
+tgy	6y
+tgā	K~
+th	0_2j3f4g5e6O7c8^9j:L;f<g>c?^AjCdDbEeFdHgJmKlLkMdP^QcRaSfTfUdVlWgXiYgZY[b]c^g_cagbccfdofL
+th 	0k4q6S7j8j:W;n<p>n?kClDnElFmJwKwPjQjTnUmXqZf[i]mbmcnfh
+tha	4s6]8l:_<sDjJzKzPkUvXxZebnfh
+thb	6w
+thd	6q
+the	0h3i4m5l6h7i8e:L;l<n>j?hAmCiDhEkFjHlJsKpLnMhPcQiRbSlTlUlXpYkZd[h]k^n_fahbgcjf[
+thf	6r
+thg	6q
+thi	4v6_:e<uJ~K|UyX{Zh]kfe
+thl	6n
+thm	f|
+thn	6k
+tho	4u6b8i:c<w?iJ{KzPjUwXxZnfm
+thp	6w
+thr	4|6d:f<|Uzfr
+ths	6zZn
+thu	0d3l4w5n6g7n8m9m:i<s>i?jHiJyMiPlRlUkXwZl[l]m^m_ifU
+thw	6jf}
+thy	4~6gfw
+thà	fa
+thá	fa
+thâ	fa
+thé	?hf~
+thê	fz
+thë	Zi
+thì	fs
+thí	fu
+thô	fl
+thù	f~
+thú	fv
+thă	f~
+thơ	fs
+thư	ff
+thể	fP
+ti	0V2h3e4T5T6^7P8T9h:Q;S<R>P?PAgCRDVETFPHlJOKQLiMfPUQRReSbTTURVjWTXSYYZP[Q]P^f_dadbScSdnfX
+ti 	4o5[6r7e:m<Y>Y?eCYDZE_FTJYK]QjUdWZX[YgZZ[e]Ybhcaft
+tia	4j6f7l:g;k<l>f?lEhFmJxKvQkTnUoWgXwZl[m]mfn
+tib	4wJ~UxX|bl
+tic	4]5]6x:^;]<t?eCeFZJrKmPgT]U[W]XiYh[n_mckfi
+tid	4n6{7a;f<gEhJsKwQaThUlXx[bbjcmfn
+tie	0]4s6r7k8f:h;c<w>^?aFjJbKYP[QkUfWbXz[ifv
+tif	4p6v7f<v?fEiFmJyKuQjUqWmXz[kcmfu
+tig	0b4k6r7e8c;h<sElFnJ{K|PgQhTjUoXzYn[gbnfs
+tih	<rClXi
+tii	<e>[UkYbfx
+tij	<~CdJcKePcXnZc
+tik	0i5g7c8e<^>gCjDcEbJaK_QgWeXeZ][c]Qbbcb
+til	0m4g5l6}7V:j;e<d>b?gCkDhEiFgJmKhQVTgUgXmZn[Wbfcgfi
+tim	4k6{8k:g;j<k>k?lCfEgF^JgKtThUfXnZ_bfcefn
+tin	0c4e5a6q7e8f:^;b<h>_?dCbDcEaFcJWKhPeQcSnTcUbWeXdZW[d]hb[c^ff
+tio	0k3i4l5h6j7Z8[9l:T;i<j>_?UAkCgDiEgFgJnKmLmMiPcQhRgSjTjUiVmWjXkYkZj[[]l^j_gafbdcjfl
+tip	4l;l<oFkJlKkTmUlXobnf{
+tiq	4n?^fu
+tir	4j6k;m<x?mChFnJnKpTlUlXkYbbfc]f|
+tis	0k4l5i6q7_8a:c;k<b>b?gCjDjEiFiJ[K^PeQ_TkUkWfXfZi[^]mbecifn
+tit	4c5j7g8k:e;h<k>j?bCgEmFbJhKmPkQjThUeWjXmZY[ibffv
+tiu	4g<yJ{Uvf{
+tiv	4f5c7c8g:a;b<n>k?dCdEnFaJwKqQeT]UaWlXhZc[dfu
+tiw	6o
+tiy	6ublck
+tiz	DnFoJuKtUwXn
+tià	4x
+tiè	?n
+tiê	fj
+tiò	4|
+tió	4x
+tiö	>i
+tič	CbXa
+tiğ	ck
+tiķ	Ko
+tiņ	Kq
+tiş	Uz
+tiš	JnXu
+tiţ	Up
+tiể	f^
+tj	0p4l7k<nChDdJ|KuPpQlXfZa[j
+tj 	Zl
+tja	4l<mDgKzXlZj
+tje	7lChQlXkZa
+tji	Xv
+tjo	Xq
+tju	K~Xt
+tjà	4x
+tjá	Dg
+tjä	[l
+tk	0m5c8m<k>bCfDfEkJrKhPpQoScWaXe[mci
+tka	5g<t>gCkEiJxKmSiWdXp
+tke	<uDkXw
+tki	<x>hKxShXgci
+tkl	0nKo
+tko	5m<tCmJ}K}SjWkXp
+tkr	Kt
+tku	<wJ~K{Xx
+tky	5lWj
+tkä	>m
+tkö	Dl
+tkü	<}
+tký	Wk
+tkā	Ky
+tl	0g4m5e6n7c8^:c;m<^>n?oChDdEoFnJjKiPjQcSjTlUkWfXh[e]mbic]fm
+tl 	6{
+tla	0j4z5m6{7m8m:n<jClDkJqKqQiUuWkXq[icefr
+tle	4u6v7j8i:f<gDeJuKvPnQnSmUsXscafq
+tli	0m4~5h6x7d8^<fJnKlQeUwWkXm[icifz
+tlj	Xz
+tll	4v
+tlo	6uXsbj
+tlu	<iUp
+tly	:h
+tlà	4u
+tlē	K{
+tlī	Kz
+tm	0o4q5m6}7o8k:l<eCpDjJlKlPnQnUrWlXgZi[lccfu
+tma	4w<sJwKvU{Xgcjf~
+tme	4u:l<hJqU~Zjcefw
+tmi	<kJxKuXx
+tml	K~
+tmo	4|<yJyKsUyX|
+tms	K|
+tmu	<}
+tmá	Xu
+tmē	K|
+tn	4u5]6o7f8o<jC_DkElJoKbQeSaUrW]X[[dbkfz
+tna	4|5n<tCkJxK{U{Xi[nbkf|
+tne	6p7n<rJwKiQlU|WgXh
+tni	4z7f<oCdJvKgQfSbUvXa[f
+tno	5k6y<}CeJ|KzU~WhXf
+tns	Ks
+tnu	<{Ks
+tny	En
+tná	Wm
+tné	5nWi
+tní	5_
+tný	5lWg
+tnē	Km
+tně	5l
+tnī	K}
+to	0W2m3l4Y5T6a7Y8[9l:S;R<X>S?YAkCTDTE[FNHoJSKULlMkPXQXRkSTTSUUVoWPXSY[ZV[W]W^m_kajbTc[f^
+to 	0k4l5[6k7f8k:V;T<m>a?jC]DmEgFNJ[KaPjQeS[TTUmWYX^YaZf[k]abUckfg
+toa	<~>hUe
+tob	0k4~8m:j?kEnJwKsPjQnU{Xm[g]jf|
+toc	4r6u<vCmJzKrSkUpWmXm[efu
+tod	4s6k7m;h<qJoKpTjUnXs[mfw
+toe	0d<tPhf|
+tof	0k7k<~K{U}
+tog	4t6x7n<vCjFnJlKwUrXt[kf|
+toh	5n<~X|Zi
+toi	4z6x<h>[?fClSfUwXrf|
+toj	>hCfJcKgXmZk
+tok	5k<t>fCaDeElJlKmQfSjW[XeZj]]
+tol	0j4j5e6z7l<h>fCfDgEjFeJfKlQiSfUkWfXcZn[j]fbicnfv
+tom	0m4n5f6v8n:m;l<o>i?lCfDgFlJgKiSlTmUgWcXiZm[l]mbnckfn
+ton	0f4i5g6k7g8e:c;g<i>b?cCfDeEhFeJiKhPbQfShTiUfWhXhZd[d]jb^cgfj
+too	0j:n<c>jYa
+top	4s5j6}7n:n<t>nCkJvKlSiUqWmXgcefu
+tor	0c4^5_6h7^8b:];[<d>c?eCbDcEeFZJ_K_PfQ^S_T^UYWTXcZX[[]jbecffl
+tos	4p5m;a<r>hDdFmJcKiSiT_UrWmXkcjfw
+tot	0a4h<v>kDaJoKePbUmXsf~
+tou	4|5g?dTnUzWmXyfo
+tov	4}5_<xCeJgKyUzW]X_
+tow	6~:hPnS_fu
+tox	U~
+toz	DZJ}K~X{
+toà	fq
+toá	fq
+toč	CcWjXl
+toļ	Kv
+toņ	Kz
+toş	U{
+toš	KjX~
+toţ	U~
+tp	4u8o<tCmJwKmMlUxX{fv
+tp 	4y<~J}KzMjUxX}fy
+tpa	J~Kw
+tpe	4zK}
+tpi	Ku
+tpl	K|
+tpr	K~
+tpū	K}
+tr	0Y2o3m4U5W6Z7W8Y9n:W;T<[>_?UAmCWD]E[FTJWKULpMoPYQWRjSXTTUSWUXWYjZX[W]h^n_lakb^c_fO
+tr 	6nJ{Uhfy
+tra	0a4]5^6b7a8_:];Z<f>h?]C[DeEaFYJ^K_PcQ_S_TYU^W]XbZ_[]becgf_
+trd	Xr
+tre	0b4Z5k6c7c8e:d;_<n?YCeDfFaJmKoPfQ^SmTbU[W_XeZe[eckfl
+trg	Xs
+tri	0e4_5f6i7d8c:_;]<b>d?aCbDfEcF^JcKcP^QdSlT]UaWaXbYnZ^[dbecjfe
+trj	X|
+trm	X}
+trn	X|
+tro	0d4c5]6i7e8f:d;^<f>i?bCcDhEhF]JbK^PeQfScT^UdW]XbZe[ebecefU
+trs	KkXn
+trt	Xq
+tru	0i4i5g6x7c8i:j;i<k?iCgEnFhJgKaPkQiShTjUZWhXkZf[gf]
+trw	6l
+try	6n7k:hJiQlSiX{[mf|
+trz	Sa
+trà	4sfw
+trá	5hDlWfft
+trâ	Ut
+trä	[g
+træ	7f
+tré	?l
+trê	f^
+trì	fk
+trí	4xWmfr
+trò	4tfs
+tró	4|
+trö	[k
+trù	fw
+trú	ft
+trü	<v
+trā	Kc
+tră	Ujfy
+trą	Jy
+trē	Kr
+trė	Jv
+trī	Km
+trū	J|Ky
+trů	5l
+trų	Ju
+trž	X}
+trư	ff
+trể	fV
+ts	0Y4X5c6o7_8W:[;m<T>[?]C[DbEkFmJdKWPVQZRpSlTmUnWdXfZm[Z]jbicjfk
+ts 	0f4W6t7d8e:Y<i?[EnJtKVPXQfUrXu[_]kfm
+tsa	4~<h>lJsKu
+tsc	8Z<{PkU{Xzf{
+tse	0d4w<]>aKpPaQi[k
+tsg	8n
+tsi	4~<Y>fJm
+tsj	<v
+tsk	0j5b<tCZJoKqQlWcXf[k
+tsl	0h<zK~
+tsm	<v
+tso	<p
+tsp	8mJvKq
+tst	0b8c<tJlKsPgQeU}[n
+tsu	4}<d>mK~QjU~fy
+tsv	K}
+tsw	6xf~
+tsz	Dh
+tsé	Df
+tsõ	<~
+tsü	<q
+tt	0b4j5i6m7[8Z:_;j<a>P?_ApCjDUEjFRJsKdMjPcQUSiTiUjWjXkZn[R]i^o_nanblccfg
+tt 	4x6q8j<pDUJ~KtQ[UuXy[Tfz
+tta	4s6~:n<o>W?kDdF^K{QmUxXy[]fr
+tte	0e4r6x7Z8^:d<d>^?cDbF^J|KwPdQXUpXt[_clfk
+tti	0l4v6|8n:m<q>XDjF]KmQlUxXv[gcgfv
+ttl	6}:k<~K~U}fx
+ttn	[k
+tto	4y6{<w>dFWK~U{Xyft
+ttp	4y<}J}KzMjUxX}fy
+ttr	?nFg[n
+tts	<{QdU~X|[j]nfz
+ttu	8j<r>]Fe
+tty	>b
+ttà	Fg
+ttá	Dk
+ttä	>]
+tté	Dm
+ttö	>j
+ttā	Kp
+ttē	Kp
+ttī	Kn
+tu	0]2n4X5Z6b7_8Z:];Y<S>R?YApC[D^ETFXJUKUP[Q^S[TYUTW]XZYfZV[_]]aobYc_fc
+tu 	4z5a6l<e>^CbEXJgKYSbUuWbXhZe]bfz
+tua	4[6j:k;a<u>kEhF]JsTdUcXzZa
+tub	4n;l<pJzKzTkX}bg
+tuc	4rJlK~X~f|
+tud	0n4j5k6p7m:h;h<Z>k?jCiDeFhJnKpPnQlTkUiX_Zg[jf{
+tue	4v6}?hU}Zd
+tug	4t;m<nJxK{TdUtXw
+tuh	<{
+tui	0l4{<x>fFlJtTnUkfm
+tuj	5i<z>mEmWkXq
+tuk	<q>dE[JvKybj
+tul	4v;l<f>fDlEkJoKmTnUXXwZmbefq
+tum	4u8m<i>gDnEkJlKcUzX{]gbhfv
+tun	4n6h7m8^<e>_EiFkJwKvQnSiUoXy[m]jbhf{
+tuo	6z>fJc
+tup	5f<wCkJwWg
+tur	0l4b5d6o7d8c:_;b<k>i?bCdDjEeFbJdK_PmQaSdT_U^WjXeZY[d]hbfcafq
+tus	0b4q6y<Z>aDgEgJbKhPdQmTnUwXsfn
+tut	4q7l:l<n>f?mFfJqUnXtbkf}
+tuu	0e<d>cPaYi
+tuv	<m>jJ]Kg
+tuy	fm
+tuà	4y
+tué	?^
+tuï	4v
+tuā	Kr
+tuş	U}
+tuš	J{K}
+tuţ	Up
+tuể	fp
+tv	0n5]7j<nC^DdJcK^PmQcU}W[X[[df|
+tv 	7m
+tva	5h<tCeJhKqWdXd
+tve	<yCiDfJnKkQeWkXe[j
+tvi	JiK_QiXnf~
+tvo	5e<}CeW_Xd
+tvr	5lCi
+tvu	<yCnXo
+tvy	J~
+tvá	DmWk
+tvä	<{
+två	[i
+tví	5b
+tvõ	<~
+tvā	K{
+tvē	Kt
+tvė	Jy
+tw	0c4|6j8d:d<zJ~K|PeSXUtX{]hbpfx
+twa	8hSbUv]f
+twe	0d8m:hPe
+twf	6}
+twi	0k8kPnS[
+twm	6q
+twn	6x
+two	:gK~SbU{f{
+twr	6t
+tws	6w
+twy	6s
+twó	Sm
+tx	4p
+tx 	4z
+txa	4w
+txe	4v
+txi	4|
+ty	0b4s5_6b7_8g:Z<r>V?iDgElFlJZKuPbQ^RoSWTpUoWaXuZd[a]oaobgcnfk
+ty 	0h4t5a6m7k8g:Y<s>e?nEkFkJwKyPaQcRmSbUpWbXw[h]nbhfm
+tyb	6{Je
+tyc	S]
+tyd	0e6x7i[l
+tye	>cbn
+tyf	6z
+tyg	J{
+tyi	>f
+tyj	JfSn
+tyk	>hJpSd
+tyl	6}J~KzSkU|fw
+tym	6t>jJkSj
+tyn	0l6k>gJnSj
+typ	5i7l:m?nQmSkWj[mfx
+tyr	6g7iJnQgZd[m
+tys	6w7e>dJiQiSl[h
+tyt	JkSk
+tyv	>iJk
+tyw	6uSk
+tyy	>e
+työ	>i
+tyč	J}
+tz	4d5m6~7p8]<sJ~KqPmSnUtWpXufp
+tz 	4x8b<xUwXxfr
+tza	4dK{
+tze	4r8g<~U~fx
+tzi	<}K~
+tzt	8h
+tzu	8m
+tzà	4|
+tzī	Ku
+tà	4cF]fk
+tà 	4gFZ
+tàc	4{
+tài	fq
+tàl	4q
+tàn	4ify
+tàr	4r
+tàt	4{
+tàu	fm
+tá	5^6v;dDVTfW^Xxfk
+tá 	5k;hTlWk
+tác	Wmfk
+tái	f~
+táj	Dm
+ták	Df
+tál	5iD]Wi
+tán	5j;hDef}
+tár	DaTmWm
+tás	D]
+tát	5eWd
+táu	6u
+táv	DmWk
+tâ	6uTkUjfc
+tâd	6|
+tâi	U|
+tâl	6~Uv
+tâm	U~fo
+tân	6zTiUm
+târ	Uv
+tât	Uu
+tây	fb
+tã	Tk
+tão	Tj
+tä	8d<b>TXy[c
+tä 	>X
+täh	<f>m
+täi	<l
+täj	>i
+täl	[j
+täm	>d
+tän	8m<l>m
+täp	<s
+tär	<|>n[l
+tät	8gXx
+täv	>d[k
+täy	>n
+tää	>_
+tå	7gQi[g
+tår	7hQj[j
+tæ	7h
+tæn	7m
+tær	7n
+tç	cl
+tè	4k?k
+tè 	4y
+tèc	4u
+tèg	4~
+tèl	4|
+tèm	?n
+tèn	4t
+tèr	4u?n
+tès	4}
+tèt	4{
+té	4k5_;j?XDWThWcXvf~
+té 	4k5f?YTjWiX~
+tée	?k
+ték	Db
+tél	?lDl
+tém	5fWg
+tén	4yDa
+tér	;m?fDf
+tés	?iD_
+tét	Di
+téz	Dh
+též	5f
+tê	Tpff
+tên	fd
+të	ZK
+të 	ZJ
+tëm	Zk
+tën	Zh
+tëp	Zl
+tër	Z^
+tës	Z_
+tët	Zm
+tëv	Zn
+tì	fd
+tìm	fc
+tìn	ft
+tí	4f5^;gDgTjWaXzf_
+tí 	4k5]Wg
+tíc	4vf^
+tíf	4t
+tím	5l
+tín	4w;nWmfj
+típ	4w
+tís	4u
+tít	4p
+tív	DmWe
+tî	6zUy
+tîm	6y
+tîn	Uy
+tò	4efz
+tòa	fy
+tòg	4~
+tòl	4s
+tòm	4|
+tòn	4k
+tòr	4i
+tó	4i;bD[S_TeWgXy
+tó 	4hDa
+tól	De
+tón	;bTk
+tór	S_Th
+tów	Se
+tô	fs
+tô 	fx
+tôn	fu
+tõ	<i
+tõe	<s
+tõk	<}
+tõl	<t
+tõm	<{
+tõr	<y
+tõs	<x
+tõt	<u
+tõu	<t
+tö	<g>bD_[fcl
+tö 	>k
+töb	Df
+tön	>l
+tör	Db[eck
+tös	>n
+töö	<f
+tø	7dQc
+tør	7dQf
+tøv	Qi
+tù	fy
+tù 	f{
+tú	4xDjWd
+túd	Wn
+túr	4zWe
+tü	8m<jDhc_
+tüh	<y
+tük	<y
+tül	Di
+tüm	cm
+tün	cm
+tür	<{cb
+tüt	<w
+tüü	<n
+tý	5eWe
+tý 	5jWi
+týc	5jWl
+tým	5lWl
+tā	KS
+tā 	K]
+tāc	Kr
+tād	Ki
+tāj	Ka
+tāk	Ki
+tāl	Kc
+tām	Ki
+tān	Kk
+tāp	Kv
+tār	Kk
+tās	Kd
+tāt	Kg
+tāv	Kc
+tāz	K~
+tāļ	Ky
+tāš	K}
+tāž	K}
+tă	UVfy
+tă 	UV
+tăl	Ur
+tăm	Uy
+tăn	U~fx
+tăp	U}
+tăr	Uj
+tăt	Ut
+tăz	Uu
+tăţ	Ue
+tą	JhSp
+tą 	Jg
+tąj	J}
+tē	K_
+tē 	Kl
+tēj	Kl
+tēk	Ky
+tēl	Kl
+tēm	Kf
+tēn	Kz
+tēr	Kp
+tēs	Kv
+tēt	Ko
+tēv	Kw
+tēz	K{
+tēģ	Kz
+tēš	Ku
+tė	Ja
+tė 	Jg
+tėj	Jm
+tėl	J~
+tėm	J|
+tėn	J|
+tės	Jg
+tėv	Jw
+tę	JmSf
+tę 	Jq
+tęp	Sf
+tęs	Jo
+tě	5^
+tě 	5c
+těj	5l
+těl	5l
+těn	5k
+těž	5l
+tī	KX
+tī 	Kn
+tīb	Kd
+tīd	Kp
+tīg	Km
+tīj	Kl
+tīk	Kn
+tīm	Kn
+tīn	Kq
+tīr	Kv
+tīs	Kj
+tīt	Kd
+tīv	Ke
+tīģ	K|
+tīņ	Kn
+tīš	Kq
+tį	Jn
+tį 	Jm
+tı	cX
+tı 	cd
+tıl	cf
+tın	cg
+tır	c]
+tıs	cl
+tığ	ck
+tļ	Kq
+tļa	Ky
+tļi	Ky
+tļo	K~
+tļu	Kx
+tņ	Ku
+tņu	Kv
+tő	D^
+tő 	Dd
+től	Dh
+tőn	Dj
+tős	Dl
+tř	5^
+tře	5_
+tři	5m
+tří	5d
+tš	5h<kJzKp
+tš 	<p
+tša	<xJ|
+tše	<t
+tši	5l<w
+tší	5h
+tšķ	Ko
+tū	JcKc
+tūc	Ku
+tūk	JrKw
+tūn	J~
+tūr	JcKd
+tūt	Kx
+tů	5h
+tů 	5f
+tű	Dg
+tű 	Dg
+tų	JZ
+tų 	JY
+tųj	Jv
+tŷ	6~
+tŷ 	6}
+tž	Jy
+tžv	J|
+tư	fi
+tư 	fq
+tươ	fq
+tưể	fk
+tể	fT
+tể 	fZ
+tểa	fr
+tểc	fi
+tểi	fb
+tểm	fv
+tển	fW
+tểo	fl
+tểp	fn
+tểt	fm
+u	0I2Z3[4F5G6H7J8F9[:H;F<D>D?D@mA[CEDMEEFGHbJEKDL^M]PIQJRYSITFUCVaWHXIYEZH[J]E^^_[a[bHcGdcfG
+u 	0_4W5O6M7g8^:g;^<V>Y?RCLDfESFaJXKLPeQfRfSSTYURWPXVYNZY[g]P_obfcUfS
+uM	6~
+ua	0f4X5l6g7g8e:^;Z<c>c?cCcDmETFXJjKpPdQeRnSkTYU]WmXeYoZV[c]]backfb
+ua 	4i6k;i<s>hCkEcFdJwK|TbUkZf]hfg
+uaa	<q
+uac	4sJ{
+uad	4h6x;c<|FlThU~fr
+uae	6v
+uag	6u:mK~
+uah	EY
+uai	4t<|Tnf|
+uaj	Ze
+uak	<}
+ual	4b:f;c<tCnEkFdJrK|TdUiXwZkfz
+uam	4{<~
+uan	4h6r;g<t?iCkE_FjJuK{QmTiUsXzZi]db_fg
+uar	0f4l6}7i8h:d;j<i?lEcFiJvKyPeQiTkUeXeZW[b]ffy
+uas	4}6~<t>mEeTi
+uat	4^:k;n<x?kEaF^Ud]ift
+uau	J{
+uay	fw
+uaţ	Uv
+ub	0c4c5a6s7e8f:a;a<^>m?cCaDkEbFbJcKePeQdS^TbU_WdX_Y_Zd[e]bbacefk
+ub 	0h4q5l6y7l:k<a?nPlSaUhXrYff}
+uba	4u6~<nEkJnKvUxXvYe]lbmckfv
+ubb	7mFcQkYn[j
+ubc	4xU~
+ubd	4|U}
+ube	4t<qJvKsSjTlUyXsft
+ubf	4yfy
+ubi	4q;h<nFmJuKxUsXrblfv
+ubj	4}<zJwK|
+ubl	0g4l5g6~7m8l:d;k<u?eCdEjJhKiPlQgSjTlUeWiXaZe[kbkfx
+ubm	4~U~
+ubn	Xz
+ubo	4|5lJtUxXybl
+ubr	4n;kJ|TlXrbnf|
+ubs	4pKtUqXxf}
+ubt	4zJzU{
+ubu	4~<vEiJuKvUtbhch
+ubw	]c
+ubā	Kx
+ubų	J}
+uc	0p4b5e6j7h8]:a;_<q>p?bChDkElFdJiKhPeQnSbTfU^WgXmYlZl[i]hbmcefj
+uc 	4rKlUv
+uca	4p:l;n<~KuTnUnX}cifw
+ucc	4l;mFiUrfv
+uce	4{5n7i:i;nKwUiXz[kfz
+uch	4w5h6i8[:j;j<y?kJvPkSfUwWhXy]hfp
+uci	4j;f<~CnJjKtUpXqfz
+uck	4|6~8l<|U|X|fv
+ucl	4qUtf{
+uco	4zK~Uzfy
+ucr	4uUm
+uct	4l:h;k<~?gUmf~
+ucu	4|Ujcif~
+ucz	Sk
+ucâ	U~
+ucí	5m
+ucă	Uk
+ucē	Ks
+ucţ	Uo
+ud	0d4a5_6]7Z8f:c;_<T>_?bC_DcE_FcJ]KbPbQeS^TeU^WaX^Y]Zd[b]gbhcdfk
+ud 	0m4e5m6_7h;m<U?fFlQmUiXvYffz
+uda	4i6{;c<mCjDjEeJfKsTmUrXsYffv
+udb	7m
+udd	6h7j
+ude	0m4p5h6m7f8j:h<c>b?iJqKtPfQlTmUcWmXp[lfs
+udg	7f
+udh	Zj
+udi	0k4j5l6n7n:h;h<l>i?kCcEiFgJhKmPmQnUhX_YmZg[k]mcnfv
+udj	X|
+udm	<t
+udn	SdX{
+udo	4x5i6q<wDfJeK|ShTlUtWfXq[mfu
+udr	JyKr
+uds	4~7i<zXo[l
+udt	7m<p
+udu	6~<jEgJ|KuUtYecf
+udv	7i
+udw	6z<}f}
+udy	Jw
+udz	JyKgSk
+udò	4}
+udā	K~
+udē	Ku
+udė	Jm
+udž	JpKv
+ue	0e4T5k6n7c8b:a;R<i>^?SCgDlEjF]JnKrPfQeSkTWUgWmXmZ^[h]jbfcgfe
+ue 	0j4W6v7m8l:d;S<q>g?TCnFdJ{K{PnQnTXUsXvbnfl
+uea	Ux
+ueb	4z;mf}
+uec	4x
+ued	4u6u;iUsX~fp
+uee	<x>dfu
+ueg	4z;h
+uei	4nJ~
+uel	4k7n8m;e<v?dFhJxK|TlUuXxfr
+uen	4k6w8k:k;c<v?lFjJyTjUmXzfr
+ueo	4y
+uer	4g7i8g;b<x?hFkJyK{ThUwXyfu
+ues	4^7k:k;c<u?^FfQmTdUwXxZ^cjfr
+uet	4q<|>lf~
+ueu	4{?i
+uev	4z;if|
+uez	4{bm
+ueñ	;m
+uf	4r6p7n8]:o<t?oEpFlJuK{QnUqXyYkZe]efv
+uf 	4|8_Yl
+ufa	6{]m
+ufe	6s8kU|
+uff	4~6wFlU}f}
+ufg	8k
+ufi	4~<zU}Zi]l
+ufl	U}
+ufo	<~Jx
+ufr	4~
+uft	8lZg
+ufu	U|]h
+ug	0d4g5m6l7b8b:b;e<a>n?gC]DcEcFgJ[K^PeQfSeTcUfWkXaYZZd[e]dbackfn
+ug 	0n6v<{CmJpK{U~XvYjZl
+uga	4n6x;i<jCfDeEcJdKfTjUtXmYebcf{
+ugb	0n4}U|
+ugd	Jn
+uge	4t6|7g8i<mClJqUtXnf|
+ugh	4{6t:e<|UuX{]fft
+ugi	4z6|<vCiJgKvSkU}Xk
+ugl	6}7n<~CmJ}KvQnX|f~
+ugm	4}
+ugn	Jubm
+ugo	4z6{<}CdJmK|UwXeZk
+ugp	Ju
+ugr	<~J|
+ugs	JwKfYn
+ugt	7k
+ugu	0j4n7n8k:i;k<dCiJkKiPjQmTeUjWnXtY[[g]nfx
+ugv	J}
+ugy	Jv
+ugā	Kr
+ugă	Uw
+ugė	J}
+ugę	J}
+ugļ	K{
+ugš	Kp
+ugų	Jx
+uh	4t5b8o<b>cCiEbJ{KzUwWbXhYmZc]fbeclf{
+uh 	5kEeWlX{
+uha	4z<p>kEgJ~K~U~XwZmbecm
+uhe	<tZh
+uhi	<mX|]n
+uhk	<u
+uho	5m<~WgXi
+uht	<h>m
+uhu	<k>mWm]j
+uhv	Ck
+uhà	4z
+uhé	5k
+uhë	Zf
+ui	0T4]5n6t7k8i:c;^<b>]?WChDmEgF^JdKmPUQjSnT[UUWoXnZm[k]gbgcnff
+ui 	4m<g>j?[EjFdJeTbUUfw
+uia	4pTnUp
+uic	4}J~
+uid	0Z4r;j<kJ~KuPcU{fm
+uie	4z;j<}Uo
+uig	4v<zX~
+uik	0cJ~Ph
+uil	4n:j;n<z?gJ}K~TmUxXzfs
+uim	0n4y<x
+uin	4k;m<r>g?iFmJ}TkUrX}blfq
+uio	4{
+uip	4q;m?lTn
+uir	4nUuX~
+uis	0f4o6~:m;k<p>e?bFlJyK{PhTlUvXvfu
+uit	0X4f:l;j<v>m?cFeJwPUTgUeXxfm
+uiv	4x<x
+uix	4t
+uiz	J{
+uiž	Kt
+uj	4t5[;n<f>g?oCcEhJaKjS]TpUpW]XbYmZe]Wf|
+uj 	KrUqX~
+uja	4v<o>jJhKoSmXw]i
+uje	5]>mCdJgSeW^Xa
+uji	JvK}Xx]V
+ujo	JmKvXy
+ujs	X}
+ujt	Zn
+uju	<gCjEgJv
+ujä	<}
+ujë	Zn
+ují	5a
+ujú	Wa
+ujā	Kz
+ują	J}S^
+ujų	Jv
+uk	0g4s5d6}7g8i:o<^>WCbDfEVJZK_PlQaSbUuWeXhYiZa[f]_baccfs
+uk 	0m4}<tDkEXU}XxZich
+uka	4~<k>cClEbJjKrSnXtYl]jbi
+ukc	JwKwXz
+uke	<r>nJqQgX~Zg
+uki	<p>kElJmKzXz]gf|
+ukk	<w>e
+ukl	<zCmJuKuX{ci
+ukm	J~
+ukn	X~
+uko	5m<f>kClElJnK{SkXv]fbh
+ukr	<xJsXy
+uks	<m>^ElJqKmQiX~
+ukt	7i8l<mJlKfQhWlXpZm[j
+uku	<r>dEcJjKfX|Zm]ibk
+ukv	Xt
+ukw	]n
+ukü	<z
+ukā	Ks
+uką	J}
+ukė	Jw
+ukš	JcKs
+ukū	Jx
+ukų	Jv
+ul	0^2o3p4[5_6b7_8a9p:[;[<V>V?[AoC_DZEXF^JZK[MoPaQ^SbTYUNWaX^YZZZ[^][_oanbTcVfc
+ul 	0k4p6r:k<d?kD^EgFiJ{K~TfUPXtYfceft
+ula	4b5k6y8m:c;b<f>e?fCfDgE]FlJoKkPnSjT_UaXkYhZk]fbUcafj
+ulb	KyU}f{
+ulc	4}K|Uuf}
+uld	7l<qKtX}
+ule	4m7m8k:m<e>l?fJuKfPnQmUhXhYk]lfv
+ulf	4~K{X}
+ulg	4w<jJzKyUrfx
+ulh	Tj
+uli	0i4i5m6u7j8j;h<c>i?iClEeJbKoPhQiSkTmUhWlXkYlZn[f]^bffj
+ulj	<pXr
+ulk	<m>^JiKnX}Yh
+ull	0g4o6c:m<o>eFgKxQhUyXyYlZ^[icafv
+ulm	4w<uJ|KzUycff|
+uln	<~
+ulo	4w5m;h<w>lJtK|TdUrWmXtYjbcfu
+ulp	4~<{JxKzUw
+uls	4t<wJzKsU|X~Yn
+ult	0k4f5i7i8i:g;g<e>h?gChDfElFgJfKhPlQiSlThUbWgXgZf[iblcnfs
+ulu	4y6m<c>]EfJwKrUWX{]jbdc[fs
+ulv	J}Kw
+uly	:kJobn
+ul·	4}
+ulá	DlWl
+ulí	4{
+ulā	Kk
+ulă	Ur
+ulē	Kl
+ulė	Jm
+ulī	K{
+ulį	J|
+ulţ	Ut
+ulų	J|
+um	0_2l3k4b5_6m7_8Z9k:];b<Y>Z?_AoC]DaEYF^HjJ]KTMiPbQaRfSaTPUYW^XdYaZ][^]V^l_hanbZc^dpfe
+um 	0e4i5d6p7b8]:c;g<g>l?fCeDdEbFdJsKpPdQdRgSdTTUeWcXm[cbicfff
+uma	4o:m;l<d>f?mChDlEfJfKbTRUmXrYcZn]db_ckft
+umb	0d3l4u5m6y7m8k9m:f<g>i?kClDnEgFnHiJoKpMiPmRlUjWmXuZk[m]d^n_hbmfq
+umd	Kw
+ume	0n4j5m6~7m8k:k;j<k>j?hClEmFeJlKlQiSmTkUaWgXjZi[g]ifw
+umf	8n
+umh	ci
+umi	4r<a>_CmEmJpKdSmUdXtZh]fbifx
+umj	Cl
+umk	K|
+uml	EmK|cj
+umm	7k:m<rK|
+umn	4zElK|Uy
+umo	4z5m<yJhKdUwXx]Xf|
+ump	4}6z<|EkJoKsUwbk
+umr	XxZj
+ums	4y8nK^
+umt	Ky
+umu	4{<sEiJqK_UkXz]mbeci
+umv	Kz
+umà	4y
+umä	<w
+umë	Ze
+umā	Ke
+umă	Um
+umą	Jo
+umē	K~
+umě	5l
+umī	K~
+umš	Ky
+umų	Ju
+un	0]2o3o4O5_6X7V8O9o:W;P<W>T?PAoC[DbEQFPJ]KSP[QTRoS_TVUPWaXaYZZZ[V]V^p_nambTcUfY
+un 	0l4T6^7h:m;V<t>]?SEYFSJ|KTPmQjUVXsYgZk[ec]fr
+una	4W6m7h;T<b>g?kCcE^FXJnKnT^UeXjY_Zm][b]c^fw
+unc	4m:h;l<}EmJ{K}UgXtcifr
+und	0f4g6j7Z8R:^;a<e>nCmEkJqKlPhQZSlT[UgXpZ_[Z]cbfcbfl
+une	4m6e7a:h;m<i>l?TEmF]JsKyQ]SkU]Xw[mfr
+unf	6{
+ung	4u6~7f8T:k<n>fEYFiJeKqQiUiXx[b]_bYfY
+unh	Tj
+uni	0c4Z5g6c7g8i:b;_<b>e?cCjDlEbFbJeKhPgQfSjT^U]WhXhYnZg[c]abefo
+unj	X}
+unk	4~5k7j8h<k>eDjJlKjQkSeUzWiXpYh[k
+unl	K}cg
+unm	ci
+unn	4~6|<m>]QaU~[kfz
+uno	4~6j;e<~FgJlKwUeXxbc
+unr	6jK{
+uns	0j4k7j8l<lJzKqPlQjUuXuf{
+unt	0i4f6x8a:a;f<k>bE]FhJtKyPcQdTjUcXxYf[ibifq
+unu	6x<j>iClEjJ}KqUdbkca
+unv	K|
+unw	6p
+uny	4g6xEjbn
+unz	K{Ux]n
+unë	Zh
+uní	4z
+unā	Kl
+ună	Uh
+unė	J{
+unī	K}
+unţ	Um
+unų	J{
+uo	4w6i;n<o>RClFaJSKxUzXz]jbgfz
+uo 	6{FhJZ]kbj
+uob	Jy
+uod	6u>aJh
+uoe	6r
+uog	6tFlJ{
+uoj	Je
+uok	>gJq
+uol	6s<|>bFmJh
+uom	>[Jg
+uon	6t>[Jqbm
+uop	J{
+uor	<z>fK~
+uos	6x<w>eJ[
+uot	<~>_Jc
+uov	Fm
+uoz	J~
+uoč	Jv
+uoš	Jt
+uož	Ju
+up	0p4c5_6y7c8c:c;d<f>_?aCYDkEXFbJ^KdPmQfSdTeU^W_XXZc[_]cbcccfm
+up 	4k7g:e<wCnEgJ{K}UoXzZmcgfu
+upa	4k<qCcEWJuKjSmUnXa]ebfcg
+upe	4k5l;i<s>k?cCjFiJmKmTlUjWmXsfw
+uph	fy
+upi	4{5d<pC_JjKsU|WdXgZj]if|
+upj	K~
+upl	<~U{X~fz
+upn	5mCmWnXi
+upo	4r;h<vClJxK|TjUzXbbk
+upp	7g8h:n<rFdQg[^
+upr	4{<|ClJwUfXa
+ups	4w
+upt	8fJ{UrZj
+upu	<x>bElJzKtUn
+upy	JySi
+upä	<|
+upõ	<z
+upā	Kt
+upă	Uf
+upē	Ky
+upė	Jb
+upę	Ju
+upī	K~
+uq	4yYaZm
+uqa	Yf
+uqd	Yf
+uqu	4y
+ur	0W2m3k4X5]6]7[8U9l:V;X<W>Y?RAlC[D^EVFYJTKULoMlPXQZRmSXTYUTVoW]X[YXZT[Z]^^j_kajbZcVf]
+ur 	0Z4i6d7h8_:f;f<g?TE]FkJqKiPcQgSaTmUkXoYeZW[ebjc]fh
+ura	4^5j6m:h;^<l>d?gChDhE_F_JjKbSiT]UbXdYeZa[n]lbdcgfn
+urb	4r<pJtKwUtXyfv
+urc	4t8e:jKrUofx
+urd	4v6i8_<oJyK|UvX~cm
+ure	0h4f5n6x7i8j:b;m<e>j?_CiFgJrKnPhQgSmTmUdXjYnZl[j]nbmfl
+urf	6m
+urg	0e4m6z7j8b:l;k<k?iDlFnJoKoPdQlShTjUkXnZm[kcifg
+urh	6|>l
+uri	0m4k5l6n7n8k:d;g<a>b?hCiDlEkFjJYKfPjQlTkU]WmXlYgZc[j]fbacffj
+urj	<vK~Xv
+urk	0n4}<rEnJoKlU}XzYkfy
+url	<|KyPcX~
+urm	<pJxUkX~cn
+urn	4t5m6s7k8n:h<p?hCjJmKmQlUmXl[kfv
+uro	0i4j5l6o7h8i:k;g<i>h?iCgFgJfKmPjQjSeThUdWmXqZh[ibicnfq
+urp	J|KtU{f}
+urq	4x
+urr	4x6|:h<wQmU}Zlfp
+urs	0l4l6|8k:m<r?aCnJsKlSkUiXp[ifw
+urt	0m4o6|7m8m:k<q?kJgKnPlUlXyYfZfclfo
+uru	4u5n<j>mCmEbJuKdUpX{Ye]dc^fv
+urv	<sJzKt
+urw	6u
+ury	4}5l6y:jJuSjU|X~fz
+urz	8kKpSiU}
+urà	4|
+urâ	U~
+urë	Zh
+urí	4w
+uró	4zDiWi
+urā	Ke
+ură	Ug
+urč	5iWhXw
+urē	Kp
+urė	J^
+urę	Jj
+urģ	K{
+urī	Ko
+urį	Jn
+urš	JzKiXt
+urų	Jz
+urž	Jw
+us	0W2c3m4Y5[6a7Z8U9k:W;[<O>S?WAhC[DXEWF[JQKVLjMkPYQYRoS]T[U[VoW[X]Y_Z[[Y]Y^o_kaib[cYdmf]
+us 	0[2b4]5a6c7b8Y9l:^;a<V>[?ZAhCfDYE^FhJUKZLjMlP]QcSgTbUcWaXgZi[a]e_lahbbccdmf_
+usa	4l6~8j;j<h>lEcFiJiKoTiUvXu]mbhckfw
+usc	4u<~FlUsfv
+usd	<~J|K|
+use	0h4n5l6w7h8g:a;n<W>e?fEnFlJvKsPlQdTmUjXsYl[j]lfl
+usf	<y
+usg	6}8i<}
+ush	4z<rU}YlZ_]gfv
+usi	0e4l6|7f8h:d;i<c>c?dClEbFfJXKhPnQgTlUmXnYnZl[d]^blfq
+usj	<tKy
+usk	4}5e7k<h>eCfJnKtSiWgXkft
+usl	0m<g>kJzKpX{cf
+usm	<lJtKvXw
+usn	6l<{Xv
+uso	4z6x;l<sJhKyU~XvYn]n
+usp	8m<nXq
+usr	<uJw
+uss	0a4o6z7j8c:k<j>d?eFjJ}KkPcQdTmUvXvfl
+ust	0f4g5f6q7g8d:a;f<X>Y?fCbDmEfFhJfK_PdQeSfTgUdWfXcZh[a]lbicffm
+usu	4t<mEiJtKtUtX~Yh]kbkcbf|
+usv	<jJxK{
+usy	Jsbn
+usz	DbKtSf
+usç	cn
+usõ	<s
+usü	<n
+usā	Kt
+usă	Uj
+usą	J{
+usē	Kq
+usė	Jr
+usę	J|
+usī	Ky
+usį	J|
+usţ	Uv
+usų	Jv
+ut	0e3p4Z5^6h7b8X:Y;a<W>U?XC^D_EXFZJ[K]PbQYRnSaT[UYW_XfYeZ][Z]Zanb^cbfc
+ut 	4d5m6l7k8h:c<m>_?_CjE^J|KtPmQgUaXsZd[fclfo
+uta	4b;k<^>bCgDfEaFhJjKmThUlXtYj[g]ebjfv
+utb	4nJkKfZmck
+ute	0n4s5m6}7k8d:f<h>f?cClEjFkJkKoPhQhShTgUhWmXoZj[j]nblfh
+utg	Qf[h
+uth	4x6r:a<xK}UuXyfm
+uti	4j7l8k:g;i<h>k?dCmEkFgJeKhTiUjWkXvYkZm[m]kbkfq
+utk	<~>i
+utl	4~<vX~
+utm	<yfy
+utn	<~KmXs
+uto	0n4k5d8i;h<j>i?iCgDlFbJfKhPmShTdUfWdXvZf]^bkfx
+utr	4y<x?hEiJoK|TiUwXz
+uts	4q8]<h>mJ{KuQkU{X{[kf{
+utt	4{6v<x>^FdKwQhU}X}[nfv
+utu	4x6u<d>dEkJqKtTjUk]kbef}
+utv	<yK~Qi[k
+utw	Sl
+utx	4~
+uty	J{
+utz	8j<}
+utà	4x
+utá	Di
+uté	?j
+utí	5n
+utò	4s
+utó	DkTl
+utø	Qj
+utā	Kq
+ută	Ui
+utē	Ky
+utė	Jq
+utī	Kw
+utų	Jp
+uu	0d<V>TKrPbU|YQ]Zbo
+uu 	<n>bU~YU]X
+uua	<y
+uub	<t
+uud	<h>eYc
+uue	<s
+uug	<{Yk
+uuk	<z>n
+uul	<b>bYb
+uum	<kK}Yl
+uun	<i>bY_
+uup	<|
+uuq	Yj
+uur	0c<]>bP_Ya
+uus	<d>aKsYg
+uut	<i>aYh
+uuv	<~
+uux	Yn
+uv	4r5i;l<a>Z?aCjJYKePnToUhWlXiZp[f]lcjfp
+uv 	<h
+uva	4~<e>]JjKlX{cm
+uve	4w<s?aJvKlUkXrfr
+uvi	4x<q>hJfKrUrfy
+uvk	J|
+uvo	<}>kJ[K|
+uvr	?kXk
+uvu	<u>fJrKr[g]m
+uvy	J{
+uvâ	Ur
+uvä	<y
+uvõ	<r
+uvā	Kv
+uvē	K|
+uvė	Jq
+uvę	Ju
+uvų	Js
+uw	0l4~6lPcSpYh]Zbgf~
+uw 	6wPh
+uwa	Yg]Xbj
+uwc	6n
+uwd	Pm
+uwe	0lPhbm
+uwi	6|
+uwy	6y
+ux	4o;p<y?]J{KzPnTpUqXwY[fo
+ux 	4q<|?[J{K|UtXwYmfo
+uxa	Yk
+uxe	4{Uwf}
+uxo	f}
+uxu	Y[
+uy	4y;gU}YobjcefX
+uy 	;mfg
+uya	blcmf}
+uye	;l
+uyg	ck
+uyu	cn
+uyê	fg
+uyể	fY
+uz	4t5d8l;m<xCdFhJiK]PjShTiUeWlXnZh]abpc_fs
+uz 	4{CiKcUzcg
+uza	4~J{UqXz]fcj
+uzb	Kr
+uzc	K~
+uzd	J}Kt
+uze	5jKrUrXtcdf}
+uzg	K{
+uzi	FgJjKvPkTlUgXvZi]c
+uzk	Kz
+uzl	Kv
+uzm	K}
+uzn	f~
+uzr	Kw
+uzs	5jKj
+uzt	Kp
+uzu	U|ck
+uzv	Kq
+uzy	Sj
+uzâ	U}
+uză	Ux
+uzē	K}
+uzņ	Kn
+uß	8i
+ußb	8k
+uße	8n
+uà	4u
+uà 	4}
+uàn	4z
+uá	DoWjfr
+uá 	ft
+uán	fy
+uár	Wk
+uâ	fh
+uân	ff
+uç	Tmcm
+uçã	Tl
+uè	4l
+uè 	4o
+uèc	4{
+uèi	4{
+uèn	4y
+uès	4w
+ué	4r;n?^f{
+ué 	4s?f
+uéb	?k
+uée	?a
+ués	4|;n
+uê	Tlfx
+uê 	fv
+uês	Tk
+uí	4l;nTh
+uí 	4t
+uíd	Tk
+uím	4q
+uín	4~
+uís	4u
+uï	4k
+uïd	4r
+uïs	4x
+uït	4o
+uô	fb
+uôi	fz
+uôn	fa
+uõ	<}
+uü	<|
+uüh	<}
+uý	fx
+uý 	fw
+uā	Km
+uāc	Ky
+uāl	Kp
+uār	Kv
+uă	Uk
+uă 	Uj
+uăz	U~
+uć	Cg
+uća	Cm
+ući	Cl
+uč	5eCaJoWkXh
+uča	5jCnXs
+uče	Xq
+uči	ClJoXp
+učj	Cd
+učn	Xu
+uču	Xt
+učá	5j
+uē	K}
+uğ	cc
+uğu	cb
+uģ	Kr
+uģa	Ky
+uģi	Kx
+uģu	K{
+uļ	Kn
+uļa	K|
+uļi	K{
+uļo	K{
+uļu	Kv
+uļv	Kv
+uł	Sj
+uņ	Km
+uņi	Ky
+uņo	Ku
+uņu	Kr
+uş	Ulc^
+uş 	Uzcf
+uşa	cj
+uşc	U|
+uşe	U{
+uşi	Uq
+uşo	Ux
+uşt	U~cd
+uşu	U}cj
+uš	5h<yCgJmKhWkXi
+uša	J{KnXv
+uše	5mXv
+uši	JrKoXu
+ušk	J|Xw
+ušn	Xz
+ušo	Kw
+ušt	CkJ~Xs
+ušu	Kx
+ušā	Kt
+ušč	Xs
+ušė	J}
+uţ	Uh
+uţi	Ug
+uż	Se
+uży	Sg
+už	5_C_JdKuWaXc
+už 	Jl
+uža	J{K{
+užb	ClXn
+užd	Jr
+uže	CkJ~Xm
+uži	5iCkJoWkXi
+užk	Jz
+užn	CeJzWiXk
+užp	Jz
+užr	Jw
+užs	Js
+užt	Ju
+užu	J|K|Xz
+uží	5bWf
+užė	Ju
+uể	fS
+uể 	fl
+uểc	fT
+uểi	fj
+uển	f]
+uểt	fe
+v	0J2f3g4O5E6d7K8Q9f:P;Q<J>J?OAfCHDKEWFNHmJIKILgMhPJQJRgS_TOUPViWEXFYhZL[I]W^h_eafb[cNdlfM
+v 	4r5S6}7[8m:p<]?pCaDbJrKfPnQUUdWPXQZl[Uckft
+va	0O4V5U6r7Y8f:a;]<Q>Q?^CRDWEhFYJRKSPPQWSmTZU]WSXSZa[T]j_pbhc[fg
+va 	4X5^6|;d<b>]CWDfF^JjKeQhT]UdWZX]Zh[gbnchfo
+vaa	0h<i>cPl
+vab	<lJrKy
+vac	4s5jClJ~UtWkXp
+vad	4n5n;k<aDlJ^KcTjUzXlfx
+vae	<v
+vag	4~<yD]Jx
+vah	<bXs
+vai	4u<h>c?gJ^KZU~X}ft
+vaj	5g<pCgJpKnWhXi
+vak	<l>mCkJaKzXrf|
+val	0j4g5a7h:i;i<Y>Y?hCfD_FgJZK[PbQfTiUjWbXaZj[eclfv
+vam	4t<pFnJuKzXu
+van	0N4g5]6u7e8m:j;m<e>a?fC]DgFfJeKpPOQcTnUiWXX^[cchfq
+vap	<s>nJ|
+var	4k5h7Z:j;g<f>c?nCfDiFjJ_KaQXTmUjWfXeZh[Ucfft
+vas	4v;l<a>cDhJfKbTmUuXk
+vat	0n4p5_7m:k<c>[C]DiFjJnKrPnQkUmWbXn[ifw
+vau	Jl
+vav	<vJr
+vaz	5kJ{U~X~
+vać	Ck
+vač	CfJ|Xw
+vaļ	Kq
+vaņ	K{
+vaş	cg
+vaš	Xa
+vaţ	Uw
+vať	Wj
+važ	JwWj
+vb	X{
+vc	5lCoWkXn
+vca	X{
+vce	Xv
+vci	Xq
+vcu	X~
+vd	7l<}KtQmXvZi[p
+vda	Ku
+vde	7k
+vdi	Zi
+vdo	Xz
+ve	0V2o3m4Y5U6n7R8Y9n:U;[<Y>Z?WAmCUDTEcFWJYKXLpMmPUQRRjSiTYUYVoWSXQYpZR[T]g^o_kakbfcRfe
+ve 	4o5]6v7a8k:];i<k>m?bC^DaFcJrKpPhQgTgUiWbXcZT[ibmcSfn
+vea	<~?nUk
+vec	4|?eKnUkWmXk[k
+ved	4|5h7[:g<nClJpKsQ]UpWcXh
+vee	0j<ePh
+veg	4n<~DkJxQnUtXo
+veh	4|UyXq
+vei	4q<sJcK]QeTmUt
+vej	7jJsK|WbXt
+vek	<wDgJ|KzWgXm
+vel	0k4k5c6~7i:d;i<p>d?fCfDbFkJoKqPiQhTgUlWmXeZjfs
+vem	0l4o5k7n8n:i<n?hK{PjQnTjXj[g]j
+ven	0n4d5_6y7a8i:c;e<d>f?dCbDcFaJaKeP_QaTfUfW[XWZa[Xclfl
+veo	<x
+vep	Zh
+ver	0V4a5_6t7X8Y:Z;b<f>e?^C^DaEgF^JdKePWQVSmT^UbW^XbZa[Xbic^fk
+ves	4g5i7c:h;l<j>l?jDgFkJoKiQbTlUhWlXmfw
+vet	4w7a<qCkDcJwKyQeU{WcX_Ze[fclf}
+veu	4v
+vey	X~cb
+vez	CgD^TmUzWkXe
+veç	Zl
+veï	4{
+već	Cf
+več	Xd
+veľ	Wg
+veş	Ux
+veš	KyXn
+veţ	Uv
+vež	JwX|
+vg	<zKxXo
+vgo	<{K|
+vgu	Xo
+vh	Qp
+vi	0Y2o4[5Y6j7Y8b9o:Z;Y<Z>W?XApCUD[E^FXJSKRPZQXSkT[UZWWXUZW[X]__pbgcafa
+vi 	4q5l<h>jC^DmFjJmKjUvWkXackfs
+via	4i:n;j<r>kFgJoKyTiUlWfX{fq
+vib	<{
+vic	4t5i:h;m<}?lCkFmJ{K|UkWlXkZnfw
+vid	4j5h6o7f:g;f<n?kCjDeFjJfKaQkTfUnWgXm[afw
+vie	0c4p6n8i:k;g<z>h?eFiJZKVPhUlWbXzfy
+vig	4x7j<xJyKyUxXxf}
+vih	<zCjXl
+vii	<h>eUv
+vij	CaJkK_Xe
+vik	7i<lJuKzQeX|[j
+vil	4k5l6}7g:f;h<l>j?cCiDdFhJkKkPhQiTjUnWfXcZf[e]lcnfl
+vim	4q<nCgJfTnXp
+vin	0b4k5b6}7d8g:e;c<h>e?eCaE_FcJbKmPaQ_UdWcXdZn[d]lfr
+vio	4v<~>nJqK|UqX{
+vip	<}
+vir	0^4p7i<w>h?kCnDlJdKeQmUtXefz
+vis	0j4g5j6}7b:e;f<j>d?fChDgEkFdJdKbPgQcTfUlWhXkZj[c]icmfx
+vit	4o5d<i>h?jCkFiJuKqQiUjWfXkZX[j]lf|
+viu	4nJwUu
+viv	4v;n<yJe
+viz	5lFnJpKwUjXmZhcn
+vià	4}
+viè	4w
+viê	fl
+viā	K|
+vić	CmXt
+vič	JuKwXk
+viļ	Ks
+viņ	Kk
+viş	U~
+viš	ChJoKpXl
+viţ	Ux
+vių	Jg
+viể	fg
+vj	CcKrXlZh
+vja	Xw
+vje	CaXmZf
+vji	Kx
+vju	KvXw
+vk	5j<rCpJzKyWjXk
+vk 	Xv
+vka	<|J{Xr
+vke	Xw
+vkj	<~
+vkl	Xs
+vko	<uXz
+vl	0c5d<tCaJ}K|PdWfXaZo[jcf
+vla	0d5h<yCgPeWhXo
+vle	Xyce
+vli	<{Pn[m
+vlj	CbXa
+vlo	0jXv
+vlá	5hWk
+vm	<vKyX{
+vme	X}
+vms	<|
+vmū	K{
+vn	5Z7_<pC[J}KoQcU~WZXW[o
+vn 	7dQh
+vna	5m<|ChK|WhXh
+vne	7e<pCkQfWdXd
+vni	5kC_KnX^
+vnj	X{
+vno	5mCaWgX]
+vns	7l
+vny	Wj
+vné	Wh
+vní	5ZWm
+vný	Wi
+vně	5h
+vo	0Y4d5W6{7b8W:g;b<d>^?bCUD]EnF^JXKaPWQdT_UcWTXWZf[i]pbncmfq
+vo 	4y5i;d<sCaFeJ^KlTfUwW^X_
+voa	U{
+vob	Xq
+voc	4qUpWl
+vod	5_CcK{UwW_Xf
+voe	0gPd
+vog	CiX{Zl
+voi	4w>b?fUufx
+voj	5f<|CbJeKkW_X^
+vok	7n<zJlKqQmXt
+vol	0^4f5g:l;l<q?hCmD^FcJrKrPcQnTgUhWjXmfz
+vom	8hChWfXq
+von	4w8V<n>mDfJxKnPmUvXof{
+voo	0a<lPZ
+vor	0e4o5l7c8e<nC^FkJuK}PhQiUlWbXhf}
+vos	;m<{>jJ_KwTlU}WeXq
+vot	4x5lCjJwKgUzWkXu
+vou	5cWk
+vov	5kWgXv
+voz	5hCjXp
+voč	Xz
+voľ	Wm
+voř	5f
+voš	Ku
+vož	J}
+vp	<uKsXq
+vpa	<vK~
+vpi	KvX~
+vpl	Xt
+vpr	K}Xy
+vr	0g4v5c<x?dC^JwKuPiTlUnWeX_Zg[pcdfu
+vra	?nU|Xpcn
+vrc	5kWi
+vre	4w?iCkUpXnckfv
+vrh	Xr
+vri	<~?gCjK{UzX~cl
+vrn	X~
+vro	0j5iJxPmU}XjZg
+vrs	ChXg
+vrt	CkXu
+vru	cj
+vry	0m
+vrš	CiXh
+vs	5e7f<kCjJwKiQjUxWdX_[e
+vs 	Kj[k
+vsa	Xm
+vse	<pXe
+vsi	X{
+vsk	5e<uCjJvKwUxWdXh
+vso	Xz
+vst	5k7h<vKuWjXi
+vsu	<x
+vt	<{DkQnXl[n
+vto	Xl
+vtr	X}
+vts	X~
+vtu	Dk
+vu	0p4p5f<a>X?pCdJhKcUkWgXl[h]icifb
+vu 	5g<uCcJ{KeWjXl]m
+vua	fo
+vud	<|[g
+vui	4q
+vuj	5lWn
+vuk	<xKw
+vul	4y<s>jJuKvUqXufy
+vum	<{JzKo
+vun	>k
+vuo	>XJu
+vus	<cJkKr
+vut	<kUn
+vuô	fa
+vuš	K}
+vv	<{FmKscp
+vva	Ku
+vve	Fn
+vvē	K|
+vy	0p5Y:p<~>gJaU{WZ]fco
+vy 	5d<}>lU{We
+vya	]h
+vyb	Jo
+vyd	5jJ|Wj
+vyj	J|
+vyk	5jJf
+vyl	J~
+vyn	Jo
+vyo	]j
+vyr	5kJlWn
+vys	5fJpWh
+vyt	5jJ~Wk
+vyv	5lWm
+vyz	Jv
+vyš	5jWi
+vz	5eJsK}WdXf
+vz 	Jr
+vza	X|
+vzd	5lWkXu
+vze	K|Xv
+vzg	X{
+vzh	Xi
+vzn	5hWhX~
+vzo	Xz
+vzp	Xw
+vzr	Xt
+vzť	Wm
+và	4xfW
+và 	fW
+vài	fy
+vàn	4~fs
+vào	fe
+vá	5XDXTpW]Xu
+vá 	5]W^
+vác	Wm
+vák	Da
+vál	5hDa
+ván	5^DgX|
+vár	D_WmXy
+vâ	Ujf}
+vân	Uj
+vâr	Ut
+vây	f}
+vä	<^>[Wf[]
+vä 	>f
+väe	<k
+väg	<p[i
+väh	<o
+väi	<i
+väl	<d>e
+vän	>l[d
+vär	<n[f
+väs	<~[h
+vät	>h
+väx	[i
+väz	Wm
+vää	<o>m
+väč	Wg
+vå	Ql[d
+vå 	[i
+vån	[g
+væ	7aQh
+væg	7m
+vær	7aQf
+vè	4w
+vèn	4~
+vèr	4{
+vé	4r5[?jD]WbXy
+vé 	4w5[Wc
+véd	Di
+vég	Dg
+véh	5gWh
+vém	5l
+vén	Dc
+vés	4tDj
+vét	Dj
+vë	Zb
+vë 	Zf
+vës	Zf
+vì	fr
+vì 	fp
+ví	4k5_DjTfWiXxf~
+ví 	5af}
+víc	5j
+víd	4}
+víl	X{
+vín	4jTd
+víz	Dj
+vò	fx
+vòn	fw
+vô	fs
+vô 	fr
+võ	<Yfz
+võ 	fx
+võe	<u
+või	<Z
+võl	<v
+võn	<z
+võr	<j
+võs	<y
+võt	<k
+võõ	<|
+vö	<sDn
+vöö	<r
+vù	f]
+vùn	f[
+vü	<x
+vür	<w
+vý	5YWX
+vý 	5bWa
+výc	5_W_
+vým	5hWi
+výr	5jWi
+výs	5mWj
+výv	Wm
+výz	5hWh
+výš	5l
+vā	K^
+vā 	Kh
+vāc	Kj
+vāj	Kz
+vāk	Kr
+vāl	Kw
+vām	Kr
+vān	K{
+vār	Ke
+vās	Kq
+vāt	Kt
+vāv	Kv
+vă	Uifm
+vă 	Uk
+văn	fl
+văr	Ut
+văz	U|
+văţ	Uu
+vą	Ju
+vą 	Jt
+vč	JxXq
+vč 	Jx
+vča	Xu
+vče	X{
+včn	X{
+vē	K]
+vē 	Kr
+vēc	K}
+vēj	Kn
+vēk	Kg
+vēl	Kj
+vēn	K|
+vēr	Kf
+vēs	Ki
+vēt	Kj
+vēģ	Kv
+vēš	Ky
+vė	Jb
+vė 	Jk
+vėd	J{
+vėj	Jq
+vėl	Jl
+vėm	J~
+vėn	Jx
+vėp	J{
+vėr	J}
+vės	Ji
+vėž	Jp
+vę	Jo
+vę 	Jv
+vęs	Jq
+vě	5Z
+vě 	5d
+věd	5j
+věk	5i
+vět	5]
+věz	5m
+vĩ	fq
+vĩ 	fp
+vī	Kf
+vī 	K{
+vīb	Ko
+vīd	Kx
+vīg	Kv
+vīn	Ky
+vīr	Kn
+vīt	Kw
+vīz	Kq
+vő	Dk
+vő 	Dj
+vš	5fWgXs
+vša	5m
+vše	5jWfX}
+vši	X~
+všk	X{
+vší	5l
+všč	Xz
+vũ	fv
+vũ 	ft
+vū	Jr
+vūn	Jq
+vů	5k
+vű	Dn
+vű 	Dl
+vų	Jj
+vų 	Jj
+vųj	J}
+vư	fs
+vươ	fu
+vưể	fv
+vể	fW
+vể 	fa
+vểa	f}
+vểc	f_
+vểi	fd
+vển	fk
+vểt	f]
+vểy	fu
+w	0K2h3g4c5a6E7^8O9i:M;c<c>b?_AhC]DcETFaHkJjKiLiMbPNQ_RcSDTaUaViWaXfYIZf[^]D^j_eafbQcadmf[
+w 	0n4r5n6V7j8g:_;p<o>n?lCmEmFlJvKuMlPfQkSLTnUmWnXrYdZp[j]i_pbacmfj
+wa	0S4l5k6X7i8Y:V;l<m>l?kCeDnEXFkJuKuPXQjRpSSTkUkWmXrYLZp[j]FbWcmfi
+wa 	4w6y8i<xClE_SYU|Yi]Hbbfy
+waa	0bPcYQ
+wac	Sk
+wad	6iSiYY
+wae	6n
+waf	6s
+wag	6|be
+wah	6iEk]m
+wai	6b]Yfu
+waj	Sl
+wak	Ej]Pbl
+wal	4{6r8f<yEjShUqX~Ye]dbeft
+wam	]m
+wan	0j4w6k8k<xEcSXU{Yg]Vb]ft
+wap	]V
+waq	Yh
+war	0f4s6e8]:e<tEgJ}K|PiSaUpXwYc]kbnfr
+was	0[6c:VEkP[Yj]mfv
+wat	0U4~EkPkSg]hbnfu
+wau	6w
+wax	YP
+way	4|6y:g<}U|Yd]nfz
+wał	Si
+wb	6j
+wb 	6o
+wbe	6s
+wbl	6o
+wc	6dSd
+wca	Sk
+wch	6cSk
+wcl	6~
+wcz	Sk
+wd	6ePoYn
+wd 	6p
+wda	6|Yl
+wdd	6o
+wdr	6{
+wdu	6i
+wdw	6z
+we	0U4q5o6S7l8X:]<q?oClEiFpJ{KxPWQnSXUpWpXtY[[k]]bifk
+we 	0_4~6pS^Ym]gfy
+web	4y6}Uyfx
+wec	6z
+wed	6W:nSnf}
+wee	0_:gPcYhfz
+wef	6p
+weg	0k6~8lPhSe
+wei	6^8^U|fv
+wej	Sa
+wel	0f6a8i:jPfU|X}f|
+wen	0h6l8h<~Pl]af}
+wer	0^4{6b8a:d<zK}P[SiUzXzfu
+wes	0c6m8f:hPjfu
+wet	0j6mPn
+weu	6j
+wey	Y[
+wez	]j
+wf	6p
+wf 	6u
+wfa	6v
+wfe	6~
+wg	6iYo
+wg 	6k
+wga	6|
+wgr	6p
+wh	:]fr
+whe	:hft
+whi	:bfw
+who	:b
+wi	0_4r6]7p8Z:]<p?nCmDpEaFpJyKxPaQpSPTnUqWmXsYb[o]^b[clfj
+wi 	6qEmSmYlfw
+wia	6nS_
+wic	6|8h<~SdU~X~f}
+wid	6jSkfz
+wie	0m6~8eSQ
+wig	4~6y<wU~b]cmfq
+wii	Yi
+wij	Pf
+wik	0lbi
+wil	0m6jEc]cf}
+wim	]i
+win	0h4|6i:g<|PlSgUzX}fv
+wio	6o
+wir	6f8b
+wis	0n6m8eSiU|X|Yn
+wit	0i6y:^<~Plbifq
+wiz	Sm
+wią	Sd
+wię	Sd
+wk	Sj
+wka	Sn
+wl	4~6_Ydf~
+wl 	6h
+wla	6fYc
+wlc	6w
+wle	6h
+wlf	6~
+wli	6s
+wll	6s
+wlw	6|
+wm	6f
+wm 	6g
+wmn	6o
+wmp	6s
+wmw	6|
+wn	4{6T:a<}PoS[UxXyfo
+wn 	4|6W:_PmUyXyfn
+wna	6iSk
+wnc	6v
+wnd	6t
+wne	6aSd
+wnf	6|
+wng	6f
+wni	6nSa
+wnn	6h
+wno	6{Sn
+wns	6w
+wnt	6u
+wnw	6~
+wny	Si
+wo	0X4y6b8e:a<xEpJ}K{PXRpSUUtXzYj]nbofs
+wo 	:iSaf~
+wob	6w
+woc	6~
+wod	6bPmSc
+wog	6q
+woh	8g
+woi	Pm
+woj	SY
+wol	6tSl
+won	0f6tPZ
+woo	0d6zPiUyfy
+woq	Yn
+wor	0Z6{:d<}K}P_SeUxX~fw
+wow	Sj
+woś	Sb
+wp	6p
+wp 	6v
+wpa	6{
+wpi	6t
+wr	6Y:hSiUz
+wr 	6a
+wra	6n
+wrc	6}
+wrd	6m
+wre	6oUz
+wri	6h:g
+wrn	6q
+wro	6i
+wrp	6w
+wrs	6u
+wrt	6c
+wrw	6x
+wry	6x
+wrz	Sk
+ws	4{6f:j<yJ{K{PnSZUuXybpfw
+ws 	4}6k:j<|J|K|UvX{fw
+wsa	6{
+wsb	6}
+wsc	Si
+wse	6}
+wsi	6v
+wsk	S]
+wso	6u
+wsp	Sj
+wst	6oSh
+wsz	Se
+wt	6rf~
+wth	6x
+wti	6z
+wto	6z
+wu	6q8bSnYa
+wu 	6s
+wun	6w
+wur	8_
+wux	Y^
+ww	4w<~JzKxMiUvX~fz
+ww 	4{J}K{MlUzf}
+www	4{J}K{MlUzf}
+wy	0d6OSV
+wy 	6^S^
+wya	6h
+wyb	6hSl
+wyc	6ySb
+wyd	6TSf
+wye	6z
+wyf	6c
+wyg	6t
+wyi	6{
+wyk	Sh
+wyl	6c
+wym	6nSd
+wyn	6]Sl
+wyo	6p
+wyr	6^
+wys	0f6^Sd
+wyt	6g
+wyw	6z
+wz	Sk
+wä	8j
+wê	0l
+wêr	0j
+wó	S]
+wód	S[
+wór	Sl
+wą	Sj
+wą 	Si
+wę	Sm
+wł	Sh
+wła	Si
+x	0b2j3j4V5_6n7c8a9j:[;[<h>d?WAfCfDcEhFdHkJmKkLoMiPaQeRlShTYUZVlW^XjYKZb[[]f^m_iakbgcgdnfY
+x 	0e2n3o4b5j6s7j8j9m:f;i<o>h?[AiCnDjEnFhHmJpKoMkPhQmSmTiUgVoWkXoY]Zn[h]m^p_lbockfh
+xa	4g6~:n<w?pTjUnX{YP[ofn
+xa 	4kTmYYfy
+xaa	YU
+xac	4zU{
+xad	4yYh
+xag	Yl
+xam	4|Yc
+xan	4r<yUqX}Ykfr
+xar	4sYe
+xas	4}ft
+xat	4}U~
+xay	YY
+xb	Yl
+xba	Yk
+xc	4tThUtf}
+xce	4yTgUyf~
+xcl	4|Uz
+xd	Yc
+xda	Yc
+xe	4e:o<}?jTmUlY[[jfq
+xe 	4{UwYdfy
+xeb	4{
+xec	4tUv
+xee	Yc
+xel	4yUy
+xem	4nUr[lfs
+xen	4m
+xer	4mUz
+xes	4u
+xey	Yb
+xf	4|
+xfu	4}
+xh	Zh
+xha	Zm
+xhi	Zm
+xi	4e5j8l:j;e<t?iDnJ~PoQnTfUhWiX|Y^[nfn
+xi 	4{<zf~
+xia	4{Tm
+xic	4q;hUsfq
+xid	4xU|Yl
+xig	4~U~Yh
+xii	Yk
+xil	4wU{Yhfy
+xim	4p;n<}TmUo
+xin	4qf~
+xip	4z
+xir	Yk
+xis	4p5mUnWmYl
+xit	4v
+xiu	4z
+xió	4~
+xm	Yh
+xma	Yl
+xme	Yj
+xo	4oTmUvYdft
+xoa	f{
+xon	4wUwfx
+xoo	Yd
+xos	4r
+xp	4m:l;m?lTnUl
+xpa	4~
+xpe	4uUu
+xpl	4uUt
+xpo	4xU{
+xpr	4vUr
+xt	4k5n:k;i<|?mTlUjWm[hfw
+xt 	4wUx
+xte	4rUs[k
+xti	4tUv
+xto	4~
+xtr	4rUnfy
+xtu	U|
+xu	4wUuY[fj
+xua	4zUy
+xud	Ym
+xul	Ux
+xun	f{
+xuu	Y[
+xuy	f}
+xuể	fj
+xw	Yi
+xwe	Yi
+xy	Ylf{
+xya	Yl
+xà	4~
+xá	ft
+xác	fs
+xâ	fs
+xâm	f~
+xây	fs
+xã	ff
+xã 	fe
+xè	4w
+xèr	4v
+xí	4sf}
+xí 	4r
+xò	4v
+xò 	4w
+xòn	4}
+xă	Uv
+xă 	Ut
+xư	fw
+xưa	f}
+xể	fn
+xể 	fr
+xểp	fr
+xểy	fz
+y	0Q2e3c4T5K6@7O8V9d:L;O<]>K?TAbCZDIEMFYHhJLKcLdMcPUQOR_SGTZU[VfWLX^YFZT[Q]G^d_baabHcHdifL
+y 	0X2j3g4[5Q6N7[8_9j:O;R<e>]?]AgCdDSEaF_HkJkKkLjMhP[QZReSOTbUbVjWRXfYNZa[]]b^i_faebNc[dofQ
+ya	4b6h7n8n:h;g<p>o?gChDYEOFoJvKxPnQgToUqXsYO[j]L_pbQcPfj
+ya 	4c6{;i<vCmDgEVJ~QhUwXyYV[m]KbWcUfn
+yaa	YV
+yad	4sY]
+yaf	6h
+yag	DkYnbk
+yah	EbY[
+yai	DmEh
+yak	DeEe]dcg
+yal	4uDlbiccf~
+yam	4y]j
+yan	4u<z?lDeEQU{Yl]ebTc]fr
+yao	]m
+yap	c]
+yaq	Yc
+yar	4uD_EjX{Yd]jbkcb
+yas	cd
+yat	4vEkcffy
+yau	6|
+yaw	Yn
+yay	Yccd
+yaz	cb
+yaş	cg
+yb	4~5j6f7p<~DhJ[SfU~WkYibockf{
+yb 	6~
+yba	DmJkcm
+ybe	DjJs
+ybi	6uJh
+ybl	6q
+ybo	6iJk
+ybr	6t
+ybu	6t
+ybw	6x
+yby	6y
+ybą	J{
+ybė	Ja
+ybę	Js
+ybų	Jq
+yc	4w5h6a:m<z?lDpJvKyPpSTUzWcX{[ifo
+yca	6~fz
+yce	Skf{
+ych	5h6_SUWafy
+yci	Sh
+ycj	Sk
+yck	Sm[h
+ycl	fz
+yco	f~
+yct	fv
+ycz	S]
+yd	0e4w5i6N7_:p<x>iJhQfScUyWjX{Yf[fcefu
+yd 	0l6V7kYg
+yda	6bJuSfWkcm
+ydb	6{
+ydd	6Q
+yde	0j6j7e>kJuQh[m
+ydf	6{
+ydg	6}
+ydi	6jJu
+ydl	6h
+ydn	6n
+ydo	6mJv
+ydr	6kJ{fv
+yds	0n
+ydw	6n
+ydy	6_Jy
+ydį	Jt
+ydı	cn
+ydų	Jz
+ydž	Js
+ye	0j4k6w7d8m:c;h<u>d?jCpDVEgJ}KyPpQbUtXvY^Zc][b_cVfm
+ye 	0j4{>hDeQmU~X~Yf]^c^fz
+yea	:ibl
+yed	6{:jDlcj
+yee	>hYb
+yeg	bm
+yei	Dm
+yek	Dd
+yel	D^cl
+yem	be
+yen	4s7f?nDhQd]kbncefv
+yeq	Zm
+yer	4s7h8m:j<}DjQmUxX|Zlc_fr
+yes	4qDcZicc
+yet	Dbcb
+yey	Yh
+yez	Dh
+yf	0g6UDlSn[p
+yf 	0h6b
+yfa	6d
+yfe	6a
+yff	6g
+yfh	6}
+yfi	6r
+yfl	6b
+yfn	6j
+yfo	6k
+yfr	6_
+yfu	6q
+yfw	6u
+yfy	6l
+yg	0p6_7c<~DmJeQbSkYl[ecifx
+yg 	6l
+yga	6tJoYk
+ygb	6z
+ygd	Ql
+ygg	7dQc[g
+ygi	6iJl
+ygl	6sJv
+ygo	6nJp
+ygr	6r
+ygu	6fJtck
+ygw	6v
+ygy	6t
+ygą	J|
+ygų	Jx
+yh	5o6f>ZDlWof|
+yhd	>c
+yhe	6~
+yhm	>j
+yho	6ef|
+yht	>^
+yhu	6}
+yhy	6~
+yhá	Dm
+yi	4r6{:m<y>eD]EkJ}QlUzXyYZ]Wcbfu
+yi 	>kDcEnXzYjchfy
+yia	4v
+yie	6|
+yig	Yi
+yih	Yd
+yik	Da]V
+yin	4z:l<{J}QjU~Yb]kcef|
+yir	Yl
+yis	>h
+yj	J_SaWpXx
+yja	X~
+yje	J^X~
+yjn	Sb
+yjs	Sh
+yk	0c5e7g<|>_DkJ_QgS]WfXyYl[mcp
+yk 	0cSg
+yka	JwScYk
+ykd	Jk
+yki	JnSj
+ykk	7lQj
+ykl	5hJdSn
+yko	JsSiWj
+yks	>aJp
+yku	JqX}
+yky	>i
+ykę	Jw
+ykš	Jt
+yl	0l4t5Z6Y7g8n:i<r>^?lDjJhKxPnQdSfUsWlXvZp[ic]fl
+yl 	5^6n
+yla	4~5b6kJvK|cafx
+ylc	6f
+yld	6y
+yle	6m<z>gUyX~ccf|
+ylf	6p
+yli	6k>eJjSjfx
+ylk	Qd
+yll	4~6_7j>lJ}fq
+ylo	5g6w<~J}fv
+ylu	6wf}
+ylv	f{
+ylw	6g
+yly	5m
+ylä	<~>e
+ylü	cl
+ylė	J~
+ym	4u5h6R7k8k:i<w>c?jDlJbK~PkQiRpSYUxWeX{Zp[icofp
+ym 	6_SZWj
+yma	6dJmf}
+ymb	6v
+ymc	6q
+ymd	6d
+yme	6iJ~f}
+ymf	6y
+ymg	6j
+ymh	6h
+ymi	6p>lJpSf
+yml	6j
+ymn	f}
+ymo	6gJe
+ymp	6v:l>hPlQkRmfu
+ymr	6Y
+yms	Sm
+ymu	6cJs
+ymw	6h
+ymy	6l
+ymä	>n
+ymą	Jt
+ymė	Jz
+ymų	Ju
+yn	0d4s5f6J7f8l:k<t>a?kDhJbK{PmQfS]UuWhXwYXZo[gbfcefq
+yn 	0g4{6L<}>hJ}SjU|Y^
+yna	6eJjSeY^bncgf{
+ync	6y
+ynd	6g7l
+yne	6d<~>mDiJoU~Ygf}
+ynf	6x
+yng	6Z
+ynh	6g
+yni	6cJnSfYlbg
+ynl	6g
+ynn	6X
+yno	6cJlSnfz
+ynr	6n
+yns	0n6}
+ynt	6_>iYg
+ynu	6cJu
+ynw	6n
+yny	6e>kJx
+yną	Jz
+ynė	Jp
+ynı	ck
+ynų	Jt
+yo	4j6p:l;f<x?oCpD_EiJxKvUvXyYT]UbTc]fr
+yo 	4|6q;hU~YR]ab^cmf}
+yob	Di
+yof	]V
+yok	Dm
+yol	4lDjcf
+yom	Dj
+yon	4|6~KwU~X}bTc_fy
+yoo	Yh
+yop	J~
+yor	4s;kcl
+yos	4|Dibj
+yot	]i
+yp	4y5f6{7j8m:k<{>i?kDoJjK}PoQhSfU{WgX}Zp[lfn
+ypa	Jq
+ype	:nQmfy
+yph	fw
+ypo	fy
+ypr	Qmfw
+ypt	Jnfv
+yr	4u5i6T7e8o:n<v>f?kDmJZK}PmQdSiTnUwWjXuZa[cbkchfh
+yr 	6U7nQj
+yra	4~6jJ[Zm[mfx
+yrc	6h
+yrd	6l
+yre	6u7iJyQkZhfy
+yrf	6p
+yrg	f}
+yrh	6z
+yri	6g>jJjfr
+yrk	Qm[f
+yrn	6n
+yro	6{JrX}bjfz
+yrr	6n
+yrs	6u
+yrt	6~Zm
+yru	Jv
+yrw	6p
+yrá	5m
+yré	fj
+yrë	Zi
+yrė	J|
+yrı	cj
+yrų	Jv
+ys	0c4i5a6V7_8f:e<q>]?eDcEnJ]KtPhQaSZTpUrWaXuY[Ze[abicnfj
+ys 	0e4i6_:k<x>f?hJaPnUzfn
+ysa	6sY^bk
+ysb	6n
+yse	6qJo
+ysf	6z
+ysg	6_
+ysh	Ze
+ysi	6e:m<|>mJjU~X~fr
+ysk	5m7cJ{QeSh[d
+ysl	5k6tJvWi
+ysm	6}
+yso	5l6lSlWlYkfz
+ysp	Sk
+yst	0m4{5e6_7f8i:i<x>h?kJhKyPmQfS^UyWdX{Yg[ifw
+ysu	6u
+ysv	>e
+ysw	6s
+ysy	6i
+ysz	DhSk
+ysé	Dg
+ysč	Jy
+yt	4x5c6b7h8p:p<x>[?oDhJ[K|QdSaUyWeX}Zc[fboft
+yt 	>f
+yta	6sJgSm[m
+yte	>fQlSmZd
+yth	6efx
+yti	6|Jf
+yto	5kJnSk
+ytr	6r
+ytt	7j>bQg[l
+ytu	5m6jJdSi
+ytv	5kWk
+yty	6t>mSk
+ytë	Zk
+ytą	J}
+ytė	Jy
+ytų	Jg
+yu	4y5oDhEiU~Yh]kbfcbfv
+yu 	En
+yug	Dg
+yum	cm
+yun	bjcd
+yuu	Yh
+yv	5i>fDgJ_Wfcp
+yva	5jJlWg
+yve	DgJd
+yvi	>mJm
+yvo	Jt
+yvu	Js
+yvy	Jy
+yvä	>g
+yvū	Jq
+yvų	Jy
+yw	0i6VS_U}
+yw 	6Y
+ywa	6sSb
+ywb	6s
+ywe	0i6g
+ywf	6w
+ywg	6{
+ywi	6jSk
+ywn	Sm
+ywo	6bU~
+yws	6w
+ywu	6w
+ywy	6g
+yx	f|
+yx 	f|
+yy	4z>a
+yy 	>j
+yya	4|
+yyl	>m
+yyp	>l
+yys	>l
+yyt	>n
+yz	5lDmJuSiWj
+yzd	Jv
+yzi	Wk
+yzn	Sm
+yà	4z
+yà 	4y
+yá	D^
+yáb	Dk
+yán	Da
+yár	Di
+yâ	cm
+yâl	ck
+yä	>m
+yä 	>n
+yé	Df
+yéb	Dh
+yê	fh
+yên	fg
+yêu	fx
+yí	Dm
+yír	X~
+yó	Dj
+yó 	Dn
+yö	>_cf
+yöh	>n
+yön	>ncd
+yös	>c
+yú	Dl
+yü	Dic_
+yük	cb
+yüt	Dh
+yüz	ce
+yč	JgWp
+yči	Jf
+yı	cW
+yı 	ch
+yıl	cZ
+yım	ci
+yın	ce
+yıs	cg
+ył	Sc
+ył 	Sh
+yła	Sj
+yły	Sk
+yń	Sl
+yńs	Sk
+yō	<}
+yő	DoX|
+yőr	X{
+yř	5p
+yś	Sp
+yš	5jJnWi
+yši	Ju
+yšk	Jt
+yšu	Jz
+yšš	5lWl
+yű	Dl
+yż	Sk
+yž	Jq
+yži	Js
+yể	fZ
+yển	fY
+yểt	fk
+yểu	fr
+z	0b2k3n4Z5J6m7a8O9k:[;U<b>d?]AjCKDFE_FPJVKKLkPRQaRnSETVUQVoWKXKYiZR[a]Lalb_cNf^
+z 	0m4j5Z6x7l8]:l;c<o?iC]DREoFmJpK]PjQmSUTeUfW[XZZh[k]nbkcZfi
+za	0n4c5Z6y7p8k:i;]<p?lCVDXEiF[JfKcPeQpSTT]U_WYXVZc[o]Sbkc^fl
+za 	4m5d;d<xCZDgFaJwKoS_TiUiW_X[Zk]Xfu
+zab	5m<~DhKzXr
+zac	4m5h;kCkJiSbU{Xm
+zad	4n;dDlT^Xm
+zag	Xq
+zah	5jKxU|Xh
+zai	J|KyX|]j
+zaj	CiSdWjXs]j
+zak	4~DaK~SkXoZkcmf|
+zal	4~5gCkDmJ~SkWiXl]c
+zam	4~CkEnJ{KsSiU~Xt]mchfw
+zan	4s;n<|CjJwK~PlSeUsWnXiZn]Wchfr
+zap	CbSlXl
+zar	4o;l<|J|KlSfUjWlXm]mcff~
+zas	5mCnJvKmSdXn
+zat	4m:lD_FbKzUdXnZj
+zau	JwKrU|
+zav	CnJwK}Xm
+zaw	Se
+zaz	FnX{
+zaç	Tl
+zač	5mWlXm
+zaļ	Kv
+zał	Si
+zař	5m
+zaš	Xx
+zaţ	Uo
+zb	4~5l8pCgDnJ~KqSdUlWmXjZpf|
+zbe	CkX|
+zbi	ShXp
+zbo	CmUlXq
+zbr	KwXv
+zbu	UzX|
+zbū	Kv
+zc	KjScX~cd
+zce	Kkce
+zch	Sl
+zci	Kv
+zcz	Sc
+zcī	Kv
+zd	5bCgDhJiKiSgUyWaXdcj
+zd 	Xy
+zda	CiDmJvKtXn
+zde	5mJ~KnWmXkcm
+zdi	JtWkXz
+zdj	X|
+zdn	Xs
+zdo	JwKpSiXv
+zdr	WlXj
+zdu	JtU~
+zdy	J}
+zdz	K}
+zdí	5mWl
+zdě	5j
+zdž	Jq
+ze	0p4l5W6|7p8Y:g<p?mCbDRFhJmKZP^SRTfUaW_XaZe]jcYfn
+ze 	4r5_8j<xCjDdFjJzKmPdS^UkXjZkclfu
+zea	Up
+zeb	KxSm
+zec	SaUp
+zed	:nSe
+zee	Pm
+zef	K{
+zeg	Sg
+zei	8_Us
+zej	5hKoSgXw
+zek	DiKqSg
+zel	4}5m8mDeJ}KjPlSlUtXmcff}
+zem	4{5_8mCgDfKcSiTlWcXh
+zen	4u5a8c<{D^JxKmPhS^UhWhXmchfx
+zer	4x5m8g<yCiDYJsKeSeUqWlXpcafx
+zes	8mDlKjSbU}
+zet	DYPnXwZlcm
+zeu	8lJ}Uq
+zev	5i
+zew	Sf
+zey	cc
+zez	S_
+zeļ	Kx
+zeń	Sm
+zeņ	Ky
+ześ	Sg
+zf	DoU}
+zf 	U|
+zg	CkDjJxKlSjU}XgZkck
+zga	DjJ|Kr
+zgj	Zi
+zgl	KrXx
+zgo	Xh
+zgr	SnXr
+zgu	KxX{
+zgü	cn
+zgā	K}
+zh	4{5l<}DiWlXhZefy
+zha	Xr
+zhe	Di
+zho	Xh
+zhv	Zh
+zi	0p4n5_6~7l8_:k;p<o?mCUDYElFVJ_KVPZSWTiU[W^X[Z^[o]Sc]fp
+zi 	4y5d<vCbDeFlKlSgUkWeXmZl]Scf
+zia	4~8l<~FdJvSdUlX~]ef|
+zib	SjU~
+zic	ChJzPiUgX}
+zid	JtKrUxXu
+zie	8fFmJuKaPbS[Uqf|
+zig	8mDf
+zii	Us
+zij	CdJeKhPaXg
+zik	C[DaJjKgWlXeZf]ecg
+zil	4xCfDmJrKsUoXp]lfv
+zim	4~K_U~XvZi
+zin	4|5k<zCiDiJpKdSfUiWiXu]bcjf~
+zio	FVJyKySjUwXw
+zir	7n8iCkKlU~Xick
+zis	DmJpKoUrXpZl]kcl
+zit	5mJwKxUnWlXrZj
+ziu	Ul
+ziv	CbKxXp
+zió	Dm
+zič	CkXx
+ziķ	Kt
+ziļ	Kv
+ziņ	Kn
+ziš	Xt
+ziţ	Up
+zj	KxShXuZp
+zja	SmX{
+zje	Xx
+zji	Sj
+zjū	Kz
+zk	5eDfKmS_WjXq
+zka	K{SgX|
+zke	Dn
+zki	SeX~
+zkl	KyX}
+zko	5mSfWmXx
+zkr	5jKp
+zku	X{
+zkā	K|
+zl	5lCgD_JzKhSnWgXgcdf~
+zla	ClKhXsci
+zle	DkX~cj
+zli	CjKvXh
+zlo	DaWgXr
+zlā	K|
+zm	5lCfDjJjKeSgU~WbXeZlcg
+zm 	Sm
+zma	JpKeXm
+zme	ChJ|K{WkXicn
+zmi	KuSlXtZl
+zmn	X|
+zmo	JoXt
+zmu	JzKzWgXu
+zmy	Wm
+zmą	J~
+zmē	Kt
+zmų	J|
+zn	5Y<~C]DdJzKfSWU}WZX]f~
+zna	5[C[J|K{S[W^X^f~
+zne	KpSaWmXo
+zni	5eCjKqSeWfXh
+zno	ClKwSmXo
+zny	S_
+zná	5eDfWf
+zní	5m
+zný	5l
+znā	Ko
+znē	K~
+znī	Kn
+zo	4k5c8m:p;f<s?mCdD[FdJiKfPbSZTlUgW[XaZd]cbkcifp
+zo 	4y;h<~FeJuKyU|WgXt]df|
+zoa	Ux
+zob	KzXs
+zod	K~Xy
+zoe	Pl
+zof	KrUvWgXq
+zoh	Zm
+zok	Di
+zol	DhJzKqUvXv
+zom	DmK}U}Xz
+zon	4m;m<|CkDcFjJnKmPiSaTnUjXeZhbkclfr
+zoo	Pm
+zop	K~
+zor	5lDhK}UsWkXp
+zos	JxKzSeWk
+zot	DhJ}KwU|
+zov	5gWdXp
+zow	Sb
+zoz	Xt
+zp	5eDkKiSiWlXm
+zpa	KvXz
+zpe	Xx
+zpi	Kp
+zpl	Kn
+zpo	DkSnXq
+zpr	5lKyXz
+zpē	Ky
+způ	5l
+zr	5nCgJ|KmSnWkXf
+zra	CfJ|KoXi
+zre	Xo
+zro	Xs
+zru	Ku
+zrā	Ky
+zs	5i<{D_KcWiXq
+zs 	Kp
+zsa	Ko
+zse	Xu
+zsi	Dk
+zsk	5hKhWh
+zsl	K}
+zsp	Ky
+zst	<|KlXw
+zsv	K|
+zsé	Dc
+zsā	Kv
+zt	5n8hDWKkS[U}Xs
+zt 	8iDf
+zta	DhSl
+zte	8mDcKtXx
+zti	DjKw
+zto	DjX{
+ztr	Dh
+ztu	Kr
+ztv	Kt
+ztw	S[
+ztá	D]
+zté	Dh
+zu	4y5h8Z;o<xCfDhJlKiPjScUlWhXhZg]lcifp
+zu 	5m8bClKpSjXr
+zua	UzZg
+zue	fx
+zug	8l
+zui	Pj
+zuj	5lSmWlXs
+zul	DkJ{KqUpXr
+zum	8fCmKrXr
+zun	8jXuck
+zuo	Jm
+zur	8dSkUxXvfq
+zus	8lKwXz
+zut	Ux
+zuā	Kz
+zv	5eCbDmKbUnWeXa
+zva	CmKgXr
+zve	KhXh
+zvi	CjKlXf
+zvo	CeUmXl
+zvr	Xs
+zvy	Wn
+zvē	Ks
+zw	8dS_]l
+zw 	8m
+zwa	Se]j
+zwe	8h
+zwi	8hSd
+zwy	Sl
+zy	5h<~STU~WgZock
+zy 	S]
+zyc	Sb
+zyd	Sn
+zyj	Sm
+zyk	5jSeWg
+zyl	Sl
+zym	Sf
+zyn	Se
+zyo	cn
+zyr	Zm
+zys	Sb
+zyw	Sk
+zył	Sn
+zz	4w<zDhF^KyUxXwf|
+zz 	4~U}
+zza	DlF^X}
+zzi	Kz
+zzo	FlX~
+zà	4z
+zà 	4{
+zá	5^DXW^X}
+zác	Wi
+zág	D^
+zák	5gWf
+zál	Dj
+zám	Db
+záp	5eWe
+zár	De
+zás	Dd
+záv	5jWl
+záz	Dk
+zâ	Uw
+zân	Uu
+zä	8p
+zäh	8n
+zèr	f}
+zé	D[Wo
+zék	Di
+zél	Dk
+zém	Wm
+zén	Di
+zép	Dh
+zér	Dm
+zés	Db
+zë	Ze
+zë 	Zi
+zí	5dDeWm
+zí 	5d
+zín	Dg
+zít	Dk
+zó	;oD[Sn
+zó 	D[
+zów	Sm
+zö	8jDack
+zöl	ci
+zör	Dm
+zös	8h
+zöt	De
+zöv	Dj
+zú	Do
+zü	Dfcm
+zül	Df
+zý	5oWo
+zýv	5lWl
+zā	Kf
+zā 	Kx
+zāc	Kj
+zāk	Ko
+zāl	Kw
+zām	K}
+zān	Kw
+zās	Kv
+ză	Ua
+ză 	U_
+zăr	Ut
+zăt	Uy
+zău	U|
+zą	Sa
+zą 	Sl
+ząc	Sf
+ząd	Sg
+ząt	Sn
+zē	Ke
+zē 	Kq
+zēj	Ko
+zēl	K{
+zēm	Kv
+zēr	Ky
+zēs	K}
+zēt	Ki
+zēš	Kx
+zė	Jp
+zė 	Js
+zės	Ju
+zę	J~Sc
+zę 	J}
+zęd	Sk
+zęs	Sn
+zęś	Se
+zī	K[
+zīb	Kl
+zīc	Kx
+zīd	Kw
+zīg	Kn
+zīj	K|
+zīl	Ky
+zīm	Kd
+zīs	Kl
+zīt	Kt
+zīv	Kb
+zīš	K|
+zı	cc
+zı 	ci
+zıl	ch
+zł	Si
+zło	Sh
+zņ	Kl
+zņe	Kq
+zņē	Kn
+ző	Dc
+ző 	De
+zš	5pKvXn
+zše	Xx
+zši	Xs
+zšl	Xs
+zšķ	Ku
+zť	Wo
+zťa	Wm
+zū	J}
+zūr	J~
+zų	Jw
+zų 	Jv
+	6~
+£	6k
+£ 	6m
+­	Jx
+²	2f4w;n<uIxJrKxPfQoT[UwWoXzclft
+² 	2f4x;o<uJsKzPgQpT]UxWpX{cmfv
+·	4bI]gXhX
+· 	Iq
+·l	4d
+·la	4k
+·le	4m
+·li	4n
+·lo	4x
+·lu	4r
+·lí	4m
+·丁	gdhe
+·丈	gehf
+·丕	hg
+·경	I}
+·공	I|
+·교	I~
+·기	I|
+·문	I|
+·보	I|
+·사	I{
+·수	I}
+·시	I~
+·연	I|
+·연구	I{
+·유	I~
+·의	I~
+·이	I}
+·일	I~
+·전	I}
+·정	I{
+·조	I|
+·중	I}
+·철	It
+·철학	Iq
+À	4l
+Àf	4v
+Àfr	4u
+Àn	4~
+Àr	4|
+Às	4w
+Àsi	4v
+Àu	4z
+Àus	4y
+Á	4|;n<~DjTkX~fi
+Á 	fp
+Ál	Dn
+Áll	Dm
+Áo	fq
+Áo 	fo
+Áv	f|
+Ávi	f{
+Â	fl
+Âm 	f~
+Âu	fn
+Âu 	fl
+Ä	<x
+Å	7k<{Qm[l
+År	7o
+Årh	7m
+Ç	Zfce
+Ça	cm
+Çi	cn
+Çin	cm
+Çm	Zm
+Çmi	Zk
+È	Fg
+È 	Fh
+É	4h?cDlTiU{Xyfv
+É 	Tk
+És	4j
+És 	4i
+Ésa	4~
+Ét	?g
+Éta	?f
+Ë	Zh
+Ës	Zm
+Ësh	Zk
+Í	4p
+Ín	4r
+Índ	4q
+Î	UdXwfy
+Îl	Xxfz
+Île	Xwfy
+Îm	U|
+Împ	U{
+În	Uf
+În 	Uf
+Înc	U|
+Înt	Ux
+Ò	4y
+Òl	4}
+Òlt	4|
+Ô	fn
+Ôn	fp
+Ông	fn
+Õ	<s
+Õi	<z
+Õig	<z
+Ö	8l<v[hcf
+Ök	<}
+Öko	<|
+Ös	[m
+Öst	[k
+Öz	cn
+×	I}
+Ø	7hQi
+Øs	7lQn
+Øst	7jQl
+Ú	fp
+Úc	fr
+Úc 	fp
+Ü	8n<fci
+Ü 	<v
+Üb	8o
+Übe	8m
+Üh	<l
+Ühe	<l
+Ühi	<y
+Ül	<n
+Üld	<}
+Üle	<t
+Üli	<r
+Ün	cm
+Üni	cl
+Ý	fp
+Ý 	fq
+ß	8^<{U~ft
+ßb	8k
+ßba	8j
+ße	8ef{
+ße 	8j
+ßen	8j
+ßer	8m
+ßt	8m
+ßte	8m
+à	4T<z?UF[J~QnTdU{XyfI
+à 	4[?VF]TgU~fN
+àb	4s
+àbi	4v
+àbr	4x
+àc	4j
+àci	4j
+àct	4q
+àd	4x
+àdi	4x
+àf	4q
+àfi	4q
+àfr	4|
+àg	4v
+àgi	4w
+ài	4}fX
+ài 	fW
+àl	4j
+àla	4}
+àlb	4y
+àle	4|
+àli	4l
+àl·	4y
+àm	4nfm
+àm 	fk
+àmb	4w
+àme	4z
+àmi	4s
+àmm	4z
+àmp	4|
+àn	4dfY
+àn 	ff
+ànc	4p
+ànd	4r
+àng	fd
+ành	f[
+àni	4f
+àns	4~
+ànt	4r
+ào	fd
+ào 	fb
+àp	4u
+àpi	4y
+àpo	4z
+àq	4y
+àqu	4x
+àr	4g
+àra	4q
+àre	4s
+àri	4j
+àrr	4t
+àrt	4x
+às	4k
+às 	4t
+àsi	4u
+àsq	4|
+àss	4s
+àst	4t
+àt	4j
+àti	4i
+àto	4z
+àu	4zfk
+àu 	fj
+àv	4{
+àvi	4z
+àx	4v
+àxi	4t
+ày	fX
+ày 	fW
+á	0m4l5J6q8m;V<nChDGIwJwKzPjQlSnTUUmWKXcbofP
+á 	4|5T;g<{CnDlTfU}WSX~fe
+áb	5iDWWj
+ába	DW
+ább	Df
+ábo	DjWn
+ábó	Dg
+ábě	5n
+ác	5d;kDfTnUxW^X{fZ
+ác 	fZ
+áce	5mUxf}
+ách	5fWefe
+áci	DgW^X|
+ács	Dl
+ád	5aD^TpWaXz
+ád 	Di
+áda	5k
+ádj	D^
+ádz	Wb
+ádá	5k
+áf	;p
+ág	DX
+ág 	D]
+ága	Di
+ágb	Df
+ági	Dg
+ágo	Dg
+ágá	Dl
+áh	5kDgWk
+áho	De
+ái	fg
+ái 	fe
+áj	5nDdWkX{
+ája	Dg
+ájá	Dk
+ák	5dD[WeXy
+ák 	5nD]
+áki	Df
+ákl	5iWh
+áko	5lWjX}
+áku	Dj
+ál	4}5Z;iDTTiW]Xu
+ál 	5jDgWl
+ála	Dh
+álb	;kTl
+ále	5e
+álh	Dg
+áli	5mDeTn
+álk	5j
+áll	D]
+áln	5^W^X|
+álo	5hWm
+ált	D[
+álu	5m
+ály	DZ
+áló	Di
+ám	5cDbWdX~fr
+ám 	5mDmfq
+áma	Dl
+áme	Wk
+ámo	5nDj
+ámy	Wl
+ámí	Dm
+ámý	5n
+ámě	5n
+án	4t5Y;b<xDUUxWbXpf[
+án 	4w5d;e<~D[UzWjXyfa
+ána	5hD]
+ánd	4}X~
+áng	f_
+ánh	fh
+áni	5m;iDi
+áno	5jDlWkX~
+áns	5jWk
+ánt	X|
+ánu	5lDm
+ány	5mDZX~
+ání	5^
+áo	fi
+áo 	fh
+áp	5fDlWef[
+áp 	fY
+ápa	5eWd
+ár	4~5b;k<~DTT]U~W]Xo
+ár 	DbWhXs
+ára	DcWj
+áre	T^
+ári	DfTcX}
+árm	Dg
+árn	5fWf
+áro	5eD]WcXz
+árs	DgWl
+árt	Dg
+árá	Dc
+áró	Dj
+ás	5_;dDUTlWfXu
+ás 	;cD]
+ása	Dd
+ásb	Dg
+ási	De
+áso	Dc
+áss	Dm
+ást	5_DjWl
+ász	DeXy
+ásá	Da
+át	5^;kDZTlW_Xufg
+át 	5jDaWife
+áte	5kWl
+áti	;jTj
+átk	5hWk
+átn	5jWm
+áto	5kDjWfX}
+áts	Dl
+átu	5mWn
+áté	Dh
+átó	Dm
+áu	6uDpfw
+áu 	6sfu
+ául	Dm
+áv	5_DgTnW_X{
+áva	5hDiWb
+áve	Tn
+ávi	5mWm
+ávn	5iWi
+ává	5h
+áx	Tn
+áxi	Tl
+áy	fn
+áy 	fl
+áz	5_DcWeX{
+áz 	Dm
+áza	DhX~
+áze	5d
+ázi	Dn
+ázo	Wh
+ázv	5mWm
+ází	5e
+áč	5oWm
+áľ	Wm
+áľo	Wm
+ář	5g
+áře	5m
+áš	5kWn
+áž	5lWo
+â	4v6[?hKzTbUUXzcffP
+â 	6_
+âd	6{
+âd 	6z
+âi	6~Uw
+âi 	6}U~
+âin	Uz
+âl	6yUscl
+âl 	6x
+âlc	Uy
+âle	ck
+âln	Uv
+âm	ToUoff
+âm 	fe
+âmb	Uy
+âmp	Ur
+âmt	U}
+ân	6oTdUXfU
+ân 	6pUjfS
+âna	Uv
+ânc	Us
+ând	Ub
+âne	Uj
+âng	Uof|
+âni	TfUb
+âns	U}
+ânt	6xUe
+ânu	U~
+ânz	Ux
+ână	Ug
+âr	6{Ui
+âr 	6z
+ârb	Uw
+ârf	Uv
+ârg	Uv
+ârl	U|
+ârn	U|
+ârs	Uy
+ârt	U}
+ârz	Uw
+ârâ	U{
+ârş	Us
+ât	4{?mUlfx
+ât 	Ul
+âte	4|Uufw
+âu	6|Ujff
+âu 	6zUwfd
+âul	Uj
+âur	U~
+ây	f[
+ây 	fY
+âş	Ur
+âşt	Ur
+ã	4|<|TRU~f]
+ã 	Tofa
+ãi	fv
+ãi 	ft
+ãn	fl
+ãn 	fu
+ãng	fp
+ãnh	fr
+ão	4~TSfx
+ão 	4}TQfv
+ãy	fw
+ãy 	fu
+ä	4x7m8U<O>HI|J|KwPnQfUuWaXr[Kfs
+ä 	<u>PWn
+äa	>o
+äb	<l
+äb 	<t
+äbi	<m
+äc	8i[l
+äch	8g
+äck	[j
+äd	8o<t[j
+äda	<w
+äde	<~
+äe	<d>l
+äe 	<o
+äea	<}
+äed	<|
+äel	<p
+äes	<q
+äet	<}
+äev	<j
+äf	8m
+äg	8m<i[c
+äga	<s[m
+äge	<r[h
+ägg	[m
+ägi	<l
+äh	8f<b>b
+ähd	>n
+ähe	<e>i
+ähi	<m>n
+ähk	<}
+ähl	8l
+ähr	8j
+äht	<i>i
+äi	<_>[
+äib	<}
+äid	<q
+äie	<t
+äig	<r
+äij	<~
+äik	<i
+äil	<u
+äin	<o>c
+äir	<v
+äis	<s>a
+äit	<g
+äiv	<z>m
+äj	>e
+äjä	>d
+äk	<u>a[f
+äka	>m
+äki	<y>j
+äkn	[m
+äks	>k
+äkt	[h
+äl	8h<c>^[_
+äld	<x[m
+äle	<r
+älg	<}
+äli	<l>e
+älj	<e
+älk	>l
+äll	>e[d
+ält	8l<w>j
+älu	<y
+älv	[l
+äm	<r>a[e
+äme	<v
+ämi	>k
+ämm	<}
+ämn	[i
+äms	[m
+ämä	>c
+än	8b<_>WQn[Y
+än 	>YQm[f
+äna	<k
+änd	8f<n[]
+äne	<f>h
+äng	8h<h[f
+äni	<s>l
+änn	<x>j[j
+äns	>k[f
+änt	>j
+änu	<v
+äo	<x>l
+äol	<{
+äos	>m
+äp	<q>j[k
+äpp	<~[j
+äps	<s
+är	8g<Y>][Q
+är 	<w[P
+ära	<f[h
+ärd	<{[j
+äre	<i[n
+ärg	<f
+äri	<g>e
+ärj	<o>d
+ärk	<l[l
+ärl	[g
+ärm	<w[l
+ärn	<p[j
+ärr	<{
+ärs	<q[k
+ärt	<j
+äru	<{
+ärv	<f>i
+ärz	8n
+ärä	>m
+äs	8m<k>_[_
+äs 	>n
+äse	<}>l
+äsi	<p>f
+äsk	<x
+äss	<|>h
+äst	<t>i[_
+äsu	<z
+ät	8e<m>bWmXy[c
+ät 	8k>fXx
+äte	8m
+äti	<r
+ätk	<y
+ätm	<~
+äts	<}
+ätt	<w>l[b
+äu	8h
+äuf	8m
+äv	<r>b[d
+äva	<y
+äve	>l[e
+ävi	<w>j
+ävl	[j
+ävä	>e
+äx	[j
+äxt	[j
+äy	>_
+äyt	>_
+äz	Wo
+ää	<^>W
+ää 	<y>b
+ääb	<s
+ääd	<}
+ääg	<q
+ääk	<x>g
+ääl	<p
+ääm	<w
+ään	<e>]
+äär	<d>h
+ääs	<s>l
+äät	<z>j
+ääv	<v
+äč	Wi
+äčš	Wg
+å	7R<uQP[O
+å 	7WQU[X
+åb	7n
+åd	7dQe[c
+åde	7dQd[b
+åe	7kQo[p
+åen	7n
+åg	[g
+ågo	[l
+åk	Qk[j
+ål	7iQi[e
+ål 	7lQm
+åle	7mQn
+åll	[i
+ån	7gQm[Y
+ån 	[[
+åna	[g
+ånd	7k
+åne	7i
+ång	[_
+åp	Qm
+år	7_Q_[^
+år 	7bQa[_
+ård	7iQm[i
+åre	7nQj[l
+ås	7pQn[k
+åt	Qh[e
+åt 	[l
+åte	[k
+ått	Qk[m
+åv	[p
+æ	7R<xQ]
+æd	7i
+æde	7i
+æg	7e
+æge	7l
+ægt	7h
+æk	7e
+ækk	7g
+æl	7d
+æld	7i
+æll	7i
+æn	7b
+ænd	7h
+æng	7f
+æns	7k
+ær	7[Q_
+ær 	7hQi
+ærd	7m
+ære	7bQe
+ærk	7h
+ært	7lQj
+æs	7d
+æse	7l
+æsk	7l
+æst	7j
+æt	7h
+ætt	7k
+æv	7m
+ævn	7n
+ç	4a<z?[I|K}TTUzXwZ^cQf{
+ç 	4lZocd
+ça	4e?^TcZjc_
+ça 	4gTecf
+çad	4uTj
+çai	?[
+çal	4{cg
+çam	4t
+çan	4sZm
+çar	4u
+çat	4x
+çe	Znc]
+çe 	ch
+çek	cg
+çer	ch
+çes	ch
+çev	ck
+çeş	cl
+çi	Znc]
+çi 	cl
+çim	cl
+çin	c_
+çl	cg
+çla	cj
+çm	Znco
+çmi	Zm
+ço	4t?oTgX}ce
+ço 	Th
+çoi	X~
+çok	ce
+çon	4z
+ços	4z
+çu	4}
+çue	4|
+çà	4|
+çà 	4{
+çã	TY
+ção	TW
+çë	Zp
+çó	4z
+çó 	4x
+çõ	Tg
+çõe	Te
+çü	ce
+çük	cm
+çüm	ch
+çı	cc
+çık	cd
+çıl	cm
+è	4T6~;m<{?VFRI|PkToUvXofi
+è 	4kFTfz
+èc	4f?g
+èca	4w
+èce	?f
+èci	4g
+ècn	4t
+èct	4w
+ècu	4|
+èd	4r
+èdi	4q
+èg	4x?n
+ège	?n
+ègi	4x
+èi	4u
+èi 	4|
+èix	4x
+èl	4o
+èla	4z
+èle	4~
+èlg	4{
+èli	4w
+èl·	4v
+èm	4s?g
+ème	?e
+èmi	4s
+èn	4c?mf|
+èn 	4wf~
+ènc	4e
+ène	4j?k
+èni	4s
+ènt	4{
+èo	f|
+èo 	fz
+èp	4t
+èpo	4u
+èr	4g?aX{fq
+èra	4z
+èrc	4u
+ère	4u?^U~X|fo
+èri	4i
+èrn	4}
+èrs	4{
+èrt	4~
+ès	4[?efv
+ès 	4Z?dfu
+èsa	4}
+èsi	4w
+èst	4|
+èt	4l?k
+ète	?l
+èti	4n
+ètn	4{
+èto	4x
+ètr	4{
+èu	4|
+èv	4x?pfx
+èvr	4zfx
+èx	4s
+èxi	4r
+é	0e4Q5M6r7h8e:j;V<l>m?HCiDGEkFfGmIoJuKvP_QhSiTOUkWPXd[g]nbockfWgmhm
+é 	0n4b5R6~;k<v?TCoDgFmIxJ~PmTSUuWUXufq
+éa	?e
+éal	?g
+éb	?hD]f~
+éba	Di
+ébe	?nD[
+éc	4~;m?]DoTdWmfx
+éc 	fz
+éce	?j
+éci	?hTe
+éck	Wk
+éco	?f
+écr	?f
+écu	?nTm
+écé	?j
+éd	4~5p?aDhTnWpXz
+éde	Dm
+édi	?eTl
+édé	?f
+ée	4z?WU|X~fk
+ée 	4z?WU|fv
+éen	?m
+ées	?bfj
+éf	?i
+éfi	?n
+ég	?]DXf~
+ég 	D^
+éga	?j
+égb	Dm
+ége	Db
+égi	?^Dd
+égy	Dl
+égé	Dh
+éh	5ZDgWZ
+éhe	Df
+ého	5WWW
+éi	4u
+éix	4t
+éj	DpX}
+ék	DYXz
+ék 	D[
+éke	Df
+ékh	Dl
+éko	Di
+ékt	X}
+él	4{5o;m?cDXTnXv
+él 	Dh
+éle	?jDe
+éli	?lDiX{
+élk	Dm
+élt	Dl
+ély	Df
+élé	?iD_
+élő	Dm
+ém	4{5^?dDdTfWdXzfy
+ém 	5]TdWjfz
+éma	?k
+éme	?mDe
+émi	?j
+émo	?k
+ému	5iWj
+én	4p5e;c<{?bDWPjToU~WlXp[pfk
+én 	4v;eD^PlXtf{
+éna	5k?l
+éne	;gD_
+éni	?lDm
+éno	5l
+éns	4u
+ént	Df
+ény	D]X{
+éné	?efj
+éo	?gfu
+éo 	?nfu
+ép	8n?^D]fm
+ép 	Dhfq
+épa	6~8l?afp
+épe	Df
+épo	?n
+éps	Dm
+épu	?k
+épí	Dk
+épü	Dl
+éq	?k
+équ	?i
+ér	4t5h;f<|?YDZTdUyWgXtft
+ér 	Dj
+éra	4~?aX~fx
+ére	4~?iDf
+érf	Dj
+éri	4{5m;j?[DlTeWlf|
+érm	;m
+éro	?h
+érs	Dn
+ért	Dd
+éré	?m
+érő	Dm
+és	4T;c?]DQTmXyfz
+és 	4S;b?aDS
+ése	?fD_
+ési	4o?eDj
+ésr	Dm
+éss	4w
+ést	Dl
+ész	DX
+ésé	De
+ésű	Dm
+ét	4x5l;m?ZD[TlWhXvf]
+ét 	4}D_fZ
+éta	?a
+éte	?mDdX~
+éti	;n?hTn
+étk	Wk
+étr	?kDk
+étu	?n
+été	?b
+éu	4v
+éu 	4u
+év	4~?cD]X|f}
+év 	Dd
+éve	?jDb
+évi	?lf~
+évo	?j
+évr	?l
+éx	;m
+éxi	;k
+éz	DfX}
+éze	Dh
+éé	?kPn
+éé 	?m
+één	Pl
+éž	5h
+éž 	5f
+ê	0c4}6p?dT]XtfT
+ê 	0lfj
+êl	6w
+êl 	6u
+êm	6{?lTpfd
+êm 	6zfc
+ême	?j
+ên	6}TdfW
+ên 	6|fV
+ênc	Tf
+êne	Ti
+êng	fu
+ênh	fz
+êr	0fX|
+êre	0e
+ês	Te
+ês 	Tc
+êt	?i
+êtr	?l
+êu	fj
+êu 	fi
+ë	0Z4|6{<|P_X}ZA
+ë 	0^PcZE
+ëd	Zm
+ëdh	Zl
+ëh	Zj
+ëhe	Zh
+ëj	Zn
+ël	0kZg
+ël 	Zl
+ëll	Zj
+ëm	Za
+ëm 	Zc
+ëmb	Zm
+ëmi	Zk
+ën	ZV
+ën 	ZX
+ëna	Zn
+ënd	Za
+ëng	Zg
+ënt	Zj
+ënë	Zj
+ëp	Zh
+ëpi	Zm
+ëpë	Zn
+ër	0lZP
+ër 	0mZU
+ëra	Zh
+ërb	Ze
+ërd	Ze
+ërf	Zd
+ërg	Zg
+ëri	Z^
+ërk	Ze
+ërm	Ze
+ëro	Zf
+ërp	Zj
+ërr	Zm
+ërs	Ze
+ërt	Ze
+ërë	Zh
+ës	ZO
+ës 	ZT
+ësa	Zm
+ëse	Zk
+ësh	ZR
+ësi	Z[
+ëso	Zh
+ësu	Zm
+ët	ZZ
+ët 	Z_
+ëta	Zc
+ëti	Zj
+ëto	Zn
+ëtë	Zh
+ëv	Zb
+ëve	Za
+ëz	Zh
+ì	<}FlfX
+ì 	Fmfl
+ìm	fe
+ìm 	fc
+ìn	f^
+ìn 	fx
+ình	f[
+í	4U5H6|8o;T<qClDSIxJzK{PmQnTTUsWOXgbofV
+í 	4d5M;l<~WYfh
+ía	4q;]<~U~X~fb
+ía 	4t;[<~U}X~fa
+íac	4z
+íad	4~
+ías	;m
+íb	4v5o
+íbi	4~
+íbl	4~
+íc	4i5W;jTkWcf_
+íc 	Wl
+íce	5j
+ích	5YWgf]
+íci	4mTjWl
+íck	Wm
+ícl	4{
+íco	4|
+íct	4~
+ícu	4m;j
+ící	5[
+íd	4s5e;pTiWkX}
+íde	4vTn
+ídi	4w
+ídl	5kWk
+íf	4o;oTp
+ífe	4w
+ífi	4o
+íg	4tDn
+íge	4z
+ígi	4}
+ígu	4~
+íh	5a
+ího	5^
+íj	5nDmXw
+íja	Xx
+ík	5aDpWcX~
+ík 	5eWg
+íka	Wm
+íko	Wk
+íků	5m
+íl	4f5eDnTgWmXv
+íle	5l
+íli	4eTe
+ílo	X}
+ím	4h5Y;nDfTmWb
+ím 	5XWb
+ímb	4y
+íme	4|
+ími	4j5j
+ímp	4p
+íms	5mWm
+ímű	Dh
+ín	4f5d;f<|DgTcWbXtfb
+ín 	4r5j;iWeX~fq
+ína	WlX{
+ínc	4iTd
+índ	4y
+íne	4~;n
+íng	Tn
+ính	fa
+íni	4o
+íns	4v5lWk
+ínt	4|
+ío	4q;kTh
+ío 	;k
+íod	4pTf
+íp	4t5lTfWl
+ípa	5kWn
+ípi	4vTe
+íq	4z
+íqu	4y
+ír	4v5fDbWgXz
+íri	4u
+írk	5m
+íro	5lWn
+írt	Dm
+írá	Di
+író	Dg
+ís	4e5b;fTgWdX|
+ís 	4h;kTl
+ísa	Wm
+íse	5n
+ísi	4q
+ísl	5lWj
+íst	4l5e;lTl
+ít	4f5f;gDZThWeX{fv
+ít 	ft
+íta	5kWj
+íte	De
+íti	4g;gTh
+íto	4nDgWf
+ítr	4}
+ítá	Dg
+íté	Dg
+ító	Di
+ítő	Dn
+ív	4x5cDiToWbX}
+ív 	Dl
+íva	5gWe
+ívi	4y
+ívn	We
+ívo	4~
+ívá	5g
+íz	5hDiWkX}
+íze	5j
+ízi	Dm
+ízk	Wn
+íč	5n
+íř	5k
+íře	5m
+íš	5nWo
+íž	5hWn
+íž 	5l
+íže	5m
+î	6p?gUPck
+î 	Uxcm
+îi	Ux
+îi 	Uv
+îl	6y?nUy
+îl 	6xUy
+île	?l
+îm	6vUk
+îm 	6u
+îmb	Ux
+împ	Uk
+în	UQ
+în 	UR
+îna	Uo
+înc	Ug
+înd	Uq
+înf	Um
+îng	Us
+înl	Uw
+înr	Ur
+îns	Um
+înt	Ub
+înv	Uq
+înă	Uw
+înţ	Uu
+îş	Ut
+îşi	Ut
+ï	0l4f6l?kPn
+ïa	6o
+ïai	6y
+ïau	6o
+ïd	4r
+ïda	4r
+ïde	4z
+ïl	4{
+ïll	4}
+ïn	4s
+ïna	4w
+ïne	4y
+ïo	6x
+ïo 	6}
+ïs	4q
+ïso	4r
+ïss	4y
+ït	4p
+ït 	4q
+ïta	4}
+ïts	4{
+ð	<|
+ñ	4q;Y<~U}fx
+ña	4x;cf~
+ña 	4{;b
+ño	4z;a
+ño 	;f
+ñol	;e
+ños	;h
+ò	4XFeXuf_
+ò 	4kFffs
+òa	fh
+òa 	ff
+òb	4y
+òbi	4x
+òc	4r
+òci	4x
+òcr	4x
+òd	4v
+òdi	4y
+òf	4t
+òfi	4w
+òfo	4z
+òg	4n
+ògi	4o
+ògr	4x
+òl	4m
+òl 	4~
+òle	4s
+òli	4p
+òm	4mf{
+òm 	fy
+òmb	4y
+òme	4t
+òmi	4p
+òn	4efg
+òn 	fh
+òng	fl
+òni	4e
+òno	4r
+òns	4x
+òp	4n
+òpe	4x
+òpi	4r
+òpo	4y
+òps	4|
+òpt	4y
+òq	4{
+òqu	4y
+òr	4g
+òrd	4y
+òrg	4x
+òri	4h
+òrn	4w
+òrs	4x
+òs	4m
+òs 	4s
+òsi	4{
+òso	4w
+òss	4y
+òst	4{
+òt	4t
+òti	4u
+òv	4~
+òvi	4~
+òx	4|
+òxi	4{
+ó	0m4S5e6};P<qCoDNFoIyJyKzPlQoSPTXUrWXXhfS
+ó 	4U;aDVU~X{fU
+óa	Dofl
+óa 	fk
+ób	DiSn
+ób 	Sn
+óba	Dm
+óc	DmSofu
+óc 	fs
+ód	5p;oDfS[ToWjX|
+ód 	Sh
+ódz	SZ
+óf	Dl
+óg	;mDgToWh
+ógi	;nDiWh
+ói	DjTdfs
+ói 	Djfq
+óid	Tc
+ój	DgSn
+ója	Di
+ójá	Dl
+ók	DeX~
+ók 	Dh
+óko	Dl
+ól	;lD^ShTmX{
+ól 	D[
+óln	Si
+ólo	;n
+óm	;mDjWkfp
+óm 	fo
+óma	Dk
+ón	4e5n;T<yDjThU{WdXuff
+ón 	4d;R<}U|WkXyfk
+óna	4x
+óng	fh
+óni	;k<}Tk
+óno	TlWk
+óp	DiTmWkf{
+óp 	fz
+ópa	Dk
+óps	Wl
+ór	4s;lDjS]TfWhXz
+ór 	Sl
+óra	Sl
+óre	Sf
+óri	TfWh
+órm	4s
+órn	Sj
+óry	Sf
+ós	4nDeTnX{
+ós 	4mDh
+ósz	Dm
+ót	DgX|
+óta	Dj
+óv	DoX|
+ów	SV
+ów 	SW
+ówk	Sl
+ówn	S_
+óz	Dl
+ół	Sc
+ół 	Sj
+ółn	Sf
+óż	Sl
+óżn	Sk
+ô	4{6a<{?ePlTeW^XrfQ
+ô 	fZ
+ôi	fm
+ôi 	fk
+ôl	6e
+ôl 	6d
+ôm	Tpfc
+ôm 	fz
+ôme	fs
+ômé	fb
+ôn	6mTiX}fW
+ôn 	6nfi
+ône	X}fn
+ông	fV
+ôni	Ti
+ônt	6u
+ôr	6rWo
+ôr 	6q
+ôs	Wj
+ôso	Wh
+ôt	?lXzfp
+ôte	?mX{fn
+ôv	Wj
+ôvo	Wh
+ôz	Wp
+ôzn	Wm
+ôž	Wn
+ôže	Wm
+õ	<OTcfq
+õ 	<yft
+õb	<w
+õbe	<z
+õd	<o
+õda	<t
+õde	<x
+õdu	<w
+õe	<fTd
+õe 	<i
+õel	<o
+õen	<w
+ões	<vTb
+õet	<u
+õg	<l
+õge	<u
+õgi	<m
+õh	<a
+õhe	<~
+õhi	<i
+õhj	<c
+õhk	<w
+õhu	<n
+õi	<X
+õi 	<^
+õib	<n
+õid	<q
+õie	<s
+õig	<f
+õik	<m
+õim	<g
+õis	<e
+õit	<m
+õiv	<t
+õj	<g
+õja	<h
+õju	<o
+õk	<w
+õkk	<z
+õl	<e
+õla	<v
+õle	<s
+õlg	<x
+õli	<s
+õlk	<w
+õll	<r
+õlm	<o
+õlt	<r
+õlu	<~
+õlv	<o
+õm	<r
+õmb	<}
+õmm	<t
+õn	<e
+õna	<j
+õnd	<~
+õne	<l
+õng	<{
+õni	<t
+õnk	<z
+õnn	<w
+õnu	<x
+õp	<h
+õpe	<n
+õpi	<r
+õpp	<o
+õpu	<t
+õr	<b
+õra	<{
+õrb	<y
+õrd	<q
+õrg	<f
+õri	<|
+õrj	<z
+õrk	<t
+õrm	<~
+õrr	<r
+õru	<u
+õrv	<o
+õs	<q
+õsa	<v
+õst	<x
+õt	<f
+õt 	<}
+õta	<}
+õte	<p
+õtj	<y
+õtl	<y
+õtm	<r
+õtt	<l
+õtu	<~
+õtü	<|
+õu	<b
+õu 	<x
+õua	<{
+õud	<m
+õue	<{
+õug	<z
+õuk	<k
+õul	<}
+õun	<f
+õus	<o
+õut	<~
+õv	<v
+õva	<z
+õve	<}
+õz	<}
+õzs	<}
+õõ	<k
+õõd	<u
+õõr	<v
+õõs	<z
+õõt	<p
+ö	0n4u6w7l8W<Z>UDOIxJ~KvPjQiSoUrXq[McRfl
+ö 	<r>e[j
+öb	<{Dh
+öbb	Df
+öd	<mDl[V
+öd 	<x[]
+öda	<y
+ödd	[X
+öde	<p[i
+ödi	<y
+ödr	[l
+öe	<|
+öel	<|
+öf	8m
+öff	8l
+ög	<xDi[h
+ög 	Dj
+ögi	<y
+ögs	[l
+öh	8m>o
+öi	<{>i
+öid	<~
+öj	[o
+ök	<p>kDe[mck
+ök 	Dh
+öko	<r
+öl	8m<t>lDbU}[jc]
+öld	Df
+ölg	ca
+öli	<{
+ölt	Dj
+ölç	cg
+ölü	cg
+öm	8o<z>pDo[k
+öm 	[n
+ömi	<~
+ön	8j<q>eDaU~[gc^f{
+ön 	>f[j
+önb	Dm
+önc	cj
+önd	<v
+öne	ca
+öni	8m<x
+öny	Df
+öná	Dl
+önü	cn
+öp	<u[i
+öpi	[m
+öpm	<}
+ör	8c<m>nD]U~X|[Sc^fz
+ör 	<xDl[Wcn
+öra	<|[h
+örb	[j
+örd	8k<w[h
+öre	[_cd
+örf	[f
+öri	<u
+örj	[j
+örk	[m
+örl	<{
+örs	<~[]
+ört	8gDfcm
+örz	Dl
+örö	Dc
+örü	Dlch
+ös	8d<r>bDc[fckfv
+ös 	<|>dDk
+ösi	8h
+öss	>mDe
+öst	8g<s[fcjfu
+öt	<m>lDb[hf~
+öta	<p
+öte	[j
+ötl	<u
+ötm	<|
+ött	Db
+öv	<xDc[e
+öve	De[e
+övi	Dj
+övé	Dk
+öy	6|>nch
+öyn	6z
+öyü	cn
+öz	DYcb
+öze	Dice
+özi	Dh
+özl	Dncn
+özp	Dk
+özs	Dd
+özt	Dj
+özé	Dg
+özö	Dc
+öß	8m
+ößt	8m
+öö	<c>o
+öö 	<s
+ööb	<|
+ööd	<o
+öög	<x
+öök	<v
+ööl	<w
+ööm	<{
+öön	<r
+ööp	<v
+öör	<n
+öös	<r
+ööt	<m
+ööv	<x
+öğ	cl
+öğr	cl
+ø	4}7Q<qQPX}
+ø 	7jQn
+øb	7d
+øbe	7e
+ød	7^Q]
+ød 	7lQf
+øde	7jQk
+ødt	7_Q]
+øe	7kQo
+øen	7m
+øg	7k
+øge	7l
+øj	7f
+øj 	7n
+øje	7k
+øk	7pQj
+øke	Qn
+øl	7iQk
+ølg	7kQm
+øm	7mQk
+ømm	Ql
+øn	7e<~Qg
+øn 	7m
+ønd	7kQm
+ønn	Qk
+øp	Qj
+øpe	Qm
+ør	7Z<|QY
+ør 	7fQb
+øre	7dQc
+ørn	7m
+ørr	7i
+ørs	7bQb
+ørt	7kQl
+ørø	Qn
+øs	7dQc
+øst	7dQb
+øt	Qn
+øv	7kQg
+øve	7mQg
+øy	<zQa
+øy 	Qh
+øya	<|Qj
+øye	Qh
+ù	?nFdfY
+ù 	?pFefq
+ùa	fs
+ùa 	fq
+ùi	f}
+ùi 	f{
+ùn	f[
+ùng	fY
+ùy	f|
+ùy 	f{
+ú	4a5^;^<zDVJ~TaU|WQXmfb
+ú 	4q;pDbWZfq
+úa	Ddfv
+úa 	fu
+úak	Da
+úb	4m;mTmWo
+úbl	4l;kTl
+úc	Wafk
+úc 	fj
+úca	Wi
+úce	Wh
+úci	Wc
+úd	Wi
+údi	Wn
+úg	Dl
+úgó	Dm
+úh	Wk
+úhv	Wk
+úi	fq
+úi 	fo
+új	DiXt
+új 	Xu
+úl	4s;pDlWm
+úli	4~
+últ	4u
+úm	4u
+úmb	4}
+úme	4x
+ún	4q;iTpWmX}fp
+ún 	;k
+úng	fn
+úni	4q
+úp	Wnfu
+úp 	fs
+úr	4tDmWeX}
+úra	Wj
+úri	4u
+úry	Wm
+ús	4j5n;mDlTlWf
+ús 	4p
+úsc	4{
+úsi	4o;mTl
+úsk	Wk
+úss	4u
+úst	4zWi
+úsz	Dm
+út	4~;oDjWifv
+út 	ft
+útb	;n
+úto	Wm
+úv	Wp
+úy	f}
+úy 	f|
+úz	5hDpWd
+úze	5fWe
+úzs	Wj
+úč	5mWe
+úča	Wf
+û	6{?l
+ûm	6}
+ûm 	6|
+ût	?n
+ût 	?l
+ü	0m4i7l8T<QDSIvJ}KuPjQnSnToUoXp[nbncKfj
+ü 	c]
+üa	<y
+üb	8f<w
+übe	8e
+übi	<y
+üc	8icif~
+ück	8if}
+üd	8f<lbpcgf{
+üda	<v
+üdi	<t
+üdl	8n
+üdn	<z
+üdr	<s
+üdt	bn
+üdü	ch
+üe	4o
+üen	4v
+ües	4q
+üf	ce
+üfu	cc
+üg	8p<rDj
+üga	<v
+ügg	Dl
+ügi	<x
+üh	8f<^
+üha	<q
+ühe	8n<c
+ühh	<t
+ühi	<g
+ühm	<m
+ühr	8g<~
+üht	<q
+ük	<dDhc_
+ük 	Dicb
+üki	<v
+ükk	<w
+ükl	<ucm
+üks	<eci
+ül	4}<^DWc^
+ül 	<~D]cj
+üla	<f
+üld	<o
+üle	<fD]ci
+ülg	<r
+üli	<m
+ülj	<w
+ülk	cg
+üll	<vcn
+ülm	<y
+ülo	<|
+ülr	<}
+ült	Deck
+ülé	Dg
+ülö	Dh
+ülü	ch
+ülő	Dj
+üm	<gc^
+üm 	<{ci
+ümb	<m
+üme	<}cl
+ümf	<}
+ümi	<{
+üml	cm
+ümm	<y
+ümn	<r
+ümp	<q
+ümü	ca
+ün	8c<_DlUyX|cXf|
+ün 	cc
+üna	<r
+ünc	U|X}cj
+ünd	8f<acg
+üne	ca
+üng	<|
+üni	cn
+ünk	<|
+ünl	cj
+ünn	<p
+üno	<}
+üns	8n
+ünt	<t
+üny	ce
+ünü	cd
+üo	<{
+üp	<mcp
+üp 	<u
+üpe	<|
+üpi	<u
+üpo	<y
+üpp	<z
+ür	4{8^<iDoUwXwcXfp
+ür 	8_X}cb
+üra	<}
+üre	<}cb
+ürg	<s
+üri	<pfs
+ürk	<}c_
+ürl	cl
+üro	<{
+ürs	<v
+ürt	8n<|Uzfv
+ürü	cd
+üs	8l<dce
+üs 	<}cm
+üsi	<i
+üss	<{
+üst	<hcj
+üsü	cm
+üt	8l<iDicif~
+üta	<v
+üte	<z
+üti	<v
+ütl	<u
+ütm	<{
+üto	<q
+ütt	<|Dh
+ütu	<{
+ütü	cl
+üv	<x
+üve	<|
+üy	cd
+üye	cn
+üyü	cd
+üz	Dpc[
+üze	c_
+üzi	cg
+üzö	ci
+üç	ch
+üç 	cn
+üçü	cj
+üè	4y
+üèn	4w
+üí	4z
+üís	4y
+üü	<d
+üüa	<{
+üüb	<y
+üüd	<p
+üüg	<|
+üüh	<|
+üül	<s
+üüm	<u
+üün	<}
+üüp	<p
+üür	<u
+üüs	<m
+üüt	<o
+üğ	cm
+üğü	ck
+üş	cg
+üşü	cl
+ý	5NWMfg
+ý 	5TWSfh
+ýc	5XWW
+ých	5UWT
+ýk	Wo
+ým	5^W]
+ým 	5]W]
+ými	5eWd
+ýr	5kWj
+ýra	Wn
+ýro	5mWl
+ýs	5oWl
+ýt	5m
+ýt 	5m
+ýv	5eWf
+ýva	5hWf
+ývá	5j
+ýz	5jWj
+ýzn	5iWh
+ýš	5nWp
+Ā	<~Kk
+Āf	Ku
+Āfr	Ks
+Āg	K|
+Āge	K|
+Ār	Kz
+Āz	Ks
+Āzi	Kr
+ā	4s<mIvJxKFUwXzbnfu
+ā 	<~KO
+āb	Kg
+āba	K~
+ābe	Ki
+ābi	Kx
+ābj	K}
+ābu	Ku
+ābē	Ku
+ābū	K|
+āc	K]
+āca	K}
+ācb	K|
+āci	K^
+ācu	Kl
+ācē	K{
+ācī	Kp
+ād	K]
+āda	Kh
+āde	Kn
+ādi	Kk
+ādn	K|
+ādo	Kt
+āds	Kr
+ādu	Kk
+ādā	Kg
+ādē	Kq
+ādī	Km
+āf	Kl
+āfi	Kn
+āfr	Kw
+āfs	K{
+āg	Kp
+āga	Kx
+āgo	Ky
+āgs	Kz
+āgā	K{
+āj	K[
+āj 	K{
+āja	Kf
+āje	K|
+āji	Ki
+ājo	Ku
+ājp	K~
+ājs	Kg
+āju	Kd
+ājā	Ko
+ājē	K|
+āk	KX
+āk 	Ke
+āka	Ka
+āki	Kn
+āko	Kh
+āks	Kj
+ākt	Kw
+āku	Ki
+ākā	Kf
+ākļ	Kt
+ākš	K|
+āl	KY
+āla	Kc
+āld	Kz
+āle	Kp
+āli	Kc
+ālo	Kl
+āls	Kh
+ālu	Kh
+ālā	Kd
+ālī	K~
+ām	KZ
+ām 	KZ
+āma	Kk
+āmi	Kw
+āms	Kq
+āmu	Kz
+āmā	Kv
+ān	<wK_f|
+ān 	<|
+āna	Kh
+ānd	K{
+āni	Kf
+āno	Kv
+āns	Kl
+ānu	Kl
+ānā	Ks
+āp	Kk
+āpa	Kw
+āpe	Kr
+āpi	K{
+āps	K{
+āpu	Kz
+āpē	Kv
+āpš	K{
+ār	<}KW
+ār 	K{
+āra	Kj
+ārb	K|
+ārd	Ke
+āre	Ku
+ārg	K{
+āri	Kj
+ārk	Ku
+ārl	Ks
+ārm	Kv
+ārn	Km
+āro	Kv
+ārp	Ks
+ārr	Kv
+ārs	Kf
+ārt	Kc
+āru	Kr
+ārv	Kj
+ārz	Ku
+ārā	Km
+ārē	Ko
+ārī	Ku
+ārņ	Kx
+ārš	Km
+ās	KW
+ās 	KV
+āsa	Kn
+āsi	K}
+āst	Kt
+āsu	Kw
+āsā	Kz
+āt	KZ
+āt 	Kn
+āta	Kh
+āte	Kj
+āti	Kf
+ātn	Ki
+āto	Kz
+ātr	Kl
+āts	Kg
+ātu	Kk
+ātā	Kj
+ātē	Kx
+ātī	Kw
+ātņ	Kz
+āv	Ka
+āv 	Ki
+āva	Ks
+āvd	Kw
+āve	Ko
+āvi	Kp
+āvj	Kv
+āvo	Kq
+āvs	K|
+āvu	Kq
+āvā	Kp
+āvē	Kq
+āvī	Ku
+āz	Kh
+āze	Kn
+āzi	Ko
+āzu	Ky
+āzē	Ku
+āč	Ku
+āču	Kw
+āļ	Kp
+āļi	Ky
+āļu	Kp
+āņ	Ki
+āņa	Kw
+āņi	Kz
+āņu	Kj
+āš	Kj
+āša	Ki
+āž	Kv
+āža	K~
+āžu	Ky
+Ă	U~
+ă	UJfW
+ă 	UN
+ăb	Ux
+ăc	Ul
+ăca	Us
+ăce	Uz
+ăci	Uu
+ăcu	Us
+ăcă	U{
+ăd	Um
+ăde	Ux
+ădi	Ur
+ădu	Ut
+ădă	Uz
+ăg	Uu
+ăgă	U{
+ăi	Ul
+ăi 	Uw
+ăia	Ux
+ăie	Uu
+ăil	Ux
+ăin	Uw
+ăit	Uz
+ăj	U~
+ăk 	f~
+ăl	Ui
+ăl 	U{
+ăla	Uw
+ălb	U~
+ălc	U~
+ăld	U}
+ăle	U{
+ăli	Ur
+ălu	Uw
+ălă	Uu
+ălţ	Ut
+ăm	Ulf[
+ăm 	fY
+ăma	U|
+ămi	U{
+ămâ	Ul
+ăn	Ukfe
+ăn 	ff
+ănc	U~
+ăne	Ut
+ăng	fi
+ăni	Uz
+ănă	Un
+ăp	Uq
+ăpi	U|
+ăpt	Uy
+ăpu	U|
+ăpâ	U|
+ăr	U[
+ăr 	Uq
+ăra	Um
+ărb	Uu
+ărc	Uz
+ăre	Uj
+ărg	U}
+ări	Ua
+ăro	Ux
+ărs	U}
+ărt	Uy
+ăru	Uj
+ărâ	Ux
+ără	Un
+ărţ	Uo
+ăs	Ud
+ăsc	Uk
+ăse	Uq
+ăsi	Uw
+ăsp	Us
+ăst	Un
+ăsu	Uq
+ăsă	Up
+ăt	Ua
+ăta	Us
+ăte	U{
+ăti	Uy
+ăto	Ue
+ătr	Ui
+ătu	Ul
+ătă	Up
+ău	Ui
+ău 	Uk
+ăud	Uz
+ăul	U|
+ăut	Uw
+ăuţ	Uz
+ăv	Ux
+ăz	Uj
+ăzb	Ul
+ăzd	U~
+ăze	U|
+ăzi	Us
+ăzu	Uy
+ăş	Uo
+ăşe	Uy
+ăşi	U|
+ăşo	Uz
+ăşt	Uy
+ăşu	Ut
+ăţ	Ue
+ăţe	Uw
+ăţi	Ue
+ăţă	Uw
+ą	JVSP
+ą 	JYSX
+ąc	SX
+ąca	S]
+ące	Sc
+ący	S]
+ącz	Sj
+ąd	Se
+ądz	Sl
+ąg	Sf
+ągu	Sf
+ąj	Jk
+ąja	Jv
+ąju	Jo
+ąją	Jr
+ąjį	Jw
+ąl	Jv
+ąly	Jv
+ąm	J{
+ąmo	Jz
+ąn	J~
+ąna	J}
+ąr	Jp
+ąra	Jo
+ąs	JlSj
+ąsi	Jq
+ąsk	Sj
+ąst	Jp
+ąt	Sj
+ątk	Sm
+ąv	Js
+ąva	J~
+ąve	Jz
+ąvo	Jv
+ąz	Sg
+ąza	Sn
+ązk	Si
+ąż	Sf
+ąża	Sf
+ąž	Jx
+ć	CVS]U~Xk
+ć 	ChS^Xr
+ća	CbX|
+ća 	CbX~
+ćan	Cn
+će	CdXy
+će 	CeX{
+ćen	Cj
+ći	C_Xt
+ći 	CeXt
+ćin	Cc
+ću	Cl
+ću 	Ck
+Č	5cClJiKmWfXi
+Ča	JwK|Xu
+Če	5fJsKtWkXq
+Če 	X}
+Čeh	Kx
+Ček	Jy
+Čep	X}
+Čer	Jy
+Čes	5fWm
+Češ	Xx
+Či	JoKzX{
+Čia	Jw
+Čik	J{K~
+Čil	Jv
+Čiu	J|
+Čr	Xt
+Črn	Xu
+Ču	K~X~
+Čī	K~
+Čīl	K~
+č	4~5P<zCOJUKbWPXO
+č 	5lCiJsWkXd
+ča	5cCaJvKoW[X_
+ča 	CjKrXh
+čaj	ClXm
+čak	Xy
+čal	Xy
+čam	Xv
+čan	CkXk
+čar	CnXn
+čas	5cWZXg
+čat	X|
+čav	CiX{
+čb	Xw
+čba	X|
+čbe	X}
+če	5YC_JoKjW_X]
+če 	CkXe
+čeg	X{
+ček	Xq
+čel	5fXo
+čem	JpKnXr
+čen	5aCiWbXe
+čep	X{
+čer	5hKxX{
+čes	5bCmWlXy
+čet	5kChKrXl
+čev	Xk
+čez	X|
+čeľ	Wm
+češ	CnXx
+či	5aC]JWKsW^XZ
+či 	5dCgKwWjXl
+čia	J_We
+čic	CnXq
+čie	K~
+čih	Xt
+čij	CkXm
+čil	Xl
+čim	Xu
+čin	5hCcJuWeX[
+čio	Jc
+čis	X}
+čit	5kCkWkXn
+čiu	Jc
+čią	Ju
+čić	X}
+čič	Xt
+čiš	Xx
+čiū	J{
+čių	J_
+čj	CeXe
+čja	Xp
+čje	Xl
+čji	Xo
+čjo	Xt
+čju	CgXn
+čk	5gCYJzWiXh
+čk 	Xy
+čka	5kCeWkXp
+čke	CeXt
+čki	C^Xs
+čko	CaXo
+čkr	Xv
+čkų	J~
+čl	5jCpWiXj
+čla	CnXo
+čle	5kWlXu
+člo	WmXo
+čn	5^C^W^X[
+čna	ClXg
+čne	CjWiXc
+čni	CfXc
+čno	5fCbWfXg
+čná	Wl
+čné	5mWh
+ční	5a
+čný	5mWf
+čně	5k
+čo	5iJ{K}WeXu
+čo 	WlXx
+čob	X}
+čov	5gWg
+čr	Xl
+čre	Xz
+črk	Xq
+črn	Xw
+črt	Xt
+čs	K{
+čs 	Kz
+čt	5hWp
+čtv	5n
+ču	5kChJ}KjWlXh
+ču 	KiXq
+čuj	5hWjXm
+čun	CkXn
+čut	Xz
+čv	X|
+čá	5c
+čás	5a
+čí	5dWd
+čí 	5m
+čís	5lWj
+čít	5jWj
+čė	J|
+čš	Wi
+čši	Wj
+čū	K~
+čūs	K}
+čų 	J~
+ď	5jWd
+ď 	5oWm
+ďa	Wj
+ďal	Wl
+Đ	X|fW
+Đ 	f{
+Đa	fx
+Đan	fy
+Đi	fq
+Điể	fp
+Đo	f~
+Đà	fp
+Đà 	fz
+Đài	fs
+Đào	fw
+Đâ	fk
+Đây	fi
+Đì	f{
+Đìn	fy
+Đô	fb
+Đô 	fc
+Đôn	fi
+Đă	f~
+Đư	ft
+Đưể	fs
+Để	f^
+Để 	fh
+Đểa	fw
+Đểc	fc
+Đểi	fk
+Đển	fl
+Đểo	fu
+Đểt	fx
+Đểu	fz
+đ	C[X{fL
+đa	Cifo
+đa 	fu
+đai	fy
+đan	ft
+đe	Cefx
+đen	Cefz
+đer	Cm
+đi	f_
+đi 	fs
+điể	f^
+đo	fm
+đo 	fw
+đoà	fq
+đoể	fr
+đu	Cefx
+đu 	Cf
+đua	fz
+đun	Cl
+đà	fs
+đài	fz
+đàn	fy
+đào	fx
+đá	fj
+đá 	fl
+đán	fq
+đâ	fp
+đây	fn
+đã	fi
+đã 	fh
+đê	fe
+đêm	fc
+đì	fx
+đìn	fw
+đí	fy
+đíc	fx
+đó	fj
+đó 	fj
+đón	fr
+đô	f[
+đô 	f]
+đôi	fw
+đôn	fc
+đú	f~
+đún	f~
+đă	f}
+đăn	f|
+đĩ	fw
+đĩa	fu
+đơ	fo
+đơn	fm
+đư	fZ
+đưa	fu
+đươ	fy
+đưể	fY
+để	fS
+để 	fZ
+đểa	fe
+đểc	fe
+đểi	fc
+đểm	fu
+đển	fY
+đểo	fh
+đểp	fx
+đểt	fg
+đểu	fd
+đểy	fu
+Ē	Kr
+Ēr	Kx
+Ērg	K|
+Ēģ	K{
+Ēģi	Kz
+ē	<xKMX~
+ē 	K^
+ēb	K~
+ēc	Ke
+ēc 	Ke
+ēci	Kz
+ēcī	Kv
+ēd	Kg
+ēda	Kt
+ēde	Ky
+ēdi	Kr
+ēdu	K}
+ēdz	Km
+ēdā	K}
+ēdē	Kq
+ēg	Kr
+ēgt	Kv
+ēgu	K|
+ēj	KZ
+ēj 	Kv
+ēja	Kc
+ējd	Kz
+ēji	Ki
+ējo	Kj
+ējp	K~
+ējr	K{
+ējs	Kk
+ēju	Kh
+ējā	Kh
+ējī	K|
+ēk	Kc
+ēka	Ki
+ēki	Ko
+ēkl	K{
+ēko	K~
+ēks	Kp
+ēkt	K{
+ēku	Kk
+ēkā	Kx
+ēkš	K|
+ēl	Ka
+ēl 	Kt
+ēla	Kq
+ēle	Kk
+ēli	Km
+ēln	Kv
+ēlo	Kq
+ēls	Ks
+ēlu	Ks
+ēlā	Kp
+ēlē	Kj
+ēlī	Kx
+ēm	Ka
+ēm 	Kf
+ēma	Ki
+ēmi	Ko
+ēmu	Kl
+ēmā	Kr
+ēmē	Ku
+ēn	Kg
+ēna	Kt
+ēne	Ko
+ēni	Kp
+ēns	Kr
+ēnu	Ku
+ēnā	K{
+ēnē	K|
+ēp	Kw
+ēpo	K|
+ēr	K]
+ēr 	Ks
+ēra	Kg
+ērb	Kx
+ērd	K|
+ēre	K{
+ēri	Kg
+ērk	K~
+ērn	Ks
+ēro	Km
+ērp	K~
+ērs	Ko
+ērt	Kk
+ēru	Kt
+ērv	Kt
+ērz	K|
+ērā	Ks
+ērē	Kw
+ērī	Ku
+ērķ	Ko
+ērš	Kv
+ēs	Kd
+ēs 	Kk
+ēsl	K~
+ēst	Ki
+ēsu	Ky
+ēsā	K|
+ēsē	Kr
+ēsī	K}
+ēt	KY
+ēt 	Kn
+ēta	Ka
+ēte	Kr
+ēti	Kh
+ētk	Kw
+ētn	Kv
+ēto	Kv
+ētr	K{
+ēts	Kk
+ētu	Kk
+ētā	Kf
+ētī	Kp
+ēv	Ko
+ēvs	K|
+ēvē	Kr
+ēz	Km
+ēze	Kr
+ēzi	Kr
+ēzu	Kz
+ēģ	Kq
+ēģi	Kq
+ēķ	Ky
+ēķi	Ky
+ēļ	Kl
+ēļ 	Kq
+ēļa	Kz
+ēļu	Kq
+ēņ	K~
+ēš	Kh
+ēša	Kg
+ė	<~JL
+ė 	JU
+ėc	J{
+ėcė	J{
+ėd	Jj
+ėda	Jr
+ėdi	Ju
+ėdo	Jr
+ėdė	Jy
+ėdž	Jz
+ėg	Jl
+ėga	Jx
+ėgi	Ju
+ėgo	Jv
+ėgė	J{
+ėgų	Jy
+ėj	J[
+ėja	Ji
+ėje	Ja
+ėji	Ji
+ėjo	Ji
+ėju	Jo
+ėję	Jq
+ėjų	Jr
+ėk	Jp
+ėki	J~
+ėkl	Jy
+ėkm	J{
+ėkt	Ju
+ėl	Jd
+ėl 	Jl
+ėla	Jw
+ėli	Jh
+ėly	Jr
+ėlė	Jr
+ėm	Jh
+ėme	J|
+ėmi	Jl
+ėms	Jo
+ėmė	Jv
+ėn	Jf
+ėn 	Jy
+ėna	Jx
+ėne	Jt
+ėni	Jq
+ėno	Jw
+ėnu	Jv
+ėny	Jx
+ėnų	Jk
+ėp	Jy
+ėpa	J~
+ėr	Jp
+ėra	Js
+ėri	Jv
+ės	JS
+ės 	JR
+ėse	Jj
+ėsi	Jw
+ėsn	J{
+ėst	Jr
+ėsč	J{
+ėt	Jg
+ėta	Jr
+ėti	Jl
+ėto	Js
+ėty	J}
+ėtį	Jz
+ėtų	Jt
+ėv	Js
+ėva	J}
+ėvi	J{
+ėz	Jy
+ėza	J}
+ėči	J~
+ėš	Jv
+ėšr	J|
+ėž	Jm
+ėži	Jo
+ėžt	J{
+ę	J[SR
+ę 	JbSZ
+ęb	Sl
+ęc	Sf
+ęci	Sh
+ęd	Sc
+ędu	Sm
+ędz	Se
+ęg	Sj
+ęk	Sj
+ęks	Sk
+ęp	Sh
+ępu	Sj
+ęs	JeSk
+ęs 	Je
+ęsi	Jw
+ęst	JySl
+ęt	Se
+ęz	Sj
+ęzy	Si
+ęś	Sg
+ęśc	Sg
+ęż	Sm
+ě	5M
+ě 	5V
+ěc	5n
+ěd	5j
+ěh	5k
+ěj	5c
+ěji	5i
+ějš	5e
+ěk	5d
+ěkd	5k
+ěko	5m
+ěkt	5l
+ěl	5b
+ěle	5h
+ělo	5l
+ěls	5m
+ěm	5e
+ěme	5f
+ěn	5a
+ění	5f
+ěný	5l
+ěr	5h
+ěs	5a
+ěst	5^
+ět	5^
+ěta	5m
+ěto	5j
+ětš	5e
+ěv	5n
+ěz	5l
+ěř	5l
+ěž	5i
+ěžn	5m
+ğ	cQ
+ğ 	cn
+ğa	ch
+ğd	cp
+ğe	ch
+ğer	cg
+ği	c]
+ği 	c_
+ğin	ce
+ğit	cm
+ğiş	ck
+ğl	c_
+ğla	cf
+ğlu	cn
+ğlı	c_
+ğr	cg
+ğre	ck
+ğu	c^
+ğu 	cb
+ğum	cn
+ğun	ci
+ğus	cj
+ğü	cm
+ğı	c[
+ğı 	c^
+ğın	cf
+Ģ	Ks
+Ģe	Ku
+Ģen	K}
+Ģeo	Kz
+Ģer	K}
+ģ	KZ
+ģa	Kx
+ģa 	Kw
+ģe	Ki
+ģel	K}
+ģen	Kn
+ģeo	Kq
+ģer	Ks
+ģi	K^
+ģi 	K}
+ģij	Ke
+ģim	Kv
+ģin	Kg
+ģio	Kl
+ģip	Kx
+ģis	Kj
+ģit	Ky
+ģu	Kw
+ģu 	Kx
+ģē	Kt
+ģēl	K{
+ģēr	K~
+ģēt	K~
+ģī	K|
+ģīt	K|
+ĩ	fc
+ĩ 	fi
+ĩa	fk
+ĩa 	fi
+ĩn	fq
+ĩnh	fo
+Ī	Kr
+Īr	Ky
+Īri	Kx
+Īs	Kz
+Īsl	K}
+ī	4x<qI|J~KKU|f{
+ī 	<yK]
+īb	KX
+ība	KZ
+ībe	K{
+ībi	K~
+ībn	Kx
+ību	Kc
+ībv	K{
+ībā	Ke
+īc	Kf
+īca	Km
+īce	Kr
+īci	Kk
+īcā	Kz
+īcī	Kw
+īd	K^
+īd 	Kx
+īda	Kp
+īde	Kq
+īdi	Kq
+īdr	K|
+īds	Kp
+īdu	Kq
+īdz	Kb
+īdā	Ks
+īdī	Kt
+īg	K[
+īga	Ka
+īgi	Ki
+īgo	Km
+īgs	Kk
+īgu	Kk
+īgā	Kf
+īj	Ke
+īja	Km
+īji	Ku
+īju	Kg
+ījā	Kt
+īk	Ki
+īka	Kz
+īkl	Kn
+īko	Kt
+īks	Kq
+īkā	K}
+īkš	K}
+īl	Kn
+īla	K~
+īle	Kw
+īli	Ks
+īlī	K~
+īm	Ka
+īm 	Kn
+īme	Kj
+īmi	Kl
+īmj	Ky
+īmo	K|
+īms	Kz
+īmu	K{
+īmē	Kh
+īmī	Kr
+īn	<~Kb
+īna	Kj
+īne	Kz
+īni	Ki
+īno	K|
+īns	Km
+īnu	Kq
+īnā	Kr
+īnī	Kx
+īp	Kk
+īpa	Kj
+īr	Kh
+īra	Ks
+īri	Kn
+īrs	Ks
+īru	Kr
+īrā	Kz
+īs	Kb
+īs 	Kj
+īsa	K|
+īsi	Kp
+īsk	Ks
+īsl	K}
+īss	K{
+īst	Kf
+īsā	K|
+īt	K]
+īt 	Kk
+īta	Kf
+īte	Kq
+īti	Kk
+ītn	K~
+īto	Ks
+ītr	Kz
+īts	Ki
+ītu	Ko
+ītā	Ki
+ītē	K~
+ītī	Kv
+īv	K^
+īva	Kj
+īve	Kr
+īvi	Km
+īvm	K{
+īvn	Kp
+īvo	Kd
+īvp	K}
+īvs	Kq
+īvu	Kr
+īvā	Km
+īvē	Kz
+īvī	Kr
+īz	Kk
+īz 	Kv
+īze	Kr
+īzi	Kp
+īzā	K{
+īzē	K|
+īč	Kv
+īča	Kw
+īču	K~
+īģ	K|
+īģe	K{
+īļ	Kt
+īļu	Ku
+īņ	Km
+īņa	Kv
+īņu	Kn
+īņā	K}
+īš	Ki
+īša	Ki
+īšu	Ky
+Į	Jn
+Į 	J|
+Įe	J~
+Įei	J}
+Įk	Jz
+Įku	Jz
+Įs	Jw
+Įsi	J|
+Įst	J{
+į	JU
+į 	JY
+įd	Jz
+įdu	J~
+įe	J{
+įei	Jz
+įg	Jr
+įga	Jz
+įgy	Jv
+įk	Jm
+įku	Jo
+įkū	Jw
+įl	Jr
+įla	Jq
+įm	Jp
+įma	J~
+įmo	Jp
+įp	Jy
+įpr	Jy
+įr	Jn
+įra	Jp
+įre	Jt
+įro	J}
+įs	Jh
+įsi	Jn
+įsk	J}
+įst	Jk
+įt	Jn
+įta	Js
+įte	Ju
+įtr	J}
+įtv	Jz
+įv	Jj
+įva	Jl
+įve	Jw
+įvy	Js
+įž	Jx
+İ	cY
+İl	cl
+İm	co
+İmp	cn
+İn	cf
+İng	cf
+İr	cp
+İs	cb
+İsp	cg
+İst	ch
+İt	cm
+İta	cl
+ı	4|<~KwU{cE
+ı 	K|cO
+ıb	co
+ıc	ch
+ıca	cl
+ıcı	ci
+ıd	ca
+ıda	cl
+ıdı	c_
+ıf	cm
+ık	c[
+ık 	c^
+ıka	ch
+ıkl	cf
+ıkt	cl
+ıl	cU
+ıl 	ci
+ıla	c[
+ıld	cf
+ıll	cf
+ılm	cb
+ılı	cY
+ım	c[
+ım 	ce
+ıma	cl
+ımc	cn
+ıml	ce
+ımı	cc
+ın	cO
+ın 	cT
+ına	c^
+ınd	cS
+ınl	cg
+ınm	cn
+ını	cY
+ıp	cn
+ıp 	cm
+ır	cT
+ır 	cU
+ıra	cg
+ırl	ch
+ırm	ch
+ırı	ce
+ıs	c^
+ıs 	ch
+ısa	ci
+ısı	ca
+ıt	ci
+ıy	cb
+ıya	cm
+ıyl	cd
+ıyı	cl
+ız	cc
+ız 	cg
+ızl	cl
+ızı	ck
+ığ	c_
+ığı	c]
+ış	cZ
+ış 	ca
+ışa	cn
+ışm	cg
+ışt	cb
+ışı	cg
+Ķ	Kn
+Ķe	Ky
+Ķī	Kr
+Ķīn	Ks
+ķ	KZ
+ķa	Kp
+ķa 	Kp
+ķe	Kj
+ķel	K{
+ķen	K{
+ķer	Kn
+ķes	K}
+ķet	Kz
+ķeš	Kw
+ķi	Kc
+ķi 	Ko
+ķid	Kp
+ķie	Kt
+ķij	Kw
+ķim	K~
+ķin	Ky
+ķir	Ki
+ķis	Kj
+ķo	Kw
+ķo 	Ky
+ķs	K}
+ķu	Kj
+ķu 	Kj
+ķus	K{
+ķā	K}
+ķē	Kr
+ķēd	Kz
+ķēn	K}
+ķēr	Kx
+ķī	Kj
+ķī 	K~
+ķīd	Kv
+ķīm	Km
+ķīn	Ky
+ķīr	K~
+ķīs	Ku
+ĺ	Wi
+ĺž	Wk
+ĺžk	Wj
+Ļ	Kx
+Ļe	K~
+ļ	KU
+ļ 	Kq
+ļa	K_
+ļa 	Kc
+ļai	Ky
+ļam	Ku
+ļas	Kk
+ļau	Kj
+ļav	Kz
+ļd	K}
+ļda	K}
+ļe	Kx
+ļi	Kh
+ļi 	Kn
+ļie	Kn
+ļin	K|
+ļiņ	Kr
+ļj	K}
+ļk	K|
+ļl	K|
+ļo	Ki
+ļoj	K}
+ļos	Km
+ļot	Kn
+ļoš	K{
+ļr	Kq
+ļri	Kq
+ļs	Kz
+ļsk	K{
+ļu	Ka
+ļu 	Ka
+ļum	K|
+ļus	Ks
+ļuv	Ks
+ļv	Kr
+ļve	Kv
+ļvi	K}
+ļā	Ki
+ļā 	Ki
+ļām	Ky
+ļās	K{
+ļē	Kv
+ļēj	Ku
+ļģ	Ky
+ļģi	K}
+ļķ	K|
+ļļ	Kv
+ļļa	Kz
+ļļu	Kz
+ļņ	Kr
+ļņa	Kv
+ļņi	K}
+ļņu	Kx
+ļš	Ks
+ļš 	Ks
+ļū	Kr
+ļūd	Ku
+ļūs	K|
+ļūt	K|
+ľ	WU
+ľ 	Wi
+ľa	Wa
+ľa 	Wd
+ľad	Wf
+ľav	Wj
+ľk	Wf
+ľko	Wl
+ľký	Wm
+ľm	Wp
+ľn	Wi
+ľo	Wd
+ľom	Wm
+ľov	Wc
+ľs	Wi
+ľsk	Wi
+ľu	Wi
+ľud	Wi
+Ł	Sk
+ł	<ySMU}X~
+ł 	S^
+ła	SX
+ła 	S_
+łac	Si
+ład	Sb
+łan	Sm
+łas	Sm
+ław	Se
+łc	Sm
+łe	Sf
+łec	Sj
+łk	Sh
+łka	Sj
+łn	Sf
+łno	Sf
+ło	SU
+ło 	Sd
+łod	Sl
+łon	Sj
+łos	Si
+łow	Sd
+łoń	Sf
+łoś	Sd
+łoż	SZ
+łt	Sp
+łu	S_
+łu 	Si
+łud	Sf
+ług	Sh
+łuż	Sk
+ły	Sb
+ły 	Sd
+ływ	Sm
+łó	Sc
+łów	Sb
+łą	Sk
+łąc	Sk
+łę	So
+ń	<}SW
+ń 	Sh
+ńc	Sc
+ńce	Sf
+ńcz	Sn
+ńcó	Sl
+ńs	S[
+ńsk	SZ
+ńst	Si
+Ņ	Ks
+Ņu	K{
+Ņuj	Kz
+Ņū	K{
+ņ	KV
+ņa	Kb
+ņa 	Ke
+ņai	Ky
+ņak	K~
+ņam	K|
+ņas	Ki
+ņaz	Kv
+ņb	K~
+ņbr	K}
+ņd	Kz
+ņda	K|
+ņe	Kl
+ņem	Kk
+ņi	Kh
+ņi 	Kl
+ņie	Kn
+ņin	Kw
+ņj	K~
+ņji	K~
+ņk	K{
+ņn	K~
+ņo	Ko
+ņoj	Ky
+ņos	Ky
+ņot	Ks
+ņoš	K~
+ņr	Ks
+ņra	Kr
+ņs	Ky
+ņs 	K~
+ņu	Ka
+ņu 	K_
+ņus	Ku
+ņv	K|
+ņve	K|
+ņā	Kn
+ņā 	Kp
+ņām	Kv
+ņās	K~
+ņē	Km
+ņēm	Kl
+ņģ	Kw
+ņģe	K}
+ņģē	K{
+ņķ	Ko
+ņķa	Ku
+ņķi	Kv
+ņķo	Ky
+ņš	Km
+ņš 	Kl
+ň	5dW_
+ň 	5kWj
+ňa	Wi
+ňa 	Wk
+ňo	Wk
+ňov	Wl
+ňu	5oWm
+ňuj	5lWk
+ō	4y<rJyKxU{X|fs
+ō 	<yJ~fz
+ōky	<~
+ő	DQXu
+ő 	DY
+őb	Dl
+őbb	Dm
+őd	Dj
+őe	Dn
+őg	Dp
+ői	Dj
+ői 	Dj
+őj	Dk
+ője	Dj
+ők	Dg
+ők 	Di
+ől	Db
+ől 	Da
+őn	Dj
+őne	Di
+őr	DkX|
+őr 	X|
+ős	Da
+ős 	Dk
+ősz	Dh
+ősí	Dj
+ősö	Dm
+őt	Dj
+őtt	Dl
+őv	Dl
+őz	Dk
+œ	?n
+œu	?o
+ŕ	X}
+Ř	5n
+ř	5O
+ř 	5h
+řa	5h
+řad	5h
+ře	5V
+ře 	5g
+řeb	5m
+řec	5g
+řed	5[
+řej	5m
+řek	5i
+řel	5m
+řen	5b
+řes	5g
+řet	5l
+řev	5k
+řez	5m
+ři	5_
+ři 	5d
+řn	5o
+řs	5j
+řsk	5h
+řá	5k
+řád	5j
+ří	5Y
+ří 	5b
+říc	5m
+říd	5g
+řík	5k
+řím	5j
+říp	5k
+řís	5k
+řív	5m
+říz	5i
+říž	5l
+Ś	Sg
+Św	Sl
+Świ	Sj
+ś	SR
+ś 	Sa
+śc	SZ
+ści	SX
+śl	Sf
+śli	Sm
+ślą	Sm
+śn	Sf
+śni	Se
+śr	Sd
+śre	Sd
+śro	Sj
+św	Se
+świ	Sd
+ść	Sb
+ść 	S^
+Ş	cc
+Şa	cj
+Şar	cm
+Şe	co
+Şu	co
+Şub	cn
+ş	4}<{K|UPcM
+ş 	UecZ
+şa	Ukc]
+şa 	Utcj
+şal	U|
+şam	cj
+şan	Utcg
+şap	Uv
+şar	U|ce
+şas	Uv
+şat	U}
+şc	Un
+şca	Ur
+şco	Uw
+şcă	Uw
+şe	Uhcb
+şe 	Ux
+şea	U}
+şed	Un
+şef	Uw
+şeh	cg
+şek	ci
+şel	Uv
+şen	Uz
+şer	Uz
+şev	U~
+şez	Uw
+şi	UTc^
+şi 	UScl
+şia	U~
+şid	cm
+şie	Uv
+şii	Ux
+şik	ci
+şil	U}cm
+şim	ch
+şin	Urcn
+şir	Uwcl
+şit	Uqck
+şk	ce
+şka	ci
+şke	cl
+şki	cm
+şl	ca
+şla	cd
+şle	cf
+şm	cc
+şma	cd
+şme	cl
+şn	Ux
+şnu	U{
+şo	Um
+şoa	Up
+şor	Ux
+şov	Ut
+şt	U^cZ
+şta	U}
+şte	Ue
+şti	Uaca
+ştr	Uw
+ştu	cd
+ştı	ca
+şu	Ugci
+şu 	Uv
+şul	Uh
+şur	Up
+şü	cm
+şă	U|
+şă 	U~
+şı	c_
+şı 	cf
+şık	ck
+şıl	cm
+şın	ch
+Š	5h<oCiJ^KeWgXf
+Ša	JnKqXu
+Šaj	Kt
+Šak	Jx
+Šal	Jt
+Šam	X|
+Šan	J}
+Šar	J|K~
+Šau	J|
+Še	JtKuXu
+Šei	K}
+Šen	Xw
+Šep	Kz
+Šeš	Jz
+Ši	JeKrXx
+Ši 	Jw
+Šia	Ji
+Šie	J}K}
+Šil	Jr
+Šim	J~
+Šio	Jw
+Šip	J~
+Šir	Jz
+Šis	JtKu
+Šiu	Jw
+Šk	J|Xt
+Ško	J|Xu
+Šl	J}
+Šm	Xy
+Šma	Xy
+Šo	<{KsX|
+Šo 	Kv
+Šob	K|
+Šot	<{
+Šp	Xt
+Špa	Xu
+Šr	J~
+Št	JzK~WoXs
+Šta	J{X|
+Šte	Xx
+Štu	X~
+Šu	JwX~
+Šud	J|
+Šv	<wJjKwXv
+Šv 	Jt
+Šve	<vJmKwXz
+Švi	J|Xy
+Švč	Jx
+Šā	Kx
+Šād	Kx
+Šī	Ks
+Šī 	Ku
+Šīs	K{
+Šķ	K{
+Šķi	K|
+š	4{5S<d>lCSJNKPU{WRXO
+š 	5p<pClJ_KdWpXr
+ša	5k<sChJbKYWjXf
+ša 	<|JyKlXk
+šac	J~
+šah	K}Xv
+šai	JxKn
+šaj	KoX{
+šak	5mJm
+šal	JfXv
+šam	JzKs
+šan	JuKZXo
+šar	JvXw
+šas	JuKl
+šat	<~
+šau	JqKo
+šav	Xw
+šb	J~
+šd	JxKq
+šde	K~
+šdz	Kq
+šdė	J{
+še	5c<nCfJbKqWcXd
+še 	5jCjJ~Xi
+šec	5l
+šee	<}
+šeg	Xz
+šeh	<v
+šei	Jb
+šek	Xv
+šel	<~JzKvXt
+šem	Xw
+šen	5iCnWmXs
+šer	<{JuX|
+šes	Xo
+šet	<}Wh
+šev	<|Xr
+šeš	Ju
+šg	JwK~
+šga	Jy
+ši	5g<pCdJXKcW_Xc
+ši 	<vJxKfXl
+šia	J]Wk
+šib	X~
+šic	Xu
+šie	JuKlWc
+šif	K}
+ših	Xp
+šii	<}
+šik	J{X}
+šil	JsXw
+šim	JoK|Xz
+šin	5kClJfKnXm
+šio	Jk
+šir	ChJzXn
+šis	JiKv
+šit	Xz
+šiu	Jo
+šią	J~
+šić	X~
+šič	Xw
+šiš	Jz
+šiū	Jy
+šių	Jl
+šj	Xo
+šja	Xz
+šje	Xu
+šji	Xt
+šk	5i<yCeJ[KrWhXV
+ška	JeXe
+ške	JsX^
+ški	CkJcX^
+ško	5jCiJgWjX^
+šku	Jp
+šky	J}
+škā	Ku
+šką	Jw
+škė	Jq
+škų	Jq
+šl	5mCoJjKuXo
+šla	JpKvXs
+šle	Jn
+šli	Jt
+šlj	Xt
+šm	JmKu
+šma	J}
+šme	JxKv
+šmi	Jx
+šmo	Js
+šmė	J{
+šn	5iCdJpKvWkXh
+šna	J|Xs
+šne	J~Xs
+šni	JwK|Xp
+šnj	CdXp
+šno	J}K{Xt
+šny	Jy
+šní	5k
+šo	<yJhKjWjXo
+šo 	JlKlXx
+šoj	Jz
+šok	Jx
+šol	Xp
+šom	Jy
+šon	Jx
+šor	Jv
+šos	JwKr
+šot	K|
+šov	WmX~
+šp	CoJtKpWkXl
+špa	J{K{Xr
+špi	Ks
+špl	J|
+špo	Xo
+špu	K|
+šr	JmKs
+šra	Jy
+šre	J{Kw
+šri	Jp
+šru	J|Ky
+šs	JlKm
+šs 	Kn
+šsa	J}K}
+šsi	Jn
+šsk	Js
+šsp	J~
+šst	K|
+št	5c<yC^J^KmW^Xa
+št 	X~
+šta	CkJjKnWiXt
+šte	CcJmKvXg
+šti	5jCkJhWmXl
+što	CgJmX{
+štr	J|WjX~
+štu	JkXt
+štv	CiXh
+šty	Jm
+štá	Wd
+štą	J|
+štė	Js
+ště	5g
+štį	J{
+štų	Jw
+šu	<xCpJkKaXx
+šu 	KaX~
+šuj	J~X}
+šuk	J{
+šul	Jx
+šum	J~Kx
+šun	Jy
+šuo	J|
+šus	JvKx
+šut	Jv
+šuv	J}
+šv	JiKrXx
+šva	JvKv
+šve	JoK~X{
+švi	JnK~X}
+švy	Jz
+švā	Ky
+šy	Jl
+šym	Jz
+šys	Jv
+šyt	Jo
+šz	K|
+šze	K}
+ší	5]Wd
+ší 	5_Wj
+šíc	5gWi
+ším	5eWm
+šír	Wl
+šíř	5m
+šā	Kg
+šā 	Km
+šād	Ks
+šāk	Kp
+šām	Kx
+šās	Kp
+šāv	K~
+šą	J}
+šą 	J~
+šć	CjXy
+šće	CnX{
+šč	JgX_
+šč 	Xx
+šča	Xj
+šče	Xe
+šči	JfXh
+ščn	X~
+ščo	X|
+šču	Xs
+šē	Ko
+šēj	Kn
+šė	Js
+šė 	Jx
+šėj	J~
+šės	J{
+šģ	K~
+šģi	K}
+šī	Kj
+šī 	Kt
+šīb	Kq
+šīn	Kq
+šīr	K}
+šīs	Kt
+šį	Jz
+šį 	Jy
+šķ	Kd
+šķa	Kx
+šķe	K{
+šķi	Kf
+šķu	Kw
+šķā	K|
+šķē	Kw
+šķī	Kp
+šļ	K{
+šņ	Ku
+šņu	Kx
+šš	5nWo
+šší	5l
+šū	JvKs
+šūn	JxKr
+šų	Jw
+šų 	Jv
+šž	K~
+šža	K~
+ţ	UP
+ţ 	Uo
+ţa	Ub
+ţa 	Uc
+ţar	Up
+ţat	Uk
+ţe	Ud
+ţe 	Ul
+ţea	Us
+ţei	Uk
+ţel	Uj
+ţen	Uy
+ţes	Uy
+ţi	UT
+ţi 	Uc
+ţia	Ua
+ţie	U]
+ţif	Ut
+ţii	Ua
+ţil	Uh
+ţim	Us
+ţin	Ue
+ţio	Uc
+ţir	Ux
+ţit	Uu
+ţiu	Uh
+ţu	Ue
+ţui	U|
+ţul	Ud
+ţur	U|
+ţă	Ud
+ţă 	Ud
+ţăm	Ux
+ţăr	Um
+ţăt	U}
+ť	5hWX
+ť 	5nW[
+ťa	Wf
+ťah	Wl
+ťaž	Wl
+ťo	Wi
+ťou	Wh
+ũ	ff
+ũ 	fn
+ũi	f~
+ũi 	f|
+ũn	fl
+ũng	fj
+Ū	J}K{
+Ūd	K}
+Ūde	K|
+ū	4x<tJUKUU~ft
+ū 	<}JzKsfy
+ūb	Js
+ūbr	Js
+ūc	Kq
+ūci	Kp
+ūd	JjKf
+ūda	JsKu
+ūde	Kg
+ūdi	Jo
+ūdo	J{K}
+ūdr	Kz
+ūdu	JvK}
+ūdž	Jx
+ūg	JqKy
+ūgi	Jy
+ūgn	J~
+ūgš	Jw
+ūk	JjKl
+ūka	JzK{
+ūki	Jp
+ūkl	Jy
+ūko	Kz
+ūks	JqKq
+ūku	Kv
+ūkš	J}
+ūl	JvKu
+ūli	Kv
+ūm	JqKu
+ūma	JuK}
+ūmi	Jz
+ūmu	K{
+ūmų	J{
+ūn	JcKm
+ūna	JkKq
+ūne	J~
+ūni	JkKy
+ūno	Jq
+ūns	K~
+ūnu	JsKx
+ūnā	Ky
+ūną	J~
+ūnė	Jv
+ūnų	Jm
+ūp	JyKt
+ūpi	J|
+ūpn	Kw
+ūr	J]K_
+ūra	JiKb
+ūrg	K~
+ūri	JhKs
+ūrm	K|
+ūrn	Ky
+ūro	Je
+ūrs	K}
+ūru	JsKl
+ūrv	Ky
+ūry	Jw
+ūrā	Kn
+ūrą	Ju
+ūrė	Jp
+ūrę	Ju
+ūrų	Jq
+ūs	JkKg
+ūs 	JpK~
+ūsd	Kl
+ūse	Jx
+ūsi	JyKx
+ūsm	Kw
+ūst	JwKn
+ūsu	K{
+ūsų	Jv
+ūt	JkKf
+ūt 	Km
+ūta	J}Ks
+ūte	J}K}
+ūti	JmKv
+ūtn	Kx
+ūto	K|
+ūts	Ky
+ūtu	Ks
+ūty	J{
+ūtā	K{
+ūtī	Kr
+ūtų	Jx
+ūv	JyKo
+ūve	Ks
+ūvi	J{Kz
+ūvē	Ku
+ūz	JmKi
+ūzi	JmKi
+ūzu	K~
+ūzų	Jy
+ūč	Jw
+ūči	Jv
+ūš	JhKs
+ūša	Kt
+ūši	Jh
+ūšu	K~
+ūšy	Jw
+ūž	J}Ky
+ů	5T
+ů 	5Y
+ůl	5o
+ům	5k
+ům 	5j
+ůs	5h
+ůso	5h
+ův	5g
+ůvo	5f
+ůz	5l
+ůzn	5k
+ůž	5m
+ůže	5k
+ű	DX
+ű 	D^
+űe	Dn
+űk	Dm
+űkö	Dm
+űr	Do
+űs	Do
+űv	Dj
+űve	Dl
+űvé	Dl
+ų	JL
+ų 	JM
+ųj	Jj
+ųjų	Ji
+ŵ	6i
+ŵe	6~
+ŵer	6|
+ŵp	6u
+ŵp 	6t
+ŵr	6p
+ŵr 	6o
+ŵy	6t
+ŵy 	6w
+ŵyl	6}
+ŵyr	6~
+ŷ	6l
+ŷ 	6w
+ŷd	6w
+ŷd 	6u
+ŷn	6r
+ŷn 	6q
+ŷr 	6~
+ź	Se
+źd	So
+źdz	Sm
+źn	Sn
+źni	Sm
+Ż	Sm
+ż	SR
+ż 	Sf
+ża	Sd
+żaj	Sf
+że	Sc
+że 	Sf
+żen	Sm
+żn	Sf
+żni	Sk
+żo	S]
+żon	SZ
+żs	Sn
+ższ	Sm
+żu	Sn
+ży	Sb
+ży 	Si
+życ	Sk
+żyn	Sn
+żyw	Sk
+żą	Sj
+żąc	Si
+Ž	5m<}ClJfKrWlXg
+Ža	JrKzXz
+Žai	J{
+Žal	Jw
+Žan	K|
+Že	JmK|Xs
+Žel	Xt
+Žem	Jn
+Ži	JsXx
+Žie	Jx
+Živ	X{
+Žm	J}
+Žmo	J|
+Žu	J{Xl
+Žup	Xk
+Žv	Jy
+Žva	J{
+Žy	J|
+ž	5Q<iCTJQKYWRXS
+ž 	5]<{JmK{WeXm
+ža	<sC_JdKgWlXb
+ža 	JvKmXo
+žaa	<z
+žag	Kw
+žai	JiK}
+žaj	Xv
+žal	JpX{
+žam	K|
+žan	<zCkJqKsXs
+žar	JzXi
+žas	JqKm
+žav	CaXg
+žb	CmJ}Xm
+žba	J~Xu
+žbe	CmXr
+žbi	Xt
+žbo	X|
+žd	5mJjWmX}
+žda	Jq
+žde	J{
+ždi	J}X|
+ždu	J~
+ždy	Ju
+ždė	Jt
+ždž	Jv
+že	5]<{CbJ_KmWaX_
+že 	5cCfWdXm
+žef	X{
+žei	JsKz
+žej	X}
+žek	X}
+žel	5kJsK~Xk
+žem	JgXl
+žen	5aChJuKvWdXg
+žer	JdK|
+žes	JxK}
+žet	J|Kw
+žev	Xk
+žeš	Xt
+žg	Xz
+žga	Xz
+ži	5a<rCaJXKiW^X_
+ži 	<}CkJ~KkXk
+žia	JbWg
+žic	Xr
+žie	JnKu
+žig	X|
+žii	<|
+žij	5mWmXw
+žik	<{Jv
+žil	5lWnXv
+žim	JpXx
+žin	JeWmXh
+žio	Jd
+žir	J~X{
+žis	<yJtKwXx
+žit	5hWiXu
+žiu	Jk
+živ	5hCcWiXh
+žią	Jz
+žič	Xw
+žiš	Xy
+žiū	Jq
+žių	Ji
+žj	Xl
+žja	Xv
+žje	Xp
+žji	Xw
+žju	Xu
+žk	5nJuKwWiXw
+žka	Jz
+žke	X~
+žko	X~
+žku	K}
+žkā	K{
+žl	JyXz
+žle	X~
+žli	J|
+žlj	X~
+žm	JjK~
+žmo	Ji
+žn	5cCdJhWdXd
+žna	JqXt
+žne	WgXn
+žni	CjJlK~Xi
+žnj	Xt
+žno	CfWlXj
+žny	Jn
+žní	5g
+žně	5i
+žo	5n<~JhKhWlXx
+žo 	JwKuX{
+žod	Jo
+žoj	JwKn
+žol	Jr
+žon	Kw
+žor	Ky
+žos	JuK|
+žot	Kq
+žov	5lWl
+žoš	Kv
+žp	Jy
+žpa	J~
+žr	JwKwX~
+žra	Jw
+žre	Kv
+žs	5kJsKvWl
+žs 	Kw
+žsi	Js
+žsk	5kWn
+žt	Jp
+žta	Jx
+žte	J~
+žti	Jv
+žtv	J|
+žu	<}CgJhKhWmXc
+žu 	KjX}
+žud	Jz
+žuj	Xv
+žuo	Jv
+žup	CgXb
+žur	JsKu
+žus	K{
+žut	J~
+žuv	Jk
+žuž	X{
+žv	Jk
+žva	Jm
+žve	Jz
+žvi	Jv
+žvy	J{
+žy	Jj
+žyb	Jt
+žyd	Jx
+žyg	J~
+žym	Jn
+žys	J~
+žá	5o
+ží	5_Wd
+ží 	5eWi
+žíc	5k
+žív	5cWe
+žā	Kh
+žā 	K{
+žād	Kj
+žāk	Kp
+žām	K{
+žās	K|
+žą	J}
+žė	Jq
+žė 	J}
+žėj	J|
+žės	Jt
+žģ	Kz
+žģī	K{
+žī	Kx
+žīm	K~
+žį	J|
+žįs	J{
+žņ	Kt
+žņu	Kv
+žū	K~
+žų	Jt
+žų 	Jt
+ơ	fZ
+ơ 	fj
+ơi	fl
+ơi 	fj
+ơm	f~
+ơm 	f}
+ơn	f_
+ơn 	fe
+ơng	fa
+ư	fN
+ư 	fe
+ưa	fp
+ưa 	fn
+ưn	fm
+ưng	fk
+ưu	fo
+ưu 	fn
+ươ	fb
+ươi	f~
+ươn	fa
+ưể	fQ
+ưểc	fS
+ưểi	fZ
+ưểm	fb
+ưển	f]
+ưểt	fx
+ưểu	f}
+ǎ	<~Uu
+ǎ 	Ux
+Ș	Um
+Șa	U}
+Șc	U}
+Șco	U}
+Șe	U|
+Și	U}
+Șo	U~
+Șt	Uu
+Ște	Uw
+Ști	U{
+Ț	Uo
+Ța	Uw
+Țar	Uv
+Ți	U~
+Ță	Ux
+Țăr	Uw
+ə	<zU|
+ʿ	4{
+ˈ	I|U~
+̀	2m
+́	4z<~IyK{UwVXXsdWf|
+́ 	dm
+́в	Vmdj
+́д	Vpdn
+́й	Vodl
+́к	dn
+́л	Vjdi
+́ль	dl
+́м	Vpdn
+́н	VfX~dd
+́н 	dl
+́р	Vjdi
+́с	Vodn
+́т	Vmdm
+΄	9k
+΄ 	9l
+Ά	9f
+Άγ	9p
+Έ	9c
+Έλ	9j
+Έλλ	9h
+Έν	9n
+Έχ	9p
+Ή	9m
+Ήτ	9o
+Ήτα	9m
+Ό	9l
+ΐ	9k
+Α	9T
+Α 	9j
+Αγ	9g
+Αγί	9m
+Αγγ	9l
+Αθ	9h
+Αθή	9j
+Αι	9m
+Ακ	9p
+Αλ	9i
+Αμ	9j
+Αμε	9k
+Αν	9d
+Ανα	9h
+Αντ	9j
+Απ	9g
+Απο	9l
+Αρ	9g
+Αρχ	9m
+Ασ	9j
+Αστ	9k
+Αυ	9h
+Αυγ	9n
+Αυτ	9k
+Β	9[
+Β 	9o
+Βα	9h
+Βασ	9j
+Βε	9o
+Βι	9n
+Βο	9j
+Βρ	9h
+Βρί	9j
+Γ	9[
+Γα	9l
+Γαλ	9k
+Γε	9f
+Γεν	9j
+Γερ	9j
+Γι	9j
+Γκ	9l
+Γο	9o
+Δ	4}9[
+Δή	9k
+Δήμ	9i
+Δε	9l
+Δεκ	9m
+Δη	9j
+Δημ	9h
+Δι	9g
+Δια	9l
+Ε	9X
+Εί	9k
+Είν	9h
+Εθ	9n
+Εθν	9k
+Εκ	9n
+Ελ	9d
+Ελλ	9c
+Επ	9k
+Ερ	9o
+Ευ	9i
+Ευρ	9i
+Ζ	9h
+Η	9Y
+Η 	9]
+Ηλ	9n
+Ηρ	9p
+Θ	9d
+Θε	9i
+Θεσ	9m
+Ι	9]
+Ια	9m
+Ιαν	9m
+Ιο	9k
+Ιου	9i
+Ισ	9l
+Ιτ	9n
+Ιτα	9l
+Ιω	9n
+Κ	4|9W
+Κά	9n
+Κα	9c
+Καλ	9l
+Καρ	9k
+Κατ	9j
+Κε	9o
+Κι	9p
+Κο	9g
+Κρ	9k
+Κυ	9m
+Κω	9o
+Κων	9m
+Κό	9n
+Κύ	9k
+Λ	9_
+Λα	9l
+Λε	9n
+Λι	9p
+Λο	9l
+Μ	4~9W
+Μά	9l
+Μέ	9p
+Μα	9c
+Μαρ	9h
+Με	9e
+Με 	9j
+Μεσ	9m
+Μι	9l
+Μο	9j
+Μπ	9g
+Ν	9]
+Νέ	9n
+Να	9n
+Νι	9p
+Νο	9j
+Ντ	9l
+Νό	9p
+Ο	9V
+Ο 	9[
+Οι	9g
+Οι 	9f
+Οκ	9o
+Οκτ	9m
+Ολ	9m
+Ορ	9o
+Ου	9n
+Π	9W
+Πά	9l
+Πα	9c
+Παλ	9m
+Παν	9i
+Παρ	9k
+Πε	9h
+Περ	9l
+Πο	9g
+Πολ	9h
+Πρ	9f
+Προ	9m
+Πρω	9m
+Πρό	9m
+Πό	9o
+Ρ	9c
+Ρο	9o
+Ρω	9m
+Σ	9W
+Σα	9k
+Σε	9i
+Σεπ	9m
+Σι	9o
+Σκ	9n
+Σο	9l
+Στ	9c
+Στη	9e
+Συ	9j
+Συν	9l
+Σύ	9l
+Τ	9X
+Τα	9i
+Τα 	9i
+Τζ	9l
+Το	9^
+Το 	9]
+Του	9n
+Τρ	9j
+Τσ	9o
+Υ	9i
+Υπ	9m
+Φ	9b
+Φε	9n
+Φι	9p
+Φρ	9p
+Χ	9a
+Χ 	9o
+Χα	9l
+Χρ	9m
+Ω	9l
+ά	4y9K<|I{U~X}
+ά 	9U
+άβ	9n
+άγ	9g
+άδ	9a
+άδα	9c
+άδε	9k
+άδο	9i
+άζ	9f
+άζε	9g
+άζο	9m
+άθ	9g
+άθε	9k
+άι	9m
+άκ	9f
+άκη	9m
+άλ	9]
+άλα	9j
+άλη	9k
+άλι	9n
+άλλ	9c
+άλο	9h
+άμ	9e
+άμε	9j
+άν	9[
+άν 	9k
+άνα	9l
+άνδ	9m
+άνε	9h
+άνι	9j
+άνν	9k
+άνο	9i
+άντ	9h
+άνω	9h
+άξ	9n
+άο	9o
+άπ	9h
+άπο	9j
+άρ	9_
+άρι	9h
+άρκ	9l
+άρτ	9k
+άρχ	9i
+άς	9f
+άς 	9d
+άσ	9_
+άσε	9k
+άση	9i
+άστ	9e
+άτ	9_
+άτα	9m
+άτη	9l
+άτι	9m
+άτο	9f
+άτω	9f
+άφ	9e
+άφο	9f
+άχ	9l
+έ	4}9L
+έ 	9o
+έα	9e
+έα 	9g
+έας	9h
+έγ	9f
+έγε	9k
+έγι	9l
+έδ	9i
+έδρ	9j
+έθ	9m
+έι	9n
+έκ	9g
+έκτ	9j
+έλ	9a
+έλα	9k
+έλε	9h
+έλη	9l
+έλο	9k
+έμ	9h
+έν	9W
+ένα	9Y
+ένε	9g
+ένη	9f
+ένν	9m
+ένο	9b
+έντ	9g
+ένω	9i
+έξ	9k
+έο	9m
+έπ	9l
+έπε	9m
+έρ	9Z
+έρα	9f
+έργ	9h
+έρε	9d
+έρι	9j
+έρν	9l
+έρο	9g
+έρχ	9m
+ές	9]
+ές 	9Z
+έσ	9c
+έση	9k
+έστ	9l
+έτ	9c
+έτη	9i
+έτο	9m
+έτρ	9j
+έφ	9n
+έχ	9a
+έχε	9c
+έχο	9j
+έχρ	9k
+έω	9k
+έως	9l
+ή	9L
+ή 	9S
+ήθ	9d
+ήθη	9c
+ήκ	9g
+ήκε	9i
+ήλ	9m
+ήμ	9^
+ήμα	9c
+ήμε	9j
+ήμο	9c
+ήν	9f
+ήνα	9h
+ήρ	9c
+ήρε	9m
+ήρι	9l
+ήρξ	9j
+ής	9X
+ής 	9U
+ήσ	9e
+ήσε	9i
+ήσο	9n
+ήτ	9[
+ήτα	9Z
+ήτη	9l
+ί	2o4w9H<{IyK{U|X|
+ί 	9]
+ία	9R
+ία 	9S
+ίας	9V
+ίβ	9p
+ίγ	9k
+ίδ	9a
+ίδα	9g
+ίδε	9k
+ίδη	9l
+ίδι	9i
+ίδο	9m
+ίε	9f
+ίες	9d
+ίζ	9c
+ίζε	9c
+ίζο	9j
+ίθ	9m
+ίκ	9c
+ίκη	9h
+ίκο	9h
+ίλ	9g
+ίλι	9m
+ίμ	9h
+ίν	9T
+ίνα	9S
+ίνε	9g
+ίνη	9g
+ίνο	9g
+ίο	9W
+ίο 	9_
+ίοδ	9k
+ίος	9g
+ίου	9X
+ίπ	9i
+ίπο	9k
+ίρ	9g
+ίρι	9l
+ίς	9k
+ίς 	9h
+ίσ	9]
+ίση	9g
+ίσκ	9b
+ίστ	9e
+ίτ	9^
+ίτα	9b
+ίτε	9i
+ίτη	9k
+ίτλ	9l
+ίχ	9h
+ίχε	9j
+ίω	9c
+ίων	9d
+ίως	9j
+α	2h4p9@<rIqJwKsLlUtXsZmf|
+α 	4z9K<{IzJ~KyU}X{
+αΐ	9m
+αί	9]
+αία	9d
+αίν	9j
+αίο	9f
+αίρ	9i
+αίτ	9m
+αβ	9e
+αβε	9k
+αγ	9Z
+αγγ	9g
+αγι	9m
+αγκ	9h
+αγμ	9j
+αγν	9m
+αγο	9i
+αγω	9d
+αδ	9b
+αδή	9l
+αδε	9k
+αδι	9i
+αε	9k
+αερ	9m
+αζ	9i
+αζί	9m
+αθ	9_
+αθη	9k
+αθλ	9i
+αθμ	9m
+αθο	9k
+αθώ	9k
+αι	9M
+αι 	9K
+αιδ	9n
+αιν	9g
+αιο	9j
+αιρ	9d
+αιό	9j
+αιώ	9h
+ακ	9Y
+ακά	9m
+ακή	9j
+ακα	9g
+ακε	9m
+ακο	9g
+ακρ	9i
+ακτ	9c
+ακό	9e
+αλ	9W
+αλά	9l
+αλί	9g
+αλα	9d
+αλε	9m
+αλι	9f
+αλλ	9_
+αλο	9f
+αλύ	9e
+αμ	9]
+αμέ	9k
+αμα	9m
+αμβ	9i
+αμε	9j
+αμμ	9h
+αμο	9m
+αμπ	9l
+αν	9P
+αν 	9U
+ανά	9d
+ανέ	9m
+ανή	9g
+ανί	9c
+ανα	9]
+ανδ	9f
+ανε	9e
+ανθ	9k
+ανι	9a
+ανο	9c
+αντ	9[
+ανό	9e
+ανώ	9k
+αξ	9f
+αξι	9l
+αξύ	9j
+αο	9n
+απ	9T
+απα	9k
+απε	9m
+απο	9]
+από	9T
+αρ	9U
+αρά	9f
+αρί	9e
+αρα	9^
+αρι	9f
+αρκ	9l
+αρμ	9l
+αρο	9j
+αρτ	9g
+αρχ	9]
+ας	9S
+ας 	9P
+ασ	9V
+ασί	9b
+αση	9c
+ασι	9b
+ασκ	9i
+ασμ	9k
+ασσ	9l
+αστ	9]
+ατ	9S
+ατά	9_
+ατέ	9h
+ατί	9g
+ατα	9]
+ατε	9i
+ατη	9g
+ατι	9_
+ατο	9Z
+ατρ	9f
+ατό	9j
+αυ	9_
+αυρ	9n
+αυτ	9_
+αφ	9]
+αφέ	9d
+αφή	9j
+αφί	9l
+αφε	9n
+αφι	9j
+αφο	9g
+αχ	9g
+αϊ	9h
+αϊκ	9g
+αύ	9m
+β	9RI}K~X~
+βά	9e
+βάλ	9m
+βάν	9i
+βέ	9j
+βέρ	9j
+βί	9l
+βα	9a
+βαν	9l
+βασ	9c
+βε	9g
+βη	9o
+βι	9e
+βιβ	9m
+βικ	9m
+βιο	9m
+βλ	9i
+βο	9c
+βολ	9i
+βου	9i
+βρ	9_
+βρί	9a
+βρα	9l
+βρο	9l
+βό	9l
+βόρ	9l
+γ	4z9L<}I|KyU|Xz
+γά	9e
+γάλ	9f
+γάν	9m
+γέ	9g
+γέν	9h
+γή	9f
+γή 	9i
+γής	9m
+γί	9b
+γία	9a
+γα	9_
+γα 	9m
+γαλ	9e
+γαν	9g
+γασ	9m
+γγ	9c
+γγε	9l
+γγλ	9f
+γγρ	9j
+γε	9]
+γεί	9k
+γεθ	9n
+γει	9k
+γεν	9c
+γερ	9k
+γετ	9l
+γη	9i
+γι	9Y
+για	9]
+γικ	9f
+γιν	9l
+γιο	9c
+γισ	9k
+γκ	9_
+γκ 	9m
+γκα	9j
+γκε	9k
+γκο	9j
+γκρ	9k
+γκό	9m
+γλ	9d
+γλι	9l
+γλώ	9k
+γμ	9h
+γμα	9g
+γν	9d
+γνω	9c
+γο	9]
+γο 	9j
+γον	9h
+γορ	9k
+γος	9h
+γου	9f
+γού	9h
+γρ	9^
+γρά	9e
+γρα	9^
+γυ	9m
+γχ	9l
+γω	9d
+γωγ	9h
+γων	9f
+γό	9e
+γός	9i
+γύ	9o
+γώ	9m
+γών	9k
+δ	4y9M<}I|KzU~X~
+δά	9m
+δέ	9k
+δή	9d
+δή 	9j
+δήμ	9g
+δί	9c
+δία	9h
+δα	9^
+δα 	9b
+δας	9f
+δε	9]
+δει	9l
+δεκ	9k
+δελ	9l
+δεν	9j
+δες	9h
+δεύ	9l
+δη	9a
+δη 	9l
+δηλ	9j
+δημ	9d
+δης	9m
+δι	9V
+διά	9d
+δια	9[
+διε	9f
+δικ	9a
+διο	9c
+δο	9[
+δο 	9h
+δομ	9k
+δον	9m
+δος	9h
+δοσ	9e
+δου	9h
+δρ	9^
+δρα	9f
+δρο	9e
+δρυ	9m
+δρύ	9l
+δυ	9f
+δυν	9k
+δυτ	9i
+δω	9k
+δων	9m
+δό	9i
+δύ	9i
+δύο	9i
+δώ	9i
+δών	9h
+ε	2l4v9D<yIxJ|KzUxXy
+ε 	9Q
+εά	9o
+εί	9R
+εί 	9_
+εία	9b
+είδ	9k
+είμ	9m
+είν	9T
+είο	9c
+είς	9l
+είτ	9b
+είχ	9g
+εα	9m
+εβ	9j
+εβρ	9l
+εγ	9a
+εγά	9f
+εγα	9h
+εγκ	9m
+εδ	9e
+εδο	9j
+εδρ	9k
+εζ	9p
+εθ	9e
+εθν	9e
+εθο	9m
+ει	9T
+ει 	9X
+εια	9_
+ειδ	9e
+ειν	9l
+ειο	9g
+ειρ	9d
+εις	9b
+εισ	9l
+ειτ	9i
+εκ	9]
+εκα	9j
+εκδ	9l
+εκε	9j
+εκρ	9l
+εκτ	9e
+ελ	9Y
+ελέ	9l
+ελε	9b
+ελι	9j
+ελλ	9a
+ελο	9i
+ελφ	9m
+εμ	9a
+εμβ	9f
+εμι	9l
+εμο	9l
+εμπ	9l
+εν	9X
+εν 	9f
+ενα	9k
+ενε	9j
+ενη	9m
+ενι	9g
+ενν	9e
+ενο	9e
+εντ	9e
+ενό	9h
+ενώ	9i
+εξ	9c
+εξά	9m
+εξα	9k
+εο	9h
+επ	9Z
+επί	9c
+επα	9f
+επι	9_
+επο	9l
+επτ	9i
+ερ	9S
+ερ 	9h
+ερά	9l
+ερί	9c
+ερα	9a
+εργ	9h
+ερε	9h
+ερη	9f
+ερι	9Y
+ερμ	9d
+ερν	9m
+ερο	9]
+ερό	9l
+ες	9Y
+ες 	9W
+εσ	9_
+εσί	9l
+εσα	9k
+εση	9j
+εσσ	9j
+εστ	9l
+ετ	9U
+ετά	9f
+ετέ	9m
+ετί	9k
+ετα	9V
+ετε	9m
+ετι	9g
+ετο	9k
+ετρ	9f
+ευ	9^
+ευθ	9m
+ευκ	9m
+ευρ	9i
+ευσ	9j
+ευτ	9g
+εφ	9i
+εφα	9m
+εχ	9h
+εχν	9j
+εω	9c
+εων	9i
+εωρ	9g
+εό	9l
+εύ	9c
+εύε	9m
+εύο	9j
+εύτ	9j
+εώ	9p
+ζ	9W
+ζί	9m
+ζα	9j
+ζε	9a
+ζει	9i
+ζετ	9b
+ζη	9o
+ζι	9l
+ζο	9f
+ζον	9i
+ζου	9l
+ζω	9m
+ζό	9l
+η	4w9F<zI{KzU|X{
+η 	9P
+ηγ	9e
+ηγο	9k
+ηγό	9m
+ηθ	9g
+ηθο	9n
+ηθυ	9k
+ηκ	9]
+ηκα	9k
+ηκε	9Z
+ηλ	9c
+ηλα	9j
+ηλε	9h
+ημ	9X
+ημέ	9h
+ημα	9[
+ημε	9f
+ημι	9e
+ημο	9c
+ην	9S
+ην 	9R
+ηνα	9g
+ηνι	9_
+ηνο	9k
+ηρ	9a
+ηρί	9i
+ηρε	9l
+ηρι	9k
+ηρο	9h
+ης	9Q
+ης 	4~9N
+ησ	9[
+ησί	9h
+ησε	9e
+ηση	9b
+ησι	9d
+ητ	9[
+ητέ	9m
+ητή	9f
+ητα	9c
+ητε	9l
+ητι	9d
+ητο	9m
+ηχ	9m
+ηχα	9l
+θ	4~9P
+θά	9m
+θέ	9f
+θέσ	9j
+θέτ	9l
+θή	9h
+θήκ	9m
+θήν	9j
+θα	9g
+θαν	9k
+θε	9]
+θε 	9k
+θεί	9h
+θερ	9i
+θεσ	9i
+θετ	9i
+θεω	9j
+θη	9[
+θηκ	9[
+θην	9m
+θι	9i
+θλ	9i
+θλη	9h
+θμ	9h
+θμό	9k
+θν	9e
+θνή	9m
+θνι	9h
+θο	9a
+θολ	9f
+θος	9k
+θρ	9g
+θυ	9g
+θυσ	9k
+θω	9m
+θό	9p
+θώ	9l
+θώς	9k
+ι	2j4r9B<wIuJzKxLnUwXvf~
+ι 	9L
+ιά	9]
+ιά 	9c
+ιάδ	9j
+ιάν	9l
+ιάρ	9l
+ιάς	9i
+ιάσ	9l
+ιέ	9h
+ιή	9p
+ια	9S
+ια 	9T
+ιαί	9l
+ιαδ	9j
+ιακ	9a
+ιαμ	9i
+ιαν	9g
+ιας	9c
+ιασ	9h
+ιατ	9i
+ιαφ	9k
+ιβ	9g
+ιβλ	9l
+ιγ	9g
+ιδ	9^
+ιδή	9k
+ιδι	9e
+ιδρ	9j
+ιδώ	9j
+ιε	9a
+ιεί	9j
+ιεθ	9j
+ιερ	9j
+ιες	9k
+ιζ	9l
+ιη	9n
+ιθ	9g
+ιθμ	9k
+ικ	9N
+ικά	9Y
+ικέ	9c
+ική	9T
+ικί	9k
+ικα	9c
+ικε	9j
+ικη	9j
+ικι	9i
+ικο	9Z
+ικρ	9g
+ικό	9U
+ικώ	9b
+ιλ	9^
+ιλί	9j
+ιλα	9k
+ιλε	9m
+ιλι	9d
+ιλο	9j
+ιμ	9a
+ιμέ	9i
+ιμο	9e
+ιν	9Y
+ιν 	9j
+ινή	9h
+ινί	9k
+ινα	9l
+ινε	9j
+ινη	9j
+ινι	9j
+ινο	9d
+ινω	9l
+ινό	9e
+ιο	4~9U
+ιο 	9Z
+ιογ	9l
+ιοδ	9j
+ιοι	9k
+ιολ	9k
+ιον	9k
+ιορ	9i
+ιος	9a
+ιου	9d
+ιοχ	9g
+ιού	9e
+ιπ	9h
+ιρ	9a
+ιρά	9j
+ιρα	9m
+ιρε	9l
+ιρι	9h
+ις	9Z
+ις 	9X
+ισ	9V
+ιση	9i
+ισμ	9]
+ισσ	9i
+ιστ	9Y
+ιτ	9^
+ιτα	9i
+ιτε	9j
+ιτι	9d
+ιτο	9k
+ιφ	9j
+ιφέ	9n
+ιχ	9f
+ιχε	9i
+ιω	9h
+ιωτ	9j
+ιό	9a
+ιό 	9g
+ιός	9l
+ιότ	9f
+ιώ	9b
+ιών	9b
+κ	2n4v9F<zIyJ~K|U|X{
+κ 	9f
+κά	9Y
+κά 	9Y
+κάθ	9l
+κάν	9m
+κάπ	9l
+κάτ	9k
+κέ	9c
+κέν	9n
+κές	9c
+κή	9V
+κή 	9V
+κής	9[
+κί	9e
+κία	9j
+κίν	9i
+κα	9O
+κα 	9f
+καθ	9e
+και	9P
+καλ	9c
+καν	9b
+καρ	9j
+κας	9l
+κασ	9l
+κατ	9Y
+κδ	9m
+κε	9W
+κε 	9Z
+κεί	9g
+κει	9e
+κεκ	9n
+κεν	9l
+κετ	9c
+κευ	9i
+κη	9b
+κη 	9h
+κην	9m
+κης	9h
+κητ	9l
+κι	9a
+κι 	9m
+κιν	9f
+κισ	9j
+κκ	9k
+κκλ	9l
+κλ	9a
+κλε	9k
+κλη	9h
+κλο	9j
+κο	9V
+κο 	9k
+κογ	9j
+κοι	9e
+κολ	9i
+κον	9f
+κοπ	9i
+κορ	9m
+κος	9i
+κοσ	9l
+κου	9d
+κού	9]
+κπ	9p
+κρ	9]
+κρά	9g
+κρα	9d
+κρι	9h
+κρο	9i
+κρό	9k
+κτ	9]
+κτή	9l
+κτα	9m
+κτη	9e
+κτι	9i
+κτο	9j
+κτρ	9k
+κτω	9m
+κυ	9e
+κυβ	9m
+κυρ	9h
+κω	9j
+κων	9m
+κό	9U
+κό 	9W
+κόλ	9n
+κόμ	9j
+κόρ	9l
+κός	9^
+κόσ	9i
+κότ	9g
+κύ	9k
+κώ	9d
+κών	9b
+λ	2m4t9H<wIwJ{KxUyXxf~
+λ 	9d
+λά	9_
+λά 	9g
+λάδ	9e
+λέ	9b
+λέγ	9m
+λέμ	9n
+λέξ	9k
+λές	9l
+λή	9c
+λή 	9i
+λής	9k
+λί	9^
+λία	9c
+λίο	9g
+λα	9Y
+λα 	9f
+λαί	9m
+λαβ	9k
+λαγ	9l
+λαδ	9k
+λαι	9j
+λαμ	9g
+λαν	9g
+λασ	9i
+λατ	9k
+λβ	9o
+λγ	9p
+λε	9X
+λεί	9a
+λεγ	9m
+λει	9e
+λεκ	9j
+λεμ	9h
+λες	9k
+λεσ	9j
+λευ	9e
+λη	9X
+λη 	9_
+ληθ	9j
+λημ	9k
+λην	9]
+ληρ	9j
+λης	9g
+λησ	9j
+λητ	9j
+λι	9W
+λιά	9f
+λια	9h
+λικ	9]
+λιο	9g
+λισ	9j
+λιτ	9c
+λιό	9m
+λκ	9l
+λλ	9W
+λλά	9c
+λλί	9m
+λλα	9g
+λλε	9l
+λλη	9]
+λλι	9f
+λλο	9c
+λμ	9i
+λο	9V
+λο 	9b
+λοί	9m
+λογ	9[
+λον	9j
+λος	9b
+λου	9c
+λού	9e
+λπ	9p
+λτ	9n
+λυ	9e
+λυμ	9j
+λυτ	9l
+λφ	9k
+λω	9f
+λων	9g
+λό	9d
+λόγ	9g
+λύ	9e
+λύτ	9h
+λώ	9g
+λών	9k
+λώσ	9j
+μ	2n4w9G<zIzJ}KyU{Xz
+μ 	9g
+μά	9_
+μά 	9k
+μάδ	9h
+μάζ	9h
+μάτ	9g
+μέ	9Y
+μέγ	9m
+μέλ	9l
+μέν	9[
+μέρ	9f
+μέσ	9i
+μέτ	9j
+μέχ	9k
+μή	9d
+μή 	9l
+μήμ	9j
+μί	9c
+μία	9d
+μα	9T
+μα 	9X
+μαί	9g
+μαζ	9k
+μαν	9b
+μασ	9h
+ματ	9Y
+μαχ	9n
+μβ	9b
+μβά	9j
+μβο	9k
+μβρ	9f
+με	9S
+με 	9W
+μεί	9j
+μεγ	9c
+μει	9n
+μελ	9l
+μεν	9b
+μερ	9a
+μεσ	9j
+μετ	9]
+μη	9a
+μη 	9f
+μης	9k
+μητ	9k
+μηχ	9l
+μι	9Y
+μια	9a
+μικ	9_
+μιο	9e
+μισ	9k
+μμ	9d
+μμα	9f
+μν	9j
+μο	9U
+μο 	9b
+μοι	9m
+μοκ	9j
+μον	9e
+μοπ	9g
+μορ	9i
+μος	9d
+μοσ	9j
+μοτ	9l
+μου	9_
+μού	9_
+μπ	9^
+μπα	9n
+μπε	9j
+μπι	9j
+μπο	9e
+μυ	9f
+μυθ	9e
+μφ	9h
+μφω	9k
+μω	9k
+μων	9m
+μό	9^
+μό 	9c
+μόν	9j
+μός	9d
+μώ	9j
+μών	9g
+ν	2h4r9C<uIuJzKvLoUvXu
+ν 	2o4|9LX~
+νά	9b
+νά 	9k
+νάμ	9l
+νέ	9e
+νή	9_
+νή 	9g
+νήθ	9f
+νήκ	9j
+νής	9i
+νήσ	9m
+νί	9]
+νία	9_
+νίδ	9k
+νίκ	9k
+νίο	9k
+να	9P
+να 	9V
+ναγ	9l
+ναι	9T
+νακ	9i
+ναν	9h
+νας	9]
+νασ	9j
+νατ	9d
+ναυ	9m
+ναφ	9g
+νγ	9n
+νγκ	9l
+νδ	9b
+νδί	9k
+νδι	9k
+νδρ	9g
+νε	9Y
+νε 	9g
+νεί	9m
+νει	9a
+νεπ	9l
+νερ	9k
+νες	9e
+νετ	9h
+νη	9Y
+νη 	9_
+νημ	9h
+νης	9c
+νησ	9c
+νητ	9h
+νθ	9f
+νθρ	9j
+νι	9V
+νι 	9m
+νια	9h
+νικ	9W
+νιο	9i
+νισ	9d
+νν	9c
+ννή	9h
+ννη	9g
+ννο	9m
+νο	9T
+νο 	9_
+νοι	9i
+νολ	9i
+νομ	9Y
+νον	9k
+νορ	9m
+νος	9b
+νοτ	9l
+νου	9_
+νού	9f
+νσ	9i
+νστ	9k
+ντ	9U
+ντ 	9h
+ντά	9i
+ντί	9f
+ντα	9[
+ντε	9g
+ντι	9^
+ντο	9e
+ντρ	9e
+νυ	9j
+νυμ	9i
+νω	9]
+νω 	9m
+νων	9c
+νωσ	9a
+νό	9]
+νό 	9g
+νόμ	9g
+νός	9c
+νότ	9f
+νώ	9d
+νώ 	9j
+νών	9h
+ξ	9X
+ξ 	9p
+ξά	9n
+ξα	9j
+ξε	9e
+ξε 	9i
+ξη	9g
+ξη 	9g
+ξι	9i
+ξο	9m
+ξύ	9k
+ξύ 	9i
+ο	2g4p9A<tIsJwKsLkUtXsZlf{
+ο 	9M
+οέ	9n
+οί	9[
+οί 	9g
+οία	9d
+οίκ	9j
+οίο	9b
+οα	9m
+οβ	9f
+οβο	9n
+ογ	9Z
+ογέ	9i
+ογί	9c
+ογι	9f
+ογο	9i
+ογρ	9c
+οδ	9_
+οδι	9k
+οδο	9c
+οε	9f
+οει	9h
+οθ	9h
+οθε	9j
+οι	9W
+οι 	9^
+οια	9k
+οιε	9j
+οιη	9m
+οικ	9a
+οιν	9e
+οιο	9i
+οιχ	9i
+οιό	9n
+οκ	9a
+οκα	9k
+οκρ	9e
+ολ	9V
+ολέ	9l
+ολή	9j
+ολί	9j
+ολε	9i
+ολη	9j
+ολι	9^
+ολλ	9i
+ολο	9]
+ολυ	9l
+ολό	9j
+ολύ	9k
+ομ	9W
+ομά	9a
+ομέ	9i
+ομα	9a
+ομη	9l
+ομι	9f
+ομο	9b
+ομό	9l
+ομώ	9k
+ον	9S
+ον 	9W
+ονί	9g
+ονα	9i
+ονδ	9m
+ονι	9e
+ονο	9_
+οντ	9]
+ονό	9h
+οξ	9n
+οπ	9Y
+οπο	9X
+οπτ	9n
+οπό	9l
+ορ	9W
+ορά	9h
+ορέ	9m
+ορί	9b
+ορα	9i
+οργ	9g
+ορε	9c
+ορι	9c
+ορο	9j
+ορτ	9l
+ορυ	9l
+ορφ	9i
+ος	4w9S<zIzJ}KyU{Xz
+ος 	4v9Q<xIvJ|KxUzXy
+οσ	9[
+οση	9m
+οσι	9l
+οσπ	9l
+οστ	9h
+οσφ	9e
+οσω	9k
+οτ	9]
+οτέ	9m
+οτα	9k
+οτε	9a
+οτι	9g
+ου	9K
+ου 	9K
+ουά	9l
+ουα	9g
+ουδ	9h
+ουλ	9c
+ουμ	9i
+ουν	9_
+ουρ	9_
+ους	9W
+ουσ	9a
+οφ	9d
+οφο	9j
+οχ	9c
+οχή	9d
+ού	9T
+ού 	9W
+ούλ	9k
+ούμ	9j
+ούν	9b
+ούρ	9i
+ούς	9c
+ούσ	9d
+π	4y9G<}I|J~K}U|X{
+π 	9j
+πά	9d
+πάν	9k
+πάρ	9j
+πέ	9f
+πή	9g
+πήρ	9g
+πί	9c
+πίσ	9e
+πα	9X
+πα 	9m
+παί	9n
+παγ	9k
+παι	9j
+παλ	9i
+παν	9e
+παρ	9[
+πατ	9l
+παϊ	9m
+πε	9Y
+πεδ	9m
+πει	9h
+πελ	9l
+περ	9Y
+πη	9g
+πηρ	9l
+πι	9[
+πια	9m
+πικ	9h
+πιο	9i
+πισ	9d
+πιτ	9l
+πλ	9_
+πλα	9i
+πλε	9l
+πλη	9h
+πλο	9i
+πν	9p
+πο	9P
+πο 	9g
+ποί	9]
+πογ	9m
+ποδ	9e
+ποι	9_
+ποκ	9k
+πολ	9[
+πον	9i
+πορ	9f
+πος	9j
+ποσ	9j
+ποτ	9_
+που	9U
+ποχ	9l
+πού	9l
+ππ	9o
+πρ	9W
+πρα	9j
+πρι	9i
+προ	9[
+πρω	9d
+πρό	9f
+πρώ	9d
+πτ	9c
+πτε	9k
+πτι	9l
+πυ	9o
+πω	9f
+πων	9m
+πως	9f
+πό	9U
+πό 	9T
+πόλ	9a
+ρ	2m4s9E<vIuJ{KwLnUwXvf}
+ρ 	9e
+ρά	9Z
+ρά 	9c
+ράγ	9m
+ράκ	9m
+ράμ	9n
+ράν	9n
+ράς	9l
+ράσ	9k
+ράτ	9g
+ράφ	9f
+ρέ	9d
+ρές	9l
+ρή	9f
+ρήσ	9k
+ρί	9V
+ρία	9a
+ρίδ	9l
+ρίζ	9e
+ρίν	9m
+ρίο	9_
+ρίπ	9k
+ρίσ	9a
+ρίτ	9m
+ρίω	9i
+ρα	9S
+ρα 	9Z
+ραβ	9k
+ραγ	9d
+ρακ	9c
+ραμ	9e
+ραν	9j
+ρας	9c
+ρασ	9e
+ρατ	9_
+ραφ	9a
+ρβ	9n
+ργ	9[
+ργά	9k
+ργί	9l
+ργα	9d
+ργε	9k
+ργι	9l
+ργο	9g
+ργό	9i
+ρδ	9l
+ρε	9X
+ρε 	9l
+ρεί	9d
+ρει	9a
+ρες	9f
+ρεσ	9k
+ρετ	9d
+ρευ	9m
+ρεύ	9l
+ρη	9^
+ρη 	9c
+ρης	9j
+ρησ	9c
+ρθ	9l
+ρι	9S
+ρι 	9f
+ριά	9k
+ρια	9b
+ριγ	9m
+ριθ	9k
+ρικ	9[
+ριλ	9h
+ριμ	9k
+ριν	9e
+ριο	9^
+ρισ	9]
+ριφ	9l
+ριό	9f
+ρκ	9e
+ρκε	9j
+ρλ	9o
+ρμ	9b
+ρμα	9e
+ρμο	9j
+ρν	9e
+ρνη	9k
+ρντ	9n
+ρξ	9k
+ρξε	9j
+ρο	9R
+ρο 	9^
+ροέ	9l
+ροβ	9k
+ρογ	9m
+ροδ	9m
+ροε	9h
+ροκ	9k
+ρολ	9l
+ρομ	9i
+ρον	9c
+ροπ	9g
+ρος	9^
+ροσ	9c
+ροτ	9l
+ρου	9^
+ροφ	9h
+ρού	9e
+ρρ	9k
+ρσ	9l
+ρτ	9b
+ρτί	9l
+ρτη	9k
+ρτο	9l
+ρυ	9e
+ρυσ	9m
+ρφ	9j
+ρχ	9]
+ρχί	9g
+ρχα	9e
+ρχε	9j
+ρχη	9l
+ρχι	9i
+ρχο	9j
+ρω	9]
+ρωμ	9k
+ρων	9g
+ρωπ	9j
+ρωσ	9l
+ρωτ	9c
+ρό	9]
+ρό 	9k
+ρόε	9m
+ρόμ	9l
+ρόν	9g
+ρόπ	9l
+ρόσ	9l
+ρότ	9k
+ρύ	9i
+ρύθ	9l
+ρώ	9a
+ρών	9i
+ρώπ	9k
+ρώτ	9e
+ς	2j4q9F<tIsJxKuLmUuXuf|
+ς 	2k4r9G<tIuJyKvLnUvXvf~
+σ	2k4w9F<yIzJ|KzUzXz
+σά	9l
+σέ	9n
+σή	9i
+σήμ	9k
+σί	9^
+σία	9_
+σίλ	9m
+σα	9]
+σα 	9b
+σαλ	9l
+σαν	9f
+σας	9k
+σε	9W
+σε 	9W
+σει	9_
+σεω	9j
+ση	9V
+ση 	9X
+σημ	9_
+σης	9^
+σθ	9m
+σι	9Y
+σι 	9k
+σιά	9m
+σια	9g
+σικ	9c
+σιλ	9e
+σιμ	9f
+σιο	9g
+σκ	9]
+σκε	9a
+σκη	9m
+σκο	9e
+σμ	9Z
+σμέ	9f
+σμα	9e
+σμι	9k
+σμο	9c
+σμό	9b
+σο	9_
+σο 	9h
+σου	9h
+σπ	9e
+σπα	9k
+σπο	9j
+σσ	9a
+σσα	9d
+σσε	9k
+σσό	9l
+στ	9N
+στά	9g
+στέ	9j
+στή	9_
+στί	9l
+στα	9[
+στε	9a
+στη	9U
+στι	9Z
+στο	9U
+στρ	9a
+στό	9d
+συ	9[
+συγ	9e
+συμ	9g
+συν	9^
+συσ	9k
+σφ	9e
+σφα	9d
+σχ	9e
+σχε	9j
+σχο	9m
+σω	9f
+σωπ	9k
+σό	9i
+σότ	9k
+σύ	9c
+σύμ	9j
+σύν	9i
+σώ	9l
+τ	2i4t9A<xIwJ|KyLoUyXx
+τ 	9e
+τά	9Z
+τά 	9]
+τάθ	9m
+τάλ	9m
+τάν	9m
+τάσ	9j
+τέ	9^
+τέλ	9g
+τέρ	9f
+τές	9g
+τέχ	9l
+τή	9[
+τή 	9d
+τήμ	9h
+τήρ	9h
+τής	9b
+τί	9^
+τία	9e
+τίν	9l
+τίο	9j
+τίσ	9m
+τίτ	9l
+τα	9O
+τα 	9V
+ταγ	9h
+ταθ	9j
+ται	9T
+ταλ	9d
+ταμ	9i
+ταν	9W
+ταξ	9g
+ταρ	9k
+τας	9d
+τασ	9b
+τατ	9i
+ταφ	9m
+τε	9U
+τε 	9d
+τεί	9d
+τει	9j
+τελ	9a
+τεμ	9l
+τερ	9X
+τες	9f
+τεχ	9j
+τεύ	9i
+τζ	9k
+τη	9M
+τη 	9W
+τηγ	9l
+τηκ	9f
+τηλ	9n
+τημ	9d
+την	9S
+τηρ	9c
+της	9Q
+τησ	9h
+τητ	9b
+τι	9R
+τι 	9f
+τια	9f
+τικ	9T
+τιμ	9l
+τιν	9f
+τιο	9g
+τις	9Z
+τισ	9e
+τλ	9l
+τλο	9l
+τμ	9k
+τμή	9k
+το	9K
+το 	9Q
+τοί	9j
+τογ	9j
+τοι	9e
+τοκ	9h
+τολ	9d
+τομ	9g
+τον	9W
+τοπ	9h
+τορ	9c
+τος	9_
+του	9O
+τού	9e
+τρ	9W
+τρί	9j
+τρα	9a
+τρε	9j
+τρι	9a
+τρο	9_
+τρω	9m
+τρό	9l
+τσ	9g
+τσι	9l
+ττ	9l
+τυ	9g
+τυπ	9m
+τω	9Y
+των	9X
+τό	9]
+τό 	9d
+τός	9e
+τότ	9l
+τύ	9k
+τύπ	9n
+τώ	9e
+τών	9e
+υ	4y9G<|I|K~U}X}
+υ 	9M
+υά	9k
+υα	9g
+υαρ	9i
+υβ	9k
+υβέ	9m
+υγ	9b
+υγγ	9j
+υγκ	9g
+υγο	9k
+υδ	9g
+υζ	9n
+υθ	9c
+υθο	9f
+υκ	9f
+υκλ	9m
+υλ	9a
+υλί	9k
+υλι	9m
+υλο	9j
+υμ	9_
+υμα	9l
+υμβ	9m
+υμμ	9m
+υμο	9j
+υμπ	9h
+υν	9Y
+υν 	9b
+υνέ	9m
+υνή	9m
+υνί	9m
+υνα	9f
+υνδ	9m
+υνε	9l
+υνθ	9m
+υνο	9h
+υντ	9i
+υπ	9^
+υπά	9l
+υπή	9k
+υπη	9m
+υπο	9c
+υπό	9l
+υρ	9Z
+υρά	9m
+υρί	9g
+υρα	9m
+υργ	9d
+υρι	9k
+υρκ	9l
+υρο	9k
+υρω	9l
+υς	9Z
+υς 	9W
+υσ	9[
+υσί	9k
+υσα	9i
+υση	9j
+υσι	9d
+υσμ	9j
+υστ	9f
+υτ	9[
+υτή	9h
+υτα	9m
+υτι	9c
+υτο	9d
+υτό	9f
+υφ	9l
+υχ	9j
+υψ	9m
+φ	4~9QK~X~
+φ 	9p
+φά	9k
+φέ	9c
+φέα	9m
+φέρ	9c
+φή	9g
+φή 	9g
+φί	9j
+φία	9k
+φα	9a
+φαί	9i
+φαι	9f
+φαλ	9m
+φαν	9j
+φε	9h
+φερ	9m
+φη	9l
+φθ	9m
+φθη	9m
+φι	9d
+φικ	9i
+φιλ	9i
+φο	9^
+φορ	9a
+φος	9h
+φου	9l
+φρ	9j
+φυ	9h
+φυσ	9k
+φω	9g
+φων	9g
+φό	9i
+φόρ	9i
+φύ	9p
+χ	9O
+χά	9n
+χέ	9k
+χές	9m
+χή	9e
+χή 	9e
+χής	9m
+χί	9g
+χία	9f
+χα	9_
+χαί	9g
+χαι	9l
+χαν	9h
+χαρ	9g
+χε	9]
+χε 	9i
+χεί	9h
+χεδ	9m
+χει	9_
+χετ	9i
+χη	9f
+χημ	9i
+χθ	9j
+χθη	9j
+χι	9e
+χικ	9l
+χιλ	9l
+χν	9f
+χνη	9m
+χο	9a
+χολ	9k
+χος	9i
+χου	9f
+χρ	9_
+χρη	9g
+χρι	9i
+χρο	9j
+χρό	9j
+χτ	9n
+χω	9f
+χωρ	9d
+χό	9p
+χώ	9f
+χώρ	9e
+ψ	9c
+ψε	9m
+ψη	9k
+ω	4{9M<}I}K}
+ω 	9f
+ωβ	9o
+ωγ	9h
+ωγή	9j
+ωγρ	9m
+ωδ	9o
+ωθ	9o
+ωμ	9c
+ωμέ	9k
+ωμα	9f
+ων	9T
+ων 	9S
+ωνί	9g
+ωνα	9h
+ωνι	9f
+ωνσ	9m
+ωπ	9h
+ωπα	9l
+ωπο	9l
+ωρ	9a
+ωρί	9i
+ωρε	9l
+ωρι	9e
+ως	9[
+ως 	9Y
+ωσ	9^
+ωση	9d
+ωστ	9c
+ωτ	9a
+ωτα	9l
+ωτε	9h
+ωτι	9i
+ωτο	9l
+ϊ	9d
+ϊκ	9i
+ϊκή	9l
+ό	4y9J<{I{K{U|X{
+ό 	9R
+όγ	9g
+όγο	9k
+όδ	9j
+όδο	9k
+όε	9o
+όεδ	9m
+όκ	9j
+όλ	9^
+όλε	9i
+όλη	9d
+όλο	9h
+όμ	9_
+όμα	9m
+όμε	9d
+όμο	9g
+όμω	9m
+όν	9]
+όν 	9j
+όνι	9i
+όνο	9_
+όντ	9j
+όπ	9b
+όπο	9e
+όπω	9g
+όρ	9^
+όρε	9i
+όρη	9k
+όρι	9n
+όρο	9c
+ός	9X
+ός 	9U
+όσ	9b
+όσμ	9i
+όσο	9j
+όστ	9m
+ότ	9Z
+ότα	9e
+ότε	9a
+ότη	9b
+ότι	9e
+όφ	9o
+όχ	9l
+ύ	4~9O
+ύ 	9Y
+ύγ	9l
+ύδ	9o
+ύε	9n
+ύθ	9i
+ύθη	9j
+ύκ	9k
+ύλ	9g
+ύμ	9d
+ύμα	9n
+ύμε	9k
+ύμφ	9j
+ύν	9b
+ύν 	9g
+ύνο	9l
+ύντ	9h
+ύο	9g
+ύο 	9i
+ύου	9j
+ύπ	9f
+ύπο	9j
+ύρ	9c
+ύρι	9h
+ύς	9e
+ύς 	9b
+ύσ	9b
+ύσε	9i
+ύστ	9f
+ύτ	9d
+ύτε	9d
+ύφ	9n
+ύχ	9o
+ώ	9R
+ώ 	9j
+ώδ	9o
+ώη	9p
+ώθ	9m
+ώθη	9j
+ώμ	9i
+ώμα	9i
+ών	9W
+ών 	9W
+ώνα	9g
+ώνε	9j
+ώνη	9k
+ώνυ	9i
+ώπ	9k
+ώρ	9d
+ώρα	9h
+ώς	9i
+ώς 	9f
+ώσ	9g
+ώσε	9l
+ώσσ	9k
+ώτ	9e
+ώτη	9i
+ώτο	9j
+Є	dj
+Єв	dn
+І	d_
+Ів	dm
+Іва	dl
+Іл	do
+Ін	dm
+Ј	Lc
+Ја	Ll
+Ју	Lk
+Џ	Lj
+А	2X<oK}LYU}VXXzdX
+А 	Vidl
+АД	Lo
+АД 	Lm
+АЩ	2h
+АЩ 	2f
+Ав	2mLmVmdm
+Ак	dp
+Ал	2h<wLgVgdf
+Алб	Lk
+Але	2l<wVj
+Аль	de
+Ам	2oLmVodp
+Аме	Ln
+Ан	2g<{LiVhdj
+Ант	2m
+Ар	2kLjVjdg
+Ард	dj
+Ат	2p
+Б	2X<tK}LZU}VZX{d[
+Ба	2hLhVhdj
+Бе	2hLiVhdk
+Бел	2kLlVm
+Би	2lLjVp
+Бо	2h<|LjVhdj
+Бол	Vm
+Бр	2jLjVgdl
+Бра	2nVg
+Бу	2nLjVndi
+Буг	Ll
+Бур	dk
+Бъ	2f
+Бъл	2d
+Бі	dn
+В	2Y<qK}L[U}VXX{dY
+В 	2iVedl
+Ва	2h<zLjVidi
+Вас	<~
+Ве	2iLjVgdf
+Вел	2lLmVkdm
+Вер	dg
+Ви	2i<~LiVjdm
+Вл	<~
+Вла	<}
+Во	2oLdVhdj
+Во 	Ld
+Вол	dl
+Въ	2i
+Вът	2k
+Ві	dg
+Г	2]<rL]V[X}d_
+Га	2lLnVldk
+Ге	2i<{LlVidl
+Гео	2l
+Гер	2mVk
+Гл	Lo
+Го	2kLiVidm
+Гр	2iLgVhdk
+Гра	2lLlVm
+Грц	Ll
+Гъ	2n
+Гър	2l
+Д	2Z<wL]V]X~dX
+Д 	Lm
+Да	2mLmVld]
+Дан	dZ
+Де	2iLiVldk
+Дж	2gVjdo
+Джо	2jVn
+Ди	2iLmVp
+Дим	2l
+До	2jLlVkdi
+Др	2oLo
+Е	2_<|L_Vfdd
+Ев	2lLlVm
+Евр	2lLkVm
+Ег	Lo
+Ед	2p
+Ел	2o
+Ен	dn
+Ер	Lp
+Ж	2kLmVidj
+З	2b<{LbVcdb
+За	2fLiVhdg
+Зап	2k
+Зе	Ln
+И	2]<uL]V^X~
+Ив	2m<|Vp
+Ива	2k<{
+Из	2iLoVo
+Им	2oLm
+Ин	2nLlVl
+Ис	2oLjVm
+Ист	Lj
+Й	2jdm
+Йо	2ldn
+К	2W<qI~K|LYU|VXXzdY
+К 	2oLpVo
+Ка	2c<|LdVcde
+Кал	2k
+Кар	2iLlVkdm
+Ке	2p
+Ки	2lLlVkdi
+Киї	dk
+Кл	2mLp
+Ко	2d<zLeVddd
+Кол	2m
+Кон	2kLmVl
+Кор	Vmdk
+Кр	2jLjVidk
+Кра	LmVm
+Ку	2m<~LmVkdn
+Л	2^<wK}LaV^d]
+Ла	2lLlVldi
+Ле	2kLkVidl
+Ли	2kLmVk
+Ло	2lLpVmdp
+Лу	2lLpVpdg
+Луа	dg
+Ль	do
+Льв	dn
+Лі	dl
+М	2X<rK{LXU{VXXydZ
+Ма	2_<{L^Vcdd
+Мак	2dL_
+Мар	2gLkVidh
+Ме	2iLiVjdj
+Ми	2h<zLiVhdk
+Мик	dn
+Мин	Vm
+Мих	<}
+Мо	2iLhVddh
+Мон	dn
+Мос	Vf
+Му	Vp
+Мі	dk
+Н	2[<uKyL]U~V[X~dX
+Н 	Ks
+На	2dLeVed[
+На 	Ll
+Нам	2n
+Нас	2kVmdZ
+Не	2kLjVldo
+Ни	2j<{LmVj
+Ник	2j<{Vl
+Но	2jLlVjdn
+Нов	LnVl
+Ні	do
+О	2[<xK}L[V]d_
+О 	Vo
+ОН 	Kx
+Об	2jVn
+Ов	Lg
+Ова	Lj
+Ово	Ll
+Ок	2i
+Окр	2h
+Ол	Vkdl
+Оле	dl
+Оли	Vj
+Он	Vp
+Оп	2oLm
+Опе	2m
+Опш	Lm
+Ор	2mVpdo
+Ос	2jLkVldp
+От	2nVo
+П	2W<sLYU}VWX|dW
+Па	2gLhVfdh
+Пар	2mLnVjdm
+Пе	2h<|LhVfdf
+Пер	Vidk
+Пет	2k<}LnVjdm
+Пи	2mLpVo
+Пл	2gVp
+Пло	2f
+По	2eLdVbdf
+Пол	2kLlVhdk
+Пор	Vj
+Пр	2eLeVddd
+Пре	2iLkVj
+При	2lLmVkdl
+Про	2lLmVidh
+Пу	dn
+Пуа	dn
+Пъ	2n
+Пър	2l
+Пі	db
+Пів	df
+Пік	dk
+Пір	dh
+Р	2Y<vK{L[U}VYdZ
+Р 	Vidj
+РС	dm
+РСР	dk
+Ра	2gLlVidl
+Раз	2j
+Рас	Vm
+Ре	2fLeVidl
+Реп	2gLf
+Рес	Vn
+Ри	2iLjVkdp
+Рим	2jLm
+Ро	2g<~LkVddd
+Род	2k
+Роз	dn
+Рон	di
+Рос	Vedk
+Ру	2jLlVndp
+Рус	2kLl
+С	2T4~<pI~J|KpLVUzVUX{dWf~
+С 	2oK{Vl
+СА	2hLo
+САД	Lm
+САЩ	2f
+СН 	Kw
+СР	Vjdi
+СР 	Vhdj
+СС	2pVg
+ССР	Vi
+ССС	Vk
+СШ	Vldo
+США	Vjdm
+Са	2hLhVedh
+Сан	2mVhdn
+Св	2lLkVodo
+Све	2kLk
+Се	2f<{LdVfde
+Се 	Lj
+Сев	2iLmVk
+Сел	Lm
+Сен	dg
+Сер	Vmdm
+Си	2iLkVkdp
+Ск	2oLi
+Ско	Lh
+Сл	2mLn
+Со	2i<}LgVddi
+Сов	Vm
+Сос	Vj
+Соф	2k
+Сп	2mLn
+Ср	2pLm
+Срб	Ln
+Ст	2fLiVidj
+Ста	2kVmdn
+Сто	2m
+Су	Vmdp
+Съ	2e
+Съе	2g
+Сі	do
+Т	2Y<wL[V^d_
+Та	2lLjVjdl
+Таа	Lm
+Те	2hLjVldk
+Тер	dm
+Ти	2nLmVp
+То	2dLeVldo
+Тов	2m
+Той	2g
+Тој	Lg
+Тр	2kLmVmdo
+Ту	2oLlVo
+Тур	Ll
+Тя	2n
+Тя 	2l
+У	2d<|LgVcd^
+У 	dm
+Ук	Vodd
+Укр	Vmdb
+Ф	2_<yK~LbV_dY
+Фе	2pVldo
+Фед	Vm
+Фи	2nLlVn
+Фил	Ll
+Фл	2p
+Фо	2o
+Фр	2iLmVjd[
+Фра	2jLmVkdY
+Х	2_<|LbVddf
+Ха	2iLmVldn
+Хе	2mLn
+Хо	2nLpVp
+Хр	2oLo
+Хри	2n
+Ц	2gLfVidf
+Це	2lLpVmdi
+Цен	2ldj
+Цр	Lm
+Ч	2f<}LiVfdg
+Че	2lLoVldm
+Чер	dn
+Ш	2f<{LfVdda
+ША	Vldo
+ША 	Vjdm
+Ша	2pdg
+Шам	dk
+Шар	dj
+Ше	do
+Щ	2g
+Щ 	2h
+Э	<{Vc
+Эт	Vo
+Ю	2f<~Vidn
+Юж	2n
+Южн	2l
+Я	2k<~Vgdi
+Яв	Vm
+Явл	Vk
+а	0h2?4o5k6~7o9l<bAjCgDiGnIpJnKkL>NnPkQjSkUkVAWmXk[n]ocidAfpgmhm
+а 	2F4z<nCpI}JyKuLDUwVLXvdLf{
+а́	VdX|db
+а́н	Vkdi
+аа	L]
+аа 	Ld
+аат	L]
+аб	2bLbV_d_
+аба	2nVm
+абе	dm
+або	2fLeVcda
+абр	Vj
+ав	2V<wK}LVVVdU
+ав 	2nLmVkdf
+ава	2ZL_Vfdg
+авг	Vk
+аве	2gLdVidZ
+ави	2bLbVbdi
+авл	2fVadi
+авн	2eLcVbdb
+аво	2jLjVfdh
+авс	Vmdj
+авт	2iLhVgdj
+аву	Lb
+авч	dn
+авш	Vg
+авя	2j
+аві	dk
+аг	2bLcVbdb
+ага	2iLlVide
+аго	2jLiVidj
+агр	2lLn
+ад	2V<xLVVYX~dY
+ад 	2]LaVidh
+ада	2eLfVgdc
+аде	2aL_Vgdj
+ади	2d<|LcVfdh
+адм	2jLnVidn
+адн	2fLfVj
+адо	2lLcdl
+адр	Ln
+адс	dk
+аду	dl
+адь	Vn
+адя	dk
+аді	dh
+ае	2g<}LeV_
+аев	<|
+аед	Lk
+аем	2mVi
+ает	Va
+аж	2hLgVddf
+ажа	dn
+ажд	2mVk
+аже	Vj
+ажу	Lk
+аз	2Y<~LYVXd^
+аз 	Vk
+аза	2jLkVgdl
+азб	Ll
+азв	2hLlVcdg
+азд	Vk
+азе	Vn
+ази	2fL[Vgdk
+азл	2iLiVl
+азн	2lLkVg
+азо	2nVedh
+азп	2c
+азр	2lVj
+азу	dk
+азы	Vi
+азі	dm
+аи	2kLhVe
+аиб	Vm
+аин	LkVj
+ай	2Z<xV^d]
+ай 	2^<~Vmdm
+айб	dk
+айк	2l
+айн	2hVldl
+айо	2jVcde
+айс	2mVldm
+ак	2Y<}LUVXX~dZ
+ак 	2lLhVadj
+ака	2gLfVidj
+акв	Ln
+аке	2bL[
+акж	Ve
+аки	2lVk
+ако	2jLZVfdd
+акс	2n
+акт	2bLeVddd
+аку	Lm
+акі	dm
+ал	2T<tLTU~VSdQ
+ал 	2aLaVbdj
+ала	2eLcVbde
+алб	2iLn
+але	2aL_Vedc
+али	2[<}L]V[de
+алк	2iLl
+алл	Vk
+алн	2]L]
+ало	2fLgVedh
+алс	2mLh
+алу	di
+аль	<|VXdU
+аля	Vk
+алі	dW
+ам	2Y<{LZVXdV
+ам 	2lLgVedg
+ама	2fLiVidj
+аме	2^LbVcdY
+ами	2cLeV_da
+амм	Vi
+амо	2hLfVhdk
+амп	2mdj
+амы	Vm
+амі	dk
+ан	2O<oI~KzLPU{VOXzdN
+ан 	2Z<xL[V_dc
+ана	2]L[V_db
+анг	2bLdVgdk
+анд	2a<xLeVadd
+ане	2ZLhVfdj
+ани	2W<~LWVVdb
+анк	2jLjVhdj
+анн	2mV]d[
+ано	2c<zLcVcdc
+анс	2YLZV]d_
+ант	2bLcVbdb
+ану	Ljdk
+анц	2iLgVddU
+аны	Vi
+ань	Vmdf
+ані	dW
+ао	Lb
+аоѓ	L_
+ап	2^L]V^db
+апа	2bLcVfdm
+апи	2jLjVhdn
+апо	2kLhVndk
+апр	2iLjVedj
+апс	Ll
+ар	2R<rJ~K|LSU|VTX|dS
+ар 	2dL^Vlde
+ара	2bLbVbd_
+ард	2iLiVjdh
+аре	2hLeVidm
+ари	2YL]Vcdg
+арк	2hLiVidh
+арл	2kVm
+арм	2lVl
+арн	2kLiVkdg
+аро	2dLbVcdb
+арс	2[LdVcdj
+арт	2bLfVbdY
+ару	Ln
+арх	2kLhVidj
+арь	Vl
+аря	Vh
+арі	dg
+ас	2V<wLXVUdU
+ас 	2gLjVjdi
+аса	2lLk
+асе	2_LeVgdZ
+аси	2g<}LhVldi
+аск	Lk
+асл	LnVmdm
+асн	LlVidd
+асо	2lLndk
+асп	LlVc
+асс	Vc
+аст	2YL]VXd[
+ась	Vk
+ася	2m
+асі	dn
+ат	2N<wLNVTdT
+ат 	2[LWVcdg
+ата	2QLPVcdi
+ате	2]LaV]dg
+ати	2]L[V_dW
+атк	Lmdk
+атн	LjVldk
+ато	2Z<~LbVbdb
+атп	Lm
+атр	2lLmVidk
+атс	Lj
+ату	2hLjVgdd
+аты	Vj
+ать	Vedm
+аті	dj
+ау	2fLhVedf
+аук	Vldh
+ауч	Vn
+аф	2gLgVgdf
+афи	2mLnVj
+афс	2nLl
+афт	dl
+афі	dk
+ах	2hLjV^d^
+ах 	V_db
+ахо	Vidi
+ахі	di
+ац	2_L^V_dX
+аци	2]L[V]
+аці	dW
+ач	2bL^Vadb
+ач 	Lj
+ача	2eLmVedi
+аче	2jLmVfdf
+ачи	2lLfVk
+ачк	Li
+ачу	Ll
+аш	2iLcVhdg
+аш 	Lk
+аши	2m
+ашк	Ln
+ашо	di
+ащ	2bVj
+ащ 	2j
+аща	2g
+аще	Vn
+ащи	2gVm
+ащо	2n
+аю	Vbdf
+ают	Vgdf
+ающ	Vc
+ая	2j<uK~U~VV
+ая 	2j<tK|U~VT
+аѓ	Li
+аѓа	Lg
+ає	da
+ає 	dc
+аєт	de
+аї	d^
+аїн	d]
+ај	LY
+ај 	Ld
+аја	Ll
+ајг	Lh
+ајд	Lm
+ајм	Lm
+ајн	Li
+ајп	Ll
+ајс	Ll
+ајч	Ll
+ајќ	Lm
+ањ	L]
+ања	Lj
+ање	L[
+аќ	Lm
+аќа	Ll
+б	2N4|<oJ{KyLNUyVNX{dNf~
+б 	2mLlVld[
+ба	2b<{L]Vbda
+ба 	2jLdVldn
+баг	dl
+бал	Lj
+бан	2lLg
+бар	Lj
+бат	Ll
+бе	2a<{L_V_da
+бед	2lLl
+без	2lLmdi
+бек	2n
+бел	2jLjVl
+бен	2mLi
+бер	2kLlVddc
+бес	Vl
+беш	Ln
+би	2^LXVcdh
+би 	2lLjdl
+бив	2j
+бид	Lj
+бик	2m
+бил	2iL[Vn
+бир	Lk
+бит	2iLkVl
+бич	Lm
+биј	Ll
+бк	dp
+бл	2^L_V^d_
+бла	2cLfVcdd
+бле	Vmdn
+бли	2aLaVddi
+блі	dh
+бн	2kLlVjdi
+бни	dk
+бно	Vn
+бо	2]<~L[VYd]
+бо 	da
+бод	Lm
+бой	Vl
+бол	2dLkVbdm
+бом	Vj
+бор	2gLcVedj
+бот	2hLeVe
+бр	2_L[V[de
+бра	2dLeVadh
+бре	2kLkVm
+бри	2hLmVj
+бро	2jL^Vndl
+бря	Vb
+бс	2jVldo
+бск	2l
+бу	2eLcVdd_
+був	di
+буд	dh
+бук	2nLi
+бул	dh
+бум	2j
+бур	Vidl
+бут	dl
+бщ	2cVh
+бща	2i
+бще	2lVg
+бщи	2g
+бъ	2^Vk
+бъд	2n
+бъе	Vj
+бъл	2^
+бър	2j
+бы	Va
+бы 	Vn
+был	Vc
+быт	Vm
+быч	Vn
+бя	2o
+бі	d_
+біл	dd
+бј	Lm
+бје	Ln
+в	0n2F4u5o<eAnCoDnIsJtKoLFQnUpVEXocndFfv
+в 	2Q<pI~L_U~VOX{dR
+ва	2R<tK~LQVSX|dT
+ва 	2U<zLUV[d[
+ваа	L_
+вав	Vldk
+вае	Vg
+важ	dj
+вал	2gLdVcdd
+ван	2Y<zLcVYdY
+вар	2hLfVddf
+ват	2]L_Vddh
+вач	Lgdm
+ващ	2e
+ваю	Vi
+вая	Vi
+ває	dm
+вај	Lj
+вањ	L]
+вг	2mLnVk
+вгу	2nVk
+вд	2nde
+вде	df
+ве	2S<wK~LTVTdW
+ве 	2dLjVcdl
+вед	2gLgVddZ
+вее	Ln
+веж	2i
+вез	Lm
+век	2dLdVd
+вел	2kLkVkdh
+вен	2[L]V^
+вер	2aL_V]d_
+вес	2cLlVd
+вет	2^LaVb
+вец	dl
+веч	2k
+веќ	Lh
+вж	dl
+ви	2V<nI|K{LUU{VWXwdT
+ви 	2cL]Vmdf
+вив	dm
+виг	dl
+вид	2dLeVedd
+вие	2jLk
+виж	2lLlVl
+виз	2jLkdk
+вий	df
+вик	dd
+вил	2lLhVidl
+вим	di
+вин	2eLdVgdf
+вио	Lg
+вип	dl
+вир	di
+вис	2eLdVkdi
+вит	2cLdVedk
+вих	dd
+виц	2n
+вич	2j<mIyK}LnU{VcXxda
+вищ	dg
+вия	2fVm
+виј	Ll
+вк	2iLjVhdh
+вка	Vmdl
+вкл	2kLnVm
+вл	2dLfV[dc
+вла	2lLhVndj
+вле	2kLnVbdi
+вли	2l
+вля	2iV_dl
+влі	dm
+вм	Vp
+вн	2^<zL]VZdY
+вна	2d<{LdVedh
+вне	Vidm
+вни	2dLaVld_
+вно	2eLfVadc
+вны	Ve
+вня	df
+вні	dd
+во	2U<wLOU~VSdW
+во 	2[<~LOV_dd
+вов	Vgdn
+вог	Vjdg
+вод	2bLcV_df
+вое	2jLjVc
+воз	LkVf
+вои	LlVn
+вой	2dVa
+вок	Vm
+вол	2bLgVedh
+вом	Vidk
+вон	dm
+воп	Vn
+вор	2fLdVfdb
+вос	LlVddi
+вот	2cLa
+вою	dj
+вої	dg
+вој	L_
+вп	Vodn
+вр	2^LYVadh
+вра	Vh
+врд	Li
+вре	2dLbVc
+врз	Lh
+ври	2dLf
+вро	2hLhVjdj
+вру	Lm
+врш	Lg
+връ	2l
+вс	2c<{LeV^d^
+все	Vh
+вси	2m
+вск	2g<{LeVa
+вст	2kLmVidh
+всь	d_
+вся	dj
+вт	2gLgVfdf
+втн	dl
+вто	2eLeVddh
+ву	2jLbVddb
+ву 	dj
+вув	La
+вул	dm
+вую	Vk
+вує	dm
+вх	Vf
+вхо	Vd
+вц	do
+вч	di
+вча	dn
+вче	dn
+вш	2oVd
+вша	Vn
+вше	Vk
+вши	Vf
+въ	2]
+във	2g
+въз	2g
+вър	2b
+вы	VZ
+вы 	Vj
+вые	Vj
+вый	Vg
+вым	Vk
+вып	Vi
+выс	Vh
+вых	Vg
+вь	Vo
+вя	2gVedm
+вяв	2l
+вяз	Vk
+вят	2nVidn
+вё	Vo
+ві	dS
+ві 	dc
+вів	dl
+від	dY
+вій	de
+вік	dZ
+віл	dk
+він	di
+вір	dk
+віс	dk
+віт	da
+г	2K4}<mI{J{KyLLUyVKXwdLf}
+г 	2X<~LcVadf
+га	2W<{LZV[d]
+га 	2cLcVedk
+газ	dj
+гал	2nLmVidg
+ган	2bLdVddd
+гар	2ZLeVm
+гат	2gLkdk
+гаш	Lj
+гд	Vk
+гда	Vk
+ге	2c<yLbV_dd
+ге 	Vj
+ген	2gLhVgdh
+гео	Lkdm
+гер	2iLiVi
+ги	2]<~L[V[di
+ги 	2fLbVjdl
+гии	Vi
+гио	2kLgVf
+гит	Lj
+гих	Vl
+гич	2lVi
+гия	2d
+гиј	Lf
+гл	2aL^Vcdf
+гла	2gLcVf
+гле	2mLj
+гли	2cLeVj
+гля	dm
+гм	Vo
+гн	2mLmVmdm
+го	2X<wLUVQdR
+го 	2eL_VSdR
+гов	2dLbVgdk
+год	2^L]VXdm
+гол	2eLaVjdg
+гон	Vn
+гор	2g<|LjV^df
+гос	Vedm
+гот	LjVn
+гр	2XLWVZd^
+гра	2XLXV]dc
+гре	LmVjdk
+гри	2lLi
+гро	Vmdi
+гру	2eLeVddf
+грч	Lh
+гръ	2h
+гу	2iLdVddd
+гу 	Lhdm
+гун	dk
+гус	2mLmVj
+гъ	2m
+гі	dX
+гід	dn
+гіо	dZ
+гір	dl
+гіч	di
+гії	dl
+д	2H4z<jIyJxKrLGUuVHXudGfz
+д 	2X<{K~LRV[dZ
+да	2V<zLWVUdZ
+да 	2YLZVXde
+дав	2gLhVkdh
+дад	2eLj
+дал	2lLkVhdl
+дам	Vm
+дан	2eLkVbdf
+дар	2hLgVcdi
+дат	2dLdVhdj
+дах	Vl
+дач	dn
+даю	Vm
+дає	dj
+дб	Lido
+дба	Lj
+дв	2cLcVddh
+два	2fLj
+две	2nLj
+дви	2jLiVi
+дво	LkVmdl
+дву	Vl
+дг	Ln
+дд	Vp
+де	2V<xLTVUdT
+де 	2jLeVbde
+дее	2k
+дей	2iVg
+дек	2mLeVi
+дел	2dL]Va
+дем	2iLmVkdl
+ден	2ZLXV^dW
+деп	dZ
+дер	2iLiVbdc
+дес	2kLkVm
+дет	2jVl
+дея	Vi
+деј	Lk
+дж	2fVidZ
+дже	dY
+джи	2k
+дз	dn
+ди	2U<yLUVVdY
+ди 	2cLbVhdd
+диа	Vn
+див	2lVndk
+дие	2n
+дии	Vl
+дил	Vi
+дим	2l<~Vl
+дин	2XLYV^d_
+дио	2mVn
+дис	2mLkVm
+дит	2iLiV^dh
+диц	2iLkVl
+диш	Lk
+дия	2hVl
+диј	Lg
+дк	2pVkdg
+дко	dm
+дл	2oLnVbdd
+для	Vadc
+дм	2iLjVidj
+дми	2iLlVh
+дмі	dj
+дн	2[LXVZdY
+дна	2aLaVfdf
+дне	2mLkVidn
+дни	2cL_Vhdd
+дно	2bL_V_da
+дны	Vf
+дня	dk
+дні	df
+до	2X<yLUVXdU
+до 	2_LbVeda
+доб	2iLhdl
+дов	2gLfVbdc
+дод	Lm
+дож	Vj
+док	2mLmVkdj
+дол	LgVi
+дом	LmVhdd
+дон	2aLZVkdl
+дор	2j<~Vgdl
+дос	2kLlVjdY
+дот	Lb
+доц	Lm
+дп	2pVndj
+дпо	dl
+др	2_<wL[V_dc
+др 	<}
+дра	2hLhVidm
+дре	2iLiVi
+држ	La
+дри	2g
+дро	2n<~LmVjdk
+дру	2gLeVgdk
+дрі	dk
+дс	2aLhV_df
+дск	2fLiVe
+дст	2cLmVadj
+дсь	dh
+ду	2^LcV[db
+ду 	2gV^dd
+дув	Lg
+дун	Vl
+душ	2d
+дш	Vp
+дъ	2b
+дъл	2i
+дър	2d
+ды	Vf
+ды 	Ve
+дь	Vl
+дь 	Vm
+дя	2mVkdi
+дян	dk
+дящ	Vm
+дё	Vp
+ді	dV
+ді 	de
+дів	df
+дій	di
+діл	dg
+дія	db
+діє	dZ
+дії	dl
+е	0l2A4s5m9o<cAlClDlIrJqKlLAPnQlSnUnVAWoXmckdDfs
+е 	2K<tJ~KyLJU}VNX~dW
+е́	Vfdg
+еа	2jLfVhdi
+еат	Vndn
+еб	2fLdVddi
+еба	Lk
+ебе	Lm
+ев	2X<qLZU~VXXzda
+ев 	2d<zLlVh
+ева	2kLiVgdl
+еве	2bLcVd
+еви	2f<tLhVfX~dl
+евн	2kVgdn
+ево	2bLfVddj
+евр	2hLhVg
+евс	Vj
+евы	Vl
+еві	dl
+ег	2bL^V[dZ
+ега	2mLk
+еге	Vl
+еги	2iLgVe
+его	2eLcV_
+егі	dZ
+ед	2T<{LSVVdU
+ед 	2aLc
+еда	2fLfVedj
+едв	2j
+еде	2cL^VbdZ
+еди	2ZL_Vadl
+едн	2_L]Vfdl
+едо	2aLZVgdn
+едс	2cVcdl
+еду	LgVk
+еді	dZ
+ее	2j<|LkVa
+ее 	Va
+еев	<{
+еец	2l
+еж	2_LgVade
+ежа	dn
+ежд	2bVd
+ежи	2gLlVjdk
+ежн	dm
+ез	2YLaV^da
+ез 	2[LmVldj
+еза	2hLlVm
+езд	LlVk
+езе	Lk
+ези	2cLnVh
+езн	LmVkdk
+езо	2mVg
+езп	dl
+еи	2oLlVm
+ей	2]<yVXdb
+ей 	2j<{VZdf
+ейн	2iVk
+ейс	2bVcdk
+ейш	Vk
+ек	2Y<vLVVXdX
+ек 	2dLeVh
+ека	2fLbVc
+еке	2nLn
+еки	2lLnVl
+екл	Ln
+еко	2lL^VfdY
+екс	2d<wLeVdde
+ект	2cLbVadc
+еку	Le
+ел	2S<vLTVSdW
+ел 	2]L]Vj
+ела	2iLcVhdm
+елб	Lj
+елг	2m
+еле	2ZL]V]dX
+ели	2[LaVbde
+елн	2cLl
+ело	2cL^Vcdm
+елс	2hLl
+елу	Ln
+ель	<zVXdd
+еля	2gVd
+елё	Vn
+елі	di
+ем	2X<|LWVVd[
+ем 	2kLeV^dh
+ема	2cLdVfdg
+емв	2gLh
+еме	2_LaVadj
+еми	2dLaVhdl
+емл	Vndn
+емн	dm
+емо	2mLiVhdk
+емп	Vj
+емс	2i
+ему	Vm
+емы	Vg
+емь	Vm
+емя	Vi
+емі	dh
+емј	Lf
+ен	2N<qKzLOU}VOdN
+ен 	2SLTVada
+ена	2[L]Vcde
+енд	2iLjVidm
+ене	2cLbVddb
+ени	2T<zLYVTdb
+енк	Lmdl
+енн	2e<|VWdT
+ено	2^L_Vfdf
+енс	2cLeVgdk
+ент	2[L]V[dW
+ену	Lm
+енц	2lLkVmdm
+ены	Vj
+ень	VidY
+ені	dY
+ео	2c<~LcVddf
+еог	Ll
+еол	Lk
+еор	2hLmVldm
+еп	2aLaVdd[
+епа	dZ
+епо	2lLnVm
+епт	2lLm
+епу	2eLe
+ер	2S<qJ~KzLSU|VPX~dQ
+ер 	2aLaVadc
+ера	2^LaV]da
+ерб	Vidm
+ерв	2jVbdf
+ерг	2m<}Vidk
+ерд	dl
+ере	2hLhV[dY
+ерж	Vhdf
+ерз	Ll
+ери	2YLZV]dc
+ерк	LmVidk
+ерл	Vn
+ерм	2fLdVgdj
+ерн	2b<~LcVadc
+еро	2cLcVcdh
+ерп	dk
+ерр	Vg
+ерс	2gLhVcdf
+ерт	2lVgdi
+ерх	Vldf
+ерш	dg
+ері	db
+ес	2V<xK}LWVSd]
+ес 	2hLg
+еса	2m
+есе	2gLeVk
+еси	2jLl
+еск	2^LkVX
+есн	2lLfVkdj
+есо	Lmdn
+есп	Vgdl
+есс	Vd
+ест	2XL[VWdg
+есу	Lj
+еся	Vk
+есі	dk
+ет	2S<vLSVTX~dW
+ет 	2c<~LaV[dY
+ета	2cLcVbdi
+ете	2dLgVgdn
+ети	2cLbVgdi
+етк	Lm
+етн	2jLeVg
+ето	2VLYVhdi
+етр	2h<~LhVfdg
+етс	2iL^V[
+ету	dm
+етх	Lk
+етъ	2j
+еты	Vm
+еу	Vo
+еф	2jLiVldl
+ех	2iLlVfdi
+ех 	Vn
+ехн	2lVkdk
+ец	2dLfVcdb
+ец 	2eLiVj
+еци	2jLmVi
+ецк	Vh
+ець	dc
+еці	dl
+еч	2dLcVcdg
+еча	Vn
+ече	2eLhVf
+ечк	Lk
+ечн	LnVn
+еш	2eLaVidn
+еше	LiVn
+ешк	Lk
+ешн	2gLh
+ешт	Lk
+ещ	2fVk
+еща	2l
+еще	2nVl
+ея	2mVhdm
+ея 	2n
+еят	Vi
+еѓ	Lf
+еѓу	Ld
+еї	df
+еї 	de
+еј	La
+еј 	Lm
+еја	Ll
+ејз	Lk
+ејс	Lg
+ењ	Le
+ење	Ld
+еќ	Lh
+еќе	Lh
+ж	2R<wLUVQdR
+ж 	2kVmdc
+жа	2cLbVddc
+жа 	2l
+жав	2gLedg
+жан	2mLnVk
+жат	Ll
+жд	2aVa
+жда	2dVl
+жде	Vf
+жду	2eVe
+же	2^LbVYdY
+же 	2kLiVbdk
+жел	LnVj
+жен	2^LfV]dX
+жес	2kVi
+жет	Vm
+жењ	Lm
+жи	2^LaVadd
+жи 	2lLj
+жив	2hLdVidk
+жин	dl
+жис	2jVm
+жит	2fLlVkdj
+жк	2m
+жн	2eLeVbdc
+жна	2jLjdk
+жни	2jLkVmdk
+жно	2lLjVfdk
+жны	Vj
+жні	dm
+жо	2jVmdi
+жов	dk
+жс	Vp
+жск	Vm
+жу	2oLhVldi
+жув	Lf
+жур	Vn
+жё	Vp
+жі	dl
+жі 	dn
+з	2K<rJ{KvLLU{VMX}dK
+з 	2]LeV]dY
+за	2U<|LUVXdU
+за 	2XLXVcdX
+заб	dm
+зав	2iLjVgdk
+заг	dk
+зае	2nLl
+зак	Vjdi
+зал	di
+зам	LjVm
+зан	2fLhVgdk
+зап	2dLdVfdk
+зар	2lLm
+зас	df
+зат	2kLmVl
+зах	dh
+зац	2fLhVhdh
+защ	2m
+зб	2nLcdi
+зби	Ln
+збо	Le
+збу	Lm
+зв	2]LeV^db
+зва	2dVddh
+зве	2bLmVd
+зви	2kLlVmdh
+зво	2mLiVi
+зг	2mLhVpdo
+згр	Lj
+зд	2cLeVbdi
+зда	2cLfVd
+зде	Vk
+зді	dk
+зе	2eLbVddd
+зем	2jLfVmdk
+зен	Lm
+зер	LkVkdk
+зи	2ZLXV^dc
+зи 	2eLm
+зид	Vm
+зик	2cL_dl
+зил	Vj
+зин	Lg
+зир	2iLh
+зит	2lLiVl
+зиц	Lg
+зич	Ljdl
+зия	2jVl
+зиј	Lh
+зк	2hVodm
+зл	2gLhVk
+зли	2gLiVm
+зм	2hLhVfde
+зма	2n
+зме	Vj
+змо	Lj
+змі	dh
+зн	2bL]V_d]
+зна	2bL]Vbd_
+зни	2lLiVldi
+зно	2nVhdm
+зны	Vm
+зня	di
+зо	2dLfV^db
+зов	2lVcdi
+зон	2lLnVkdj
+зор	Vi
+зп	2adj
+зпе	dm
+зпо	2bdn
+зпр	2j
+зпъ	2n
+зр	2hLkVhdk
+зра	2iLjVh
+зро	dm
+зс	2lVl
+зск	Vj
+зсл	2m
+зт	2fdk
+зта	di
+зто	2e
+зу	2kLiVfde
+зу 	dk
+зув	Ln
+зуе	Vk
+зх	2n
+зхо	2l
+зъ	2m
+зы	Va
+зыв	Vh
+зык	Vc
+зь	d[
+зьк	dY
+зя	Vp
+зі	dd
+зі 	dg
+и	0j2@4r5l9m<bAjCjDlGnIpJpKkL@PmQkSmUmVAWnXk[o]ocjdDfrgmhm
+и 	2I<uJ}KyLIU~VLX|dP
+и́	Vfdg
+иа	2_LoV_
+иал	2dVb
+иан	2eVh
+иб	2iLiVedi
+ибо	Vi
+ив	2[<|LYV[d[
+ив 	2l<~LiVmdj
+ива	2fLfVddf
+иве	2fLcVi
+иви	2jLiVn
+ивн	2hLcVcde
+иво	2hLeVidi
+ивс	dn
+ивш	2mVj
+иві	dj
+иг	2_<~LaV_dg
+ига	2gLjVk
+иги	2kLkVl
+иго	2nVmdl
+игр	2fLfVd
+ид	2^L^V_dc
+ид 	2gLfVmdn
+ида	2kLmVldj
+иде	2gLfVe
+иди	2lLm
+идо	LkVm
+иді	dl
+ие	2W<zL^VV
+ие 	2Y<}LaVV
+иев	2jVn
+ией	Vg
+ием	Ve
+иен	2kLj
+иер	Ln
+иет	2^Lk
+иж	2jLkVgdl
+иже	2nLlVj
+из	2ULXVWdc
+из 	LlV]
+иза	2bLcVf
+изб	Ln
+изв	2aLfVc
+изг	Lh
+изд	2iLkVl
+изи	2cLdVg
+изк	2j
+изл	2k
+изм	2hLhVg
+изн	2kVjdg
+изо	2iVh
+изп	2e
+изр	Lm
+изс	2l
+изт	2f
+изх	2l
+изъ	2m
+изь	dn
+ии	2eLcVV
+ии 	2eLcVT
+иит	2mLk
+ий	2]<qJ~K|U|VTX}dT
+ий 	2c<qJ~K{U|VTX|dR
+ийс	2_V]
+ик	2U<uLVVVX~dU
+ик 	2[L[V_da
+ика	2XLYV^db
+ике	Vj
+ики	2lLjVddY
+икл	Vldj
+икн	2m
+ико	2c<yLdVada
+икр	Vn
+ику	Ll
+икі	dh
+ил	2V<vLTVWda
+ил 	2cL]Vh
+ила	2gLaVgdk
+иле	2jLeVl
+или	2ZLYV[dl
+илл	Vk
+илм	2fLk
+илн	2m
+ило	2eLdVfdn
+илс	Vl
+иль	<{Vadk
+илі	dl
+им	2X<xLXVWdZ
+им 	2gLhVad_
+има	2cLaVedl
+име	2bLaVb
+ими	2e<}LjVddc
+имн	2m
+имо	2hLkVgdk
+имп	2eLfVf
+имс	2hLiVn
+имі	dm
+ин	2R<rK}LQU|VSX|dW
+ин 	2]<yLcVadc
+ина	2W<|LUV]db
+инг	2fLjVf
+инд	2jLiVj
+ине	2cLgVe
+ини	2^L]V_da
+инн	Vndl
+ино	2fLgVbdg
+инс	2aLaVadk
+инт	2jLjVi
+ину	Lldl
+инф	Vm
+инц	2gLgVj
+ины	Vg
+иня	2mVk
+ині	de
+ио	2[LUV[
+ио 	2n
+иод	2kLiVm
+ион	2[L_V]
+иот	LU
+ип	2fLdVbdZ
+ип 	2n
+ипа	LlVedZ
+ипе	Vn
+ипи	Lm
+ипн	dl
+ир	2Z<yLYVZda
+ир 	2iLjVk
+ира	2[L[Vf
+ире	LnVldm
+ири	2hLfVl
+иро	2iLeV_de
+иру	Vh
+ис	2U<xLSVTdU
+ис 	2gLjVl
+иса	2dLkVddm
+исе	Lmdm
+иси	2jLkVk
+иск	2iL[Vfdl
+исл	2iLjVgdh
+исн	Ll
+исо	2iLgVldj
+исп	2mVd
+исс	Vg
+ист	2X<}LVVXdV
+исх	Vk
+исъ	2l
+ись	2kVjdi
+ися	dk
+ит	2Q<zLQVTdW
+ит 	2iLkV_
+ита	2_LdVadh
+ите	2RLQVZdj
+ити	2aLdVedi
+итн	2m
+ито	2_LcVcde
+итс	Vh
+итт	dm
+иту	2mLgVjdZ
+ить	Vkde
+иу	LoVn
+иф	2iLgVhdm
+ифи	LlVn
+ифо	2nLk
+их	2g<zLmVYdT
+их 	VXdR
+иха	<|Vn
+ихо	2jVmdm
+иц	2]L[V[da
+ица	2aLbVd
+ице	2lVi
+ици	2aL]Va
+ицт	dl
+ицы	Vk
+иць	di
+иця	di
+иці	dg
+ич	2X<nI}K}LYU{VXXxdZ
+ич 	2i<mIyK}U{VcXwdc
+ича	2eLgVldk
+иче	2]LjVY
+ичи	2kLlVkdm
+ичк	2kL]
+ичн	2_LaVgd^
+иш	2iLcVmdk
+иша	Ll
+ишт	Lg
+ишу	Ln
+ищ	2hVodg
+ище	2hdj
+ию	Vb
+ию 	Vc
+июл	Vk
+июн	Vl
+ия	2P<yVUdp
+ия 	2P<xVS
+иям	Vj
+ият	2Y
+иях	Vl
+иє	dl
+иї	dl
+иїв	dk
+иј	LQ
+иј 	Lm
+ија	LP
+ињ	Ll
+иња	Lk
+й	2Q4z<kIyJxKvUvVKXwdNf|
+й 	2Y4~<nI|JzKyUyVMXzdR
+йб	dl
+йбі	dl
+йв	2l
+йво	2l
+йд	2lVodo
+йк	2jVndp
+йл	2mVodn
+йм	2pdl
+йн	2bVdda
+йн 	2l
+йна	2fdm
+йни	2idf
+йно	2ldh
+йны	Vi
+йо	2kVedb
+йов	dl
+йог	dj
+йон	2kVcde
+йр	Vp
+йс	2]<~VZd_
+йск	2]<~V[
+йст	2dVe
+йсь	d^
+йся	Vk
+йт	2eVm
+йто	2d
+йш	Vl
+йши	Vm
+к	0l2G4u<gAnClDoIuJsKoLFQoSoUpVFXpcndFfv
+к 	2X<xLYVWdY
+ка	2Q<sJ}KyLPUzVSX}dUf~
+ка 	2T<zLSU~VZdX
+каб	Vj
+кад	LiVldm
+каж	Ll
+каз	2jLnVgdm
+как	2jL]Vb
+кал	2fLgVfdk
+кам	Vhdj
+кан	2^LcVbde
+кар	2gLeVide
+кат	2VLXVidk
+ках	Vldl
+кац	Lm
+кая	<yV]
+кај	Lj
+кв	2gLdVedf
+ква	2fLcVidk
+кви	Lm
+кві	dh
+ке	2aL[Vadd
+ке 	Vbdh
+кед	2cL[
+кер	dn
+кж	Vg
+кже	Ve
+ки	2R<rJ}KzLQU|VSX{dS
+ки 	2RLRV[dV
+кие	Vf
+кий	<tJ~K|VWdY
+ким	Vedg
+кин	2kLlVg
+кио	L]
+кит	2bL_
+ких	V^db
+кия	2^
+кк	Vo
+кл	2bLbVbd_
+кла	2jLkVgd_
+кле	Lm
+кло	2lLkVm
+клу	Lh
+клю	2hVhdm
+клі	dm
+км	2nVkdo
+км 	2nVm
+кн	2iLiVjdm
+кни	2mLmVm
+ко	2R<qI~J~K{LOU{VOX{dO
+ко 	2]<}LXVcdd
+ков	2b<yLdV]d_
+ког	2kLhVZd]
+кое	2hLhVc
+кож	df
+кои	2dL_
+кой	2dVY
+кол	2_<zL_Vadc
+ком	2bLdVYd]
+кон	2cLaV_dX
+коп	2kLeVkdk
+кор	2hLdVddb
+кос	2iVkdl
+кот	2cL^V^
+кою	dY
+коя	2f
+кої	d^
+кој	LX
+кр	2ZL]V[dZ
+кра	2aLbVcd[
+кре	2nLnVjdi
+кри	2fLhVkdg
+кро	LnVjdm
+кру	LhVd
+кръ	2]
+кры	Vj
+кс	2c<wLdVbdd
+кс 	2kVm
+кса	2k<yLnVjdl
+кси	2kLjVl
+кст	Lm
+кт	2]L^V[d^
+кт 	2kLjVhdm
+кта	Vl
+кте	2nLiVmdl
+кти	2gLgVgdh
+кто	2dLhVedf
+ктр	2iLlVidj
+кту	LkVldj
+ктя	Vj
+ку	2cL]V_dZ
+ку 	LfVhd[
+кув	Lg
+кул	2iLfVhdh
+куп	Lm
+кур	dn
+кус	2mVl
+кую	Vn
+кц	2lLiVjdj
+кци	2jLgVh
+кці	dh
+къ	2c
+към	2h
+къс	2m
+кі	dV
+кі 	dd
+ків	da
+кій	dh
+кіл	dj
+кін	dh
+кіп	dZ
+кіс	dm
+л	0m2F4u<fAnCnDoItJtKpLGQoUqVFXpcndGfv
+л 	2W<yLVV[dd
+ла	2U<sK}LTU}VUX}dV
+ла 	2_LZV]d_
+лав	2c<~LbVcdh
+лаг	2iLlVi
+лад	2h<}LfVfda
+лам	2nLnVjdm
+лан	2aLcVddf
+лар	Lj
+лас	2aLbV_d_
+лат	2eLbVidk
+лб	2hLf
+лба	Lf
+лбу	2i
+лв	2o
+лг	2]LkVn
+лга	2Z
+лги	2m
+лд	2lLpVp
+ле	2T<sLTVSX}dU
+ле 	2mL_Vcdi
+лев	2iLjVh
+лег	LlVm
+лед	2aLcVe
+лее	Vh
+леж	2mdj
+лез	LkVj
+лей	Ve
+лек	2c<vLcVbdc
+лем	2fL_Vgdi
+лен	2X<}L]VYdW
+лер	2mLmVk
+лес	LkVl
+лет	2hLhVe
+лж	2nLnVo
+лз	2i
+лзв	2h
+ли	2Q<uK~LQU}VRdX
+ли 	2WLXVZdc
+лиа	2i
+лив	2j<~LiVkdf
+лиг	2mLlVm
+лиз	2dLfVgdl
+лии	Vd
+лий	2cVj
+лик	2aL_Vcdf
+лим	2lLgVh
+лин	2dLdVcdh
+лио	Lm
+лип	Lndl
+лис	2eLcVedg
+лит	2_LbV_
+лиф	2nLj
+лиц	2gLhVcdi
+лич	2eLdVd
+лиш	dl
+лищ	2j
+лия	2dVi
+лиј	Lb
+лк	2dLgVidk
+лка	2iLm
+лко	2iVn
+лку	Lj
+лл	<~Vddj
+лла	Vn
+лле	Vi
+лли	Vk
+лм	2gLk
+лм 	2i
+лн	2ZL]Vg
+лна	2bLd
+лни	2aLc
+лно	2aLd
+ло	2U<uK~LVVUdW
+ло 	2^L_Vcde
+лоб	Ll
+лов	2c<yLcV^da
+лог	2cLdVbdc
+лод	Vldi
+лож	2cLnVc
+лок	LjVkdn
+лом	2nLmVhdj
+лон	2jLkVjdk
+лор	2mVldn
+лос	2kLlVfdj
+лот	2fLdVidl
+лош	Lh
+лощ	2cVl
+лс	2dLdVi
+лск	2fLd
+лст	2jLl
+лся	Vh
+лт	2gLfVo
+лта	2mLl
+лту	Lk
+лу	2dL]Vadb
+лу 	LgVkdh
+лув	Ll
+луж	Vjdm
+луц	Lj
+луч	2lLgVg
+луѓ	Ll
+лъ	2h
+лы	Vi
+лы 	Vk
+ль	<rK~U~VRdR
+ль 	<~V]da
+льб	Vi
+льд	Vn
+льз	Vf
+льк	Vidi
+льм	Vedl
+льн	<{VVdU
+льо	dl
+льп	df
+льс	<~Vadd
+льт	Vedg
+льш	Vedg
+лья	Vk
+лю	2bVddb
+люд	dk
+лют	dk
+люц	2e
+люч	2hVidn
+ля	2_VXd[
+ля 	2jVZd^
+ляв	2f
+ляд	dm
+ляе	Vb
+лял	Vn
+лям	2h
+лян	2mdn
+ляр	2mVldm
+лят	2n
+ляю	Vh
+ляє	dm
+лё	Vj
+лён	Vl
+лі	dR
+лі 	dd
+лів	df
+лід	dY
+ліз	dh
+лій	dk
+лік	dh
+лін	df
+ліс	di
+літ	dX
+лії	dl
+лј	Lo
+м	2J4{<kIyJyKuLJUvVHXvdIf{
+м 	2[<{L^VRdV
+ма	2U<xLUVVdX
+ма 	2[L_Vadd
+маа	Lm
+маг	2ndm
+мад	dk
+май	2j
+мак	2gLc
+мал	2gLeVhdi
+ман	2a<|L_Vadd
+мар	2iLiVfdl
+мас	2mLnVkdm
+мат	2aLcVbdc
+мац	2nVmdm
+маш	Lm
+мая	Vh
+має	dk
+мај	Li
+мб	2kLiVjdl
+мбо	Ln
+мв	2fLh
+мвр	2eLf
+ме	2U<|LUVTdV
+ме 	2eLaVi
+мед	2jLkVi
+меж	2fVfdm
+мез	Vk
+мей	2i
+мен	2]L]VZdW
+мер	2^LcV_de
+мес	2hLfVe
+мет	2aL^Vddd
+мец	Vl
+меѓ	Le
+ми	2W<wLXVVdZ
+ми 	2eLeVZdZ
+мии	Vl
+мик	2lVi
+мил	2kLjVm
+мин	2aLbV_
+мио	Lm
+мир	2c<}LhVcdl
+мис	2jLhdj
+мит	2dLeVm
+мич	2iVj
+мия	2g
+миј	Lh
+мк	do
+мл	Vldl
+мм	Vgdo
+мму	Vn
+мн	2eLdVedh
+мна	2nLk
+мно	2fLeVfdl
+мо	2[<yLYVYdZ
+мо 	2iLh
+мов	2m<~Vjdc
+мог	Vldl
+мод	2mLnVldm
+мож	2kLfVjdj
+мой	Vl
+мол	2nVjdl
+мом	Vl
+мон	2jLiVhdi
+мор	2gLiVhdg
+мос	2kVh
+мот	2mLdVl
+мп	2bLcV_db
+мпа	2mVidh
+мпе	2fLiVjdj
+мпи	2kLjVe
+мпо	Vldn
+мпь	Vn
+мпі	dn
+мр	Ll
+мс	2dLeVidk
+мск	2cLdVj
+мсь	dl
+му	2_LdV]dW
+му 	2bLmVdd]
+муз	2iLjVgdh
+мул	Vn
+мун	2nLlVedZ
+мъ	2g
+мы	Vb
+мы 	Vg
+мый	Vk
+мых	Vl
+мыш	Vn
+мь	Vn
+мя	2jVf
+мя 	Vf
+мят	2n
+мё	Vp
+мі	dU
+мі 	dj
+між	dg
+мік	dl
+мін	db
+мір	dj
+міс	d_
+міч	dY
+мії	dk
+мј	Lh
+мја	Lj
+мји	Lm
+н	0n2A4s5m<dAlCkDmIrJqKnLBPoQmSnUoVBXncldAft
+н 	2Q<pI~K~LRU}VVX{dW
+на	2I4~<qJ~K{LIU{VOX{dM
+на 	2I<tK|LIU~VSX|dR
+нав	2kLmdY
+наг	2m
+над	2hLgVgdg
+нае	Lm
+наз	2mVbdf
+наи	Vm
+най	2bdf
+нак	LmVldm
+нал	2_LaVadX
+нам	2gLhVhdj
+нан	2lLmVjdg
+нао	L_
+нап	2hLiVfdh
+нар	2_LaVddd
+нас	2^LaVddg
+нат	2XLVVgdj
+нау	2jLjVidh
+наф	dm
+нах	Vhdi
+нац	2iLhVkdZ
+нач	2cLdVbdd
+ная	<|VZ
+нај	L^
+нб	Lp
+нв	Vk
+нва	Vk
+нг	2_<}LaVbdg
+нг 	2lLk
+нга	2mLlVn
+нге	Vm
+нгл	2cLfVhdm
+нго	Ln
+нд	2]<vL_V]d^
+нд 	2kLlVm
+нда	2hLhVhdk
+нде	2mVkdm
+нди	2fLiVf
+ндо	2mLkVk
+ндр	2k<vVhdh
+ндс	2k
+нді	dg
+не	2U<zLVVUdX
+не 	2[LeV]d_
+нев	2lVldj
+нег	2iLfVk
+нее	Vk
+нез	Lldn
+ней	Vf
+нек	LeVl
+нем	2hVg
+нен	2^LkVcdg
+нер	2dLeVedf
+нес	2jLdVhdm
+нет	2bLfVkdl
+нец	dm
+неш	Li
+неї	dh
+неј	Lk
+нз	2oLnVo
+ни	2N<sJ~K~LNU~VOX}dP
+ни 	2TLUVcdZ
+нив	2kLeVk
+ниг	2mVl
+ние	2XLdVX
+низ	2dLcVf
+нии	Va
+ний	VcdW
+ник	2_L_V]d^
+ним	2jLkVdda
+нин	2gLgVkdj
+нио	L]
+нир	2lLjVk
+нис	2dLeVc
+нит	2ZL[Vh
+них	VhdU
+ниц	2cLaVbde
+нич	2gLeVgdl
+нию	Vh
+ния	2WVW
+ниј	L[
+нк	2e<|LdVcdb
+нка	2nLjVmdk
+нки	Lm
+нко	2n<~Vkdj
+нкт	Vl
+нку	dm
+нкц	Lm
+нл	Lp
+нн	2a<zVUdS
+нна	2dVcdj
+нни	2eVjdc
+нно	2iVYdg
+нны	VX
+ння	dS
+нні	df
+но	2Q<rI~K}LRU}VOX{dO
+но 	2ULUVYd]
+нов	2[<uL^VZX|d^
+ног	2gLgVZdV
+нод	Vm
+ное	2nLnV_
+ной	VX
+нок	dl
+нол	Vm
+ном	2fLgV]dW
+ноп	dm
+нор	2lVn
+нос	2^L]V[db
+нот	2cL_
+нош	2m
+ною	df
+ноя	Vj
+ної	d]
+нр	2pVo
+нс	2V<wLVVXdV
+нс 	2mdj
+нск	2V<yLUVY
+нст	2dLeVddY
+нсь	dY
+нт	2Y<{LZVYdV
+нт 	2dLiVfdY
+нта	2dLdVdde
+нте	2hLhVgdi
+нти	2cLaVgdg
+нто	2lLlVgdj
+нтр	2gLiVddd
+нту	dn
+нтъ	2g
+нтя	Vk
+нті	dj
+ну	2iLbVcd^
+ну 	Vjd_
+нуа	2n
+нув	Lcdj
+нут	Vm
+ную	Vh
+нф	2nLnVldm
+нфо	Vn
+нц	2cLbVadV
+нце	2mVk
+нци	2bLbVc
+нцу	LlVldZ
+нці	dY
+нч	2mLpVndp
+нш	dh
+нши	dk
+нъ	2m
+ны	<yVR
+ны 	V^
+ные	V_
+ный	<{VW
+ным	V_
+ных	VY
+нь	VedX
+нь 	VhdW
+ньо	de
+ню	dj
+ню 	dn
+ня	2cVadS
+ня 	2mVfdQ
+няв	2k
+няе	Vn
+няк	2h
+ням	dg
+нят	Vjdm
+нё	Vn
+ні	dN
+ні 	dP
+нів	dd
+ніз	dg
+ній	dc
+нік	dl
+нім	di
+ніс	db
+ніт	dm
+ніц	dZ
+ніч	df
+ніш	dj
+нія	dj
+нії	di
+о	0j2A4q5k6~9m<bAjCiDjIpJnKkL?PlQkSlUlV@WmXl[ocidAfrgmhn
+о 	2L<tK{LJU}VOdO
+о́	Vfdd
+о́в	dm
+оа	2kLeVm
+оа 	Le
+об	2X<}L[VWdY
+об 	di
+оба	dn
+обе	2fLiVg
+оби	2gLeVldl
+обл	2eLeVcdb
+обн	2nVmdm
+обо	2jLjVddg
+обр	2dLgVbdi
+обу	dj
+общ	2bVf
+объ	Vj
+обы	Vi
+обі	di
+обј	Ll
+ов	2S4}<kIzJ{KvLSUwVPXudQf}
+ов 	2]<sLcVVX~df
+ова	2[<{L_VWdZ
+ове	2[<~L_V]dg
+ови	2^<pK~LYU}VaXydY
+овк	Vl
+овл	Vkdj
+овн	2c<~LhVedb
+ово	2aL_V]d^
+овр	LfVk
+овс	2j<~LgVcdh
+овт	dj
+ову	df
+овы	Vd
+овя	Vm
+ові	d^
+ог	2[<zLZVTdR
+ог 	2jLlVjdl
+ога	2gLeVkdl
+огд	Vl
+оги	2dLgVb
+огл	LnVm
+ого	2e<}LgVTdR
+огр	2fLeVddf
+огу	Lh
+огі	de
+од	2U<yLOVQdU
+од 	2cLRV^dk
+ода	2cLeVYde
+одв	Ln
+одг	Ln
+оде	2bL_Vddl
+одж	dj
+оди	2[LZVZd]
+одн	2eL^V]da
+одо	2fLdVcde
+одр	2iLcVm
+одс	2lVe
+оду	2mVbdg
+оды	Vk
+одя	Vj
+оді	db
+ое	2b<zLaVYdk
+ое 	<zLhVY
+оев	Vh
+оед	LnVm
+оек	Vn
+оем	2mLn
+оен	2iLlVh
+оет	2fLn
+ож	2aLdV^db
+ож 	dg
+ожд	Vi
+оже	2aLfVadl
+ожи	Vm
+ожн	2kVfdi
+оз	2aL]V]d[
+оза	2hLidm
+озв	Vldj
+озд	LjVf
+ози	2gLjVkdl
+озм	dn
+озн	2fLaVgdi
+озо	Ln
+озп	dm
+озр	dl
+озт	di
+ои	2^L[Vb
+ои 	2kL^
+оиз	2bLlVg
+оим	LjVm
+оис	LlVj
+оит	2eVn
+ой	2[<{VSdj
+ой 	2c<{VR
+ойв	2l
+ойн	2fVi
+ойс	2lVk
+ойт	2d
+ок	2Y<~LYVYdY
+ок 	2gLeVbdc
+ока	2gLeVgdi
+оке	Vmdn
+оки	dl
+око	2bLaVddh
+окр	2_LdVddh
+окт	2lLnVi
+оку	Vkdb
+окі	dm
+ол	2S<rK}LUVSX}dV
+ол 	2hLi
+ола	2f<{LgVgdk
+олг	Ln
+оле	2bL^Vbdi
+олж	LmVm
+олз	2g
+оли	2]<}L_V_de
+олк	2jLi
+олл	Vk
+олн	2kLiVe
+оло	2Z<~LaVZd[
+олс	2kLj
+олу	2hLaVgdl
+оль	<|VZdd
+олю	2ddm
+оля	2fVkdk
+олі	da
+ом	2Y<xLYVSdS
+ом 	2jVVdZ
+ома	2dLdVcdc
+оме	2eLbVedi
+оми	2eLgVfdi
+омм	Vl
+омн	Ll
+омо	2hLiVfdg
+омп	2fLgVcdf
+ому	Vfd^
+омі	dY
+он	2T<tLTVSdP
+он 	2^<{LaV_dc
+она	2_LbV[dW
+онг	Lj
+онд	2nVldm
+оне	2eLfVcdj
+они	2_L]Vddj
+онк	Vm
+онн	2eVddh
+оно	2cLbVcdX
+онс	2eL^Vfdh
+онт	2iLiVhdh
+ону	de
+онц	LlVl
+оня	2m
+оні	dX
+оо	2oLkVhdo
+ооб	Vm
+оор	Vn
+оп	2]<~LZV[d]
+опа	2iLiVldh
+опе	2hLlVgdg
+опи	2gLjVjdk
+опо	2hLiVfdf
+опр	2iLmVg
+опс	Lh
+опу	2mVkdn
+опш	Le
+опі	dk
+опј	Li
+ор	2R<qK|LSU}VQX|dS
+ор 	2]<}LaVadb
+ора	2aLcVbdg
+орг	2cLeVede
+орд	2iLkVkdl
+оре	2aLaVbdd
+ори	2[<}L[V]da
+орм	2eLdVcde
+орн	2gLiVfdk
+оро	2g<{LdVXd_
+орс	2jLlVjdh
+орт	2hLjVcdg
+ору	LgVhdh
+оръ	2l
+оры	Vc
+оря	Vkdk
+орі	d_
+ос	2V<uLUU~VQdR
+ос 	2hLi
+осв	2mLkVn
+осе	2lLiVk
+оси	2iLkVidl
+оск	LlVddk
+осл	2gLdVcdY
+осм	2l
+осн	2dLcVddg
+осо	2gLiVfdg
+осп	Vmdm
+осс	Va
+ост	2Y<zLWVUd[
+осу	Vd
+осі	dY
+от	2P<}LOVUd]
+от 	2RLOV^
+ота	2jLlVfdl
+отб	2j
+отв	2lVk
+отд	Vn
+оте	2iLdVhdk
+оти	2fLgVidg
+отк	2kLlVi
+отл	2nVm
+отн	2iLkVf
+ото	2XLXV[dg
+отр	2lLiVhdk
+оты	Vn
+оу	2kLoVn
+оф	2cLeVedg
+офе	2mVkdm
+офи	2eLhVi
+офі	dk
+ох	2kLnVgde
+ох 	dj
+охо	Vidh
+оц	2hLdVgdd
+оце	2kLjVjdj
+оци	2jLfVk
+оцн	Ln
+оці	de
+оч	2bLaVadd
+оча	dj
+оче	LjVj
+очи	2mLkVmdn
+очн	2eLcVd
+ош	2kLeVhdh
+оше	2mVl
+ошк	Li
+ощ	2bVjdm
+ощ 	2h
+оща	Vl
+още	2i
+ощт	2g
+оэ	Vm
+ою	VkdX
+ою 	dV
+оюз	Vn
+оя	2bVcdo
+ояб	Vk
+ояв	2m
+оян	2kVm
+оят	2d
+оящ	Vl
+оѓ	Lb
+оѓа	L_
+оє	dm
+ої	dX
+ої 	dV
+ој	LT
+ој 	LW
+оја	LZ
+ојн	Lh
+ојо	Lf
+оју	Lk
+п	2I4~<pJzKxLIUzVIXzdI
+п 	2hLiVkdi
+па	2Y<}LXVYdU
+па 	2dLdVhdm
+пад	2cLdVfdg
+пак	Ln
+пал	VedZ
+пан	2fLfVfdf
+пар	2eLfVddY
+пас	Vm
+пат	2iLddn
+паѓ	Lj
+пе	2[<~L]VXdV
+пед	VmdZ
+пей	2m
+пен	2m
+пер	2_LbVZdZ
+пес	LnVm
+пет	2mLk
+пец	2mVj
+печ	Vmdn
+пи	2]L^V]da
+пи 	Lmdd
+пий	Vj
+пин	Ln
+пио	Vk
+пис	2bLdVadd
+пит	2k
+пиш	Li
+пл	2bLcVbdc
+пла	2fLfVgdh
+пле	2lLmVidk
+пли	Lm
+пло	2fLlVhdl
+пн	LoVkdg
+пня	dh
+по	2S<{LRVRdU
+по 	2[LbV^di
+пов	2hLcVeda
+пог	Ll
+под	2cLaVbdf
+пое	2mLm
+поз	2iLbVhdi
+пок	2lLhVldl
+пол	2YLaVXda
+пом	2mLeVjdk
+пон	2hLkVhdh
+поп	2kLkVldn
+пор	2cLbVddc
+пос	2cL_V_df
+пот	2lLbVkdl
+пох	dk
+поч	2jLgdj
+пош	dn
+поэ	Vn
+пој	Ll
+пп	Ve
+ппа	Vj
+ппы	Vj
+пр	2R<{LSVSdV
+пра	2bLbVadb
+прв	Le
+пре	2VLXVZdf
+при	2[L]VZd]
+про	2XLZVWdY
+пря	dm
+пс	2iLdVmdo
+пси	2j
+пск	Le
+пст	Ln
+пт	2jLkVmdl
+пте	2m
+пу	2cLcVbde
+пуб	2dLeVidl
+пул	2lVn
+пус	Vkdn
+пут	Vk
+пш	Le
+пшт	Lc
+пъ	2b
+пъл	2j
+пър	2d
+път	2i
+пы	Vi
+пы 	Vh
+пь	Vn
+пью	Vn
+пі	dZ
+пів	dd
+під	db
+піл	dh
+піс	dk
+пј	Li
+пје	Li
+р	0l2C4s5n9o<dAmClDmIrJrKnLDPoQmSnUoVCXocldDfu
+р 	2V<tK~LXVYdX
+ра	2N<rJ|K{LOU|VNX{dO
+ра 	2Z<~L]V[da
+раа	Ll
+раб	2eLfVc
+рав	2aLcV^d_
+рад	2ZLZVfde
+рае	2m
+раж	2jVgdn
+раз	2ZL_VZdi
+раи	LjVh
+рай	2fVbde
+рак	2fLfVgdh
+рал	2_LaVade
+рам	2fLeVddf
+ран	2YLXVZdT
+рап	Ll
+рас	2fLdV^dn
+рат	2[L^V_db
+раф	2gLhVgdi
+рах	Vhdj
+рац	2jLkVgdf
+рач	Lm
+ращ	2lVn
+рая	2kVl
+раї	d[
+рај	Lh
+рањ	Lj
+рб	2iLfVhdk
+рби	2lLl
+рбу	Vm
+рв	2aLaVcdg
+рв 	Lk
+рва	2gLhVm
+рве	2iLk
+рви	2gLj
+рвн	dk
+рво	2mLmVk
+рвы	Vh
+рг	2a<yLcVadb
+рг 	2lVl
+рга	2dLeVedf
+рге	Vl
+рги	2jVm
+ргу	dk
+ргі	dl
+рд	2d<}LcVedc
+рд 	2k
+рда	2nLm
+рде	di
+рдж	2n
+рди	2mLf
+рді	di
+ре	2Q<uK|LQVQdR
+ре 	2jLkVcdl
+реа	LlVldl
+реб	2jLhVjdn
+рев	2_LdVcdh
+рег	2hLfVcdY
+ред	2YL[VZdb
+реж	2gLkVfdi
+рез	2ZLkVfdd
+рей	2mVi
+рек	2fLbVfdj
+рел	2kLjVfdl
+рем	2cLaVadf
+рен	2_LcVdd_
+реп	2iLkVl
+рес	2gLfVede
+рет	2hL]Vgdj
+рец	dk
+реч	2lLiVjdm
+реш	2gLk
+рещ	2j
+реј	Lm
+рж	2gLcVidg
+ржа	2fLbVndf
+рз	2mLf
+рз 	Ln
+рза	Lm
+рзи	Ll
+ри	2P<sK}LQVRX}dU
+ри 	2YLYVcdb
+риа	2gVf
+риб	Lndm
+рив	2mLlVldj
+риг	2jVldl
+рид	2jLiVk
+рие	2iLk
+риз	2kLjVjdi
+рии	LmVc
+рий	2g<~Vjdm
+рик	2^LcVbde
+рил	2fLgVndm
+рим	2gLgVfdf
+рин	2cLhVbdh
+рио	2hLeVj
+рип	Ll
+рир	2nLgVndm
+рис	2b<~L^Vdda
+рит	2_LaVbdc
+рич	2cLkVhdi
+рию	Vm
+рия	2[Ve
+риј	L]
+рк	2dLcVddd
+рк 	2k
+рка	2nLjVmdm
+ркв	Lh
+рко	Vmdn
+рл	2hLlVidm
+рла	2kVl
+рм	2aLaVadb
+рма	2dLcVddg
+рми	2gLfVh
+рмі	di
+рн	2]<{L^V[d]
+рна	2cLdVfdf
+рне	dn
+рни	2dLfVgde
+рно	2fLgVcdf
+рны	Ve
+рні	dh
+ро	2S<qKzLRU|VOX}dP
+ро 	2iLhVgdg
+роб	Lmdc
+ров	2^<tLaVXd^
+рог	2lLkVddh
+род	2^L]VYd]
+рое	2mVg
+рож	Vi
+роз	2lLmVmd^
+рои	2cLhVc
+рой	2jVe
+рок	2hLiVfd_
+рол	2jLnVfdh
+ром	2gLfVbdb
+рон	2gLhVdde
+роп	2gLfVfdf
+рос	2eLgV_dc
+рот	2iLaVfdf
+роф	2kLlVjdk
+рох	Vl
+роц	2nLlVkdf
+рош	Vn
+роя	2l
+рој	L^
+рп	2oLkVodj
+рпн	dm
+рр	Vgdm
+рри	Vh
+рс	2[<{L^V]da
+рси	2iVidk
+рск	2ZL^Vc
+рсо	Vm
+рст	LhVddn
+рсь	dd
+рт	2_<~LbV]dY
+рт 	2gLiVldm
+рта	2jVedZ
+рти	2fLhVedj
+рто	Vl
+рту	Vidl
+рті	dk
+ру	2[<|LYVXd[
+ру 	Vjdf
+руа	Lm
+рув	Lf
+руг	2eLcVbdj
+руд	Vldh
+руж	LnVj
+рук	Vidk
+рум	2mLm
+руп	2dLdVcdj
+рус	2gLhVedl
+рух	dn
+рую	Vm
+рх	2hLhVgde
+рхе	Ln
+рхи	2mLjVj
+рхн	dg
+рхі	dl
+рц	2iLgVodo
+рци	2iLg
+рч	Lh
+рчк	Lh
+рш	2lLhVldg
+рши	Ljdl
+ръ	2Z
+ръб	2n
+ръг	2^
+ръж	2n
+ръс	2n
+ръц	2h
+ры	V^
+ры 	Vd
+рые	Vl
+рый	Vk
+рыт	Vm
+рых	Vl
+рь	<}Vh
+рь 	Vl
+рю	dl
+ря	2gV^dd
+ря 	V_
+ряд	Vidh
+рям	dm
+рё	Vn
+рі	dV
+рі 	df
+ріа	dh
+рів	db
+рід	dj
+різ	df
+рій	di
+ріо	dk
+річ	di
+ріш	dn
+рія	di
+рії	df
+с	0k2E4t5o<fAmCmDoIuJrKnLEQoUoVDXrcndEfv
+с 	2V<{L^VYd_
+са	2Z<wL_V[da
+са 	2]LkVddj
+сам	2hLgVfdk
+сан	2g<yLjVfdj
+сат	2hLjVj
+сб	Vn
+св	2aLaVbdc
+сва	2l
+све	2eLdVl
+сво	2hLeVedk
+свъ	2n
+свя	Vhdn
+сві	df
+се	2T<zLRVXdX
+се 	2XLSVj
+себ	Lm
+сев	2fLfVh
+сед	2kLg
+сек	2kLh
+сел	2[L_VbdY
+сем	2gLmVi
+сен	2fLjVgdm
+сеп	2mLn
+сер	2kLjVddb
+сет	2mLhVm
+си	2X<xLZVXd^
+си 	2bLgVldm
+сии	Vh
+сий	Ve
+сил	2g<~LjVidj
+сим	2jLmVj
+син	2hLjVjdj
+сис	2hLgVfdh
+сит	2hLgVhdl
+сих	2j
+сич	2k
+сия	2k
+сиј	Li
+ск	2P4}<pJzKvLPUwVOX{da
+ск 	Vl
+ска	2V<xK}LVV[dl
+скв	Vh
+ски	2Q<tJ~KzLRU}VTX}
+скл	df
+ско	2^<yK~L^VSdi
+ску	Vh
+сл	2]<~L[V[dX
+сла	2gLhVgdi
+сле	2aLbVb
+сли	LhVndm
+сло	2jLfVddh
+слу	2kLiVhdj
+сля	dm
+слі	dY
+см	2fLeVfdk
+сме	LgVk
+сми	2n
+сн	2aL^V_d]
+сна	2kLh
+сни	2kLfdg
+сно	2bLbVadb
+сну	dl
+сны	Vm
+сня	Vmdk
+сні	dm
+со	2_<{LUVVd^
+со 	LXVm
+соб	2lLkVddg
+сов	2k<~LiV_di
+сод	Ln
+соз	LkVh
+сок	2jLiVidn
+сом	Vn
+сон	LmVidk
+соо	Vl
+сор	Vjdm
+сос	LgVb
+сот	Ll
+соф	2l
+соц	2lLnVmdn
+соч	Ln
+сп	2aL_VZd^
+спа	2jLlVl
+спе	2hLiVedj
+спи	2nVl
+спо	2fLdV]dd
+спр	LlVjdj
+спу	Vjdn
+спі	dg
+ср	2eLfVh
+сре	2eLgVg
+сс	<{VYdk
+сса	Vj
+ссе	Vk
+сси	V^
+сск	Ve
+ссо	Vi
+сст	Vk
+ст	2N<rJ~KzLOU|VMdN
+ст 	2XL]Vdde
+ста	2Z<}LVVWdV
+ств	2X<}L]VUdb
+сте	2^L_V^da
+сти	2ZLYVXdT
+стн	2dVb
+сто	2[<}LXVXd[
+стр	2Z<|LZVXd^
+стт	2e
+сту	2mLlVgdf
+стъ	2g
+сты	Vm
+сть	V[db
+стю	dl
+стя	dn
+сті	d]
+су	2hLcVada
+су 	dh
+сув	Li
+суд	Vd
+сущ	Vi
+сф	Vp
+сх	Vkdl
+схо	Vi
+сц	2lLpVpdk
+сце	2kdk
+сч	Vm
+сш	Vo
+съ	2Y
+съв	2i
+съд	2m
+съз	2g
+сък	2n
+сън	2m
+със	2c
+същ	2f
+сы	Vi
+сь	2mVedT
+сь 	Vedl
+ськ	dR
+сьм	dl
+сьо	2k
+сю	dm
+сюр	dn
+ся	2kVYd[
+ся 	VWdZ
+сё	Vl
+сёр	Vn
+сі	dX
+сі 	dh
+сіб	dZ
+сів	dk
+сій	dg
+січ	dk
+сії	dm
+т	0o2B4v<hCnIvJsKqLBUrVDXqcodDfw
+т 	2N<wLNVSX~dT
+та	2N<uLNVRdO
+та 	2NLOVYdT
+таа	Lm
+тав	2aL_V]dg
+тай	2mVn
+так	2jLgVbdd
+тал	2cLcVbdd
+там	VhdZ
+тан	2_<~L^V^d_
+тап	Ll
+тар	2eLaVedf
+тат	2eLcVadY
+тах	dm
+тац	Lm
+таш	di
+тб	2fVo
+тбо	2dVm
+тв	2Y<|L]VWd^
+тв 	Vk
+тва	2dLjVbde
+тве	2dLhV]
+тви	2iVg
+тво	2]L_V^da
+твр	Lj
+тву	LnVi
+твъ	2m
+тд	2pVo
+те	2P<wLOVRX|dU
+те 	2TLRVd
+тез	2j
+тей	Vjdm
+тек	2lLcVhdk
+тел	2XL^VXdi
+тем	2dLcVcde
+тен	2_LaVfdj
+тео	2lLnVn
+теп	Vndm
+тер	2_<~L]V[d]
+тес	2nLk
+тет	2iLdVddY
+тех	2mVjdk
+тец	dm
+ти	2S<wLRVSdQ
+ти 	2ZLZV[d^
+тив	2cLbVadc
+тие	2hVh
+тии	Vl
+тий	Vldl
+тик	2bLfVedY
+тил	2kLjVidl
+тин	2dL^Vfdc
+тио	Lk
+тип	LnVkdm
+тир	2gLgVkdn
+тис	2mLjVldY
+тит	2eLbVjdZ
+тиц	2m
+тич	2aL_Vadb
+тия	2dVi
+тиј	Le
+тк	2fLeVfde
+тка	2iLiVldm
+тки	LmVm
+тко	Lmdl
+тку	dk
+тл	2jLlVjdk
+тла	2ldn
+тм	Vp
+тн	2^LaV[d_
+тна	2fLjVk
+тни	2bLcVedg
+тно	2eLhVadj
+тны	Vc
+тня	dg
+тні	dj
+то	2O<uLPVQdT
+то 	2PLSV_dd
+тоа	Lg
+тов	2a<~LiV_da
+тог	Vhdf
+тод	dm
+тои	Li
+той	2kVi
+ток	2jLgVfdi
+тол	2fLgVfdg
+том	2hLgVcde
+тон	2gLfVgdi
+топ	2lLmdi
+тор	2Z<}L]VVd[
+тос	dl
+тот	2nLa
+тоц	Ln
+точ	2dLeVf
+тою	dm
+тоя	2iVe
+тој	Ld
+тп	Lk
+тпр	Lm
+тр	2W<vLWVUdW
+тр 	Vhdg
+тра	2[L]VZd_
+тре	2cLdVddm
+три	2bLbVcde
+тро	2a<yLbV]da
+тру	2hLhVgdg
+трі	de
+тс	2fL^VYdj
+тсе	Ll
+тск	2fLbVc
+тст	LcVk
+тсь	dj
+тся	VZ
+тт	2fLnVmdf
+тта	2e
+ття	dh
+ту	2aL^V]dT
+ту 	VidW
+тув	Ljdn
+туг	Vl
+туд	Lk
+туп	Vkdk
+тур	2bLaVbdc
+тут	dZ
+тх	Lm
+тхо	Lk
+тч	Vp
+тъ	2^
+тън	2l
+тър	2a
+тът	2m
+ты	Va
+ты 	Vd
+тый	Vk
+ть	VZdX
+ть 	VZdZ
+тьс	d]
+тью	Vg
+тю	dl
+тю 	dl
+тя	2iVedf
+тя 	dh
+тяб	Vf
+ті	dY
+ті 	d[
+тів	dd
+тій	dl
+тіл	dm
+у	2M4z<lIyJxKsLJUvVJXrdGf{
+у 	2^L]VWX|dN
+у́	Vmdn
+уа	2gLgVidd
+уар	2iLidf
+уат	dm
+уб	2c<~LcVcdf
+убе	Vl
+убл	2cLdVhdk
+ув	2fLUVnd^
+ув 	dk
+ува	2fLTd^
+уг	2fL_Vadg
+уг 	LkVj
+уга	2jLeVh
+уги	2iLhVj
+уго	LfVldm
+уд	2f<~LdV_db
+уда	LjVd
+удб	Lm
+уди	2mLmVm
+удн	dj
+удо	2lVgdi
+уді	dn
+уе	2mLpVg
+уем	Vn
+ует	Vg
+уж	2lLfVedj
+уже	Vk
+ужн	Lg
+уз	2gLfVddZ
+узе	dm
+узи	2hLidk
+узс	Vl
+узы	Vh
+узь	dZ
+уи	2mVo
+ук	2dLbVbd^
+ук 	Vmdk
+ука	2lLhVm
+укв	Ll
+уко	Vldj
+укр	dc
+укт	2nVldk
+ул	2b<~L_V^d_
+ула	2lLhdl
+ули	2lLhVfdj
+уло	dm
+улт	2iLf
+уль	Vdde
+уля	Vkdm
+ум	2bLaVede
+ум 	2jLj
+ума	2j
+уме	2kLgVjdm
+уми	Lm
+умо	dm
+ун	2b<~LbV_dY
+уна	2jLlVj
+унд	dj
+уни	2iLfVc
+унк	LmVkdk
+уні	dY
+уп	2bLbV_dd
+упа	2eLedm
+упн	Vjdn
+упо	Lk
+упп	Vd
+упр	2kVk
+ур	2^<zL]V]d]
+ур 	dn
+ура	2gLeVjdk
+ург	2lVhdi
+уре	LlVl
+ури	2kLjdj
+урн	2hLmVfdg
+уро	Vkdn
+урс	2mLi
+урц	Lm
+уры	Vl
+ус	2^<|L^V]db
+ус 	2kLjVl
+уси	2lLl
+уск	2fLfVl
+усс	Vd
+уст	2eLgVddj
+ут	2dLgVbdY
+ут 	Vm
+ута	Vm
+утб	2g
+утв	dl
+уте	Ln
+уту	dZ
+ух	2mVidj
+уц	2mLj
+уци	2mLh
+уч	2cLcV_dg
+уча	2fVddi
+уче	2jLiVi
+учи	2mLkVl
+учн	LmVm
+учу	Lj
+уш	2dLgVkdo
+уши	2d
+ушт	Li
+ущ	Vf
+уще	Ve
+ую	Vbdi
+ую 	Vc
+уют	di
+ующ	Vg
+уѓ	Ln
+уѓе	Ll
+ує	de
+ує 	dg
+уєт	dh
+ф	2T<vLUVTX}dT
+ф 	2kLnVmdn
+фа	2gLeVfdi
+фан	2l
+фе	2eLeVcdg
+фев	LmVk
+фер	2nLmVldm
+фес	2mVkdm
+фи	2^L_V^
+физ	2kVm
+фик	LnVn
+фил	2dLgVd
+фин	2mLkVm
+фиц	2kLkVl
+фия	2i
+фиј	Lm
+фо	2d<~LbVbdd
+фон	2nVm
+фор	2dLdVcdd
+фот	Lk
+фр	2gLhVfd[
+фра	LjVjdZ
+фре	2hVm
+фс	2oLm
+фск	Lk
+фт	dm
+фу	2hLjVkdk
+фун	Lmdn
+фут	2g
+фф	Vo
+фі	da
+фіз	dm
+фік	dm
+філ	dj
+х	2V<rK|LXU}VOX}dO
+х 	2i<}LnVSdS
+ха	2e<{LiVdde
+хан	2nVldm
+хар	2kVldk
+хе	2lLgVn
+хем	Lm
+хео	Ln
+хи	2fLgVfdl
+хим	2m
+хит	Ln
+хн	2kVjde
+хни	Vm
+хно	Vm
+хня	dk
+хні	di
+хо	2bLeV[d_
+хов	2mVldj
+ход	2hLjV]dc
+хож	Vn
+хол	2l
+хор	2m
+хр	2kLiVjdn
+хра	Vl
+хри	Ll
+хс	Vn
+ху	2kVkdj
+худ	Vk
+хі	dc
+хід	de
+ц	2Q<uJ~K~LPU|VQX}dM
+ц 	2fLiVh
+ца	2aLbVb
+ца 	2bLbVc
+цар	2lLmVm
+цат	2iLm
+це	2_L_V^d_
+це 	Vldh
+цев	Vmdm
+цел	2kLhVl
+цен	2bLeVddg
+цер	2nVkdm
+цес	2mVldk
+ци	2V<|LUVWd[
+ци 	2cL^
+циа	2fVe
+цие	Vn
+ции	2hLfV_
+ций	Vl
+цио	2_LdVc
+цип	VfdZ
+цир	Lm
+цит	2jLf
+ция	2ZVb
+циј	LX
+цк	2jVh
+цки	2jVk
+цко	Vl
+цн	Lp
+цо	Vn
+цр	Li
+црк	Lj
+цт	dj
+цтв	dh
+цу	LmVld]
+цуз	VldZ
+цус	Ll
+цъ	2p
+цы	Vk
+цы 	Vi
+ць	da
+ць 	df
+цьк	db
+цю	do
+ця	dg
+ця 	df
+ці	dS
+ці 	da
+ціа	di
+ців	dk
+цій	dd
+ціо	dY
+ція	dd
+ціє	dm
+ції	dX
+ч	2P4|<kIzJ~KxLPUwVOXudOf}
+ч 	2h<nI}K}LhU|VdXydb
+ча	2[LdVZd[
+ча 	2jVndl
+чав	2f
+чае	Vj
+чай	dn
+чал	2iVg
+чан	2j
+чар	Lh
+час	2aV]d_
+чат	Vmdl
+чаю	Vl
+чає	dj
+чв	2j
+чва	2g
+че	2X<{L]VVd^
+че 	2eLm
+чев	2jLm
+чел	Vg
+чем	Vk
+чен	2aLdVada
+чер	2mVjdf
+чес	2]<}LeVW
+чет	2hLhVk
+чењ	Ln
+чи	2aL_V_da
+чи 	2mLgVmdh
+чив	Vn
+чин	2hLfVidf
+чис	Vidk
+чит	2iLmVi
+чк	2iL[Vndj
+чка	Lbdn
+чки	2kL^
+чко	Li
+чл	2oLnVpdm
+чле	2mLlVmdk
+чн	2]L]V_dV
+чна	2cLddg
+чни	2cLcdW
+чно	2eLdVcda
+чны	Ve
+чня	dk
+чні	df
+чо	2jLjdg
+чов	2jLl
+чр	2p
+чре	2n
+чт	Vj
+что	Vi
+чу	2oLfdk
+чув	Le
+чч	do
+чё	Vl
+чі	di
+чі 	dj
+ш	2W<uLRVTX|dU
+ш 	2jLiVmdk
+ша	2gLfVedi
+ша 	2ldn
+шан	Lm
+шая	Vj
+шв	2m
+ше	2fLeV_de
+ше 	LjVkdh
+шен	2hLkVfdj
+ши	2bLfV_db
+ши 	2c
+ший	Vgdl
+шин	2nLjVk
+шир	LlVldk
+ших	Vidi
+шк	2jLdVkdj
+шка	Lj
+шки	Lg
+шко	Ll
+шл	Vldn
+шн	2fLfVldk
+шна	2hLj
+шни	2lLj
+шно	Lm
+шо	Vlde
+шов	dg
+шп	Lo
+шт	LYVfdk
+шта	LjVedm
+ште	Ld
+шти	Lc
+што	L]
+шу	Lkdo
+шув	Lk
+ші	dl
+ші 	dm
+щ	2TVVdY
+щ 	2e
+ща	2]Vedm
+ща 	2bdm
+щад	Vl
+щат	2^
+щая	Vg
+ще	2aV]dg
+ще 	2ddk
+щег	Vn
+щее	Vi
+щей	Vm
+щен	2mVfdj
+щес	2fVd
+щи	2cV_dk
+щи 	2i
+щие	Vk
+щий	Ve
+щин	2gVndl
+щит	2k
+щих	Vh
+щн	2p
+що	2gd^
+що 	2gd]
+щт	2i
+щта	2g
+щі	dp
+ъ	2LVh
+ъб	2j
+ъв	2d
+ъв 	2f
+ъве	2k
+ъг	2a
+ъг 	2^
+ъд	2h
+ъде	2j
+ъе	2hVk
+ъед	2f
+ъж	2k
+ъз	2c
+ъзд	2f
+ък	2g
+ък 	2j
+ъл	2Z
+ъл 	2g
+ълг	2Z
+ълж	2l
+ълн	2i
+ъм	2f
+ъм 	2e
+ън	2b
+ън 	2d
+ъо	2o
+ъп	2j
+ъпр	2k
+ър	2V
+ър 	2^
+ърв	2b
+ърд	2n
+ърж	2f
+ърз	2k
+ърк	2l
+ърн	2k
+ърс	2n
+ърт	2j
+ърх	2k
+ърц	2k
+ърш	2l
+ъс	2b
+ъс 	2h
+ъст	2c
+ът	2_
+ът 	2_
+ътр	2i
+ъц	2j
+ъцк	2h
+ъч	2m
+ъщ	2f
+ъще	2i
+ъщо	2k
+ы	4~<pI}J|KxU{VLX~f~
+ы 	<{VV
+ыв	Ve
+ыва	Vd
+ыд	Vp
+ые	V_
+ые 	V[
+ый	<{VW
+ый 	<zVU
+ык	Vd
+ыка	Vh
+ыл	Vd
+ыл 	Vh
+ыла	Vk
+ым	V_
+ым 	V_
+ыми	Vg
+ын	Vj
+ып	Vk
+ыпу	Vk
+ыр	Vk
+ыс	Vf
+ысо	Vl
+ыт	Vi
+ых	VY
+ых 	VW
+ыч	Vl
+ычн	Vm
+ыш	Vj
+ь	2c4|<nI~J|KwUxVNXzdJf~
+ь 	<xVVdT
+ьб	Vjdo
+ьбо	Vk
+ьв	dn
+ьд	Vo
+ье	<zVf
+ье 	Vl
+ьев	<zVm
+ьер	Vm
+ьз	Vh
+ьзо	Vk
+ьзу	Vj
+ьк	VidQ
+ька	d_
+ьке	dk
+ьки	dX
+ько	VjdT
+ькі	de
+ьм	Vfdh
+ьм 	Vi
+ьма	Vm
+ьме	dl
+ьн	<|VYdW
+ьна	Vidi
+ьни	Vmdb
+ьно	V[dX
+ьны	V^
+ьні	di
+ьо	2edb
+ьов	dm
+ьог	dh
+ьор	2f
+ьп	dh
+ьпи	dg
+ьс	Vbd]
+ьск	Vd
+ьст	Vj
+ьсь	df
+ься	d]
+ьт	Vgdi
+ьту	Vmdl
+ьш	Vfdi
+ьше	Vk
+ьши	Vn
+ьшо	Vn
+ью	Vd
+ью 	Vd
+ьют	Vm
+ья	Vg
+ья 	Vk
+ьян	Vk
+ьє	dl
+э	<|VY
+эк	Vi
+эко	Vm
+эл	Vh
+эле	Vh
+эн	Vk
+эр	Vp
+эт	Vd
+это	Ve
+ю	2Y<{VSdP
+ю 	2oV[dT
+юб	Vo
+юв	di
+юва	dg
+юг	2nVn
+юд	Vndk
+юж	2o
+южн	2m
+юз	2nVn
+юл	2nVl
+юля	Vl
+юн	2nVl
+юня	Vl
+юр	2oVndk
+юр 	dm
+юс	Vp
+ют	2oVcda
+ют 	Vg
+юте	Vm
+юто	dl
+ютс	Vi
+ють	da
+юц	2g
+юци	2e
+юч	2jVkdi
+юча	Vm
+ючв	2m
+ючи	dl
+ющ	V_
+юща	Vi
+юще	Vh
+ющи	Vb
+юю	dp
+ює	dl
+ює 	dn
+я	2L4|<mI}JyKvUwVJXzdKf|
+я 	2Q<qJ|KyUzVMX~dO
+яб	Vf
+ябр	Vd
+яв	2aVedl
+ява	2_
+явл	Ve
+яг	2odk
+яд	2nVidg
+яе	Vc
+яет	Va
+яж	Vo
+яз	Vddi
+яза	Vm
+язы	Vf
+як	2gd[
+як 	de
+яка	di
+яки	dd
+яко	2gdg
+які	dg
+ял	2jVjdn
+яло	2m
+ям	2iVgdd
+ям 	Vkdg
+яма	2k
+ями	Vidk
+ян	2c<|Vbdc
+янв	Vk
+яне	2n
+яни	2kVl
+янс	Vjdh
+яр	2lVldn
+ярн	Vm
+яс	2kVl
+ят	2XV_dd
+ят 	2[Vj
+ята	2]
+яте	Vh
+яти	Vjdk
+ято	2eVm
+ять	dk
+ях	2pVjdk
+ях 	Vhdk
+яч	di
+яч 	dk
+ящ	2oVg
+яще	Vj
+ящи	Vl
+яю	Vh
+яют	Vl
+яющ	Vi
+яє	dm
+ё	<zVY
+ё 	Vm
+ёл	Vn
+ём	Vm
+ён	Vd
+ённ	Ve
+ёр	Vh
+ёт	Vj
+ѓ	LZ
+ѓа	L_
+ѓа 	L_
+ѓаа	Ln
+ѓе	Ln
+ѓу	Lf
+ѓу 	Lf
+є	dS
+є 	d]
+єв	di
+єд	dl
+єдн	dl
+єк	dp
+єкт	dn
+єм	dk
+єн	dl
+єр	dm
+єт	db
+єть	da
+єю	d[
+єю 	dY
+ѕ	Lm
+ѕв	Lp
+ѕве	Ln
+і	<wU~dB
+і 	dM
+і́	dg
+іа	dc
+іал	de
+іан	dm
+іб	d[
+іб 	dZ
+ібн	dm
+ів	dU
+ів 	dV
+івд	de
+іве	dk
+івн	dc
+івс	df
+іг	dg
+ід	dT
+ід 	d^
+іде	dm
+ідж	dZ
+ідк	dj
+ідн	da
+ідо	df
+ідп	dh
+ідр	dk
+іж	dg
+іж 	dj
+іжн	dl
+із	d]
+із 	dh
+іза	dg
+ізи	dm
+ізм	dm
+ізн	df
+ізо	dn
+ій	dX
+ій 	d[
+ійн	db
+ійс	d_
+ік	dY
+ік 	dj
+іка	dd
+іки	dl
+іко	dm
+ікі	dZ
+іл	dY
+іле	dm
+іло	di
+іль	d]
+іля	dk
+ілі	dm
+ім	da
+ім 	dh
+іме	di
+імп	dk
+імі	dm
+ін	dU
+ін 	df
+іна	di
+інд	dm
+іне	dk
+інн	df
+іно	dh
+інс	dZ
+інт	dm
+інф	dn
+інц	dj
+інш	dh
+інь	dn
+іні	df
+іо	dV
+іод	dn
+іон	dU
+іп	d]
+іпе	dZ
+ір	d_
+ір 	dj
+іре	dh
+ірн	dj
+іс	dX
+ісл	dl
+існ	dh
+іст	dY
+ісц	dk
+іт	dW
+іта	di
+іте	dY
+іти	dg
+ітн	dg
+іто	dk
+ітт	dl
+іту	dl
+іф	dp
+іх	dk
+іх 	dk
+іц	d[
+іци	dZ
+іці	dl
+іч	dX
+ічн	dV
+іш	df
+іше	dl
+ішн	dm
+ію	dj
+ію 	di
+ія	dZ
+ія 	dZ
+іяч	dk
+іє	d[
+ією	dY
+ії	dV
+ії 	dT
+ї	dO
+ї 	dR
+їв	di
+їв 	dl
+ївс	dm
+їн	d_
+їни	de
+їнс	dc
+їх	dm
+їх 	dl
+її	do
+її 	dm
+ј	LJ
+ј 	LW
+ја	LO
+ја 	LP
+јав	Li
+јад	Ln
+јаз	L^
+јал	Lc
+јан	La
+јат	LZ
+јв	Lm
+јг	Lj
+јго	Li
+јд	Lm
+је	Le
+је 	Lg
+јек	Ln
+јз	Ll
+јзи	Ll
+ји	Lm
+јк	Ln
+јм	Ln
+јн	Le
+јна	Li
+јни	Lj
+јо	Le
+јот	Le
+јп	Ln
+јс	Le
+јск	Lh
+јст	Li
+ју	Lb
+југ	Lj
+јуж	Lj
+јч	Ln
+јче	Lm
+јќ	Lk
+јќи	Li
+љ	Lo
+њ	LX
+ња	Lf
+ња 	Lf
+ње	L[
+ње 	LZ
+њет	Le
+ќ	L_
+ќа	Lj
+ќа 	Lm
+ќе	Lh
+ќе 	Lh
+ќи	Lj
+ќи 	Li
+ѝ	2n
+џ	Lg
+џа	Lo
+Ґ	dn
+ґ	dh
+ա	<xX~
+ն	<|
+ְ	Ah
+ִ	Aj
+ִי	An
+ֵ	Ao
+ֶ	Aj
+ַ	Ai
+ָ	Ai
+ֹ	Aj
+ּ	Af
+א	ADU~
+א 	AQ
+אב	Aa
+אב 	Am
+אבו	Am
+אבי	Af
+אג	Ag
+אד	Ab
+אדו	Ak
+אדם	Af
+אה	A_
+אה 	A]
+או	AR
+או 	AY
+אוג	Ah
+אוד	Am
+אוו	Ai
+אוח	Am
+אוט	Al
+אול	Ad
+אומ	Ad
+און	Al
+אונ	Af
+אוס	Af
+אופ	Ad
+אוק	Af
+אור	A^
+אות	A^
+אז	Ac
+אז 	Ai
+אזו	Ae
+אח	A[
+אחד	Ac
+אחר	A^
+אחת	Ah
+אט	Ag
+אטר	Am
+אי	AT
+אי 	AZ
+איו	Al
+איט	Ah
+איי	Ag
+איל	Am
+אים	Ad
+אימ	Ai
+אין	An
+אינ	Ab
+איס	Am
+איר	Ad
+איש	Ah
+אית	Ae
+אך	Ak
+אך 	Ah
+אכ	An
+אל	AU
+אל 	AY
+אלב	Af
+אלג	An
+אלה	Al
+אלו	Ag
+אלי	A^
+אלק	Al
+אם	Ah
+אם 	Ae
+אמ	A]
+אמו	Al
+אמי	Aj
+אמנ	Aj
+אמצ	Ah
+אמר	Aa
+אן	Ag
+אן 	Ad
+אנ	AY
+אנג	A[
+אנד	Al
+אנו	Al
+אנט	Ak
+אני	Af
+אנר	Am
+אנש	Al
+אס	Ac
+אס 	Ak
+אסט	Al
+אסי	Aj
+אף	An
+אף 	Ak
+אפ	Ab
+אפי	Aj
+אפר	Af
+אפש	Aj
+אצ	Aj
+אק	Af
+אר	AW
+אר 	A_
+ארב	Ak
+ארג	Ag
+ארד	Am
+ארו	Ai
+ארי	Af
+ארכ	An
+ארץ	Af
+ארצ	Ae
+ארק	Am
+אש	AY
+אש 	Af
+אשו	A_
+אשי	Af
+אשר	A_
+את	AY
+את 	AW
+אתר	Al
+ב	AD
+ב 	AT
+בא	AV
+בא 	Ai
+באו	A^
+באז	Ak
+באי	Ad
+באל	Al
+באמ	Ai
+באנ	A_
+באפ	Ai
+באר	Ae
+בב	Ae
+בבי	Aj
+בג	Ae
+בגו	An
+בגר	Aj
+בד	A^
+בד 	Aj
+בדו	Am
+בדי	Ag
+בדצ	Aj
+בדר	Af
+בה	A[
+בה 	A]
+בהו	Am
+בהי	Al
+בהם	Al
+בו	AT
+בו 	Ab
+בוד	Ag
+בוה	An
+בוי	Am
+בול	Af
+בום	Ai
+בונ	Am
+בוס	Ai
+בוע	Aj
+בוצ	Ab
+בור	Aa
+בות	A^
+בז	Ak
+בח	Ab
+בחו	Ak
+בחי	Ah
+בחר	Al
+בט	Af
+בי	AQ
+בי 	A_
+ביא	Am
+ביב	Af
+ביד	Ak
+ביה	Al
+ביו	A]
+ביט	Ai
+ביי	Ag
+ביל	Ah
+בים	A_
+בימ	Am
+בין	A^
+בינ	Ac
+ביע	Ah
+ביצ	Am
+ביר	Af
+ביש	Ad
+בית	A^
+בכ	Ac
+בכי	Aj
+בכל	Aj
+בל	A]
+בל 	Ae
+בלו	Ah
+בלי	Ae
+בלת	Ak
+במ	AW
+במא	Ae
+במב	Ah
+במד	Aj
+במה	Ai
+במו	Aj
+במח	Aj
+במי	Ai
+במס	Ai
+במע	Ak
+במק	Ah
+במר	Af
+במש	Ah
+בן	Af
+בן 	Ad
+בנ	A]
+בנה	Ai
+בנו	Ac
+בני	Ab
+בס	A^
+בסד	Am
+בסו	Aj
+בסי	Ah
+בספ	Af
+בע	AY
+בע 	Ae
+בעב	Aj
+בעו	Ag
+בעי	Aa
+בעל	Ad
+בער	Ai
+בעת	Aj
+בפ	Ac
+בפב	Aj
+בפו	An
+בפי	Am
+בפר	Aj
+בצ	Ac
+בצו	An
+בצע	Al
+בצפ	Al
+בצר	Al
+בק	Ab
+בקו	Am
+בקי	Ak
+בקר	Aj
+בר	AS
+בר 	AY
+ברא	Ai
+ברה	Af
+ברו	Aa
+ברט	Am
+ברי	AZ
+ברס	Ai
+ברת	Ad
+בש	AZ
+בשי	Aj
+בשל	Aj
+בשם	Aj
+בשמ	Am
+בשנ	A^
+בת	AZ
+בת 	Ab
+בתו	Af
+בתח	Ag
+בתי	Al
+בתק	Aj
+ג	AL
+ג 	AY
+גא	Ah
+גאו	Ah
+גב	Ad
+גבו	Aj
+גבי	Al
+גבר	Al
+גד	Aa
+גד 	Al
+גדו	Ad
+גדר	Al
+גה	Ah
+גה 	Af
+גו	AY
+גו 	Am
+גוב	Ak
+גוד	Ai
+גול	Aj
+גון	Ag
+גוס	Ah
+גוף	Al
+גור	Ae
+גות	Aj
+גז	Al
+גי	AZ
+גי 	Ai
+גיה	Ad
+גיי	Al
+גיל	Aj
+גים	Aj
+גיע	Al
+גית	Al
+גל	AZ
+גל 	Ae
+גלו	Al
+גלי	AZ
+גם	Ac
+גם 	A_
+גמ	Aj
+גן	Aj
+גן 	Ah
+גנ	Ad
+גנו	Aj
+גני	Al
+גע	Ao
+גר	A]
+גר 	Am
+גרו	Am
+גרי	Ah
+גרמ	Ad
+גרפ	Am
+גרת	Al
+גש	Am
+גת	Aj
+גת 	Ah
+ד	AI
+ד 	AT
+דא	Aj
+דב	Aj
+דבר	Ak
+דג	Al
+דד	Al
+דה	A^
+דה 	A[
+דו	AV
+דו 	Ae
+דוב	Ak
+דוג	Am
+דוד	Al
+דול	Ac
+דום	An
+דומ	Ai
+דון	Ai
+דוע	Af
+דוק	Am
+דור	Ab
+דות	Aa
+די	AT
+די 	AX
+דיה	Ak
+דיו	Ae
+דיי	Ai
+דים	Aa
+דין	An
+דינ	Aa
+דיר	Al
+דית	Af
+דל	Af
+דל 	Aj
+דלי	An
+דם	Af
+דם 	Ac
+דמ	Ad
+דמו	Af
+דמי	Aj
+דן	Am
+דן 	Aj
+דנ	Ak
+דס	Am
+דע	Ac
+דע 	Af
+דעי	Af
+דפ	Ao
+דצ	Am
+דצמ	Aj
+דק	Am
+דר	AY
+דר 	Af
+דרה	Ag
+דרו	Ac
+דרי	Ah
+דרך	Ag
+דרת	Ag
+דש	Ah
+דש 	Aj
+דת	Ac
+דת 	Ac
+ה	AAU}
+ה 	AI
+הא	AW
+האד	Aj
+האו	Ac
+האח	Ai
+האי	Ac
+האל	Ag
+האמ	Ag
+האנ	Ai
+האר	Af
+הב	A[
+הבו	Am
+הבי	Ad
+הבר	Ac
+הג	A^
+הגב	An
+הגד	Af
+הגו	Ai
+הגי	Ai
+הגר	Aj
+הד	Ab
+הדו	Ah
+הדי	An
+הדר	Aj
+הה	Ab
+הה 	Am
+ההו	Am
+ההי	Al
+הו	AS
+הו 	Ai
+הוא	AT
+הוד	Aa
+הוו	Ag
+הול	Ai
+הונ	Am
+הופ	Ai
+הוצ	Al
+הוק	Ah
+הור	Ak
+הז	Ag
+הזמ	Am
+הח	A]
+החב	Aj
+החו	Ag
+החי	Ah
+החל	Ae
+החש	Am
+הט	Af
+הטו	Al
+הי	AR
+היא	AX
+היג	Am
+היד	Ai
+היה	AZ
+היו	Ab
+היח	Al
+היי	Ab
+היל	Ai
+הים	Al
+הינ	Ag
+היס	Ag
+היר	Ah
+היש	Ai
+הכ	A_
+הכו	Ah
+הכי	Al
+הכל	Ak
+הכנ	Aj
+הל	A^
+הל 	Am
+הלא	Al
+הלה	Am
+הלו	Ak
+הלי	Af
+הלך	Ak
+הלכ	Am
+הם	Ab
+הם 	A_
+המ	AR
+המא	Ac
+המב	Aj
+המד	Af
+המו	A]
+המז	Ak
+המח	Ag
+המי	Ad
+המכ	Ah
+המל	Ag
+הממ	Ah
+המנ	Ak
+המס	Ah
+המע	Ah
+המפ	Aj
+המצ	Ag
+המק	Af
+המר	Ah
+המש	A_
+המת	Ae
+הן	Af
+הן 	Ad
+הנ	A]
+הנו	Ag
+הנח	An
+הני	Al
+הנמ	Am
+הנפ	An
+הס	A]
+הסד	Am
+הסו	Ag
+הסי	Aj
+הספ	Af
+הסר	Aj
+הע	AZ
+העב	Ah
+העו	Ac
+העי	Ae
+העל	Ak
+הער	Al
+העת	Al
+הפ	A]
+הפו	Af
+הפי	Aj
+הפס	An
+הפע	Am
+הפר	Af
+הצ	Ab
+הצב	Am
+הצי	Ai
+הצל	Am
+הצפ	Am
+הק	A[
+הקב	Ak
+הקד	Am
+הקה	Ak
+הקו	Af
+הקי	Ai
+הקל	An
+הקר	Ai
+הקש	Am
+הקת	Aj
+הר	AY
+הר 	Ai
+הרא	Ab
+הרב	Ag
+הרו	Ae
+הרי	Ak
+הרכ	An
+הרפ	Am
+הרש	Am
+הש	AX
+השב	Am
+השו	Ag
+השח	An
+השי	Ae
+השל	Ag
+השם	Am
+השמ	Aj
+השנ	Ab
+השפ	Aj
+השת	Ak
+הת	AZ
+התא	Aj
+התו	Ai
+התח	Ak
+התי	Aj
+התמ	An
+התנ	Ah
+התפ	Ah
+התק	Ah
+התר	Ak
+ו	4~<}A?U{
+ו 	AP
+וֹ	Ak
+וּ	Am
+וא	AS
+וא 	AT
+ואה	Aj
+ואו	Ak
+ואי	Ae
+ואל	Ai
+ואר	Aa
+וב	AU
+וב 	A^
+ובא	Al
+ובד	Ak
+ובה	Af
+ובו	Ag
+ובי	Aa
+ובל	Ae
+ובמ	Af
+ובע	Ah
+ובר	Ab
+ובת	Al
+וג	AY
+וג 	Ab
+וגד	Am
+וגו	Ag
+וגי	Aa
+וגמ	Am
+וגר	Ai
+וד	AW
+וד 	A_
+ודה	Af
+ודו	Af
+ודי	A^
+ודל	Al
+ודע	Ak
+ודר	Ah
+ודת	Al
+וה	AZ
+וה 	Ae
+והא	Am
+והו	Ah
+והי	Ag
+והמ	Aj
+וו	AX
+ווא	Ai
+ווה	Ag
+ווי	A^
+וול	Ak
+וון	Ai
+וונ	Ae
+וור	Al
+וות	Aj
+וז	A]
+וז 	Ag
+וזי	Ad
+וזע	Ah
+וח	A]
+וח 	Ac
+וחד	Ai
+וחו	Aj
+וחר	Am
+וט	Aa
+וט 	Aj
+וטו	Ai
+וטי	Ai
+וי	AW
+וי 	A_
+ויד	Am
+ויה	Ak
+ויו	Ac
+ויז	Ai
+ויי	Ae
+ויל	Ak
+וים	Aj
+וימ	Am
+וינ	Am
+ויק	Ak
+ויר	Aj
+וך	Af
+וך 	Ac
+וכ	A[
+וכב	Aj
+וכה	Al
+וכו	An
+וכי	Aj
+וכל	Ak
+וכן	Aj
+וכנ	Ae
+וכר	Aj
+ול	AR
+ול 	A]
+ולא	Aj
+ולד	A^
+ולה	Ac
+ולו	A^
+ולט	Ai
+ולי	A[
+ולל	Ag
+ולם	Ab
+ולמ	Ak
+ולנ	Ae
+ולפ	Am
+ולק	Al
+ולר	Al
+ולת	Ak
+ום	AZ
+ום 	AW
+ומ	AU
+ומא	Aj
+ומב	An
+ומד	Ak
+ומה	Af
+ומו	Ad
+ומח	Am
+ומט	Aj
+ומי	A]
+ומנ	Ag
+ומר	Ae
+ומש	Al
+ומת	Aj
+ון	AU
+ון 	AS
+ונ	AS
+ונא	Ak
+ונג	Aj
+ונד	Ai
+ונה	A^
+ונו	A_
+ונח	Ah
+ונט	Ak
+וני	AW
+ונס	Al
+ונק	Aj
+ונת	Ai
+וס	AW
+וס 	A_
+וסד	Ai
+וסו	Ai
+וסט	Ac
+וסי	Ab
+וסס	Al
+וסף	Aj
+וספ	Aj
+וסק	Af
+וע	AX
+וע 	A_
+ועד	Ad
+ועה	Ah
+ועו	Aj
+ועי	Ag
+ועל	Ag
+ועצ	Ai
+ועת	Am
+וף	Ae
+וף 	Ab
+ופ	AW
+ופ 	Am
+ופה	Ae
+ופו	Ae
+ופי	Aa
+ופן	Ai
+ופס	Al
+ופע	Ai
+ופק	Am
+ופר	Ad
+ופש	Am
+ופת	Ah
+וץ	Ah
+וץ 	Af
+וצ	A[
+וצא	Af
+וצה	Ah
+וצו	Al
+וצי	Ah
+וצר	Ad
+וצת	Ah
+וק	AY
+וק 	Ab
+וקו	Aj
+וקט	Ag
+וקי	Ah
+וקם	Ak
+וקמ	Ak
+וקס	An
+וקר	Af
+ור	AP
+ור 	AW
+ורא	Aj
+ורב	Ak
+ורג	Ab
+ורד	Ai
+ורה	Ab
+ורו	Ac
+ורט	Ah
+ורי	AY
+ורך	Ai
+ורכ	Aj
+ורמ	Ai
+ורנ	Aj
+ורס	Ah
+ורק	Ah
+ורר	Ak
+ורש	Al
+ורת	Ab
+וש	AY
+וש 	Ac
+ושא	Ak
+ושב	Ah
+ושג	Am
+ושה	Ak
+ושו	Am
+ושי	Ag
+ושל	Ae
+ות	AN
+ות 	AM
+ותה	Ag
+ותו	Ac
+ותח	Am
+ותי	Aa
+ותם	Am
+ותר	Aa
+ז	AP
+ז 	A_
+זא	Ak
+זה	Ab
+זה 	Aa
+זהו	Am
+זו	A^
+זו 	Af
+זור	Ad
+זי	A]
+זי 	Ak
+זיה	Ah
+זיק	Ac
+זית	Ak
+זכ	Af
+זכו	Ai
+זל	Ap
+זם	Am
+זם 	Aj
+זמ	Ae
+זמן	Ak
+זמר	Aj
+זנ	Ao
+זע	Ai
+זער	Ah
+זק	An
+זר	Ab
+זר 	Ak
+זרח	Ae
+ח	AJ
+ח 	A[
+חב	A^
+חב 	Ak
+חבי	Am
+חבר	A_
+חד	A_
+חד 	Aa
+חדש	Aj
+חה	Af
+חה 	Ac
+חו	AX
+חו 	An
+חוב	Aj
+חוד	Aj
+חוז	Ag
+חול	Ai
+חום	Ah
+חומ	Ag
+חופ	Al
+חוק	Ae
+חור	Aj
+חות	Ae
+חז	Ag
+חי	AY
+חי 	Ah
+חיד	Ag
+חיו	Al
+חיי	Ad
+חיל	Af
+חים	Ag
+חין	Am
+חינ	Aj
+חיר	Am
+חית	Am
+חל	A]
+חל 	Ai
+חלו	Ah
+חלל	Am
+חלק	Ac
+חם	Ap
+חם 	Am
+חמ	Ac
+חמה	Am
+חמי	Ak
+חמת	Ah
+חנ	Ai
+חס	Ae
+חס 	Ak
+חסי	Ai
+חצ	Am
+חק	Aa
+חק 	Af
+חקי	Ak
+חקן	Al
+חקנ	Al
+חקר	Ai
+חר	A]
+חר 	Ac
+חרו	Af
+חרי	Af
+חרת	An
+חש	Ab
+חשב	Ad
+חשו	Ai
+חת	Ab
+חת 	Aa
+ט	AK
+ט 	AY
+טא	Af
+טב	Ah
+טבע	Aj
+טה	Ae
+טה 	Ac
+טו	AX
+טו 	Aj
+טוב	Ae
+טון	Ah
+טונ	Ak
+טוס	Al
+טור	Aa
+טות	Ak
+טח	Aj
+טח 	Am
+טי	AV
+טי 	Aa
+טיב	Ah
+טיו	Ak
+טיי	Ag
+טים	Ac
+טינ	Ag
+טיס	Am
+טיפ	Al
+טיק	Af
+טית	Ad
+טכ	Ap
+טכנ	An
+טל	Ab
+טלו	Ai
+טלי	Aj
+טלק	Aj
+טמ	Ai
+טמב	Aj
+טן	Al
+טן 	Aj
+טנ	Af
+טני	Ai
+טס	Ap
+טע	Ak
+טק	An
+טר	AZ
+טר 	Af
+טרה	Ak
+טרו	Ac
+טרי	Ac
+טרנ	Al
+טרת	Am
+טת	Ai
+טת 	Ag
+י	4|<{A?K~Uz
+י 	AL
+יא	AV
+יא 	AW
+יאה	Am
+יאו	Af
+יאט	Al
+יאל	Ah
+יאנ	Aj
+יב	AY
+יב 	Ad
+יבה	Ai
+יבו	A_
+יבי	Af
+יבר	Ae
+יבת	Ak
+יג	Ab
+יג 	Ai
+יגה	An
+יגו	Ai
+יד	AW
+יד 	Ab
+ידה	Ag
+ידו	A_
+ידי	AZ
+ידע	Al
+ידת	Am
+יה	AS
+יה 	AQ
+יהו	Aa
+יהם	Ai
+יהן	Am
+יו	AQ
+יו 	A[
+יוו	Ac
+יוח	Aj
+יול	Af
+יום	Ac
+יומ	Al
+יון	Ab
+יונ	Ab
+יוס	Ai
+יוצ	Aj
+יור	Ag
+יות	AV
+יז	Aa
+יז 	An
+יזי	Ae
+יזם	Ak
+יח	A_
+יח 	Al
+יחד	An
+יחו	Aj
+יחי	Ag
+יחס	Ag
+יט	AY
+יט 	Ah
+יטה	Ai
+יטו	Ag
+יטי	Ab
+יטל	Af
+יטנ	Am
+יטר	Al
+יטת	Ah
+יי	AR
+יי 	Ai
+ייב	Am
+ייד	Aj
+ייה	Ab
+ייח	Ai
+ייט	Ak
+ייך	Am
+ייל	Aj
+יים	AX
+יימ	Af
+יין	Ae
+יינ	Ae
+ייס	Ai
+ייצ	Ak
+ייק	Al
+ייר	Af
+ייש	Ah
+יית	A_
+יך	Ah
+יך 	Ae
+יכ	A_
+יכו	Ab
+יכי	Am
+יכר	An
+יל	AV
+יל 	A^
+ילד	Ai
+ילה	Ac
+ילו	A_
+ילי	Aa
+ילת	Ag
+ים	AN
+ים 	AK
+ימ	AY
+ימה	Ah
+ימו	Aa
+ימי	Aa
+ימפ	Ah
+ימש	Am
+ימת	Ak
+ין	AX
+ין 	AV
+ינ	AT
+ינא	An
+ינג	Ah
+ינה	Aa
+ינו	AZ
+ינט	Ah
+יני	A]
+ינל	Ak
+ינס	Al
+ינת	Ah
+יס	AZ
+יס 	Ad
+יסד	Am
+יסה	An
+יסו	Af
+יסט	Aa
+יסי	Aj
+יסר	An
+יע	A_
+יע 	Ag
+יעה	Ak
+יעו	Aj
+יעי	Ah
+יף	An
+יף 	Al
+יפ	A^
+יפה	Ak
+יפו	Ab
+יפי	Ak
+יץ	Al
+יץ 	Ai
+יצ	A^
+יצא	Ai
+יצו	Ad
+יצי	Af
+יק	AV
+יק 	Ad
+יקא	Ab
+יקה	A^
+יקו	Ad
+יקט	Aj
+יקי	Aj
+יקל	Aj
+יקנ	Aj
+יקר	Ac
+יקת	An
+יר	AU
+יר 	A[
+ירא	Am
+ירה	Ac
+ירו	AZ
+ירי	Ac
+ירת	Ag
+יש	AW
+יש 	Ac
+ישה	Aj
+ישו	Ad
+ישי	Ac
+ישר	A[
+ית	AO
+ית 	AN
+יתה	Ad
+יתו	Ad
+יתי	Al
+יתן	Ai
+ך	AW
+ך 	AX
+כ	AK
+כ 	Ag
+כא	Af
+כאש	Ak
+כב	Ab
+כב 	Aj
+כבי	Ag
+כבת	Am
+כג	An
+כגו	Am
+כד	Ae
+כדו	Ae
+כדי	Al
+כה	Ab
+כה 	Aa
+כו	AX
+כו 	Aj
+כוח	Aj
+כוכ	Ak
+כול	Ab
+כון	Aj
+כונ	Ad
+כות	Ac
+כז	Ag
+כז 	Aj
+כזי	Al
+כח	Ak
+כי	AZ
+כי 	Af
+כיב	Al
+כיה	An
+כיו	Af
+כיל	An
+כים	Ag
+כימ	Al
+כינ	Ai
+כיר	Ak
+כך	Ak
+כך 	Ai
+ככ	Ap
+כל	AZ
+כל 	Aa
+כלו	Ah
+כלי	Ag
+כלכ	Al
+כלל	Ad
+כם	Ap
+כם 	An
+כמ	Ae
+כמו	Ah
+כן	Ag
+כן 	Ad
+כנ	A_
+כנו	Aj
+כני	Af
+כנס	Ag
+כס	Ah
+כפ	Aj
+כפר	Am
+כר	Ac
+כר 	Ai
+כרו	Al
+כרי	Am
+כש	Ai
+כת	A^
+כת 	Ab
+כתב	Af
+כתו	Al
+כתי	Al
+ל	ACU~
+ל 	AL
+לא	AX
+לא 	Ab
+לאו	Aa
+לאח	Ae
+לאי	Aj
+לאס	An
+לאר	Al
+לב	A^
+לב 	Aj
+לבו	Ae
+לבי	Ah
+לבנ	Ak
+לג	Ad
+לגב	An
+לגו	Al
+לד	A^
+לד 	Aa
+לדה	Aj
+לדו	Al
+לדי	Ak
+לה	AW
+לה 	AX
+להי	Ai
+להק	Af
+להת	Al
+לו	AT
+לו 	Aa
+לוב	Ak
+לוג	Aa
+לוו	Af
+לוח	Ak
+לוי	Ak
+לול	Ai
+לום	Al
+לומ	Ag
+לון	Am
+לונ	Ai
+לוס	Ag
+לוק	Al
+לור	An
+לוש	Ai
+לות	Aa
+לז	Am
+לח	Aa
+לחי	Ai
+לחמ	Af
+לט	Aa
+לט 	Ak
+לטו	Ah
+לטי	Ag
+לי	AP
+לי 	AY
+ליא	Ak
+ליג	Aj
+ליד	Aj
+ליה	Ad
+ליו	Ac
+ליז	Am
+ליח	An
+ליט	Ad
+ליי	Ae
+ליך	Am
+ליל	Af
+לים	A]
+לימ	Ah
+לין	Aj
+לינ	Aj
+ליס	Al
+ליפ	Aj
+ליצ	Am
+ליק	Ai
+ליש	Ai
+לית	AY
+לך	Ah
+לך 	Ae
+לכ	Aa
+לכה	Ak
+לכו	Am
+לכל	Ah
+לכת	Ak
+לל	A_
+לל 	Ac
+ללי	Ai
+לם	Ad
+לם 	Aa
+למ	A[
+למד	Al
+למו	Ag
+למי	Af
+למנ	Am
+למע	Aj
+למש	Aj
+לן	Al
+לן 	Ai
+לנ	Aa
+לנד	Ah
+לנו	Ag
+לני	Ak
+לס	Ad
+לס 	Al
+לע	Ad
+לעת	Aj
+לפ	Aa
+לפי	Af
+לפנ	Ah
+לפר	An
+לצ	Ai
+לק	A]
+לק 	Af
+לקו	Ai
+לקט	Ak
+לקי	Ae
+לר	Ad
+לר 	An
+לרא	Al
+לרו	Al
+לרי	Al
+לש	Aa
+לשו	Am
+לשי	Al
+לשנ	Al
+לת	A]
+לת 	A^
+לתו	Al
+לתי	Aj
+ם	AI
+ם 	AJ
+מ	AD
+מ 	Ah
+מא	AY
+מאה	Ae
+מאו	Ad
+מאז	Al
+מאי	Ad
+מאל	Af
+מאנ	Am
+מאפ	Al
+מאר	Am
+מאת	Al
+מב	A]
+מבו	Ah
+מבי	Al
+מבנ	Aj
+מבר	Ab
+מג	Ae
+מגד	Am
+מגו	Am
+מד	AZ
+מד 	Ah
+מדו	Ai
+מדי	A_
+מדע	Ad
+מדר	Am
+מה	AY
+מה 	AZ
+מהו	Ak
+מהל	Aj
+מהמ	Am
+מו	AR
+מו 	Aa
+מוב	Al
+מוג	Am
+מוד	Ad
+מוז	Aa
+מוח	Am
+מוי	Al
+מוכ	Aj
+מול	Aj
+מון	Ak
+מונ	A_
+מוס	Af
+מוע	Ad
+מופ	Ai
+מוצ	Ag
+מוק	Ag
+מור	Ac
+מוש	Ac
+מות	A_
+מז	Ae
+מזו	An
+מזר	Af
+מח	A]
+מחו	Ae
+מחז	Al
+מחי	Al
+מחל	Ah
+מחק	Al
+מחש	Ai
+מט	A_
+מטי	Ah
+מטר	Ad
+מי	AS
+מי 	A^
+מיד	Af
+מיה	Ak
+מיו	Ad
+מיי	Ad
+מיל	Ae
+מים	A_
+מין	Ah
+מינ	Ac
+מיק	Ak
+מיר	Al
+מיש	Aj
+מית	Ab
+מכ	Aa
+מכו	Ae
+מכי	Ak
+מל	A]
+מל 	Al
+מלא	Ak
+מלו	Al
+מלח	Ad
+מלי	Ai
+מלך	Ak
+מלכ	Ag
+ממ	A]
+ממו	Ac
+ממל	Aj
+ממש	Ae
+מן	Ac
+מן 	A_
+מנ	AZ
+מנה	Ag
+מנו	Ae
+מנט	Al
+מני	A_
+מנת	Am
+מס	A[
+מס 	Am
+מסג	Al
+מסו	Ad
+מסי	An
+מספ	Ad
+מע	A[
+מעב	Al
+מעו	Af
+מעל	Ak
+מער	Aa
+מעש	Am
+מפ	A_
+מפו	Aj
+מפי	Ak
+מפל	Aj
+מפר	Ah
+מצ	A]
+מצא	Af
+מצב	Aj
+מצו	Ag
+מצי	Ai
+מצע	Ah
+מצר	Am
+מק	A]
+מקב	Am
+מקו	A_
+מקר	Aj
+מר	AX
+מר 	Ad
+מרו	Ai
+מרח	Al
+מרי	A_
+מרכ	Ae
+מרץ	Aj
+מרת	An
+מש	AV
+מש 	Ae
+משו	Ae
+משח	Af
+משי	Ai
+משך	Ak
+משל	Ae
+משמ	Ad
+משנ	Af
+משפ	Aa
+משק	Am
+משר	Al
+משת	Af
+מת	AY
+מת 	A_
+מתא	Aj
+מתו	Ag
+מתח	Aj
+מתי	Ak
+מתמ	Ai
+מתק	Ak
+ן	AM
+ן 	AN
+נ	AF
+נא	Ad
+נאי	Ah
+נב	Ah
+נבח	Am
+נג	AZ
+נג 	Ah
+נגד	Al
+נגל	A[
+נגר	Al
+נד	A_
+נד 	Ah
+נדו	Ak
+נדי	Ah
+נדר	Ai
+נה	AW
+נה 	AU
+נהג	Al
+נהי	An
+נהל	Ak
+נהר	Al
+נו	AR
+נו 	A_
+נוא	Ai
+נוב	Ae
+נוד	Al
+נוי	Ae
+נול	A_
+נון	Ah
+נונ	An
+נוס	Ad
+נוע	Ab
+נוצ	Aj
+נור	Ak
+נוש	Ai
+נות	AZ
+נז	Aj
+נח	Ac
+נח 	Ai
+נחש	Ah
+נט	A_
+נט 	Ai
+נטו	Ak
+נטי	Ad
+נטר	Ai
+ני	AP
+ני 	AV
+ניב	Ah
+ניה	Ab
+ניו	Ac
+ניי	A_
+נים	AX
+נימ	Ak
+ניס	Ag
+ניק	Ah
+נית	AX
+נכ	Ah
+נכת	Ak
+נל	Ah
+נלא	Am
+נם	An
+נם 	Ak
+נמ	Ae
+נמצ	Ah
+נן	Ao
+נן 	Al
+ננ	An
+נס	Aa
+נס 	Ai
+נסו	Am
+נסי	Ag
+נסת	Ak
+נע	Ah
+נער	Al
+נפ	Ae
+נפו	Aj
+נצ	Ag
+נצי	Aj
+נק	Ab
+נק 	Ak
+נקו	Al
+נקצ	An
+נקר	Ag
+נר	Ae
+נר 	Am
+נש	Ad
+נשי	Ae
+נת	AZ
+נת 	AY
+נתו	Al
+נתי	An
+ס	AJ
+ס 	AW
+סא	Aj
+סב	Ai
+סבי	Aj
+סג	Ah
+סגנ	Am
+סגר	Al
+סד	Ab
+סד 	Ak
+סדר	Ac
+סה	Ai
+סה 	Ag
+סו	AX
+סוב	Am
+סוג	Ae
+סוד	Ak
+סוי	Ai
+סול	Ak
+סון	Aj
+סוף	Aj
+סופ	Ad
+סור	Af
+סות	Am
+סח	Am
+סט	A[
+סט 	Ae
+סטו	Ad
+סטי	Ad
+סטר	Ae
+סי	AW
+סי 	Af
+סיב	Al
+סיד	Al
+סיה	Aj
+סיו	Ah
+סיט	Ah
+סיי	Ag
+סיכ	Aj
+סיל	Am
+סים	Ah
+סימ	Aj
+סינ	Aj
+סיס	Ai
+סיפ	Ak
+סית	Af
+סכ	Ak
+סל	Ae
+סל 	An
+סלו	Am
+סם	An
+סם 	Ak
+סמ	Ae
+סמו	Aj
+סנ	Ai
+סס	Al
+סס 	Am
+סע	Am
+סף	Al
+סף 	Ai
+ספ	AZ
+ספו	Aj
+ספט	Ai
+ספי	Ag
+ספר	A[
+סק	Ab
+סק 	Ai
+סקו	Aj
+סקי	Ah
+סר	Aa
+סר 	Aj
+סרט	Ac
+סרי	Al
+סת	Af
+סת 	Ag
+ע	AI
+ע 	AY
+עב	Aa
+עבו	Ag
+עבר	Ab
+עד	Aa
+עד 	Ab
+עדו	Al
+עה	Ac
+עה 	Aa
+עו	AX
+עו 	Am
+עוב	Ai
+עוד	Ai
+עול	Aa
+עונ	Am
+עוס	Aj
+עור	Ai
+עות	Aa
+עז	Ak
+עזר	An
+עט	An
+עי	AW
+עי 	Ac
+עיו	Am
+עיי	Am
+עיל	Ag
+עים	Ad
+עין	Am
+עיק	Ad
+עיר	Ab
+עית	Ai
+על	AV
+על 	AU
+עלה	Ak
+עלו	Ak
+עלי	Ac
+עלת	Al
+עם	Ad
+עם 	Aa
+עמ	Ae
+עמד	Aj
+עמו	Am
+עמי	Ak
+ענ	Ag
+עני	Ak
+עס	An
+עסק	Am
+עצ	Ad
+עצה	Am
+עצמ	Ag
+עק	Ai
+עקב	Aj
+ער	AZ
+ער 	Ae
+ערב	Ab
+ערו	Ak
+ערי	Al
+ערך	Aj
+ערכ	Ad
+עש	Ad
+עשה	Al
+עשו	Al
+עשי	Ak
+עשר	Aj
+עת	Aa
+עת 	Ab
+עתי	Ae
+ף	A[
+ף 	A]
+פ	AI
+פ 	Ak
+פא	Ag
+פאר	An
+פב	Al
+פבר	Aj
+פג	An
+פד	An
+פה	Ab
+פה 	A_
+פו	AV
+פו 	Al
+פוא	Am
+פוב	Am
+פול	Aa
+פון	Af
+פונ	Af
+פוס	Al
+פוע	Aj
+פופ	Al
+פוצ	An
+פור	Aa
+פות	Ad
+פח	Af
+פחה	Am
+פחת	Ah
+פט	Ac
+פט 	Ai
+פטי	Aj
+פטמ	Aj
+פטר	Ak
+פי	AW
+פי 	Aa
+פיה	Ai
+פיו	Ak
+פיז	Aj
+פיי	Ag
+פיל	Af
+פים	Ag
+פינ	Ak
+פיע	Aj
+פיק	Aj
+פיר	Ag
+פית	Ah
+פל	Ab
+פלג	Aj
+פלו	Am
+פלי	Ak
+פן	Ai
+פן 	Af
+פנ	Ac
+פנה	Al
+פני	Ac
+פס	Ad
+פסו	Aj
+פסי	Aj
+פע	Ab
+פעו	Ah
+פעי	Ah
+פעל	Aj
+פצ	Ao
+פק	Ad
+פקי	Ah
+פר	AU
+פר 	A^
+פרד	Ag
+פרו	Ab
+פרט	Ai
+פרי	A^
+פרנ	Ak
+פרס	Ac
+פרק	Al
+פרש	Aj
+פש	Af
+פשי	Am
+פשר	Aj
+פת	A_
+פת 	Ab
+פתח	Aj
+פתי	Af
+ץ	A]
+ץ 	A^
+צ	AN
+צ 	Af
+צא	Ab
+צא 	Ad
+צאה	Am
+צאת	Al
+צב	Ac
+צב 	Aj
+צבא	Ah
+צבי	Ak
+צג	An
+צד	Am
+צה	Ad
+צה 	Ab
+צו	A[
+צוו	Am
+צוי	Al
+צוע	Ak
+צור	Ac
+צות	Ab
+צח	Ak
+צט	Ap
+צי	AY
+צי 	Ai
+ציא	Ai
+ציב	Aj
+ציה	Af
+ציו	Ae
+ציי	Ak
+צים	Al
+ציר	Ah
+צל	Ag
+צלי	Am
+צמ	Ad
+צמב	Aj
+צמח	Am
+צע	Ae
+צע 	Aj
+צעו	Ak
+צעי	Ak
+צפ	Af
+צפו	Ae
+צר	A^
+צר 	Af
+צרי	Ag
+צרפ	Ae
+צת	Ah
+צת 	Af
+ק	AI
+ק 	AX
+קא	Ab
+קאי	Ab
+קב	A_
+קב 	Am
+קבו	Aa
+קבי	An
+קבל	Al
+קד	Ad
+קדו	Aj
+קדמ	Aj
+קה	A]
+קה 	AZ
+קהי	Al
+קו	AU
+קו 	Ag
+קוב	Ah
+קוד	Af
+קוו	Aj
+קוט	Am
+קול	Ab
+קום	Ai
+קומ	Ae
+קונ	Ai
+קופ	Ad
+קור	Ab
+קות	Ai
+קט	Aa
+קט 	Al
+קטו	Af
+קטי	Aj
+קטר	Al
+קי	AX
+קי 	Ad
+קיב	Ak
+קיד	Ah
+קיו	An
+קיי	Ae
+קים	Ab
+קיס	Al
+קיצ	Am
+קיר	Am
+קית	Aj
+קל	Aa
+קל 	Am
+קלא	Al
+קלו	Am
+קלי	Ae
+קם	Al
+קם 	Aj
+קמ	Ah
+קמה	Al
+קן	Aj
+קן 	Ag
+קנ	Ad
+קני	Ae
+קס	Ae
+קס 	Ai
+קסי	Ak
+קע	Am
+קפ	Am
+קצ	Ag
+קצי	Aj
+קר	AX
+קר 	Aa
+קרא	Ad
+קרב	Ah
+קרו	Ae
+קרי	Ad
+קש	Af
+קשו	Ak
+קשר	Ak
+קת	Ad
+קת 	Ac
+ר	<}ACU}
+ר 	AN
+רא	AV
+רא 	Ag
+ראה	Ak
+ראו	Ak
+ראי	Ag
+ראל	A[
+ראש	A[
+ראת	Am
+רב	AY
+רב 	Aa
+רבה	Am
+רבו	Ae
+רבי	A^
+רבע	Al
+רג	A]
+רג 	Ah
+רגו	Ae
+רגי	Ah
+רגל	Ah
+רגנ	Am
+רד	A_
+רד 	Ad
+רדי	Ae
+רה	AY
+רה 	AW
+רו	AQ
+רו 	Ac
+רוא	Ag
+רוב	Ab
+רוו	Ak
+רוז	An
+רוח	Am
+רוט	Am
+רוי	Ai
+רום	Af
+רומ	Ab
+רון	Ad
+רונ	Ae
+רוס	Ac
+רוע	Al
+רופ	Ac
+רוק	Ag
+רור	Am
+רוש	Af
+רות	AZ
+רז	Al
+רח	A_
+רח 	Ag
+רחב	Ag
+רחו	Al
+רחי	Ah
+רחש	An
+רט	A]
+רט 	Aa
+רטו	Ai
+רטי	Ad
+רי	AP
+רי 	AZ
+ריא	Af
+ריד	Aj
+ריה	Ab
+ריו	Ad
+ריט	Ac
+ריי	Ac
+ריכ	Ak
+ריל	Ah
+רים	AX
+רינ	Al
+ריס	Ai
+ריק	A_
+רית	A]
+רך	Ac
+רך 	Aa
+רכ	A]
+רכב	Ah
+רכה	Am
+רכו	Ah
+רכז	Af
+רכי	Ag
+רכת	Ag
+רל	Ae
+רל 	Al
+רלי	Ah
+רם	Aj
+רם 	Ah
+רמ	A_
+רמו	Ak
+רמי	Aj
+רמנ	Ad
+רן	Ak
+רן 	Ai
+רנ	Ab
+רנט	Am
+רני	Af
+רנס	Am
+רס	A^
+רס 	Ae
+רסי	Af
+רסם	Am
+רע	Ah
+רעי	Al
+רפ	Aa
+רפו	Ah
+רפי	Aj
+רפת	Ae
+רץ	Ae
+רץ 	Ab
+רצ	Ac
+רצו	Ad
+רצי	Ak
+רק	Aa
+רק 	Ae
+רקי	Aj
+רר	Ak
+רר 	Al
+רש	Ab
+רש 	Al
+רשו	Am
+רשי	Am
+רשת	Ah
+רת	AY
+רת 	AX
+רתו	Ak
+רתי	Ai
+ש	AE
+ש 	AY
+שא	Ac
+שא 	Am
+שאי	Ah
+שאר	Am
+שב	AZ
+שב 	Ae
+שבה	Aj
+שבו	Af
+שבי	Ag
+שבע	Am
+שבת	Ak
+שג	Aj
+שג 	An
+שד	Al
+שה	A[
+שה 	A_
+שהו	Ae
+שהי	Ah
+שהת	Ak
+שו	AV
+שו 	Ak
+שוב	Ae
+שוו	Ai
+שוי	Am
+שול	Am
+שומ	Am
+שון	Ad
+שונ	Aa
+שור	Ad
+שות	Ae
+שח	Ab
+שחק	Ab
+שט	Af
+שטח	Aj
+שי	AU
+שי 	Ab
+שיא	Ai
+שיב	Aj
+שיו	Al
+שיח	An
+שיט	Ai
+שיי	Af
+שים	Ac
+שימ	Ad
+שינ	Al
+שיצ	An
+שיר	Ac
+שיש	Al
+שית	Af
+שך	Am
+שך 	Ak
+שכ	Ae
+שכו	Al
+של	AQ
+של 	AQ
+שלה	Ah
+שלו	Ad
+שלט	Aj
+שלי	Ac
+שלת	Ak
+שם	Ab
+שם 	A^
+שמ	AZ
+שמא	Ag
+שמה	Al
+שמו	Ad
+שמי	Ah
+שמע	Ai
+שמש	Af
+שנ	AW
+שנה	Ae
+שנו	Ac
+שני	A]
+שנת	A]
+שע	Ae
+שפ	A^
+שפה	Al
+שפו	Ak
+שפח	Ae
+שפט	Ah
+שפי	Al
+שפע	Ak
+שק	Ah
+שר	AW
+שר 	A]
+שרא	A[
+שרד	Am
+שרה	Am
+שרו	Ak
+שרי	Ah
+שרת	Am
+שש	Al
+שת	A_
+שת 	Ac
+שתי	Ah
+שתמ	Am
+ת	AD
+ת 	AH
+תא	Ad
+תאו	Ak
+תאי	An
+תאר	Aj
+תב	Ae
+תב 	Ah
+תג	Al
+תה	A_
+תה 	A]
+תהל	Al
+תו	AW
+תו 	A^
+תוא	Al
+תוח	Ak
+תוך	Ai
+תוכ	Af
+תול	Ak
+תונ	Ai
+תופ	An
+תוצ	Am
+תור	Ae
+תות	Am
+תח	A^
+תח 	Aj
+תחו	Ad
+תחי	Ai
+תחת	Aj
+תי	AW
+תי 	A_
+תיא	Ak
+תיב	Ai
+תיה	Al
+תיו	Af
+תיי	Ad
+תים	Ah
+תיק	Ag
+תית	Ac
+תכ	Aj
+תכו	An
+תל	Af
+תל 	Ai
+תלמ	Al
+תם	Ai
+תם 	Af
+תמ	Ad
+תמו	Al
+תמט	Ak
+תמש	Am
+תן	Ag
+תן 	Ae
+תנ	Ac
+תנה	Am
+תנו	Ag
+תע	Ai
+תפ	Ac
+תפי	Am
+תפק	Ah
+תפת	Am
+תק	Aa
+תקו	Ad
+תקי	Ak
+תר	A[
+תר 	A^
+תרב	Ak
+תרג	Am
+תרו	Ak
+תרח	Am
+תש	Aj
+תת	Aj
+תת 	Al
+،	1Q=SeS
+، 	1R=UeU
+؛	1n=nek
+؛ 	1p=pem
+ء	1X=neY
+ء 	1Ze[
+آ	1_=PeT
+آئ	ek
+آئي	ek
+آب	=fec
+آب 	=l
+آبا	=iea
+آت	ek
+آتا	em
+آث	=q
+آثا	=n
+آج	eo
+آخ	1nep
+آخر	1lem
+آذ	=f
+آذر	=c
+آر	=len
+آز	=nel
+آزا	=mej
+آس	=nen
+آغ	=m
+آغا	=k
+آف	=pep
+آل	1k=hem
+آلم	=l
+آم	=bep
+آما	=m
+آمد	=i
+آمر	=e
+آمو	=l
+آن	1m=Wei
+آن 	1m=[el
+آنه	=X
+آه	=o
+آهن	=m
+آو	=g
+آور	=f
+آي	=jem
+آيا	em
+آپ	ef
+آپ 	ee
+أ	1K=kYn
+أ 	1k
+أب	1b
+أبر	1k
+أبو	1f
+أبي	1j
+أت	1k
+أث	1k
+أج	1j
+أح	1a
+أحد	1c
+أحم	1h
+أحي	1m
+أخ	1f
+أخر	1h
+أد	1h
+أر	1a
+أرا	1k
+أرب	1m
+أرد	1e
+أرض	1k
+أس	1^
+أس 	1j
+أسا	1j
+أست	1l
+أسس	1i
+أش	1i
+أشه	1n
+أص	1f
+أصب	1m
+أصل	1l
+أط	1m
+أع	1f
+أعل	1m
+أعم	1l
+أغ	1j
+أغس	1m
+أف	1g
+أفر	1k
+أق	1i
+أك	1c
+أكب	1h
+أكت	1k
+أكث	1i
+أل	1c
+ألف	1l
+ألم	1g
+أم	1_
+أما	1k
+أمر	1c
+أمي	1i
+أن	1]
+أن 	1b
+أنه	1f
+أنو	1l
+أه	1h
+أهل	1n
+أهم	1j
+أو	1X
+أو 	1Z
+أور	1h
+أول	1_
+أي	1d
+أي 	1i
+أيض	1h
+ؤ	1bee
+ؤ 	ep
+ؤس	1l
+ؤسس	1j
+ؤں	en
+ؤں 	ek
+إ	1Q
+إب	1m
+إح	1d
+إحد	1c
+إخ	1n
+إد	1k
+إدا	1j
+إذ	1n
+إذا	1m
+إر	1n
+إس	1a
+إسب	1f
+إسر	1m
+إسل	1g
+إض	1o
+إضا	1m
+إع	1m
+إق	1m
+إقل	1l
+إل	1[
+إلى	1Z
+إلي	1l
+إم	1i
+إما	1k
+إن	1_
+إن 	1m
+إنت	1h
+إنج	1f
+إنس	1l
+إي	1e
+إير	1m
+إيط	1i
+ئ	1U=^eP
+ئ 	1p
+ئا	1p
+ئة	1l
+ئة 	1j
+ئد	1neo
+ئر	1fei
+ئر 	1iej
+ئرة	1j
+ئز	1n
+ئش	ej
+ئش 	ei
+ئع	eo
+ئع 	el
+ئل	1gek
+ئل 	1iej
+ئلة	1l
+ئم	1nej
+ئم 	eh
+ئن	=oeg
+ئن 	=m
+ئنس	ej
+ئه	1p
+ئو	=l
+ئي	1_=eeW
+ئي 	1h=neW
+ئية	1f
+ئيس	1e
+ئيل	1l
+ئيه	=l
+ئيں	ei
+ئي۔	eg
+ئے	e[
+ئے 	eZ
+ئے۔	ee
+ا	1=3l4r6~<o==AgEmItJyKtLnMmNnUsXuY_]k_lbocje>fx
+ا 	1N=PeK
+ا،	1d=jek
+ا، 	1b=heh
+اء	1Zef
+اء 	1Xed
+اؤ	eh
+اؤ 	en
+اؤں	em
+ائ	1Y=heU
+ائد	1kel
+ائر	1ceh
+ائز	1l
+ائش	eg
+ائع	el
+ائل	1eei
+ائم	1leh
+ائن	ef
+ائي	1a=jeX
+ائے	ea
+اب	1W=XeX
+اب 	1_=be^
+ابا	1e=j
+ابة	1j
+ابت	1m=lei
+ابر	1m=eek
+ابع	1d=f
+ابق	1h=mee
+ابل	1k=jeh
+ابن	1iek
+ابو	=lei
+ابي	1h=ieg
+اة	1g
+اة 	1e
+ات	1S=ZeR
+ات 	1R=[eU
+ات،	1k
+اتا	eX
+اتب	1k
+اتح	1jen
+اتر	=m
+اته	1f
+اتو	=i
+اتي	1g=he]
+اتھ	eb
+اتے	ef
+اث	1e=lei
+اث 	1j
+اثر	=lel
+اج	1a=eeb
+اج 	1e=meg
+اجا	em
+اجت	1m
+اجر	=l
+اح	1]=be_
+اح 	1h=mef
+احة	1e
+احت	1i=nel
+احد	1h
+احل	1k
+احم	=mej
+احي	1j=ien
+اخ	1e=_eb
+اخ 	en
+اخت	1j=_ed
+اخل	1kem
+اد	1W=UeV
+اد 	1[=YeZ
+ادا	1m=iee
+ادب	=nem
+ادة	1d
+ادت	em
+ادر	1l=jel
+ادش	=k
+ادل	ek
+اده	=^
+ادي	1^=^e]
+ادہ	ed
+اذ	1m
+ار	1S=KeQ
+ار 	1[=ReV
+ارا	1d=aec
+ارب	1g=l
+ارة	1a
+ارت	1i=cec
+ارج	1l
+ارد	1j=]eb
+ارز	=n
+ارس	1e=aeh
+ارش	=k
+ارص	=i
+ارع	1m
+ارف	em
+ارك	1g
+ارم	=f
+ارن	=jej
+اره	1l=S
+ارو	1l=gee
+اري	1]=Ze]
+ارٹ	em
+ارک	=Qei
+ارگ	=i
+ارہ	ef
+ارے	ef
+از	1c=Re^
+از 	1f=Qeb
+ازا	=m
+ازد	=f
+ازم	=i
+ازن	=l
+ازه	=j
+ازي	1i=cej
+اس	1W=MeQ
+اس 	1d=deT
+اسا	1k=f
+اسة	1k
+است	1_=Le[
+اسر	=m
+اسع	1m
+اسل	=fec
+اسم	1b=mek
+اسي	1c=aeb
+اسپ	=m
+اسک	=mea
+اسے	ec
+اش	1c=[ed
+اش 	=l
+اشا	=nen
+اشت	1l=d
+اشد	=b
+اشم	1j
+اشن	=i
+اشي	=lel
+اص	1a=ce^
+اص 	1lek
+اصة	1l
+اصر	1l
+اصط	ej
+اصل	=fe_
+اصم	1g
+اض	1c=lef
+اض 	1k
+اضي	1e=nek
+اط	1_=def
+اط 	1j=n
+اطا	em
+اطع	1d
+اطق	1l
+اطل	=g
+اطي	1kem
+اظ	=oeh
+اظ 	eg
+اع	1Z=be^
+اع 	1c=iek
+اعا	=m
+اعب	1e
+اعة	1g
+اعت	1k=leg
+اعد	1jej
+اعر	1mej
+اعظ	ej
+اعل	ek
+اعي	1e=l
+اغ	1k=kel
+اف	1Z=_e^
+اف 	1f=ieh
+افة	1f
+افت	=feh
+افر	=neg
+افز	=l
+افظ	1b
+افي	1h=mej
+اق	1^=^eZ
+اق 	1e=gej
+اقا	en
+اقة	1k
+اقت	1kel
+اقع	1m=ae_
+اقو	eg
+اقي	1h=lem
+اقہ	eh
+اقے	ej
+اك	1a
+اك 	1h
+اكم	1m
+اكي	1n
+ال	1D4y<v=SAmI{K}UzX|YeeP
+ال 	1X=VeX
+الآ	1h
+الأ	1R
+الإ	1X
+الا	1X=de_
+الب	1W=mee
+الة	1e
+الت	1T=hei
+الث	1_
+الج	1Xei
+الح	1Wef
+الخ	1^
+الد	1X=lee
+الذ	1_
+الر	1Zem
+الز	1e
+الس	1Wem
+الش	1X
+الص	1^
+الض	1j
+الط	1_
+الع	1T=neh
+الغ	1b
+الف	1Yeg
+الق	1Wem
+الك	1Y
+الل	1[=led
+الم	1N=heb
+الن	1Y=lel
+اله	1^=i
+الو	1[eh
+الي	1V=_e]
+الک	=jef
+الہ	eh
+الے	ec
+ام	1T=TeS
+ام 	1V=YeT
+اما	1h=eeg
+امب	=_
+امة	1h
+امت	1lek
+امج	1j
+امر	1j=ked
+امع	1e
+امل	1i=geb
+امن	=mem
+امه	=d
+امو	=mej
+امي	1b=ae_
+امپ	=k
+امہ	ek
+ان	1Q=KeN
+ان 	1T=MeQ
+ان،	1k=eel
+انا	1f=ged
+انب	1mej
+انة	1m
+انت	1_=eed
+انج	=iek
+اند	1i=^ea
+انز	=k
+انس	1m=cec
+انش	=b
+انص	=i
+انق	=m
+انن	=g
+انه	1f=^
+انو	1f=ae_
+اني	1W=XeY
+انچ	ek
+انڈ	em
+انک	=nej
+انگ	=de^
+انہ	ea
+انے	ea
+اه	1a=W
+اه 	1h=Y
+اها	=b
+اهد	=n
+اهر	1j=l
+اهش	=j
+اهي	1k=d
+او	1b=ZeR
+او 	=c
+اوا	=kel
+اوت	=g
+اور	=feP
+اوق	em
+اول	1k=deg
+اون	em
+اوي	1h=jek
+اوہ	ej
+اي	1Y=LeT
+اي 	1j=P
+ايا	1d=bec
+اية	1a
+ايت	=gej
+ايج	=b
+ايد	=h
+اير	1f=Zek
+ايز	=l
+ايس	=nea
+ايش	=gel
+ايل	=j
+ايم	el
+اين	1m=S
+ايه	=j
+ايو	1jem
+ايي	=[
+ايک	eU
+ايگ	=m
+اً	1a=lei
+اً 	1^=ief
+اُ	em
+اٹ	ei
+اٹل	em
+اپ	=fe_
+اپ 	=k
+اپن	e_
+اچ	ei
+اچي	ej
+اڑ	ek
+اڑي	el
+اژ	=m
+اژه	=m
+اک	=_eZ
+اک 	=kei
+اکا	ej
+اکت	=e
+اکس	=me_
+اکن	=k
+اکي	em
+اکھ	el
+اگ	=jef
+اگر	eh
+اں	ea
+اں 	e]
+اہ	eZ
+اہ 	eb
+اہد	el
+اہر	ee
+اہل	em
+اہم	ee
+اہو	ej
+اہي	eh
+اے	eo
+اے 	em
+اۓ	el
+اۓ 	ej
+ا۔	e[
+ا۔ 	eZ
+ب	1F4x<u=FAnI{J~K}UyX{YfeH
+ب 	1S=YeV
+ب،	1n
+ب، 	1l
+بأ	1j
+بإ	1o
+با	1S=SeU
+با 	1f=Zek
+بائ	1leg
+باب	1i
+بات	1e=leg
+باح	1m
+باد	1m=ge^
+بار	1b=ceb
+باز	=cem
+باس	1f=i
+باش	=_
+بال	1X=eef
+بان	1a=ae^
+باي	=b
+باً	em
+بب	1j
+بب 	1l
+بة	1_
+بة 	1]
+بت	1d=hef
+بت 	1m=iei
+بتد	el
+بتم	1l
+بج	1leo
+بح	1beh
+بح 	1m
+بحر	1fek
+بحي	1mel
+بخ	=a
+بخش	=^
+بد	1_=eYpee
+بد 	1b
+بدأ	1j
+بدا	1j=kej
+بدي	el
+بر	1W=ReZ
+بر 	1[=Sec
+برا	1b=]ed
+برت	1m
+برخ	=l
+برد	=h
+برط	ek
+برق	ej
+برل	1m
+برن	1l=i
+برو	1k=n
+بري	1c=fel
+برگ	=g
+بز	=feo
+بزر	=e
+بس	1h=eeo
+بست	=g
+بسي	=j
+بش	1i=m
+بشك	1l
+بص	1oep
+بط	1d=oem
+بط 	1m
+بطو	1h
+بع	1Z=dea
+بع 	1d=fei
+بعة	1f
+بعد	1a=leb
+بعض	1gek
+بغ	1meo
+بغد	1n
+بق	1d=Zef
+بق 	1k=Xee
+بقا	1l
+بك	1h
+بل	1Y=ee_
+بل 	1b=ief
+بلا	1gem
+بلد	1b
+بلغ	1d
+بلن	ej
+بلو	ej
+بلي	1lem
+بلک	en
+بم	1fep
+بن	1Z=cYpe[
+بن 	1[=hec
+بنا	1e=jec
+بند	=jeh
+بني	1j=lef
+به	1a=T
+به 	1e=R
+بها	1e
+بو	1]=[eb
+بو 	1gem
+بوا	1l
+بود	=[
+بور	1i=m
+بول	1geg
+بون	1m
+بوں	el
+بي	1T=WeX
+بي 	1^=]e[
+بيا	1h=jej
+بية	1[
+بيت	1l
+بير	1c=lek
+بيس	=a
+بيش	=h
+بيض	1l
+بيع	1iem
+بيل	1iek
+بيم	=n
+بين	1_=eeg
+بيٹ	ek
+بچ	eo
+بڑ	ee
+بڑا	ei
+بڑي	ek
+بڑے	ek
+بک	=jeh
+بکہ	ei
+بھ	eY
+بھا	ef
+بھي	eX
+بہ	e]
+بہ 	e]
+بہا	el
+بہت	ee
+بے	ej
+بے 	eg
+ة	1F4~<|=oK~Yj
+ة 	1G<}Yk
+ة،	1^
+ة، 	1[
+ت	1F4~<~=DeF
+ت 	1Q=MeP
+ت،	1k=iel
+ت، 	1h=fei
+تأ	1f
+تأس	1i
+تا	1Y=QeS
+تا 	1k=aeT
+تاب	1c=def
+تاج	1i
+تاد	=b
+تار	1d=bed
+تاش	=n
+تال	1h=j
+تام	=d
+تان	1h=TeZ
+تاه	=d
+تاي	=e
+تب	1]=Yee
+تب 	1g
+تبا	1l=heh
+تبة	1n
+تبد	el
+تبر	1e=W
+تبع	1h
+تبل	1h
+تت	1e
+تج	1d=nek
+تجا	1h
+تح	1[=feb
+تح 	en
+تحا	1gel
+تحت	1g
+تحد	1c=l
+تحر	1lei
+تحص	ek
+تخ	1a=heh
+تخا	1m=n
+تخب	1m
+تخد	1d
+تد	1f=mej
+تدا	1mei
+تر	1Z=Xe]
+تر 	1g=aeg
+ترا	1c=heg
+ترة	1j
+ترك	1h
+ترن	=n
+ترو	1i=i
+تري	1m=^eg
+ترک	=heh
+تز	1l
+تس	1c=oen
+تست	1k
+تسم	1j
+تش	1a=fel
+تشا	1i
+تشر	1l=n
+تشي	1k
+تشک	=j
+تص	1c=deg
+تصا	1g=jek
+تصد	=e
+تصو	el
+تض	1m
+تضم	1n
+تط	1i
+تطو	1l
+تظ	eo
+تظا	em
+تع	1^=he[
+تعا	1lem
+تعت	1i
+تعد	1i=nei
+تعر	1j
+تعل	1ieb
+تعم	1ie_
+تغ	1k=o
+تغي	=n
+تف	1e=fem
+تفا	1i=e
+تق	1[=fed
+تقا	1j=nem
+تقد	1j
+تقر	1mei
+تقس	1iek
+تقع	1a
+تقل	1h
+تقو	=m
+تك	1e
+تكو	1g
+تل	1a=fef
+تل 	1l
+تلا	1k=l
+تلف	1g=keg
+تلك	1m
+تم	1[=_ec
+تم 	1c=hem
+تما	1h=geg
+تمب	1l
+تمد	1l
+تمر	1l
+تمل	ej
+تمي	1h=d
+تن	1b=beg
+تن 	=h
+تنا	1k
+تند	=f
+تنظ	1i
+ته	1]=Y
+ته 	1b=Y
+تها	1c=n
+تهر	1m=f
+تهم	1m
+تو	1Z=Ze^
+تو 	1nec
+توا	1k=cek
+توب	1j
+تور	1h=g
+توس	1l=d
+توف	1h
+تول	1m=f
+تون	1e=k
+توي	1l
+توں	eh
+تى	1j
+تى 	1g
+تي	1X=[eV
+تي 	1Y=^eV
+تيا	1j=ned
+تية	1l
+تيس	em
+تيم	=l
+تين	1e=iej
+تيک	=m
+تيں	em
+تک	=ked
+تک 	eb
+تگ	=k
+تگا	=l
+تھ	eW
+تھ 	ec
+تھا	e]
+تھي	ea
+تھے	e_
+تہ	ee
+تہ 	eg
+تہا	el
+تے	e[
+تے 	eX
+ث	1S=beZ
+ث 	1_=nek
+ثا	1b=mej
+ثار	=n
+ثال	1j
+ثان	1e
+ثة	1k
+ثة 	1i
+ثر	1f=lei
+ثر 	1f=lej
+ثق	1m
+ثقا	1m
+ثل	1cen
+ثل 	1f
+ثلا	1hem
+ثم	1gen
+ثم 	1h
+ثما	1kel
+ثن	1m
+ثنا	1l
+ثو	1l
+ثي	1fek
+ثيت	em
+ثير	1h
+ج	1M=NeK
+ج 	1^=dea
+جا	1[=VeU
+جا 	=Xei
+جائ	eh
+جاب	ei
+جات	1meW
+جاد	=l
+جار	1h=leh
+جاس	ei
+جال	1i
+جام	1e=gej
+جان	1i=ae_
+جاه	=h
+جاي	=i
+جب	1g=pee
+جب 	eh
+جبا	1n
+جبل	1k
+جبک	ei
+جة	1e
+جة 	1b
+جت	1i=p
+جتم	1j
+جد	1c=ieg
+جد 	1feh
+جدي	1j
+جر	1d=ded
+جر 	1m
+جرا	1l=mel
+جرم	em
+جري	1j=eek
+جز	1c=iei
+جزء	1k
+جزا	1jem
+جزي	1h=jek
+جس	1k=oe]
+جس 	e]
+جسم	ej
+جسک	ek
+جسے	ei
+جع	1l
+جل	1a=jel
+جل 	1j
+جلس	1i
+جلي	1e
+جم	1^=_ec
+جم 	1j
+جما	1iej
+جمع	1h=hel
+جمه	1i=h
+جمو	1g=hek
+جمي	1i=i
+جمہ	ek
+جن	1a=be^
+جن 	ef
+جنس	1m
+جنو	1b=ded
+جنگ	=jef
+جه	1d=d
+جه 	1l=g
+جها	1i=h
+جهة	1m
+جو	1b=deX
+جو 	eY
+جوا	=m
+جود	1j=hed
+جي	1_=hec
+جي 	1k=keh
+جيا	1l
+جية	1l
+جيد	1m
+جيس	ei
+جين	1m
+جگ	em
+جگہ	el
+جھ	eh
+جھي	em
+جہ	ea
+جہ 	eb
+جہا	ef
+جے	em
+جے 	ek
+ح	1K4~<y=SU~YieO
+ح 	1^=fea
+حا	1Y=de^
+حاد	1gem
+حار	1l
+حاس	1m
+حاص	ee
+حاظ	el
+حاف	1b
+حاك	1m
+حال	1c=keh
+حب	1k=qem
+حة	1d
+حة 	1b
+حت	1a=kej
+حت 	1h=nek
+حتو	1n
+حتى	1h
+حث	1p
+حج	1l
+حد	1Y=gee
+حد 	1beh
+حدا	1k
+حدة	1c
+حدث	1k
+حده	=m
+حدو	1l=j
+حدى	1c
+حدي	1gem
+حدہ	em
+حر	1^=gec
+حر 	1i
+حرا	1jek
+حرب	1i
+حرك	1h
+حرم	=k
+حري	1heg
+حرک	el
+حز	1l=o
+حزب	1k=m
+حس	1f=ieh
+حسا	em
+حسب	1l
+حسن	1len
+حسي	1m=n
+حص	1i=mee
+حصل	1m
+حصي	ek
+حصہ	ei
+حض	1pef
+حضر	ee
+حف	1j
+حق	1g=mei
+حقي	1mek
+حك	1f
+حكم	1h
+حكو	1l
+حل	1d=iei
+حل 	1j=m
+حلي	1k
+حم	1_=eYleb
+حما	1m
+حمد	1b=fYkec
+حمل	1l
+حن	1n
+حو	1_=lem
+حوا	1f
+حوض	1f
+حول	1j
+حي	1[=fec
+حي 	1i=k
+حيا	1gei
+حية	1h
+حيث	1cem
+حير	el
+حيو	1m
+حک	=ned
+حکم	ej
+حکو	ed
+خ	1Q=PeR
+خ 	1d=eef
+خا	1b=_e_
+خاب	1m=n
+خار	1k=men
+خاص	1hej
+خان	=dec
+خب	1kel
+خت	1f=_ea
+خت 	=hej
+ختر	=n
+ختص	1m
+ختل	1i=ief
+خته	=f
+ختي	ei
+خد	1e=lem
+خدا	1k=l
+خدم	1e
+خر	1b=hej
+خر 	1j
+خرا	1m
+خرج	1j
+خرى	1j
+خس	=l
+خست	=l
+خش	=_
+خش 	=^
+خص	1g=ieh
+خصو	ei
+خصي	1k
+خط	1h=mei
+خط 	1len
+خل	1a=iec
+خل 	1k
+خلا	1feg
+خلي	1h=nef
+خم	1mep
+خه	=n
+خه 	=l
+خو	1j=_ed
+خوا	=eej
+خود	=dej
+خور	=i
+خي	1g=feh
+خي 	=ien
+خيا	em
+د	1G4z<v=CI{K{U{X}YeeH
+د 	1P<{=LYieS
+د،	1m=e
+د، 	1j=c
+دأ	1m
+دأ 	1m
+دا	1X=TeV
+دا 	1f=hea
+داء	1n
+دائ	1hef
+دات	1j
+داخ	1l=m
+داد	1g=cef
+دار	1d=Ye]
+داز	=iem
+داس	=l
+داش	=f
+دال	1m=keh
+دام	1i=i
+دان	1h=]ec
+داي	1l=i
+دب	1j=kel
+دبي	=k
+دة	1Z
+دة 	1X
+دت	1k=nem
+دت 	1kek
+دث	1l
+دث 	1l
+دخ	1n=m
+دد	1e=lei
+دد 	1d=leg
+در	1[=OeY
+در 	1f=Mea
+درا	1f=jeh
+درج	1f=neg
+درس	1i=mem
+درم	ei
+درو	=jem
+دري	1h=fed
+درگ	=l
+دس	1g=ceg
+دس 	1len
+دسا	=i
+دست	=dek
+دش	=iem
+دشا	=k
+دع	1leq
+دف	1i=men
+دق	1m=o
+دك	1p
+دل	1h=geg
+دل 	1l=mei
+دلب	=n
+دم	1]=eeh
+دم 	1]=kel
+دما	1i=mem
+دمي	=m
+دن	1b=Xed
+دن 	1g=Wej
+دند	=g
+دني	1e=iee
+ده	1e=Q
+ده 	1h=P
+دها	1i=h
+دهد	=m
+دهس	=c
+دهم	=e
+دهٔ	=g
+دو	1Z=YeY
+دو 	1l=ce^
+دوا	1i=j
+دود	1k=h
+دور	1d=eed
+دوس	eb
+دول	1b=j
+دوم	=e
+دون	1i=mel
+دوي	=g
+دوں	ek
+دى	1d
+دى 	1a
+دي	1S=WeU
+دي 	1[=ZeY
+ديا	1f=mec
+دية	1_
+ديت	ej
+ديث	1k
+ديد	1c=eel
+دير	1i=m
+ديس	1j
+ديل	el
+ديم	1e=lei
+دين	1Z=fec
+ديو	1l=kei
+ديک	=mei
+ديگ	=gek
+دک	=mep
+دگ	=fej
+دگا	=h
+دگي	=ieh
+دھ	ef
+دھ 	el
+دہ	e^
+دہ 	e[
+دے	ei
+دے 	ef
+ذ	1U=]e[
+ذ 	1een
+ذا	1a=jel
+ذا 	1b
+ذات	1k
+ذار	=k
+ذر	1n=eei
+ذرب	=d
+ذري	ek
+ذش	=l
+ذشت	=j
+ذك	1m
+ذكر	1m
+ذل	1g
+ذلك	1d
+ذه	1e
+ذه 	1d
+ذو	1o
+ذي	1c=pek
+ذي 	1b
+ذيل	em
+ذين	1m
+ذک	em
+ذکر	el
+ذہ	en
+ذہب	em
+ر	1D4w<u=@AnIzJ~KyUxXzYdeBf}
+ر 	1P=JeJ
+ر،	1h=jej
+ر، 	1f=heg
+رآ	=lel
+رآن	el
+رأ	1l
+رأس	1m
+رئ	1f
+رئي	1e
+را	1T=PeT
+را 	1d=Zed
+راء	1f
+رائ	1h=lef
+راب	1h=eej
+رات	1a=fee
+راث	el
+راج	1kei
+راح	=m
+راد	1k=iee
+رار	1i=cej
+راز	1n=m
+راس	1h=gek
+راص	em
+راض	1h
+راط	1k
+راع	1jel
+راف	1j=ken
+راق	1e
+راك	1l
+رال	1k=lee
+رام	1i=iei
+ران	1d=Ve^
+راه	1k=f
+راو	=m
+راي	1i=Z
+راً	1m
+راچ	ej
+راک	=kel
+راہ	ef
+رب	1X=[e^
+رب 	1]=iee
+ربا	1j=bel
+ربر	=l
+ربع	1hej
+ربي	1]=dec
+رة	1V
+رة 	1T
+رة،	1m
+رت	1a=_eY
+رت 	1f=be[
+رتا	eg
+رتب	1l=m
+رتف	1m
+رته	1n
+رتي	1m=nee
+رتے	ee
+رج	1_=fed
+رج 	1g=neh
+رجا	1l
+رجة	1g
+رجه	=n
+رجي	1m
+رجہ	em
+رح	1h=mee
+رح 	eh
+رحد	ej
+رخ	1p=gem
+رد	1a=Ve^
+رد 	1h=Yeh
+ردا	=bei
+ردم	=l
+ردن	1e=h
+رده	=d
+ردو	eb
+ردي	1m=gej
+رر	=peo
+رز	1k=dej
+رز 	1m=m
+رزش	=n
+رس	1_=Yea
+رس 	1e=dej
+رسا	1m=k
+رسة	1l
+رست	=[ei
+رسم	1l=m
+رسو	1l
+رسي	1n=dei
+رسٹ	em
+رش	1k=cem
+رش 	=i
+رشت	=k
+رشي	=l
+رص	=jen
+رصد	=h
+رض	1e=lel
+رض 	1f
+رط	1oej
+رطا	eh
+رع	1f=o
+رع 	1i
+رغ	1k
+رف	1c=Yec
+رف 	1d=Xeb
+رفت	=d
+رفي	1m
+رق	1_=bea
+رق 	1d=leh
+رقب	ej
+رقة	1n
+رقم	1l
+رقي	1g=bee
+رك	1Z
+رك 	1g
+ركا	1k
+ركة	1b
+ركز	1c
+ركي	1h
+رل	1j=mej
+رم	1d=]ea
+رم 	=dej
+رما	=del
+رمز	=m
+رمن	em
+رمي	=gef
+رن	1a=ae^
+رن 	1h=k
+رنا	1k=jeh
+رند	=fek
+رنس	1e
+رنگ	=mek
+رنے	eb
+ره	1c=T
+ره 	1f=R
+رها	1f=c
+رهن	=j
+رهٔ	=l
+رو	1X=UeX
+رو 	1j=jej
+روا	1g=feg
+روب	1g
+روت	1m
+رود	=d
+رور	=mej
+روز	=bel
+روس	1f=^el
+روش	=j
+روع	1mei
+روف	1h=jeh
+روم	1h=kej
+رون	1g=gej
+روه	=f
+روي	1m=d
+روپ	=m
+روں	ec
+رى	1f
+رى 	1c
+ري	1Q=RYoeR
+ري 	1[=UeW
+ري،	=l
+ريا	1_=be^
+ريب	1ied
+رية	1Y
+ريت	1l=jen
+ريخ	1e=feg
+ريد	1i
+رير	1l
+ريز	=je_
+ريس	1i=j
+ريش	en
+ريط	1j
+ريع	ei
+ريف	1kej
+ريق	1b=neh
+ريك	1b
+ريل	1j=iej
+ريم	1k
+رين	1d=_ed
+ريه	=e
+ريو	1m=m
+ريک	=bec
+ريہ	eg
+رٹ	ej
+رپ	=pej
+رپ 	em
+رچ	=pem
+رڈ	eo
+رک	=Re[
+رک 	=Qeg
+رکا	ek
+رکت	=g
+رکز	=aeg
+رکي	=kej
+رکھ	ec
+رگ	=^ek
+رگ 	=d
+رگا	=l
+رگذ	=m
+رگر	=i
+رگز	=n
+رہ	eZ
+رہ 	e[
+رہا	eh
+رہت	em
+رہن	el
+رہي	el
+رہے	eh
+رے	eb
+رے 	e_
+ز	1Q=JeP
+ز 	1[=Re]
+زء	1m
+زء 	1l
+زا	1b=Xe_
+زائ	1kej
+زاد	=deh
+زار	1l=Weg
+زان	=m
+زاي	=m
+زب	1k=eed
+زب 	1k=n
+زبا	=deb
+زة	1h
+زة 	1f
+زد	=b
+زد 	=k
+زده	=c
+زدي	=l
+زر	1h=eei
+زرا	1k
+زرگ	=e
+زش	=i
+زش 	=m
+زع	1p
+زل	1men
+زم	1j=bee
+زما	=cei
+زمي	=gei
+زن	1n=ceh
+زنا	=k
+زند	=eej
+زه	1m=e
+زه 	=e
+زو	1h=kej
+زوج	1m
+زي	1[=ZeZ
+زي 	1i=]e]
+زيا	1j=led
+زية	1f
+زيد	em
+زير	1g=eed
+زيز	1m
+زيس	=n
+زيو	1m
+زيک	=l
+زگ	=o
+زہ	el
+زہ 	ek
+س	1H4{<y=EI~K~U|YieF
+س 	1W=YeS
+س،	1o
+س، 	1l
+سا	1X=UeX
+سا 	1ief
+سائ	1mee
+ساب	1f=kei
+سات	1jec
+ساح	1c
+ساخ	=e
+ساز	=d
+ساس	1j=j
+ساع	1m
+سال	1l=Xed
+سام	1k=geh
+سان	1e=ced
+ساي	=i
+سب	1^=gec
+سب 	1iec
+سبا	1d
+سبب	1k
+سبة	1k
+سبت	1k
+سة	1d
+سة 	1a
+ست	1Y=LeW
+ست 	1i=Mec
+ست،	=k
+ستا	1g=ReZ
+ستب	=Y
+ستخ	1d
+ستر	1i=h
+ستع	1jeb
+ستف	=h
+ستق	1i
+ستم	=i
+ستن	=g
+سته	=f
+ستو	1g=kel
+ستي	1j=fem
+ستگ	=k
+ستہ	em
+سج	1lem
+سجد	ek
+سخ	=n
+سد	1n=l
+سر	1c=_e]
+سر 	1m=iej
+سرا	1j=heh
+سرح	ej
+سرو	=n
+سري	1m=mei
+سرے	ei
+سس	1g
+سس 	1l
+سط	1a=eeg
+سط 	1f=een
+سطح	ek
+سطس	1m
+سطي	1i
+سع	1d=nen
+سع 	1n
+سعو	1g
+سف	1i=jej
+سك	1b
+سكا	1e
+سكر	1k
+سكن	1l
+سل	1[=ceZ
+سل 	1jel
+سلا	1c=feb
+سلة	1l
+سلس	1hek
+سلط	1kef
+سلم	1ied
+سلي	1nel
+سم	1Z=ee_
+سم 	1a=lee
+سما	1iel
+سمب	1lem
+سمة	1i
+سمت	=l
+سمج	ek
+سمن	el
+سمه	1j
+سمى	1j
+سمي	1f=kem
+سن	1a=dec
+سن 	1k=mej
+سنة	1b
+سند	=iei
+سنگ	=n
+سه	1i=d
+سه 	=b
+سو	1]=aea
+سو 	el
+سوا	1lel
+سود	1l
+سور	1fek
+سوف	1m
+سوم	=f
+سون	1l
+سوي	1k=kem
+سي	1V=PeW
+سي 	1_=ZeX
+سيا	1b=Qed
+سية	1a
+سيد	1k=hel
+سير	1k=m
+سيس	1l=g
+سيص	=i
+سيق	1l=l
+سيل	=j
+سيم	1g=lej
+سين	1f=hei
+سيو	=n
+سٹ	ef
+سٹر	em
+سٹي	ek
+سپ	=dek
+سپا	=m
+سپت	=d
+سک	=he]
+سکا	ei
+سکت	ec
+سکو	eh
+سکي	ej
+سکے	ei
+سہ	em
+سے	eR
+سے 	eP
+ش	1O<~=FYjeN
+ش 	1e=Xeb
+شأ	1p
+شا	1^=]e[
+شائ	em
+شاخ	=nem
+شار	1e=i
+شاع	1mei
+شام	=lec
+شان	=f
+شاه	=d
+شاہ	ee
+شب	1h=i
+شبه	=m
+شت	1f=Yee
+شت 	=cen
+شتا	1m=g
+شتر	=gem
+شتص	=j
+شتم	=hej
+شته	1m=b
+شتي	=n
+شخ	1j=lem
+شخص	1i=jek
+شد	1p=Qen
+شد 	=U
+شدن	=X
+شده	=U
+شر	1[=^ea
+شر 	1f=k
+شرق	1c=aef
+شرك	1e
+شرو	1mei
+شري	1gei
+شرک	=i
+شش	=e
+شش 	=k
+ششص	=j
+ششم	=h
+شص	=g
+شصت	=i
+شصد	=j
+شع	1g=oej
+شعب	1jem
+شعر	1n
+شغ	1o
+شف	1n=T
+شف 	=Q
+شق	1n
+شك	1f
+شكل	1e
+شم	1a=Uea
+شما	1b=Se_
+شمي	1j=i
+شن	=bef
+شن 	ej
+شنا	=b
+شه	1f=Y
+شه 	=k
+شهر	1i=X
+شهو	=m
+شو	1j=[el
+شود	=^
+شور	=a
+شون	=k
+شي	1a=_Ypec
+شي 	=eek
+شيا	eg
+شيخ	1i
+شيد	=j
+شير	1l=k
+شين	=l
+شک	=deg
+شکل	=kek
+شکي	=i
+شگ	=g
+شگا	=e
+شہ	e]
+شہ 	em
+شہر	e]
+شہو	ee
+ص	1P=SeQ
+ص 	1e=jef
+صا	1_=hef
+صاد	1i=l
+صار	1j
+صال	1f
+صب	1gel
+صب 	1l
+صبح	1k
+صبہ	em
+صة	1i
+صة 	1g
+صت	=k
+صت 	=i
+صح	1hek
+صحا	en
+صد	1h=[ed
+صد 	=Yel
+صدر	1jeg
+صدي	ei
+صر	1_=iee
+صر 	1c=kei
+صرف	ej
+صري	1f
+صص	1o
+صط	1lel
+صطل	1lei
+صغ	1l
+صغي	1l
+صف	1g=iek
+صف 	1k
+صل	1b=gea
+صل 	1d=lea
+صلا	em
+صلي	=k
+صم	1g
+صمة	1h
+صن	1h=nej
+صنا	1l
+صو	1d=ee^
+صوب	ea
+صور	1i=gef
+صوص	ei
+صول	1k=nen
+صي	1c=ief
+صي 	=n
+صية	1m
+صيل	ej
+صين	1m
+صہ	ei
+صہ 	eg
+صے	eo
+صے 	em
+ض	1S=^eW
+ض 	1_eg
+ضا	1a=ieh
+ضا 	1j
+ضاء	1i
+ضاف	1l
+ضاي	=m
+ضة	1n
+ضة 	1l
+ضر	1k=pee
+ضرت	ee
+ضرو	em
+ضع	1n
+ضل	1led
+ضلع	eb
+ضم	1cep
+ضم 	1k
+ضمن	1c
+ضو	1j=lem
+ضي	1e=lei
+ضي 	1h=nej
+ضية	1l
+ط	1O=SeR
+ط 	1^=bef
+طا	1^=je_
+طائ	1l
+طاب	ef
+طار	1l
+طاق	1l
+طال	1feg
+طان	1hee
+طب	1d=Zef
+طب 	1mej
+طبق	=X
+طبي	1gei
+طة	1g
+طة 	1e
+طح	1oen
+طح 	el
+طر	1b=gec
+طرا	=m
+طرح	eh
+طرز	en
+طرف	ej
+طري	1fem
+طس	1o
+طس 	1l
+طع	1e
+طعة	1f
+طف	1m
+طق	1b=j
+طق 	1k
+طقة	1a
+طقه	=j
+طل	1d=geg
+طلا	1m=heh
+طلب	ek
+طلح	1l
+طلس	=m
+طلق	1j
+طن	1gei
+طنت	ei
+طني	1j
+طه	=n
+طه 	=m
+طو	1b=heb
+طور	1i=kea
+طول	1f
+طوي	1l
+طي	1b=jeg
+طي 	1l=l
+طين	1h
+طہ	en
+طہ 	el
+ظ	1Y=aeX
+ظ 	1o=neb
+ظا	1h=lef
+ظام	1i=mee
+ظاہ	el
+ظة	1e
+ظة 	1c
+ظر	1k=jei
+ظر 	=mek
+ظري	ek
+ظم	1hei
+ظم 	1keh
+ظمة	1l
+ظه	1l
+ظهر	1m
+ظي	1iei
+ظيم	1heh
+ع	1G4~<y=NU~YheK
+ع 	1U=[eY
+عا	1V=be^
+عائ	1k
+عاب	1n
+عات	1g=jek
+عاد	1f=k
+عار	1lem
+عاش	ek
+عاص	1f
+عال	1_=hef
+عام	1Yed
+عب	1Z=hef
+عب 	1^
+عبا	1h=k
+عبد	1c=nei
+عبر	1k
+عبي	1j
+عة	1[
+عة 	1X
+عت	1b=hef
+عت 	=jef
+عتب	1e
+عتم	1l
+عث	1oek
+عثم	el
+عد	1Z=ge_
+عد 	1^=nea
+عدا	1j=leh
+عدة	1h
+عدد	1dej
+عدي	1h
+عر	1Z=Ye_
+عر 	1k
+عرا	1f=nem
+عرب	1a=hed
+عرض	1k
+عرف	1f=X
+عرو	1j=jek
+عري	1nek
+عز	1kep
+عزي	1m
+عس	1n
+عسك	1m
+عش	1h
+عشر	1g
+عص	1l
+عض	1f=lel
+عض 	1hek
+عضو	1m
+عط	1p
+عظ	1leh
+عظم	1kei
+عظي	ek
+عق	1ken
+عل	1V=ceX
+عل 	1n
+علا	1g=ne^
+علق	ee
+علم	1c=ied
+علو	1h=mei
+على	1W
+علي	1a=hea
+عم	1]=de]
+عما	1d=mea
+عمر	1iek
+عمل	1b=mef
+عمو	1m=hei
+عمي	ej
+عن	1]=eec
+عن 	1^
+عنا	=m
+عند	1g
+عنو	=h
+عني	1l=jec
+عه	1f=d
+عه 	1k=c
+عها	1k
+عهد	1j
+عو	1deh
+عود	1e
+عي	1]=bec
+عي 	1g=eej
+عيا	em
+عية	1e
+عيت	=i
+عيد	1l
+عيس	el
+عين	1f
+عہ	ee
+عہ 	ed
+عہد	el
+عے	em
+عے 	ej
+غ	1S=ZeY
+غ 	1d=men
+غا	1c=geh
+غاز	=jem
+غال	1j
+غان	=nem
+غة	1i
+غة 	1f
+غد	1o
+غدا	1m
+غر	1_=feg
+غرا	1l
+غرب	1a=eef
+غز	1p
+غس	1n
+غسط	1m
+غل	1jen
+غن	1j
+غني	1m
+غو	1h
+غي	1c=jee
+غير	1c=kec
+ـ	1dek
+ـ 	1i
+ف	1I<~=KYmeO
+ف 	1Y=QeZ
+فا	1]=_e_
+فا 	1l
+فات	1jei
+فاد	=h
+فار	1k=geh
+فاظ	ek
+فاع	1i=n
+فال	1k
+فان	1m
+فب	1o
+فبر	1m
+فة	1b
+فة 	1_
+فت	1d=[ee
+فت 	=cei
+فتا	=f
+فتر	1i
+فتص	=j
+فتم	=i
+فته	=c
+فد	=n
+فر	1]=[e_
+فر 	1i=iek
+فرا	1j=dee
+فرد	=n
+فرق	1m
+فرم	=k
+فرن	1e
+فره	=j
+فرو	=kem
+فري	1f=kei
+فز	1o=o
+فزا	=m
+فس	1h=oem
+فس 	1l
+فص	1m
+فض	1j=peo
+فضل	1m
+فظ	1dee
+فظ 	ec
+فظة	1c
+فع	1i=ken
+فع 	1m
+فعا	=j
+فق	1g=nep
+فك	1l
+فل	1d=keh
+فلا	1k
+فلس	1h
+فلم	el
+فم	1m
+فمب	1m
+فن	1f=men
+فنا	1n
+فه	1h=i
+فه 	=k
+فو	1e=eeg
+فوت	=l
+فوج	ek
+فور	1k=h
+فى	1p
+في	1O=aea
+في 	1N=hee
+فيا	1m
+فية	1h
+فيد	1m
+فير	1k
+فيز	1m=n
+فيص	em
+فيل	1f=f
+فين	1k
+فيه	1e
+فٹ	eo
+فٹ 	em
+فہ	eh
+فہ 	ej
+ق	1J=NYneM
+ق 	1Y=Xe]
+ق،	1o
+ق، 	1m
+قا	1X=ae]
+قا 	1l
+قائ	1jef
+قاب	1l=kej
+قات	1jek
+قاد	1l
+قار	1f
+قاط	1d
+قاف	1l
+قال	1g=mem
+قام	1hed
+قان	1l=kel
+قب	1b=kec
+قب 	1l
+قبا	em
+قبل	1eel
+قبو	en
+قبہ	ej
+قة	1^
+قة 	1Z
+قت	1f=lee
+قت 	1lee
+قتص	1l
+قد	1Z=gee
+قد 	1a
+قدر	1mem
+قدم	1_
+قدي	1g=mei
+قر	1]=beb
+قرآ	el
+قرا	1i=cel
+قرب	1l
+قرن	1i=m
+قرى	1l
+قري	1ced
+قس	1g=neg
+قسم	1lej
+قسي	1iek
+قش	1o=n
+قص	1gei
+قصب	el
+قض	1n
+قط	1f=len
+قع	1^=ceb
+قع 	1[=ae_
+قف	1p
+قل	1b=geh
+قل 	1hel
+قلا	=l
+قلي	1g
+قم	1j=g
+قم 	1m
+قمر	=e
+قن	1i
+قنا	1m
+قني	1m
+قه	1l=g
+قه 	=f
+قو	1b=gec
+قوا	1jej
+قوم	1jej
+قوي	=l
+قوں	ek
+قى	1o
+قى 	1m
+قي	1[=^e_
+قي 	1d=_eb
+قيا	1gei
+قية	1e
+قيق	1j=kej
+قيم	1k
+قہ	ee
+قہ 	eb
+قے	ek
+قے 	ei
+ك	1J=iek
+ك 	1[
+كأ	1o
+كا	1W
+كا 	1i
+كات	1f
+كار	1h
+كال	1h
+كام	1j
+كان	1Y
+كب	1c
+كبر	1f
+كبي	1h
+كة	1_
+كة 	1]
+كت	1_
+كتا	1g
+كتب	1i
+كتو	1g
+كث	1f
+كثر	1g
+كثي	1j
+كذ	1p
+كر	1]
+كر 	1j
+كرا	1n
+كرة	1a
+كرو	1m
+كري	1g
+كز	1e
+كز 	1c
+كس	1f
+كس 	1l
+كسي	1m
+كف	1o
+كل	1^
+كل 	1a
+كلا	1l
+كلم	1i
+كلي	1g
+كم	1_
+كم 	1d
+كما	1e
+كن	1b
+كن 	1e
+كند	1m
+كنه	1m
+كه	1k
+كهر	1m
+كو	1[
+كو 	1m
+كور	1l
+كول	1m
+كوم	1h
+كون	1a
+كوي	1i
+كي	1[
+كي 	1c
+كيا	1k
+كية	1d
+كيل	1j
+كيم	1k
+ل	1?4u<r=IAiIvJ{KwUvXwYa]n_ncneFfz
+ل 	1P=SeQ
+ل،	1l=qeo
+ل، 	1jel
+لآ	1j
+لأ	1U
+لأب	1j
+لأح	1i
+لأخ	1i
+لأد	1l
+لأر	1a
+لأس	1e
+لأص	1l
+لأع	1k
+لأف	1m
+لأك	1l
+لأل	1h
+لأم	1b
+لأن	1g
+لأو	1a
+لأي	1n
+لإ	1Z
+لإس	1d
+لإم	1j
+لإن	1c
+لإي	1l
+لئ	el
+لئے	ej
+لا	1R=WeT
+لا 	1a=he_
+لائ	eh
+لاب	1k=l
+لات	1a=fed
+لاث	1i
+لاج	1l
+لاح	1g=lef
+لاد	1e=ben
+لار	1m=n
+لاز	em
+لاس	1c=m
+لاع	1c=m
+لاف	1j=nei
+لاق	1g=le_
+لال	1c=m
+لام	1_=de_
+لان	1c=heh
+لاو	eh
+لاي	1_=j
+لاک	ej
+لاہ	el
+لب	1X=fed
+لب 	1g=meh
+لبا	1fej
+لبح	1f
+لبر	1d=l
+لبط	1m
+لبل	1f
+لبن	1g
+لبو	1k
+لبي	1f
+لة	1Z
+لة 	1W
+لت	1U=eee
+لت 	1i=fei
+لتا	1dem
+لتج	1k
+لتح	1h
+لتر	1g
+لتش	1m
+لتص	1n
+لتع	1h
+لتق	1i
+لتل	1n
+لتن	1k
+لته	1n
+لتو	1h
+لتي	1[en
+لث	1b
+لث 	1m
+لثا	1d
+لج	1Yej
+لجا	1h
+لجب	1m
+لجد	1l
+لجز	1f
+لجم	1g
+لجن	1d
+لجه	1k
+لجو	1k
+لجي	1j
+لح	1X=mee
+لح 	1e
+لحا	1eek
+لحد	1h
+لحر	1d
+لحس	1l
+لحق	1l
+لحك	1j
+لحم	1j
+لحي	1h
+لحک	ej
+لخ	1a
+لخا	1i
+لخل	1i
+لد	1W=hef
+لد 	1b=iej
+لدا	1h
+لدة	1m
+لدر	1f
+لدو	1b
+لدي	1aei
+لذ	1b
+لذي	1a
+لر	1]=men
+لرئ	1i
+لرا	1i
+لرس	1k
+لرو	1g
+لري	1h
+لز	1f=peo
+لس	1W=fee
+لس 	1f=i
+لسا	1e
+لسط	1i
+لسع	1j
+لسف	1m
+لسك	1l
+لسل	1ceh
+لسن	1k
+لسو	1e
+لسي	1d
+لش	1Z
+لشا	1j
+لشب	1n
+لشر	1b
+لشع	1i
+لشم	1f
+لشه	1n
+لشي	1g
+لص	1_
+لصا	1h
+لصح	1j
+لصو	1l
+لصي	1k
+لض	1l
+لط	1a=oeg
+لطا	1hem
+لطب	1h
+لطر	1k
+لطن	ei
+لطي	1m
+لظ	1p
+لع	1U=leb
+لع 	eb
+لعا	1]
+لعب	1a
+لعد	1g
+لعر	1^
+لعز	1m
+لعش	1m
+لعص	1m
+لعل	1d
+لعم	1e
+لعہ	ek
+لغ	1]en
+لغ 	1d
+لغا	1j
+لغة	1g
+لغر	1f
+لف	1Y=ie_
+لف 	1f=mef
+لفا	1hej
+لفة	1m
+لفت	1k
+لفر	1d
+لفظ	ec
+لفل	1i
+لفن	1i
+لفي	1f
+لق	1X=kee
+لق 	1iee
+لقا	1d
+لقب	1i
+لقد	1c
+لقر	1b
+لقص	1m
+لقط	1m
+لقو	1i
+لقي	1k
+لك	1V
+لك 	1_
+لكا	1h
+لكب	1k
+لكة	1d
+لكت	1h
+لكر	1e
+لكل	1i
+لكن	1g
+لكه	1m
+لكو	1f
+لكي	1h
+لل	1X=jeg
+للأ	1l
+للا	1h
+للب	1k
+للت	1k
+للح	1m
+للع	1i
+للغ	1g
+للم	1g
+لله	1d=l
+للو	1l
+للي	1m
+للہ	ee
+لم	1O=ae[
+لم 	1]=fe_
+لمؤ	1j
+لما	1^=hee
+لمب	1j
+لمة	1l
+لمت	1_
+لمج	1f
+لمح	1c
+لمخ	1j
+لمد	1c
+لمر	1c
+لمس	1_
+لمش	1i
+لمص	1e
+لمط	1n
+لمع	1b
+لمغ	1i
+لمق	1g
+لمك	1j
+لمل	1e=m
+لمم	1b
+لمن	1a
+لمه	1i
+لمو	1b
+لمي	1b=iei
+لن	1Z=gee
+لنا	1f
+لنب	1l
+لند	1f=jei
+لنس	1l
+لنظ	1l
+لنف	1n
+لنق	1l
+لنو	1k
+لنے	em
+له	1Y=a
+له 	1^=_
+لها	1a
+لهج	1m
+لهن	1k
+لهو	1m
+لو	1X=^e[
+لو 	1k=lem
+لوا	1g
+لوج	1k
+لوح	1l
+لور	1j
+لوس	1h
+لوط	1j
+لوك	1m
+لول	1f
+لوم	1e=fec
+لون	1g
+لوي	1l=jej
+لوچ	el
+لوگ	eh
+لوں	eg
+لى	1V
+لى 	1S
+لي	1R=VeS
+لي 	1Z=ZeW
+ليا	1^=gec
+ليب	1i
+لية	1]
+ليت	=jel
+ليد	1b=j
+ليز	1d
+ليس	1j=e
+ليف	1i
+ليل	1i=l
+ليم	1cee
+لين	1g=heh
+ليه	1d
+ليو	1c=n
+ليک	ef
+ليہ	ef
+ليے	eb
+ليۓ	eg
+لڑ	ep
+لک	=ge^
+لک 	ec
+لکت	=l
+لکي	em
+لکھ	eg
+لکہ	em
+لگ	=peh
+لگ 	el
+لگا	ek
+لہ	e^
+لہ 	e[
+لے	e_
+لے 	e[
+م	1B4x<u=DAmIyJ~KyUxXzYceDf}
+م 	1O=TYoeQ
+م،	1h=o
+م، 	1f=m
+مؤ	1g
+مؤس	1j
+ما	1R=QeT
+ما 	1Y=geg
+ماء	1h
+مائ	1leh
+مات	1d=lee
+ماد	1i=jek
+مار	1a=Re_
+ماس	1n
+ماع	1g=nej
+مال	1]=ceZ
+مام	1i=jef
+مان	1]=Ye]
+ماه	=h
+ماي	1g=cel
+ماہ	ek
+مب	1a=aee
+مبا	1hen
+مبر	1c=_eh
+مبي	1m
+مة	1[
+مة 	1Y
+مت	1Z=]e]
+مت 	1i=fea
+متا	1n
+متح	1d=lel
+متد	1m
+متر	1f=d
+متع	1leh
+متو	1k=j
+متي	en
+مث	1dej
+مثل	1cel
+مج	1^=eef
+مج 	1j
+مجا	1i
+مجل	1g=m
+مجم	1f=hek
+مجھ	ek
+مح	1[=aeb
+محا	1a
+محر	=j
+محل	1l=k
+محم	1d=gee
+مخ	1g=iee
+مخت	1i=kee
+مد	1Y=_Ymea
+مد 	1a=eYkec
+مدا	1l=k
+مدد	em
+مدر	1h=m
+مدن	1j
+مدي	1[=jen
+مذ	1pem
+مذہ	em
+مر	1X=XeZ
+مر 	1dej
+مرا	1f=hed
+مرب	1l=lei
+مرة	1k
+مرت	1mem
+مرد	=h
+مرك	1b
+مرو	1n=l
+مري	1b=_ee
+مرک	=aef
+مز	1k=jei
+مس	1Z=cea
+مس 	1k
+مسا	1a=iem
+مست	1d=lek
+مسج	ek
+مسل	1gee
+مسي	1j=k
+مش	1e=fe_
+مشا	1k
+مشت	eh
+مشر	ee
+مشه	=k
+مشہ	ed
+مص	1a=mei
+مصا	1n
+مصر	1cem
+مصط	1k
+مصن	em
+مض	1men
+مط	1k=nee
+مطا	ed
+مطل	el
+مع	1Y=Xe^
+مع 	1aek
+معا	1e=kee
+معة	1g
+معت	1n
+معر	1g=Xek
+معل	1lek
+معم	=j
+معن	=iei
+معه	1l
+معي	1i=i
+مغ	1h=peh
+مغر	1jef
+مف	1k=pel
+مق	1a=heb
+مقا	1b=kec
+مقد	1mel
+مقر	1k
+مك	1d
+مكا	1l
+مكت	1m
+مكن	1i
+مل	1Y=aeZ
+مل 	1a=fe]
+ملا	1jei
+ملة	1l
+ملت	ek
+ملك	1a
+ملل	=m
+مله	=l
+ملي	1g=hel
+ملک	ee
+مم	1aeh
+مما	1nej
+ممث	1k
+ممل	1d
+من	1P=^e]
+من 	1P=heh
+منا	1f=jel
+منت	1f=kel
+مند	=kei
+منذ	1f
+منص	1l
+منط	1_=i
+منظ	1l
+منه	1f
+مني	1m
+مه	1_=]
+مه 	1f=^
+مها	1f
+مهم	=l
+مهو	1j=j
+مو	1X=ZeZ
+موا	1a=ken
+موج	1k=mee
+مود	1m=k
+مور	1k=gel
+موز	=k
+موس	1g=hej
+موع	1g=hek
+موق	1k
+مول	1m=hek
+موم	1mei
+مون	1h=jej
+موں	ej
+مى	1j
+مى 	1h
+مي	1V=PeN
+مي 	1^=Se]
+ميا	1f=eec
+مية	1^
+ميت	1lem
+ميد	1k=jel
+مير	1g=jee
+ميز	1j
+ميع	1l
+ميل	1g=bek
+مين	1e=Ved
+ميٹ	eb
+ميں	eM
+مپ	=keo
+مچ	=n
+مچن	=m
+مک	=hef
+مکا	=k
+مکم	em
+مگ	ek
+مگر	ei
+مہ	eb
+مہ 	ec
+ن	1D4w<v=BAoIyJ~K|UxXzYgcoeEf~
+ن 	1K4|<z=JI~U}X~YleO
+ن،	1f=eek
+ن، 	1d=bei
+نا	1U=VeV
+نا 	1d=ie^
+ناء	1g
+نائ	1keh
+ناب	=n
+نات	1eej
+ناخ	=k
+ناد	1c
+نار	=lej
+ناس	1l=d
+ناص	1l
+ناط	1j
+ناع	1k
+ناك	1m
+نام	1j=Ze[
+نان	1d=def
+ناي	1i=hel
+نب	1e=ieg
+نب 	1nek
+نبا	1l
+نبي	1m
+نة	1Z
+نة 	1W
+نت	1Z=_ea
+نت 	1b=kef
+نتا	1h
+نتج	1k
+نتخ	1iel
+نتر	1n=k
+نتش	1l=k
+نتظ	em
+نتق	1nel
+نتم	1n
+نتي	1i=iel
+نج	1c=Xed
+نج 	=h
+نجا	=Wef
+نجل	1e
+نجم	=g
+نح	1j
+نخ	=m
+نخس	=l
+ند	1]=TeY
+ند 	1f=Vec
+ند،	=k
+ندا	1j=eee
+ندر	1k=jed
+ندس	1l=n
+ندم	1m
+نده	=_
+ندو	1m=leg
+ندي	1f=fef
+ندگ	=gek
+ندھ	ej
+ندہ	ek
+نذ	1h
+نذ 	1f
+نر	1o=gem
+نز	1j=gel
+نزد	=h
+نس	1]=be^
+نس 	1j=meh
+نسا	1f=leg
+نسب	1i
+نست	=j
+نسل	ej
+نسم	1j
+نسو	=m
+نسي	1beh
+نش	1e=aej
+نش 	=k
+نشا	1l=k
+نشگ	=h
+نص	1g=hek
+نصد	=i
+نط	1a=k
+نطق	1_=i
+نظ	1c=fec
+نظا	1i=meh
+نظر	1k=ieg
+نظم	1j
+نظي	1ien
+نع	1k=oel
+نغ	1j
+نف	1e=hei
+نفر	=j
+نفس	1i
+نق	1f=fej
+نقش	=n
+نقل	1m=l
+نك	1h
+نل	1peq
+نم	1g=eef
+نما	1j=fef
+نمو	=m
+نن	=eem
+نند	=c
+نه	1[=V
+نه 	1c=[
+نها	1^=W
+نهر	1k
+نهص	=j
+نهم	1l=i
+نو	1Y=WeY
+نو 	1l=nej
+نوا	1e=_ei
+نوب	1b=dee
+نود	=h
+نور	1m=jei
+نوز	=n
+نوش	=i
+نوع	1g=h
+نوف	1k
+نون	1h=hel
+نوي	1l=beh
+نوں	ea
+نى	1l
+نى 	1j
+ني	1T=UeU
+ني 	1Y=VeV
+ني،	=n
+نيا	1_=be^
+نية	1Y
+نير	=k
+نيز	=g
+نيس	1l=k
+نيم	=m
+نين	1h=i
+نيو	1f=neg
+نيک	=k
+نيہ	eh
+نٹ	eh
+نٹ 	el
+نچ	eh
+نچ 	em
+نڈ	ef
+نڈ 	ej
+نڈي	el
+نک	=ked
+نکا	ek
+نکہ	ek
+نگ	=]eZ
+نگ 	=cec
+نگا	=hek
+نگر	e_
+نگل	=gek
+نگي	=iel
+نھ	ep
+نہ	e[
+نہ 	e^
+نہو	eg
+نہي	eb
+نے	eU
+نے 	eR
+ه	1I<}=CYmen
+ه 	1S=H
+ه،	1m=h
+ه، 	1j=f
+ها	1T=Q
+ها 	1S=[
+ها،	1m=n
+هاج	1m
+هاد	1m
+هار	1l=^
+هاز	1m
+هاس	=Y
+هاش	1j
+هام	1l
+هان	=c
+هاي	1m=S
+هب	1m=l
+هة	1l
+هة 	1i
+هت	1p=n
+هج	1l=h
+هجر	=g
+هد	1e=e
+هد 	1g=i
+هدا	=m
+هذ	1b
+هذا	1c
+هذه	1d
+هر	1_=W
+هر 	1c=^
+هرا	=d
+هرب	1n
+هرة	1j
+هرس	=^
+هرم	=l
+هره	=j
+هري	=h
+هز	1p=[
+هزا	=Y
+هس	=b
+هست	=_
+هش	=a
+هشت	=_
+هشم	=k
+هص	=l
+هصد	=j
+هـ	1l
+هـ 	1j
+هف	=b
+هفت	=_
+هل	1i=f
+هل 	1m=g
+هم	1_=[
+هم 	1_=c
+هما	1k=m
+همي	=b
+همچ	=k
+هن	1f=a
+هنا	1m
+هند	1h=g
+هنر	=k
+هنگ	=f
+هه	=o
+هو	1W=c
+هو 	1W
+هوا	=i
+هور	1f=f
+هول	1m
+هي	1X=b
+هي 	1W=d
+هير	1k
+هيم	1m
+هٔ	=_
+هٔ 	=[
+و	1C4y<x=DIzK{UzX}YieC
+و 	1R=MeQ
+و،	1pep
+و، 	1mem
+وأ	1d
+وإ	1l
+وئ	=he_
+وئن	=m
+وئي	=iea
+وئے	ec
+وا	1Q=UeT
+وا 	1ged
+واء	1m
+وائ	1hei
+واب	1m=gel
+وات	1f
+واج	1lel
+واح	1g
+واد	1h=hel
+وار	1g=eed
+واز	=hej
+واس	1h
+واع	1j
+واق	1j=ae_
+وال	1S=keZ
+وام	=gei
+وان	1c=]ee
+واه	=n
+واي	1j=ien
+واژ	=l
+واں	el
+وا۔	el
+وب	1Z=ae]
+وب 	1b=cef
+وبا	1gek
+وبر	1h
+وبل	1n
+وبي	1e=ieh
+وبہ	ec
+وة	1m
+وة 	1j
+وت	1Z=be[
+وت 	1i=feh
+وتا	ea
+وتب	=n
+وتت	1n
+وتر	1l
+وتع	1j
+وتق	1m
+وتو	1h
+وتي	ed
+وتے	eg
+وث	1m
+وج	1a=fe^
+وج 	ek
+وجد	1i
+وجه	1n
+وجو	1j=hec
+وجي	1jen
+وجہ	ee
+وح	1d=peo
+وحد	1k
+وخ	1l
+ود	1]=Ue_
+ود 	1a=Uea
+ود،	=l
+ودا	1l
+ودة	1m
+ودر	=n
+ودن	=l
+وده	=e
+ودي	1e=jej
+ودہ	en
+وذ	1k
+ور	1V=UeO
+ور 	1^=ZeN
+ورا	1f=eed
+ورة	1e
+ورت	1m=fef
+ورد	1m=d
+ورز	=l
+ورس	em
+ورش	=j
+ورن	el
+وره	=f
+ورو	1g=l
+وري	1]=]ec
+ورپ	ej
+ورہ	em
+وز	1d=^ee
+وز 	1k=den
+وزا	1m
+وزن	=l
+وزه	=k
+وزي	1j=jej
+وس	1Z=Ye]
+وس 	1e=heh
+وسا	1l
+وست	=^ek
+وسر	ed
+وسط	1d=eej
+وسي	1d=dei
+وش	1i=beh
+وش 	=i
+وشت	=i
+وص	1g=pej
+وض	1e=pen
+وض 	1e
+وط	1g=men
+وط 	1n=m
+وطن	1i
+وظ	1p
+وع	1^=eee
+وع 	1f=ieg
+وعا	1j
+وعة	1g
+وعه	=h
+وعي	1n=l
+وغ	1jel
+وغي	ej
+وف	1]=gee
+وف 	1g=ieh
+وفا	1kej
+وفم	1m
+وفي	1b
+وق	1^=jed
+وق 	1h
+وقا	1n
+وقت	eg
+وقد	1e
+وقع	1j
+وك	1_
+وك 	1l
+وكا	1d
+وكي	1k
+ول	1T=Ze]
+ول 	1[=aea
+ولا	1^=geh
+ولة	1c
+ولت	=k
+ولد	1c=j
+ولك	1l
+وله	1j
+ولو	1gen
+ولى	1f
+ولي	1_=bee
+وم	1X=[e[
+وم 	1_=ceb
+وما	1deg
+ومة	1l
+ومت	1m=fed
+ومن	1e
+ومي	1g=aec
+ون	1V=YeY
+ون 	1X=]eb
+ونا	1f=jej
+وند	=g
+ونس	1hel
+ونه	=i
+ونو	ek
+وني	1b=eef
+ونک	ek
+ونے	ec
+وه	1]=b
+وه 	=d
+وها	=l
+وهو	1b
+وهي	1c
+وو	1j=oem
+وى	1l
+وى 	1i
+وي	1W=We]
+وي 	1d=]ea
+وية	1d
+ويت	1f
+ويد	1m
+وير	1j=l
+ويز	=n
+ويس	1j=c
+ويع	1j
+ويق	1m
+ويل	1h
+ويم	=k
+وين	1j=h
+ويه	=g
+ويو	1m
+ويي	=m
+ويچ	=n
+ويژ	=n
+ويں	ei
+وٹ	ee
+وٹ 	en
+وٹي	em
+وپ	=kek
+وپا	=m
+وچ	=kek
+وچس	em
+وچک	=l
+وڈ	el
+وڈ 	em
+وڑ	el
+وژ	=p
+وک	=hef
+وگ	=mef
+وگ 	el
+وگو	em
+وں	eV
+وں 	eS
+وہ	e]
+وہ 	e[
+وہا	en
+و۔	em
+و۔ 	em
+ى	1Q
+ى 	1R
+ي	1@4u<r=@AlIwJ|KyUvXxYacne?fz
+ي 	1J4~<}=HU~YkeH
+ي،	1d=beg
+ي، 	1a=_ee
+يئ	1men
+يئة	1n
+يا	1S=OeO
+يا 	1X=YeR
+يا،	1h
+ياء	1iek
+يائ	1lef
+ياب	1h=ken
+يات	1[=heZ
+ياد	1k=iea
+يار	1h=Qec
+ياز	=k
+ياس	1d=ged
+ياض	1gel
+ياف	=j
+يال	1k=fej
+يام	1l=mem
+يان	1d=[ec
+ياه	=l
+ياي	=e
+ياً	1j
+ياں	ei
+يا۔	ea
+يب	1_=eeb
+يب 	1e=jed
+يبا	1l=lei
+يبل	1j
+يبي	1i
+ية	1N
+ية 	1L
+ية،	1a
+يت	1[=]e^
+يت 	1d=^e]
+يتا	1l=f
+يتم	1j
+يته	1l
+يتو	1l
+يتي	1h=nem
+يث	1cel
+يث 	1b
+يثي	em
+يج	1e=ceg
+يج 	1l=nen
+يجا	=b
+يجي	1j
+يح	1e=oek
+يح 	1mel
+يحي	1m
+يخ	1c=feh
+يخ 	1d=geh
+يخي	=m
+يد	1X=Ze[
+يد 	1Z=^ea
+يدا	1j=he_
+يدة	1g
+يدل	=n
+يدن	=m
+يده	=f
+يدي	1e=k
+ير	1U=VeX
+ير 	1X=^e[
+يرا	1d=Zef
+يرة	1a
+يرد	=l
+يره	1j=f
+يرو	1h=gej
+يري	1g=feh
+يرہ	ed
+يز	1_=_e_
+يز 	1f=ceg
+يزد	=l
+يزه	=n
+يزي	1b=ge_
+يس	1Z=Xe[
+يس 	1a=dee
+يسا	1m=nef
+يست	1f=[
+يسر	el
+يسم	1h
+يسن	=k
+يسه	=m
+يسو	em
+يسي	1g=fee
+يسے	ee
+يش	1e=_eb
+يش 	1i=ceh
+يشت	=k
+يشن	ej
+يشه	=m
+يشي	ej
+يص	1k=keo
+يصد	=i
+يض	1f
+يض 	1n
+يضا	1f
+يط	1c
+يط 	1k
+يطا	1e
+يع	1^=geb
+يع 	1f=mel
+يعة	1m
+يعت	1h
+يعر	1m
+يعن	ee
+يعي	1j=n
+يعے	el
+يغ	1l
+يف	1a=hee
+يف 	1e=jee
+يفة	1l
+يفي	1k
+يق	1Z=fee
+يق 	1c=lek
+يقا	1g
+يقة	1i
+يقع	1e
+يقو	1m
+يقي	1f=jek
+يقہ	ek
+يك	1]
+يك 	1j
+يكا	1h
+يكو	1h
+يكي	1b
+يل	1X=XeZ
+يل 	1]=^e]
+يلا	1f=aek
+يلة	1g
+يلع	1h
+يلم	1j=h
+يله	=l
+يلو	1i=gem
+يلي	1d=gee
+يم	1X=]eZ
+يم 	1]=be[
+يما	1g=feh
+يمة	1i
+يمت	1m
+يمك	1k
+يمن	1l=n
+يمي	1c=heh
+ين	1R=OeW
+ين 	1T=OeX
+ين،	1j
+ينا	1c=lel
+ينة	1[
+ينت	1i=m
+ينج	=Y
+يند	=f
+ينم	1m
+ينه	1m=i
+ينو	1m=k
+يني	1a=fef
+ينڈ	ek
+ينگ	=m
+ينہ	ei
+ينے	ek
+يه	1^=]
+يه 	1_=Z
+يها	1c
+يهٔ	=n
+يو	1X=^eZ
+يو 	1b=kej
+يوا	1l=mej
+يوج	1m
+يور	1mef
+يوس	1j=n
+يول	1i
+يوم	1f
+يون	1a=ded
+يوي	1m
+يوں	ea
+يي	1d=]
+يي 	=[
+يين	1e
+يٰ	eo
+يٰ 	em
+يٹ	ea
+يٹ 	em
+يٹر	eb
+يپ	=pen
+يچ	=keo
+يچ 	=l
+يڈ	eh
+يڈي	el
+يژ	=o
+يک	=UeU
+يک 	=YeT
+يکا	=c
+يکم	=h
+يکن	eg
+يکي	=Zej
+يکھ	ei
+يکہ	ej
+يگ	=deh
+يگا	=l
+يگر	=eej
+يں	eM
+يں 	eL
+يں،	eh
+يں۔	eX
+يہ	eV
+يہ 	eT
+يہا	eg
+يے	ec
+يے 	e_
+يۓ	eh
+يۓ 	ef
+ي۔	ea
+ي۔ 	e_
+ً	1^=jeg
+ً 	1b=lei
+ًا	1n
+ًا 	1m
+َ	1e=dej
+ُ	1f=ieg
+ِ	1i=feb
+ِ 	ef
+ّ	1d=mem
+ْ	1l
+ٔ	=^
+ٔ 	=_
+٬	=n
+ٰ	ej
+ٰ 	ep
+ٹ	eT
+ٹ 	eb
+ٹا	eh
+ٹا 	ek
+ٹر	ea
+ٹر 	ea
+ٹري	ek
+ٹل	em
+ٹلي	en
+ٹن	eo
+ٹو	ek
+ٹي	ec
+ٹي 	ed
+ٹک	en
+ٹھ	ei
+ٹے	em
+ٹے 	ej
+پ	=QeM
+پ 	=iec
+پا	=]e[
+پائ	ek
+پاد	=k
+پار	=iei
+پاس	en
+پان	=eef
+پاي	=d
+پاک	e^
+پت	=fen
+پتا	=d
+پد	=n
+پر	=beW
+پر 	eV
+پرا	=l
+پرد	=j
+پرو	=jel
+پري	el
+پس	=gek
+پس 	=h
+پش	ep
+پل	=len
+پن	=be_
+پنا	em
+پنج	=aeh
+پني	ef
+پنے	ed
+په	=n
+پو	=hee
+پور	eg
+پي	=ae]
+پي 	ek
+پيد	ea
+پير	=n
+پيش	=gei
+پيو	=m
+پڑ	ek
+پڑھ	em
+پھ	eg
+پھر	ej
+پھي	el
+پہ	eb
+پہل	ec
+پہن	el
+چ	=VeU
+چ 	=lej
+چا	=ief
+چار	=nel
+چان	em
+چت	em
+چتر	el
+چس	en
+چست	em
+چل	em
+چن	=hek
+چند	=ken
+چني	=l
+چه	=_
+چه 	=k
+چها	=_
+چهل	=h
+چو	=neh
+چي	=jee
+چي 	eh
+چين	=lel
+چک	=nek
+چھ	ed
+چھ 	ei
+چھو	eh
+چہ	en
+چہ 	em
+چے	ep
+ڈ	eY
+ڈ 	ef
+ڈا	ei
+ڈر	eo
+ڈو	el
+ڈي	ef
+ڈي 	ek
+ڑ	eZ
+ڑ 	el
+ڑا	eh
+ڑا 	eg
+ڑي	eg
+ڑي 	ef
+ڑک	eo
+ڑھ	ej
+ڑے	ek
+ڑے 	ei
+ژ	=]en
+ژا	=g
+ژان	=h
+ژه	=k
+ژه 	=j
+ژو	=i
+ژوئ	=i
+ژي	=n
+ژي 	=n
+ک	=FeC
+ک 	=QeT
+کئ	el
+کئي	ej
+کا	=YeR
+کا 	=geQ
+کائ	el
+کات	=n
+کار	=^ea
+کال	=meh
+کام	=jef
+کان	=eej
+کاي	=i
+کب	=mel
+کبي	=m
+کت	=^e_
+کت 	=gem
+کتا	=feb
+کتب	=f
+کتر	=i
+کتي	em
+کتے	ek
+کث	el
+کثر	el
+کد	=n
+کر	=_eV
+کر 	e[
+کرا	=mef
+کرت	e_
+کرد	=aeh
+کرن	ea
+کري	ek
+کرک	ek
+کز	=dei
+کز 	=gel
+کزي	=eek
+کس	=fe[
+کس 	=mej
+کست	=ne^
+کسي	ea
+کش	=Sek
+کشف	=Q
+کشو	=c
+کل	=ce_
+کل 	=iee
+کلا	=mel
+کلو	ee
+کلي	=ien
+کم	=dec
+کم 	=meh
+کمل	em
+کمي	=gem
+کن	=^ec
+کن 	=led
+کنا	=mem
+کند	=d
+کنن	=h
+کنو	=k
+که	=S
+که 	=Q
+کو	=_eU
+کو 	eU
+کوئ	eg
+کور	en
+کوم	=ned
+کوه	=i
+کوچ	=k
+کي	=YeP
+کي 	=YeO
+کيا	eZ
+کيل	=eei
+کيم	ej
+کين	em
+کيو	el
+کيے	en
+کي۔	ej
+کٹ	ek
+کٹر	en
+کچ	el
+کچھ	ej
+کھ	e]
+کھ 	ei
+کھا	ef
+کھت	eh
+کھن	eh
+کھو	ej
+کھي	eg
+کہ	eV
+کہ 	eV
+کہا	e^
+کہت	ef
+کہل	ei
+کے	eO
+کے 	eM
+گ	=OeP
+گ 	=aea
+گئ	ed
+گئي	ef
+گئے	eg
+گا	=[eb
+گا 	el
+گار	=kel
+گان	=d
+گاه	=]
+گاہ	el
+گذ	=g
+گذا	=j
+گذش	=j
+گر	=ZeZ
+گر 	=eeb
+گرا	=gen
+گرد	=eel
+گرف	=g
+گرو	=hel
+گري	=he^
+گز	=leo
+گزا	=l
+گس	=m
+گست	=n
+گش	=p
+گف	=j
+گفت	=h
+گل	=fei
+گلي	=h
+گن	=nem
+گه	=o
+گو	=bed
+گور	=ken
+گون	=g
+گوي	=j
+گوں	ek
+گي	=_e^
+گي 	=cee
+گيا	ea
+گيت	=l
+گير	=f
+گھ	ej
+گھر	em
+گہ	el
+گہ 	el
+گے	ep
+ں	eJ
+ں 	eL
+ں،	ei
+ں، 	ef
+ں۔	e[
+ں۔ 	eZ
+ھ	eN
+ھ 	e^
+ھا	eZ
+ھا 	ea
+ھائ	ek
+ھار	eh
+ھان	em
+ھا۔	ea
+ھت	eh
+ھتے	ej
+ھر	ee
+ھر 	ee
+ھل	en
+ھم	eo
+ھن	eg
+ھنے	ei
+ھو	eb
+ھوا	el
+ھوٹ	ei
+ھوں	em
+ھي	eW
+ھي 	eW
+ھيل	ef
+ھيں	ei
+ھي۔	ef
+ھے	ea
+ھے 	ed
+ھے۔	ec
+ہ	eD
+ہ 	eL
+ہ،	el
+ہ، 	ej
+ہا	eX
+ہا 	e^
+ہائ	eh
+ہات	el
+ہار	ej
+ہان	el
+ہاں	ec
+ہب	en
+ہت	eb
+ہت 	eg
+ہتے	ee
+ہج	em
+ہجر	el
+ہد	eh
+ہد 	el
+ہر	e[
+ہر 	e[
+ہرا	el
+ہري	ej
+ہز	em
+ہزا	ej
+ہل	ea
+ہلا	ef
+ہلي	ei
+ہلے	eg
+ہم	ec
+ہم 	ed
+ہمي	en
+ہن	eb
+ہند	ed
+ہنچ	em
+ہو	eT
+ہو 	eb
+ہوئ	e_
+ہوا	eb
+ہوت	eZ
+ہور	ea
+ہون	ec
+ہوگ	ej
+ہوں	ed
+ہو۔	el
+ہي	eU
+ہي 	e_
+ہيں	eT
+ہے	eP
+ہے 	eS
+ہے،	eb
+ہے۔	eQ
+ۂ	ei
+ۂ 	ej
+ۃ	en
+ۃ 	ep
+ے	eE
+ے 	eG
+ے،	ec
+ے، 	e_
+ے۔	eS
+ے۔ 	eR
+ۓ	eb
+ۓ 	ed
+۔	eM
+۔ 	eP
+۔ا	en
+۰	=V
+۰ 	=^
+۰۰	=b
+۰۰ 	=g
+۰۰۰	=j
+۰۱	=n
+۰۲	=p
+۰۳	=p
+۰۴	=p
+۰۵	=o
+۰۶	=o
+۰۷	=p
+۰۸	=o
+۰۹	=p
+۱	=P
+۱ 	=a
+۱۰	=g
+۱۰ 	=j
+۱۱	=i
+۱۱ 	=m
+۱۲	=h
+۱۲ 	=l
+۱۳	=a
+۱۳ 	=l
+۱۳۸	=g
+۱۴	=i
+۱۴ 	=k
+۱۵	=i
+۱۵ 	=k
+۱۶	=i
+۱۶ 	=k
+۱۷	=i
+۱۷ 	=k
+۱۸	=f
+۱۸ 	=l
+۱۹	=Y
+۱۹ 	=l
+۱۹۲	=n
+۱۹۳	=l
+۱۹۴	=m
+۱۹۵	=n
+۱۹۶	=k
+۱۹۷	=f
+۱۹۸	=d
+۱۹۹	=_
+۲	=U
+۲ 	=b
+۲۰	=c
+۲۰ 	=j
+۲۰۰	=d
+۲۱	=j
+۲۱ 	=l
+۲۲	=k
+۲۲ 	=l
+۲۳	=k
+۲۳ 	=m
+۲۴	=j
+۲۴ 	=j
+۲۵	=k
+۲۵ 	=l
+۲۶	=k
+۲۶ 	=l
+۲۷	=l
+۲۷ 	=m
+۲۸	=k
+۲۸ 	=l
+۲۹	=k
+۲۹ 	=l
+۳	=V
+۳ 	=a
+۳۰	=j
+۳۰ 	=k
+۳۱	=l
+۳۱ 	=n
+۳۲	=m
+۳۳	=m
+۳۴	=n
+۳۵	=l
+۳۶	=m
+۳۷	=m
+۳۸	=g
+۳۸۳	=m
+۳۹	=p
+۴	=Y
+۴ 	=b
+۴۰	=n
+۴۱	=p
+۴۲	=p
+۴۳	=q
+۴۴	=q
+۴۵	=p
+۴۸	=p
+۴۹	=q
+۵	=Y
+۵ 	=a
+۵۰	=m
+۵۱	=p
+۵۲	=q
+۵۳	=p
+۵۴	=p
+۵۵	=p
+۵۶	=q
+۵۷	=p
+۵۸	=p
+۵۹	=q
+۶	=Y
+۶ 	=b
+۶۰	=m
+۶۰ 	=m
+۶۱	=p
+۶۵	=p
+۶۸	=q
+۶۹	=p
+۷	=X
+۷ 	=a
+۷۰	=o
+۷۱	=p
+۷۲	=p
+۷۳	=o
+۷۴	=p
+۷۵	=o
+۷۶	=o
+۷۷	=n
+۷۸	=n
+۷۹	=o
+۸	=W
+۸ 	=a
+۸۰	=m
+۸۰ 	=n
+۸۱	=m
+۸۱ 	=n
+۸۲	=n
+۸۳	=k
+۸۳ 	=k
+۸۴	=n
+۸۵	=l
+۸۵ 	=m
+۸۶	=m
+۸۷	=m
+۸۸	=l
+۸۸ 	=m
+۸۹	=l
+۸۹ 	=n
+۹	=S
+۹ 	=a
+۹۰	=k
+۹۰ 	=m
+۹۱	=k
+۹۱ 	=n
+۹۲	=k
+۹۲ 	=n
+۹۳	=j
+۹۴	=k
+۹۵	=k
+۹۶	=i
+۹۶ 	=n
+۹۷	=f
+۹۷ 	=m
+۹۸	=d
+۹۸ 	=i
+۹۹	=_
+۹۹ 	=i
+۹۹۸	=j
+۹۹۹	=j
+ँ	B^NdOV
+ँ 	BdOb
+ँउ	Og
+ँउ 	Oe
+ँक	Oi
+ँको	Ok
+ँग	NoOj
+ँग 	Ol
+ँच	BnOo
+ँड	NnOo
+ँद	Oj
+ँदै	Ol
+ँम	Od
+ँमा	Ob
+ँल	Oo
+ँस	On
+ं	BGNIOS
+ं 	BLNlOb
+ंक	B_NcOi
+ंक 	Bm
+ंका	Nj
+ंको	Bl
+ंक्	Bc
+ंख	BhNiOn
+ंख्	BfNg
+ंग	BZNXOa
+ंग 	BcNcOi
+ंगठ	Om
+ंगण	Nl
+ंगल	BkNk
+ंगा	BhNbOl
+ंगी	BlNg
+ंग्	BbN_Oj
+ंघ	BoNcOg
+ंघ 	NkOi
+ंघट	Nl
+ंघा	Nd
+ंच	B^NXOk
+ंच 	Nj
+ंचत	Bc
+ंचा	BaNaOk
+ंची	Nc
+ंचे	Nb
+ंच्	N^
+ंज	BfNh
+ंजा	Bj
+ंट	BbNf
+ंट 	Nl
+ंटे	Bc
+ंड	BcN]
+ंड 	BgNe
+ंडळ	Nl
+ंडा	Nf
+ंडि	Bm
+ंत	B^NXOm
+ंत 	BfN_
+ंतर	BhNa
+ंता	Nh
+ंति	Bl
+ंती	Nk
+ंत्	BcNb
+ंथ	BpNl
+ंद	B^NZ
+ंद 	BlNm
+ंदर	BkNj
+ंदा	Nl
+ंदि	BgNi
+ंदी	BhNc
+ंदू	Ni
+ंद्	BiNc
+ंध	BfNe
+ंन	BkN[
+ंना	Nc
+ंनी	N]
+ंने	Bi
+ंप	BdNa
+ंपन	Nk
+ंपर	Nl
+ंपा	BgNm
+ंपै	Ng
+ंब	BeN]
+ंबं	Bl
+ंबई	Ni
+ंबर	BlN_
+ंभ	BkNm
+ंभ 	Bl
+ंम	NdOg
+ंमध	Nc
+ंमा	Oe
+ंय	Bn
+ंयु	Bm
+ंव	BlNbOh
+ंवर	Nk
+ंवा	Nc
+ंवि	Og
+ंश	BjNg
+ंश 	Bj
+ंशो	Nl
+ंस	BaNaOd
+ंस 	Bl
+ंसा	BmNj
+ंस्	BbNaOe
+ंह	BlOn
+ंह 	Bl
+ं।	B[
+ं। 	B[
+ः	BjNfOn
+ः 	BlNj
+अ	BPNPOQ
+अं	BcNfOl
+अंग	Bf
+अंत	BhNi
+अक	BkNnOm
+अक्	BlOk
+अग	BmOm
+अञ	Oe
+अञ्	Oc
+अण	No
+अत	BkNjOo
+अति	Nm
+अथ	BoNjOm
+अथव	BmNiOk
+अध	BdNhOf
+अधि	BdNgOj
+अध्	BjOg
+अन	B^NeO^
+अनि	Oi
+अनु	BbOe
+अने	BkNg
+अन्	BcOb
+अप	BbNnOo
+अपन	Ba
+अब	Bo
+अभ	BiNbOp
+अभि	BhNb
+अभ्	Nl
+अम	BhNcOj
+अमि	Nm
+अमे	BkNcOm
+अर	BdNfOc
+अरू	Oh
+अर्	BcNgOe
+अल	BgNjOn
+अलग	Bl
+अव	BcNlOa
+अवध	BcOa
+अवस	Og
+अश	Ni
+अशा	Nl
+अशी	Nm
+अस	BlNXOe
+असण	Nl
+असत	Nc
+असल	Nb
+असा	Nk
+असू	Nd
+असे	Nb
+असो	Ol
+अस्	Og
+आ	BTNMOY
+आ 	Bf
+आं	BnNh
+आंत	Ni
+आई	Bp
+आए	Oo
+आक	BlNkOn
+आका	Nm
+आग	No
+आज	Bn
+आढ	Nm
+आढळ	Nk
+आण	N]
+आणि	NZ
+आत	Bj
+आद	BhOk
+आदि	BgOl
+आध	BiNlOm
+आधा	Bk
+आन	BnOl
+आन्	Ok
+आप	BhNk
+आप 	Bg
+आपल	Ni
+आफ	NlOi
+आफ्	NiOi
+आम	Bp
+आय	BjNjOp
+आर	BhNiOm
+आर्	BkNj
+आल	Ng
+आले	Ni
+आव	Bi
+आवश	Bj
+आश	Nn
+आस	Bo
+आह	NR
+आहे	NO
+आ।	Bo
+इ	BRNXOY
+इ 	NiOg
+इं	BhNc
+इंग	Nd
+इंड	Nm
+इए	On
+इएक	Om
+इक	Bm
+इट	Bp
+इत	BkNfOo
+इतर	Nh
+इति	BlNm
+इन	BbOd
+इन 	Bh
+इनक	Bg
+इने	Ol
+इन्	BhOe
+इर	Oo
+इल	BlOk
+इला	Ol
+इस	BVNmOm
+इस 	B]
+इसक	BY
+इसम	Bf
+इसी	Bm
+इसे	Bf
+इस्	BmNm
+ई	BXN_OX
+ई 	B[NfOZ
+ईस	Bp
+उ	BUNXOR
+उ 	Of
+उँ	Og
+उं	NmOg
+उंम	Oe
+उक	Oo
+उच	NkOn
+उच्	Ni
+उट	Of
+उटा	Oc
+उत	BcNdOe
+उत्	B_NaOc
+उद	BiNiOk
+उद्	BjNhOm
+उन	BaNoO_
+उन 	BmOk
+उनक	BdOk
+उनल	Ol
+उनी	Ok
+उनु	Ok
+उने	Og
+उन्	Be
+उप	BcNfOd
+उपत	Oi
+उपन	Bl
+उपय	Bk
+उम	Op
+उर	No
+उल	Nn
+उस	Bd
+उस 	Bj
+उसक	Bh
+उसे	Bm
+उह	Oe
+उहा	Oc
+ऊ	BhNf
+ऊन	Np
+ऊन 	Nm
+ऊर	No
+ऊर्	Nm
+ऋ	NnOk
+ऋत	Oo
+ऋतु	Om
+ए	BPNUON
+ए 	B^Og
+एँ	Bo
+एँ 	Bm
+एं	Bn
+एउ	Of
+एउट	Oc
+एक	BUNWOP
+एक 	BTNVOU
+एका	NgOb
+एकि	Ok
+एकी	Ol
+एको	OR
+एक्	B]
+एख	No
+एखा	Nm
+एप	NmOp
+एप्	Nj
+एम	Ol
+एमा	Ol
+एर	Ok
+एर 	Oi
+एल	Bp
+एव	BbOn
+एवं	B_Om
+एस	BoOo
+ए।	Op
+ऐ	BgNoOo
+ऐस	Bl
+ऑ	BkNa
+ऑक	Nj
+ऑक्	Nh
+ऑग	Nl
+ऑगस	Ni
+ऑफ	No
+ऑफ 	Nm
+ऑस	Nm
+ऑस्	Nk
+ओ	B_NcOa
+ओं	Bd
+ओं 	Ba
+ओर	Bo
+ओर 	Bm
+ओळ	Nk
+ओळख	Nh
+ओव	Od
+ओवा	Oa
+औ	BVNkOk
+और	BW
+और 	BU
+क	BBNFOB
+क 	BQNROP
+कं	BlNk
+कंप	BlNj
+कई	Bk
+कई 	Bh
+कक	NoOl
+कट	Bm
+कड	BpNg
+कडू	Nm
+कडे	Nm
+कण	No
+कत	BdNjOj
+कता	BgOm
+कते	Bi
+कथ	BoNi
+कथा	BmNg
+कन	BiNiOo
+कन 	Nj
+कप	BnNnOg
+कपा	Oj
+कपु	Ol
+कम	BhNiOd
+कम 	Bm
+कमा	Oi
+कम्	BlOh
+कर	BWNXOc
+कर 	B]Nd
+करण	BgN^Oj
+करत	BbNf
+करन	B^
+करा	BmNi
+करी	Nm
+करू	Nk
+करे	Bk
+कर्	BhNeOg
+कल	BeNeOf
+कल 	Bm
+कला	BhNkOk
+कल्	Ni
+कव	BjNiOo
+कवि	Bh
+कवी	Nl
+कश	Nm
+कशा	Nl
+कस	BkNaOp
+कसं	Nk
+कसभ	Nc
+कह	BbOn
+कहत	Be
+कहल	Bm
+कहा	Be
+का	BPNROK
+का 	BQN^OP
+कां	BkNb
+काक	OU
+काच	Nf
+काठ	O_
+काण	Nk
+कात	Ng
+काद	Nk
+कान	BkOk
+काफ	Bj
+काम	BjNbOd
+काय	Nm
+कार	BWNXOT
+काल	BcNeOb
+काळ	Ne
+काव	Bm
+काश	BfNgOS
+कास	BjNkOa
+काह	Ni
+कि	BVN]O_
+कि 	BaOl
+किं	Nb
+किक	Oj
+कित	Bk
+किन	BhNkOi
+किप	Bm
+किम	Ni
+किय	B[
+किल	BiNl
+किस	B_Ok
+की	BSN_Oc
+की 	BQNaOb
+कीय	BmNi
+कु	BbNdOa
+कुछ	Bh
+कुन	Og
+कुम	BmOh
+कुर	Ok
+कुल	Bj
+कू	BpNnOn
+कृ	BdNeOc
+कृत	BcNeOd
+कृष	BkNkOh
+कॅ	Nj
+के	BONXOa
+के 	BMNi
+कें	Nm
+केच	Nh
+केट	Nh
+केत	Nf
+केन	BlOe
+केल	N[
+केह	Ol
+कै	BmOh
+कै 	Og
+कॉ	BoNi
+को	BTNaOJ
+को 	BVOH
+कों	Bf
+कोई	Bl
+कोच	Bl
+कोट	Ol
+कोड	B]
+कोण	Nk
+कोल	BnNl
+कोश	Bm
+क्	BSNTOU
+क्क	NkOl
+क्ट	BiNe
+क्त	B]NbOa
+क्न	Om
+क्य	BkNfOi
+क्र	B_N^Oa
+क्श	Bd
+क्ष	BWNWOX
+क्स	B[NfOj
+ख	BUNTOT
+ख 	BeNdOf
+खं	BoNi
+खंड	BmNg
+खक	BpNl
+खक 	Ni
+खन	BjNm
+खने	Bm
+खम	Oo
+खर	NmOj
+खल	Ni
+खले	Nj
+खा	BdNbOc
+खा 	BhOi
+खाद	Nj
+खान	NlOm
+खाल	Nk
+खि	BnNnOa
+खि 	Ob
+खी	BoNnOn
+खी 	Om
+खु	Ol
+खे	BiNfOh
+खें	Bl
+खेल	Oj
+खेळ	Ne
+खो	BnOl
+ख्	BcNaOe
+ख्य	BaN^Oe
+ग	BMNMOM
+ग 	BZN]O_
+गं	BnNo
+गई	Bm
+गई 	Bl
+गए	Bp
+गक	Ok
+गको	Ok
+गट	No
+गठ	BoOm
+गठन	Ol
+गड	Nm
+गढ	BkOp
+गढ़	Bj
+गण	BkNfOi
+गण्	Om
+गत	BgNjOe
+गत 	BiOg
+गति	Bm
+गते	Ol
+गद	Bp
+गन	Op
+गप	No
+गभ	Bm
+गभग	Bj
+गम	BnNoOg
+गमा	Og
+गय	Ba
+गया	B^
+गर	BbNcOV
+गर 	BdNhOg
+गरप	Ok
+गरम	Ok
+गरा	Ni
+गरि	O_
+गरी	NlOi
+गरे	Oc
+गर्	O[
+गल	BiNjOk
+गळ	Nj
+गळ्	Nl
+गव	BmNlOo
+गवा	Bm
+गस	Nk
+गस्	Ni
+गह	Bo
+गा	BaNXO]
+गा 	BjNkOk
+गाँ	Oe
+गां	BlNf
+गाउ	Oi
+गाच	Nk
+गात	Nb
+गाय	NkOl
+गाल	BmNh
+गाव	Nc
+गि	BhNiOf
+गि 	Oh
+गिक	Bk
+गिर	NmOl
+गी	BgNeOh
+गी 	BmNkOl
+गीत	BjNgOk
+गु	BeNeOf
+गुन	Om
+गुर	BkNmOm
+गू	Nn
+गे	BmNeOj
+गेल	Ne
+गै	BpOo
+गो	BcNdOe
+गों	Bg
+गोर	Oi
+गोल	BlNhOm
+गौ	On
+ग्	B^NZO^
+ग्द	Nl
+ग्न	NkOh
+ग्र	B]N[Ob
+ग्ल	BlNfOl
+घ	B]NZO[
+घ 	NlOj
+घं	Bf
+घंट	Bc
+घट	Nj
+घटन	Ni
+घड	No
+घर	BoNmOe
+घर 	Oe
+घा	BnNdOm
+घाच	Nl
+घात	Ng
+घे	Nj
+घेत	Nl
+ङ	O]
+ङ 	Of
+ङम	Op
+ङमा	On
+ङ्	Od
+ङ्ग	Oe
+च	BQNJOR
+च 	BdN]Oi
+चं	BoNj
+चंद	Nj
+चक	Bo
+चत	Be
+चती	Bc
+चन	BfNhOe
+चन 	BnNkOm
+चना	BgNlOn
+चन्	Oi
+चर	BkNnOk
+चर्	On
+चल	BgNnOa
+चल 	BlOh
+चलक	Od
+चव	Np
+चा	B]NWO^
+चा 	NV
+चाय	Om
+चार	BcNcOb
+चाल	BbNiOk
+चि	BbNZO_
+चिक	Bl
+चित	BfN[Od
+चिन	NfOk
+चिम	BhNeOg
+चिव	Ol
+ची	BeNXOi
+ची 	BlNV
+चीन	BfNfOl
+चु	BjOl
+चुन	Bm
+चे	BiNV
+चे 	NT
+चेन	Bm
+चो	On
+चौ	BoNmOn
+च्	BiNSOh
+च्च	BjNeOj
+च्य	NQ
+छ	B[NgOO
+छ 	BiOY
+छन	O_
+छन 	Ok
+छन्	O^
+छा	BpOh
+छि	Og
+छि 	Of
+छू	Be
+छूट	Bc
+छो	BlOl
+छोट	Bk
+छोर	Ol
+छ।	OV
+छ। 	OT
+ज	BKNLOM
+ज 	BbNdOd
+जं	Bg
+जंक	Be
+जक	NkOn
+जग	BmNg
+जगा	Ng
+जद	On
+जदु	Om
+जध	BmNgOl
+जधा	BjNeOi
+जन	B^NaOY
+जन 	BgNmOk
+जनक	Ok
+जनत	NkOm
+जनव	Oj
+जनस	Bl
+जना	Og
+जनी	BkOd
+जनै	Og
+जन्	BeNcOe
+जब	Bk
+जब 	Bk
+जम	BlNmOh
+जमा	Oh
+जय	BnNnOj
+जयी	Ok
+जर	BjNfOl
+जरा	Nm
+जर्	NhOl
+जल	BkNmOo
+जव	NgOn
+जवळ	Ni
+जवा	Ol
+जस	BnNpOe
+जसल	On
+जस्	BmOh
+जह	Bn
+जहा	Bl
+ज़	Be
+ज़ 	Bl
+ज़ी	Bl
+जा	BWNXO]
+जा 	BbNjOf
+जां	Nm
+जाग	Nm
+जाण	Nh
+जात	BYN[Oe
+जान	BbNgOl
+जाब	Bk
+जार	BkNmOg
+जास	Nh
+जि	BZNaOZ
+जिक	Oh
+जित	Bm
+जिन	Bg
+जिल	BcNcOY
+जिस	B^
+जी	BaN_Od
+जी 	BdN_Ok
+जील	Om
+जीव	BfNiOi
+जु	BkNfOe
+जुन	NiOi
+जुल	Ni
+जू	BpNh
+जून	Ni
+जे	B_NbOh
+जे 	B]Nd
+जै	Bh
+जैस	Bi
+जो	B_NiOh
+जो 	B^
+जोड	NlOk
+ज्	B]NXO_
+ज्ञ	BaNbOe
+ज्य	B_NWOb
+झ	BhNZOd
+झा	BoNaOm
+झाल	N_
+झि	No
+ञ	BbNdO]
+ञ 	BoNk
+ञा	BeNhOj
+ञान	BdNgOh
+ञ्	Oa
+ञ्च	O_
+ञ्ज	Ok
+ट	BNNNOQ
+ट 	B[NYOZ
+टक	BkNfOk
+टक 	BkNk
+टच	Np
+टत	Be
+टती	Bc
+टन	BjNgOj
+टन 	BnNl
+टना	BmNl
+टर	BcNhOg
+टर 	BcNhOj
+टर्	Bn
+टल	BpNi
+टा	BfN_O]
+टा 	BiNjO[
+टां	Ni
+टात	Nl
+टार	Nj
+टि	BeNeOg
+टि 	Bm
+टिक	Ni
+टिन	Oj
+टी	BcNcOd
+टी 	BcNfOe
+टीक	BlOj
+टे	BXNcOh
+टे 	Bb
+टें	Nh
+टेक	Nm
+टेड	Nm
+टेश	BW
+टो	BlNeOj
+टोब	Nh
+ट्	BYNYOb
+ट्ट	BjNkOl
+ट्य	Nh
+ट्र	BXNXOc
+ठ	B^NUOX
+ठ 	BgNeOk
+ठन	BpOn
+ठम	Ob
+ठमा	O_
+ठव	No
+ठा	BmNgOd
+ठा 	Nj
+ठाउ	Od
+ठि	Nl
+ठिक	Nk
+ठी	N]
+ठी 	NZ
+ठु	Oo
+ठुल	Om
+ठू	Om
+ठूल	Oj
+ठे	Ne
+ठे 	Nd
+ठ्	Nl
+ठ्य	Nj
+ड	BRNROT
+ड 	B[N_Of
+डक	Ok
+डच	Nn
+डण	Nh
+डणु	Ni
+डत	Nn
+डन	No
+डम	Nn
+डर	No
+डल	BnNjOg
+डल 	BmOm
+डलक	Ok
+डळ	No
+डव	No
+ड़	B]
+ड़ 	Bi
+ड़ा	Bd
+ड़ी	Be
+ड़े	Bj
+डा	BgNcOd
+डा 	BiNiOi
+डाच	Nk
+डात	Nm
+डि	BeNeOf
+डिय	BgNl
+डिस	Nh
+डी	BkNeOg
+डी 	BkNhOf
+डील	Nl
+डु	BpNp
+डू	Ne
+डू 	Nk
+डून	Nf
+डे	BkNfOi
+डे 	Nh
+डॉ	No
+डो	BnNjOn
+डौ	Oc
+डौँ	Ob
+डौं	Om
+ड्	BlNjOl
+ड्य	Nm
+ढ	BdNbOd
+ढळ	Nm
+ढ़	Bh
+ढ़ 	Bj
+ढा	NnOo
+ढी	Ol
+ढी 	Ol
+ण	BTNMOT
+ण 	BYNZO^
+णक	NmOl
+णको	Om
+णज	Ng
+णजे	Ne
+णत	Nf
+णता	Ne
+णन	Bo
+णप	Nm
+णम	On
+णमा	Ok
+णा	BiNYOi
+णा 	BnNiOm
+णां	Nl
+णाच	Nl
+णात	Nl
+णार	NZ
+णाल	BmOl
+णि	BkN]Ok
+णि 	NZ
+णी	BkNcOj
+णी 	BjNcOj
+णु	BmNg
+णु 	Bl
+णुक	Nh
+णू	Nf
+णून	Nf
+णे	Na
+णे 	Na
+णो	Bn
+णों	Bl
+ण्	BhN[Oa
+ण्ड	BgO^
+ण्य	NY
+त	BFNDOG
+त 	BQNOOT
+तं	BjNh
+तंत	BjNg
+तः	BpNm
+तः 	Nm
+तक	BcNfOa
+तक 	Bb
+तका	NhOi
+तको	Oa
+तत	BmNl
+तत्	BlNl
+तथ	BcOa
+तथा	B_O^
+तद	Nk
+तदा	Ni
+तन	BhNmOg
+तन 	Bl
+तन्	Oi
+तप	BpNjOh
+तपु	Oh
+तम	BgNeOh
+तम 	Bm
+तमा	BmOh
+तमि	BmNd
+तय	NoOo
+तया	NmOm
+तर	B^NZO]
+तर 	BcN[Oc
+तरर	Nk
+तरह	Bl
+तरा	BmNgOk
+तरी	BlOl
+तरे	Nk
+तर्	BhOe
+तल	BmNfOn
+तला	Nl
+तले	Nj
+तळ	Nm
+तव	BnNoOo
+तस	Ng
+तसे	Ng
+तह	Ol
+ता	BSNSOX
+ता 	BSNYO^
+तां	Nj
+ताओ	Bm
+ताक	NkOh
+ताच	Nb
+तात	NY
+तान	BdNeOi
+ताब	Bj
+ताम	NmOl
+तार	BkNjOi
+ताल	NgOd
+ताह	Oh
+ति	BWN^OU
+ति 	BZOX
+तिक	BeNgO]
+तिज	Bm
+तिन	BjOj
+तिब	Om
+तिम	Oe
+तिय	Bg
+तिर	BkOk
+तिल	On
+तिस	Nl
+तिह	BhNiOi
+ती	BVNRO_
+ती 	BVNZOc
+तीं	Nm
+तीक	Ol
+तीच	Nh
+तीत	Nm
+तीन	BlNj
+तीय	B]N_Om
+तील	NS
+तीस	Bl
+तु	BdNeOf
+तु 	BeOj
+तुर	Nl
+तू	Nd
+तून	Nd
+ते	B[NUOi
+ते 	BYNSOl
+तेल	Nk
+तै	Ol
+तै 	Oj
+तो	BeN_Oi
+तो 	BfN^Oi
+तों	Bl
+त्	BRNPOO
+त् 	BmOl
+त्त	B]NZOa
+त्न	Nm
+त्प	BhNmOm
+त्म	BiNl
+त्य	B_NUO[
+त्र	BTNTON
+त्व	BcNaOf
+त्स	BiNkOm
+थ	BPNTOQ
+थ 	B_NfOh
+थम	BmOn
+थम 	BkOn
+थल	BnOj
+थल 	Ok
+थळ	Nn
+थव	BoNjOm
+थवा	BmNiOk
+था	BWN]OY
+था 	BZNeO[
+थान	BcNdOg
+थाप	BfNeOc
+थाल	Ol
+था।	B^
+थि	BbNjOX
+थिए	Oe
+थित	B_NlOf
+थिय	OX
+थी	BeNjOk
+थी 	BhOk
+थील	Nj
+थी।	Bg
+थे	BdNc
+थे 	BhNc
+थे।	Bd
+थो	Bo
+थ्	BnNkOi
+थ्य	Oj
+थ्व	Nl
+द	BKNLOJ
+द 	BZN_Ob
+दं	Nn
+दक	BhNeOf
+दक्	BgNcOh
+दछ	Of
+दछ 	Ok
+दछन	Ol
+दछ।	Ok
+दन	BkNnO]
+दन 	BkOZ
+दम	Oo
+दर	BdNbOe
+दर 	BjNl
+दरम	NjOj
+दर्	BfNdOk
+दल	BiNjOc
+दल 	BiNkOe
+दलक	Ok
+दलह	Om
+दव	NoOo
+दश	Bp
+दस	BnOe
+दस्	BmOc
+दा	B^N[O]
+दा 	BhNhOa
+दाच	Nl
+दान	BhNjOl
+दाय	Bl
+दार	BgNcOg
+दि	BYN_O_
+दि 	BdOm
+दिग	Nj
+दित	Bg
+दिन	BjOe
+दिय	Bd
+दिर	BfNlOl
+दिल	BeNg
+दिव	Nh
+दिश	Bj
+दी	B^N^O[
+दी 	B[N^O[
+दीक	Of
+दीच	Nm
+दु	BgNdOa
+दुई	Ol
+दुर	BlNkOc
+दुस	Ng
+दू	BdNgOk
+दू 	BjNi
+दूर	Bi
+दूस	Bj
+दृ	BoNn
+दे	B[NYOZ
+देख	BlO_
+देण	Nl
+देव	BfNdOe
+देश	B]NYOa
+दै	Og
+दै 	Oh
+दैन	Ol
+दो	BeNfOg
+दो 	Bh
+दों	Bm
+दोन	BmNf
+दोल	Oj
+दौ	BpOo
+द्	BUNWOU
+द् 	Of
+द्द	BjNiOn
+द्ध	B_N^Oa
+द्म	Bf
+द्य	BaN^Od
+द्र	BaN]O]
+द्व	BYNeOY
+ध	BRNPOR
+ध 	BaNbOf
+धत	Nl
+धन	BjNiOi
+धन 	BjNkOn
+धर	BhNfOh
+धर्	BgNeOi
+धल	Nn
+धा	B^N^O]
+धा 	BlNj
+धात	Nm
+धान	BcNcO_
+धार	BcNeOe
+धि	B]NeO^
+धि 	BaOl
+धिक	BcNeOi
+धित	BiOm
+धिम	Oa
+धिय	Bm
+धी	BjN_Om
+धी 	BkNiOn
+धील	Na
+धु	BmNlOj
+धू	No
+धे	NnOj
+धेर	Oh
+ध्	BcNYO^
+ध्य	BbNWO[
+न	BENGOD
+न 	BONPOP
+नं	Nh
+नंत	Nh
+नई	Bl
+नई 	Bi
+नक	B_NhOa
+नकप	Om
+नका	BfOi
+नकी	Bh
+नके	Bf
+नको	Oc
+नग	BgNjOe
+नगर	BeNhOc
+नच	Nh
+नच्	Nl
+नज	Oo
+नट	Be
+नट 	Bc
+नड	Nn
+नत	BgNhOm
+नता	BlNjOl
+नते	Bk
+नद	BjNhOg
+नदी	BiNgOg
+नन	BmOm
+नन्	Om
+नप	BoOm
+नब	Op
+नम	BjNmOc
+नमा	Oc
+नमे	Bl
+नय	NnOj
+नया	Ok
+नर	BlNlOk
+नल	BnNhOh
+नले	NkOk
+नव	BeNdOf
+नव 	Bm
+नवर	Bm
+नवा	Oj
+नवी	Nj
+नस	BfNiOe
+नसं	Bl
+नसभ	Bm
+नस्	Oj
+नह	BfOm
+नही	Bc
+ना	BUNTOV
+ना 	BWNZO]
+नां	Nh
+नाइ	Ok
+नाउ	Ok
+नाक	Oj
+नाग	BkNh
+नाच	Ne
+नाट	BlNf
+नाड	BnNl
+नात	BlNh
+नाथ	BlOk
+नान	Bi
+नाम	B_NiOa
+नाय	BiNl
+नार	BiNgOe
+नाल	Oj
+नाव	BmN_
+नास	Nm
+नाह	Nk
+नि	BWNYOU
+नि 	BmO]
+निक	B_NbOb
+नित	Be
+निध	BjOl
+निन	Ob
+निम	On
+निय	BcNeOe
+निर	BaNeOc
+निव	BkNc
+निष	Ol
+निस	NkOk
+नी	BZNXO[
+नी 	BZNWO^
+नीच	Nj
+नीत	BiOc
+नु	BcNfOY
+नु 	Oi
+नुप	Om
+नुभ	O^
+नुस	BeNgOi
+नुह	Oa
+ने	BUNVOQ
+ने 	BTNYOV
+नेक	BkNgOe
+नेत	BlN_Oh
+नेप	BmOS
+नेव	Nh
+नेश	Nm
+नै	NnOb
+नै 	Oc
+नैत	Og
+नो	BdNeOe
+नो 	Of
+नों	Bd
+नोव	Nh
+न्	BUNYON
+न् 	BhO]
+न्च	Ol
+न्छ	OU
+न्ट	Ok
+न्त	BaOX
+न्थ	Oj
+न्द	B]OW
+न्ध	BjOe
+न्न	BbNgOb
+न्म	BfNcOe
+न्य	B_N_Od
+न्स	NeOh
+न्ह	BbNj
+न्।	O_
+न।	Ol
+न। 	Ok
+प	BHNIOF
+प 	B]NeOh
+पं	BiNjOo
+पंज	Bk
+पक	BhNcOj
+पक्	BlNc
+पछ	Of
+पछि	Of
+पट	BmN_Oo
+पट 	Nb
+पटा	Nh
+पड	BnNl
+पड़	Bl
+पण	Ng
+पण 	Nl
+पणे	Nk
+पत	BdNdOR
+पता	Oi
+पति	BjOj
+पती	Nh
+पत्	BeNfOP
+पद	BdNdOl
+पदा	BlNh
+पद्	BeNj
+पन	B^NcO[
+पना	BfNiOe
+पनि	O^
+पनी	BhNlOm
+पने	Bd
+पन्	BiOi
+पम	Of
+पमा	Od
+पय	Bm
+पयो	Bk
+पर	BWN]O]
+पर 	BXNl
+परं	Nm
+परम	Bl
+परा	BjNlOi
+परि	BcNgOd
+पर्	BeNbO_
+पल	BnNgOk
+पल्	Nk
+पश	BhNgOh
+पश्	BgNeOg
+पस	BmNlOk
+पह	BaNiO_
+पहल	Bg
+पहा	Oj
+पहि	NiO^
+पहु	Bb
+पा	BZNXOQ
+पा 	Oe
+पां	Nj
+पाइ	Oj
+पाक	BgOi
+पाच	Nk
+पाण	Nj
+पात	BmNhOi
+पाद	BdNmOZ
+पान	BkNlOj
+पाय	Nm
+पार	BgNgOa
+पाल	BgNlOS
+पास	BjNb
+पि	BeNfOf
+पित	BhOl
+पी	BgNdOk
+पी 	Ne
+पीठ	Nk
+पीड	Bl
+पु	B]N^O[
+पुग	Ol
+पुण	Ni
+पुत	BlNm
+पुर	B]NbO[
+पुस	BmNmOj
+पू	BbNaOc
+पूर	B_N^Ob
+पृ	BhNlOo
+पृथ	NlOn
+पृष	Bg
+पॅ	No
+पे	BhNfOj
+पै	BnNg
+पैक	Ne
+पॉ	Nn
+पो	BjNhOi
+पोख	Ok
+पौ	Bp
+प्	BRNTOP
+प्ट	Nh
+प्त	BeNiOd
+प्य	BlOm
+प्र	BPNRON
+फ	BWNXOY
+फ 	BiNiOn
+फब	Om
+फबा	Ok
+फर	BpOo
+फल	BnOk
+फल 	Ol
+फळ	No
+फ़	Bf
+फ़ि	Bm
+फा	BlNjOk
+फि	BjNm
+फिल	Bl
+फी	Bj
+फी 	Bi
+फु	NnOo
+फू	Op
+फे	BlNiOo
+फेब	Nj
+फेर	Bm
+फो	BpNp
+फ्	BiNcOe
+फ्न	Oi
+फ्र	BlNbOk
+ब	BNNOOO
+ब 	BcNkOk
+बं	BgNg
+बंग	BkNj
+बंध	BhNk
+बई	BpNk
+बई 	BmNk
+बच	No
+बच्	Nm
+बज	BaOl
+बजा	Ok
+बजे	B]
+बड	Bi
+बड़	Bg
+बढ	On
+बत	NpOn
+बद	BjNj
+बदल	Bj
+बद्	Nm
+बन	BbNiOc
+बनव	Nk
+बना	BdOh
+बने	Ok
+बन्	BkOg
+बर	BeN]Of
+बर 	BfN^
+बर्	NgOi
+बल	BkOn
+बस	BeOg
+बसे	Be
+बस्	Oj
+बह	BfNlOi
+बहा	Oi
+बहु	BeNl
+बा	B[N]OY
+बा 	BmNm
+बां	BmNi
+बाग	Ol
+बाज	Nk
+बाट	O[
+बाद	BcNj
+बाब	Nl
+बार	BgNkOj
+बाल	BlOl
+बास	Ok
+बाह	On
+बि	BfNgOb
+बिन	Om
+बिय	Nj
+बिह	BmOm
+बी	BeNiOk
+बी 	BkNj
+बीच	Bk
+बु	BkNlOh
+बे	BiNcOh
+बेट	Nh
+बेर	Nm
+बेल	Oj
+बै	BnOf
+बै 	Ok
+बैभ	Ol
+बॉ	Nn
+बो	BiNhOk
+बोध	Nm
+बोल	Bl
+ब्	B_N_Oc
+ब्द	BbNhOh
+ब्य	Ok
+ब्र	BfNaOj
+भ	BPNQOM
+भ 	BiNl
+भए	OU
+भएक	OS
+भक	Oo
+भक्	Om
+भग	BiOn
+भग 	Bj
+भगव	Bm
+भद	Oo
+भन	O^
+भनि	Of
+भने	Oe
+भन्	Oa
+भय	Oi
+भयो	Og
+भर	BnNnOk
+भव	Bm
+भा	BVNUOV
+भा 	BhNdOi
+भाग	BeN_Og
+भार	BWNXOb
+भाव	BhNkOm
+भाष	BaN^OY
+भास	Of
+भि	BeNcOd
+भित	Ol
+भिन	BgNcOj
+भी	B^
+भी 	BZ
+भु	BoOj
+भू	BeNfOj
+भूत	Nm
+भूम	BmNiOl
+भूष	Bg
+भे	NiOm
+भेव	Nk
+भो	BoNoOn
+भौ	BpNn
+भ्	BpNmOk
+भ्य	Nl
+म	BGNHOF
+म 	BVNYOX
+मं	BdNdOo
+मंड	BmNk
+मंत	BlNi
+मंद	BgNk
+मक	BgNmOe
+मक 	Bh
+मको	Og
+मग	NoOo
+मच	Nn
+मज	NnOm
+मजद	Om
+मण	BnNkOe
+मण 	Nm
+मण्	Of
+मत	BjNgOj
+मतद	Ni
+मती	Om
+मद	BlNjOo
+मध	BjNXOc
+मधी	Na
+मध्	BhNYOa
+मन	BdNcOa
+मन 	BkNhOl
+मना	Ol
+मनी	Nk
+मन्	Od
+मप	Op
+मम	Oj
+ममा	Oh
+मय	BhOh
+मय 	BfOm
+मयि	Om
+मर	BhNaOk
+मरा	N^
+मर्	Bm
+मल	BlNgOi
+मले	NkOm
+मश	Bp
+मस	BlOl
+मस्	Bl
+मह	BaNZO_
+महत	BiNhOl
+महा	BbNYOe
+महि	Oe
+महे	Om
+मा	BUNTOL
+मा 	BeNhOL
+मां	BlNe
+माओ	Oa
+माक	Om
+माच	Nl
+माज	BiNfOd
+माड	Oa
+माण	BgNeOi
+मात	BiNfOf
+माथ	Oj
+माध	BmOm
+मान	BYN[O]
+मार	BbN^Ob
+माल	BjNgOd
+माव	Nk
+मास	Oc
+माह	Nl
+मि	B[N[O[
+मिक	BiNiOk
+मिट	Om
+मित	BiNeO_
+मिन	BaNmOl
+मिल	BcOk
+मिळ	Na
+मी	BaNbOe
+मी 	BcNcOg
+मीट	Bj
+मु	B^NZO^
+मुं	BmNh
+मुक	Of
+मुख	BaN^Oc
+मुद	BiNfOk
+मुल	Nl
+मुळ	Ng
+मू	BfNfOl
+मूल	Bi
+मूह	BlNk
+मृ	BmNlOp
+मृत	BlNj
+मॅ	No
+मे	BPN]Ob
+मे 	BcNh
+में	BONj
+मेत	On
+मेर	BhNcOj
+मेल	BbNjOm
+मै	BjNoOn
+मो	BfN_Of
+मों	Bl
+मोठ	Na
+मोर	Ol
+म्	B]NZOV
+म्प	BgOX
+म्ब	BeOc
+म्म	BcNmOc
+म्य	NeOg
+म्र	BmNfOk
+म्ह	N[
+य	BHNEOH
+य 	BSNTOT
+यं	BjNf
+यंत	BlNe
+यक	BbNbO^
+यक 	BgNkOm
+यका	BmOf
+यको	Oe
+यक्	BfNdOd
+यट	No
+यण	Oj
+यत	BhNhOf
+यत 	Oj
+यता	Bj
+यत्	Nj
+यद	BkOn
+यदि	Bk
+यद्	Om
+यन	BgNdOg
+यन 	BgNeOj
+यन्	On
+यप	BmNjOn
+यम	BgNgOb
+यम 	BhNmOg
+यमा	Og
+यमि	Ol
+यय	Bp
+यर	BiNjOm
+यर 	Bj
+यल	NmOo
+यव	BkNgOi
+यवस	NjOk
+यस	NnOV
+यस 	Oc
+यसक	OW
+यसल	Oh
+यसै	Ol
+यस्	Ok
+यह	BXOi
+यह 	BV
+यहा	BdOk
+या	BQNJOW
+या 	BRNLOa
+याँ	BkOi
+यां	BiNU
+याक	Oj
+याङ	Om
+याच	NV
+यात	B_NVOi
+याद	BhNgOm
+यान	BhN]Oi
+याप	BkNeOj
+याम	NfOh
+याय	BkOm
+यार	BlNgOi
+याल	BdNeOd
+याव	Nd
+यास	BjN_Ol
+या।	Bf
+यि	BmNkOi
+यिक	BmNmOj
+यिन	On
+यी	BkNkOi
+यी 	BiOh
+यु	BaN_Oa
+यु 	Bl
+युक	BeNkOl
+युत	Bm
+युद	BmNkOj
+युन	NjOj
+युर	NgOm
+युव	Ol
+यू	BfNh
+यू 	Nj
+यूट	Bl
+यून	Bm
+ये	B]NWOh
+ये 	BZNZOi
+येक	Ol
+येण	Nl
+येत	Nf
+येथ	Nb
+येष	Nf
+यो	BZNdOQ
+यो 	OQ
+यों	B]
+योग	B_NfOb
+योज	Bk
+यो।	OY
+र	BBNBOB_n
+र 	BLNOOO
+रं	BeNcOo
+रंग	BiNf
+रंथ	Nk
+रंप	Nm
+रंभ	Bl
+रक	B]N_OS
+रक 	BmNm
+रका	B]NaOR
+रको	O_
+रक्	BgNiOk
+रख	BgNmOm
+रखे	Bl
+रग	BpNoOl
+रगत	Om
+रच	BhNdOn
+रचन	BjNl
+रच्	Nj
+रज	BiNcOm
+रजा	NhOm
+रजि	Bm
+रजी	Nj
+रज्	Nj
+रण	B_N[Ob
+रण 	B^NfOc
+रणा	BkNbOl
+रणे	Nl
+रण्	Nb
+रत	BVNXOZ
+रत 	B[NhOj
+रतक	Of
+रता	BdN[
+रति	BdNlO^
+रती	B[N_
+रते	BhNm
+रत्	BlNjOj
+रथ	BkNoOm
+रथम	BkOm
+रद	BdNdOf
+रदा	Bj
+रदे	BfNdOh
+रध	NoOi
+रधा	Og
+रन	B_NnOi
+रना	Bg
+रने	B_
+रप	BkN_Oh
+रपट	N^
+रपा	Oj
+रफ	Np
+रब	BkNmOk
+रबा	Om
+रभ	BlNnOo
+रभा	Bl
+रम	BaN^OZ
+रम 	BhNmOk
+रमण	Om
+रमा	BjNdO]
+रमु	BfNeOe
+रम्	BmNiOm
+रय	BeNoOi
+रयु	Bj
+रयो	BgOh
+रर	Nj
+ररा	Ni
+रल	BjNeOi
+रल 	Bi
+रला	Ol
+रलि	Nl
+रले	NkOn
+रव	BeNdOe
+रवा	BiNhOh
+रश	BmNfOl
+रशा	Nj
+रशि	Ni
+रस	BaN^Oa
+रसं	Ng
+रसा	BkNkOd
+रसि	BfNdOj
+रस्	BgNeOm
+रह	B_NhO^
+रह 	Bf
+रहत	Bk
+रहर	Og
+रहा	Bj
+रहे	BkO_
+रा	BQNNOQ
+रा 	BVN]OW
+रां	BfN^
+राई	Oi
+राक	BlOj
+राख	Ok
+राच	BhN_
+राज	BYNVOX
+राट	Nl
+राठ	N_
+राण	BiNfOj
+रात	BjN]Ol
+रान	BcNfOa
+राप	BiOl
+राम	BeNdOd
+राय	BfNiOf
+रार	Bh
+राल	Oi
+राव	BlNb
+राष	BbNZOc
+रास	BlNi
+राह	NgOm
+रि	BXNWOP
+रि 	Oj
+रिए	Og
+रिक	B_N[OP
+रिट	BnNj
+रित	BgNhOm
+रिन	Od
+रिय	BaNcOa
+रिल	Ni
+रिव	BhOh
+रिस	Ni
+री	BXNUOX
+री 	BYNWOY
+रीक	BhNiOi
+रीत	Nj
+रीम	Ol
+रीय	BcNaOf
+रीर	Bl
+रील	Ne
+रु	BdNaOY
+रु 	BmO^
+रुक	Og
+रुन	Nl
+रुप	BlNmOf
+रुम	Ok
+रुल	Ok
+रुव	Ng
+रू	B_NdOZ
+रू 	NlOa
+रूक	Oh
+रूद	Oi
+रून	Ng
+रूप	B_NlOf
+रूम	Ol
+रूल	Ol
+रे	BTNYOZ
+रे 	BcN^Oi
+रें	BjNl
+रेक	NhOc
+रेज	BgOl
+रेट	Nm
+रेन	B]Ol
+रेर	Ok
+रेल	BYNfOm
+रेष	Ok
+रेस	B]NgOl
+रै	BnOf
+रै 	Of
+रैम	Ol
+रॉ	BpNm
+रो	B]N^O_
+रो 	BmOe
+रों	Bb
+रोग	BlOm
+रोज	Ng
+रोप	NiOl
+र्	BQNOOO
+र् 	N_
+र्क	BgNfOf
+र्ख	Om
+र्ग	BcNaOd
+र्च	BlNiOh
+र्छ	Oj
+र्ज	BhNgOf
+र्ट	BiNiOc
+र्ड	BkNi
+र्ण	BcNdOc
+र्त	BcNeOe
+र्थ	B_NbOd
+र्द	BfNkOa
+र्ध	BnNi
+र्न	BkNfO[
+र्फ	BkNjOh
+र्ब	Bn
+र्भ	Bn
+र्म	B]N]O^
+र्य	B_N^OW
+र्ल	Nj
+र्व	B^NXO^
+र्श	BgNdOm
+र्ष	BdNfOa
+र्स	BmNmOk
+ल	BINGOG
+ल 	BTNQOV
+लं	BkNe
+लंड	Nf
+लक	BgNiOY
+लका	Oh
+लको	OX
+लक्	On
+लग	BeNlOg
+लग 	Bl
+लगभ	Bj
+लगा	BlOi
+लच	NmOp
+लढ	No
+लत	Bh
+लता	Bl
+लती	Bl
+लद	Ol
+लद्	Ol
+लन	BfNjOg
+लन 	BhNmOi
+लना	Bm
+लब	BoNoOn
+लम	BlOc
+लमा	Ob
+लय	BeNjOe
+लय 	BdNkOd
+लल	Oj
+ललि	Om
+लव	B_No
+लवे	B]
+लस	Op
+लह	Ok
+लहर	Oi
+ला	BXNTOS
+ला 	B[NTO[
+लां	Ne
+लाइ	Ok
+लाई	OZ
+लाक	BmO_
+लाग	NkOb
+लाच	Nl
+लात	Bk
+लाप	Nm
+लाम	Oc
+लाल	BlOj
+लाव	Ni
+लास	Nm
+लाह	Oe
+लि	BXNZO]
+लि 	Om
+लिं	Nk
+लिए	Ba
+लिक	BkNhOh
+लिख	Bi
+लिङ	Ok
+लित	BaOh
+लिन	NlOk
+लिप	BmNe
+लिम	Om
+लिय	B^Nh
+लिश	Ni
+लिह	Nk
+ली	B[NXOW
+ली 	BZNWOV
+लील	Nm
+लु	BoNgOg
+लुक	Nh
+लुम	Om
+लू	Np
+ले	B[NSOW
+ले 	B^NUOW
+लेक	BhOk
+लेख	BgNbOh
+लेट	Ok
+लेल	NX
+लेश	Nm
+लै	BmNj
+लै 	Ni
+लो	B_N^O[
+लो 	OZ
+लों	Bh
+लोक	BfN]Ok
+लोग	Bh
+लोम	Bm
+ल्	B^NVOX
+ल्न	Ol
+ल्प	BmNgOj
+ल्म	Bi
+ल्य	BlNXOh
+ल्ल	BcNdOX
+ल्व	Nk
+ल्स	Nk
+ल्ह	Nb
+ळ	NS
+ळ 	N^
+ळक	Nn
+ळख	Nk
+ळखल	Ni
+ळण	Nl
+ळत	Nn
+ळन	No
+ळना	Nm
+ळव	Nk
+ळा	Na
+ळा 	Nj
+ळाड	Nm
+ळात	Nf
+ळी	Nf
+ळी 	Ng
+ळू	Np
+ळे	Nf
+ळे 	Ne
+ळ्	Nj
+ळ्य	Nh
+व	BINHOJ
+व 	BZNUOb
+वं	BaNjOn
+वं 	B_Om
+वंश	BlNm
+वक	BoNoOj
+वच	No
+वज	BpNl
+वट	NoOd
+वटा	Ob
+वड	Ne
+वडण	Nh
+वडू	Nj
+वण	Ng
+वणा	Nk
+वण्	Nk
+वत	BfNcOh
+वत 	Nl
+वता	BmNj
+वती	Nm
+वध	BeOd
+वधि	BcOa
+वन	BeNfOe
+वन 	BgOh
+वना	Nj
+वप	BlOo
+वपू	Bk
+वम	Ol
+वमा	Ok
+वय	BpNmOj
+वयम	Oi
+वर	B]NXO^
+वर 	BiNZOi
+वरा	Nm
+वरी	BkNf
+वरू	Nl
+वर्	B^NaO_
+वल	BlNeOk
+वल 	Bm
+वले	Ni
+वळ	Ng
+वळ 	Nj
+वव	BmOn
+ववि	BkOl
+वश	BjNm
+वश्	Bi
+वस	BfNaOd
+वसल	Nf
+वसा	Nj
+वस्	BgNfOd
+वह	BfOl
+वह 	Bf
+वहा	Om
+वा	BTNROS
+वा 	BcN[O_
+वां	Ni
+वाच	BmNdOi
+वाज	Nj
+वात	N]
+वाद	BfNeO[
+वान	BhNeOh
+वाप	Ne
+वाम	BmNmOn
+वाय	BkNh
+वार	BYN_OW
+वाल	B_NkOj
+वास	BfNgOe
+वाह	BiNfOn
+वि	BUNWOV
+वि 	BlOk
+विक	BcNfO_
+विच	BmNk
+विज	BeNhOf
+वित	BgNiOl
+विद	BcNeOe
+विध	BeNiOc
+विन	NlOl
+विभ	BfNjOi
+विम	NkOl
+विर	Ok
+विल	Nl
+विव	BjNj
+विश	B_NfOb
+विष	BhNeOk
+विस	BmOk
+वी	BaN^Oc
+वी 	BdNaOf
+वीं	Bi
+वीच	Nl
+वीप	BkNi
+वीर	Om
+वु	Om
+वुल	Ol
+वू	Nm
+वृ	BmNl
+वृत	Nk
+वे	BZN]Of
+वे 	BZNe
+वेग	Nj
+वेद	BlNl
+वेल	Nl
+वेळ	Nk
+वेश	BmNmOl
+वै	BiNmOg
+वैश	Om
+वो	BjNn
+वों	Bm
+व्	BbNZOe
+व्य	B_N]Od
+व्ह	N^
+श	BMNNON
+श 	B_N^Oc
+शक	BjNhO[
+शक 	OZ
+शको	Om
+शक्	Bm
+शत	BlNm
+शतक	Nm
+शता	Bl
+शन	BXNiO]
+शन 	BUNkOZ
+शब	BgNkOl
+शब्	BeNiOj
+शम	Ol
+शर	BmNnOi
+शर्	Oj
+शव	No
+शह	BgN_Ok
+शहर	BeN[Oi
+शा	B^NYOa
+शा 	BhNj
+शां	Ng
+शाख	Ok
+शाच	Nc
+शात	Nf
+शार	Om
+शाल	Bl
+शास	BdNaOf
+शाह	BmOk
+शि	BaN]O[
+शिक	BeNeOi
+शित	BlO[
+शिय	BjNb
+शिव	BkNi
+शी	BiNcOj
+शी 	BlNcOm
+शु	BiNoOk
+शे	BhNgOj
+शेष	BhNmOm
+शै	Bp
+शो	BjNi
+शों	Bl
+शोध	Nh
+श्	B[N^O[
+श्च	BeNdOf
+श्य	BfNlOl
+श्र	BbNeOb
+श्व	BbNfOa
+ष	BRNQOQ
+ष 	BcNgOd
+षक	NmOm
+षक 	Nl
+षण	BeNhOn
+षण 	BcNj
+षय	BpNk
+षर	Oo
+षा	BaNaOZ
+षा 	B_NeOf
+षां	Nj
+षाक	OZ
+षाच	Nf
+षि	BeNdOd
+षिक	Of
+षिण	BgNcOi
+षित	Bl
+षी	NkOl
+षी 	Nk
+षे	BbNbOd
+षेत	B^NaOa
+ष्	B[NXO]
+ष्ट	B^NXO_
+ष्ठ	BeNcOg
+ष्ण	BiNhOi
+ष्म	Om
+ष्य	BkNj
+स	BENGOG
+स 	BUNXOY
+सँ	Ol
+सँग	Oj
+सं	BWNWOY
+सं 	Of
+संक	BgNk
+संख	BgNhOm
+संग	BdNdOf
+संघ	BmN_Oe
+संच	Bb
+संत	Nl
+संप	BeNk
+संब	BiNj
+संय	Bl
+संव	Of
+संश	Nl
+संस	BaNbOc
+सक	BXNkOW
+सकत	Bd
+सका	B_Oj
+सकि	Ol
+सकी	B^
+सके	Bb
+सको	OV
+सक्	Oh
+सग	Op
+सच	NmOn
+सचि	Ol
+सट	Bo
+सटी	Bm
+सण	Nl
+सणा	Nk
+सत	BkNaOn
+सता	Ni
+सते	Ng
+सतो	Nl
+सत्	BnNg
+सद	BjNlO_
+सदर	Oj
+सदस	Oc
+सद्	Oh
+सध	Np
+सध्	Nm
+सन	BbNhOa
+सन 	BcNkOj
+सन्	BiOb
+सप	BlNhOo
+सप्	Nh
+सब	BfOg
+सबस	Be
+सबै	Of
+सभ	BgNdOd
+सभा	BiNdOb
+सभी	Bk
+सभे	Ni
+सम	BYN^OU
+समय	BgOj
+समा	BeNdO_
+समि	Ob
+समु	BkNgOl
+समू	BlNk
+समे	BbOm
+सम्	BaNkOW
+सर	B_NZOc
+सर 	Bk
+सरक	BdOg
+सरा	Nj
+सर्	BgNZOj
+सल	BkN_Oe
+सला	Og
+सले	N_Ok
+सल्	Nk
+सव	BnNlOp
+सस	Bn
+ससे	Bm
+सह	BjNiOf
+सहर	Oj
+सहा	Bm
+सा	BWNUOW
+सा 	BdNfOl
+सां	BnNg
+साग	BlNh
+साठ	N_
+सात	Ni
+साथ	BeOk
+साद	Oe
+साध	BlNi
+सान	Og
+साप	Oi
+साम	BeNbOb
+साय	BkNg
+सार	BbNbOc
+साल	NeOe
+साव	Nk
+साह	BeNfOh
+सि	B]N^O[
+सिं	BhNiOk
+सिक	BiNjOa
+सित	Bk
+सिद	BeNeOi
+सिन	Oi
+सिम	Ok
+सिर	BjOm
+सी	B]NfOe
+सी 	B]NiOg
+सीम	BlNl
+सु	BeN_Oa
+सुन	NgOi
+सुम	Nm
+सुर	NhOg
+सू	BfN_Om
+सूच	Bl
+सून	N_
+सूर	Bj
+से	BSN[Oc
+से 	BQNa
+सें	BlNg
+सेच	Ng
+सेन	BkNkOj
+सेव	BiNmOk
+सै	BoNoOj
+सो	BjNeOf
+सो 	Om
+सोज	Ol
+स्	BPNROS
+स्क	BaNaOb
+स्ट	BVN]Oj
+स्त	BZNXO[
+स्थ	BXNZOY
+स्न	Ol
+स्प	B[NeOe
+स्म	Bl
+स्य	BiNmOa
+स्र	Om
+स्ल	BmNk
+स्व	BaN^Ob
+ह	BFNGOI
+ह 	BVNfOf
+हक	Ok
+हज	Op
+हण	N_
+हणज	Ne
+हणत	Nf
+हणू	Nf
+हत	BbNfOm
+हते	Bd
+हत्	BhNgOk
+हन	BkNoOj
+हम	BkNm
+हय	Nj
+हया	Nh
+हर	BbN]OW
+हर 	BcN_Oi
+हरा	BmNc
+हरि	Ol
+हरु	O[
+हरू	O[
+हर्	Nm
+हल	BfOn
+हला	Bj
+हले	Bj
+हव	BmNp
+हस	BnNo
+हा	BXNSOX
+हा 	BdNVOl
+हाँ	BgOa
+हां	Bf
+हाड	Oj
+हात	Nj
+हाद	Oe
+हान	BhNgOm
+हाम	Nh
+हाय	Nm
+हार	BcN^Oh
+हाल	Og
+हाव	BlNk
+हास	BgNdOh
+हि	B]NZOY
+हिं	BfNa
+हिक	Oi
+हित	BcNeOg
+हिन	BcNmOd
+हिम	Oi
+हिल	NdO]
+ही	B^NYOf
+ही 	B_NWOe
+हीं	Bb
+हु	BZNiOV
+हुँ	Om
+हुं	Bb
+हुआ	Bc
+हुई	Bh
+हुए	Bg
+हुत	Bg
+हुन	OT
+हॅ	No
+हे	BdNOO_
+हे 	BjNN
+हें	BhNh
+हेक	O_
+हेत	N[
+हेन	Ol
+है	BM
+है 	BQ
+हैं	BU
+है।	BP
+हो	BYNXOS
+हो 	BeOY
+हों	Bg
+होण	Nj
+होत	BZNV
+होन	Bf
+हो।	OS
+ह्	BlN]On
+ह्म	BnNk
+ह्य	N[
+़	BV
+़ 	Bd
+़त	Bp
+़ा	Bd
+़ा 	Be
+़ि	Bk
+़ी	Be
+़ी 	Bc
+़े	Bk
+़े 	Bj
+़ो	Bo
+़्	Bo
+ऽ	Nk
+ा	B@J~MoN>O?_n
+ा 	BINHOH
+ाँ	BcNlO[
+ाँ 	BdOc
+ाँउ	Oe
+ाँक	Oi
+ाँच	Om
+ाँल	Om
+ाँस	Om
+ां	B[NQOg
+ां 	Bc
+ांक	Ng
+ांग	BiNeOm
+ांच	NV
+ांड	Ng
+ांत	BcN^
+ांद	Nk
+ांध	Ni
+ांन	NY
+ांप	Ne
+ांब	Ni
+ांम	Nc
+ांव	Ni
+ांस	BjNg
+ाइ	BdNnO_
+ाइ 	Oh
+ाइन	Og
+ाई	BcNgOZ
+ाई 	BaNjOY
+ाउ	BnNmO]
+ाउँ	Oe
+ाउं	Oe
+ाउन	Ob
+ाऊ	No
+ाए	BiOi
+ाएँ	Bm
+ाएक	Ok
+ाओ	BeOd
+ाओं	Bb
+ाओव	Oa
+ाक	BaNaOR
+ाक 	Nl
+ाकर	BlNk
+ाका	BjNhOc
+ाकि	Bf
+ाको	OQ
+ाक्	BmNmOh
+ाख	BjNhOf
+ाखा	Nl
+ाग	BaN[O]
+ाग 	BfNeOi
+ागम	Ol
+ागर	BhNeOl
+ागा	Nc
+ागि	Of
+ागु	On
+ाग्	Of
+ाघ	Oo
+ाङ	Og
+ाङ 	Oj
+ाङ्	Oj
+ाच	BfNROg
+ाच 	Ng
+ाचन	Oj
+ाचा	N[
+ाची	BhNZ
+ाचे	NX
+ाच्	NW
+ाज	BZNVOX
+ाज 	BgNiOg
+ाजक	Nk
+ाजध	BjNeOi
+ाजन	BhOa
+ाजव	NjOl
+ाजस	Bm
+ाजा	BhNfOi
+ाजि	BmOh
+ाजी	Nf
+ाज्	BaNZOe
+ाझ	Nn
+ाट	BgNcO]
+ाट 	NjO[
+ाटक	BmNh
+ाटन	Ol
+ाठ	BoN[Ob
+ाठम	O_
+ाठी	NZ
+ाड	BfNdO_
+ाड़	Bg
+ाडी	Oh
+ाडू	Ni
+ाडौ	Oa
+ाढ	Nn
+ाण	BdN]Od
+ाण 	BgNfOm
+ाणा	Ne
+ाणी	Ng
+ाणे	Nj
+ाण्	NiOi
+ात	BVNOO[
+ात 	BeNQOf
+ातं	Nk
+ातल	Nj
+ाता	BZNeOh
+ाति	BkOg
+ाती	BeNTOm
+ातू	Ne
+ाते	BgNb
+ातो	Ng
+ात्	B]NfOa
+ाथ	BeNoOe
+ाथ 	BcOk
+ाद	BZN]OU
+ाद 	B^NfOd
+ादक	Om
+ादन	OZ
+ादा	Bm
+ादि	Bf
+ादी	BkNeO[
+ादु	Og
+ादे	Ok
+ाद्	NgOh
+ाध	BfNdOg
+ाधा	Nk
+ाधि	BmNl
+ाध्	BmNkOj
+ान	BRNSOT
+ान 	BVNZOZ
+ानं	Nk
+ानक	BkNkOk
+ानच	Nm
+ानत	BjNm
+ानम	Oh
+ानल	Ni
+ानव	BjNkOn
+ानस	BjOg
+ाना	BcNbOg
+ानि	BbNkOd
+ानी	B_NbOc
+ानु	NlOj
+ाने	BaNZOk
+ानो	BkOj
+ान्	BcNdO]
+ाप	B_NZO]
+ापन	BhNhOe
+ापर	Ne
+ापा	BkNfOg
+ापी	Nl
+ापू	Nj
+ाप्	BgNlOe
+ाफ	Bj
+ाफी	Bj
+ाब	BcNdOg
+ाब 	Bi
+ाबा	BhNhOj
+ाब्	Bk
+ाभ	BoNiOn
+ाम	BYNXOV
+ाम 	B]NaO^
+ामक	BkOl
+ामध	Nd
+ामन	Ni
+ामम	Om
+ामय	Om
+ामा	BgNbOZ
+ामि	Bk
+ामी	BkNl
+ामु	Ng
+ाम्	BmNhOf
+ाय	B[N[O^
+ाय 	BfNjOm
+ायक	BmNjOm
+ायण	Oh
+ायत	Oh
+ायन	BlNj
+ाया	BdNjOm
+ायी	Bm
+ार	BONOOO
+ार 	BUNWOX
+ारं	Nm
+ारक	BmNjOe
+ारख	Nl
+ारच	Nk
+ारण	BeNdOg
+ारत	BWNXOb
+ारम	Og
+ारस	BmNf
+ारा	BYNXOW
+ारि	BgNjOg
+ारी	BdN[Oa
+ारू	Bl
+ारे	BiNbOm
+ारो	Bg
+ार्	BZNWOT
+ाल	BVNUOP
+ाल 	B^NeOY
+ालक	O[
+ालद	Ol
+ालम	Od
+ालय	BcNhOc
+ाला	BeN]Od
+ालि	BaNhOd
+ाली	BcN_OV
+ालु	Nh
+ाले	BfNcOb
+ाल्	NfOg
+ाळ	Na
+ाळ 	Ni
+ाळा	Nf
+ाळी	Nl
+ाव	B^NVOc
+ाव 	BfN_
+ावण	Nm
+ावर	BmN]
+ावल	Nk
+ावा	BjNa
+ावि	BnNiOk
+ावी	Nl
+ावे	Ng
+ाव्	Nj
+ाश	BeNdOU
+ाश 	Bl
+ाशक	OZ
+ाशन	O[
+ाशि	BjNkO[
+ाशी	Nj
+ाष	B^NYOZ
+ाषा	BbNfOY
+ाषे	Nc
+ाष्	BaNZOc
+ास	BZNUOW
+ास 	B_N_O^
+ासक	BkNkOl
+ासत	Nk
+ासद	Of
+ासन	BkOk
+ासा	BlN]
+ासि	BjNlOb
+ासी	BmOj
+ासु	Nk
+ासू	Ne
+ास्	BdN^Oe
+ाह	B_N[O[
+ाह 	BgOl
+ाहत	Nl
+ाहर	BlOb
+ाहा	Ol
+ाहि	BdNdOd
+ाही	NcOm
+ाह्	Nm
+ा।	B^
+ा। 	B[
+ि	BENGOD
+ि 	BVN[OS
+िं	BaNZOk
+िंग	BgNc
+िंद	BfN_
+िंव	Nc
+िंह	BjOm
+िए	BcO_
+िए 	B_Og
+िएक	Ob
+िक	BUNUON
+िक 	BWNXOV
+िकन	Nm
+िकल	Bl
+िका	B^N]OO
+िकि	Bh
+िकी	Bh
+िकृ	Ok
+िके	N_
+िको	BmNjOf
+िक्	BcNeOd
+िख	BhNmOo
+िग	BmNiOl
+िग्	Ni
+िङ	Oi
+िङ 	Ol
+िच	BlNhOk
+िचा	Nl
+िज	BcNgOd
+िजय	Oi
+िजे	Nm
+िज्	BdOk
+िट	BgNhOi
+िड	Nn
+िण	BhNdOj
+िण 	BiNfOm
+िणे	Nj
+ित	BTNWOU
+ित 	BTN_OV
+ितप	On
+िता	BfNfOh
+िति	BkOa
+िती	Ne
+ित्	B^NYO_
+िद	BaNbOc
+िद्	B^NaOb
+िध	BeNhOd
+िध 	Nm
+िधा	BhOe
+िधि	BgOi
+िन	BXNZOV
+िन 	BeNgOb
+िनट	Bc
+िना	BkNfOd
+िनि	BhNmOh
+िनी	NdOh
+िनु	Ol
+िने	NbOe
+िन्	B]NhOY
+िप	BfNdOg
+िपी	BmNf
+िब	BnNkOi
+िभ	BgNkOg
+िभा	BhNiOk
+िभि	BkOk
+िम	BbN_OY
+िम 	BfNeOg
+िमा	BhNgOZ
+िमी	BkNj
+िमे	Nk
+िम्	Oi
+िय	BTNYOV
+िय 	BlNkOe
+ियन	BnNeOm
+ियम	BiNkOj
+िया	BUNZOb
+िये	Ba
+ियो	B^NmOW
+िर	B[N_O[
+िर 	BeNlOh
+िरा	BlNlOg
+िरी	Nl
+िर्	B_NdOc
+िल	BYNZOV
+िल 	BfNeOk
+िलत	Bm
+िला	BcNfOf
+िली	Nk
+िले	BgNfOg
+िलो	BkO^
+िल्	BbN^OY
+िळ	Nc
+िळ 	Ng
+िव	BaN^Oc
+िव 	Om
+िवड	Nd
+िवर	Bm
+िवस	Nl
+िवा	BdNgOe
+िवि	Nk
+िवे	Bm
+िश	B^NaOb
+िश 	BmNf
+िशा	Bg
+िशे	BiNlOm
+िश्	BbNhOb
+िष	BeNdOf
+िषय	Ni
+िष्	BfNfOg
+िस	BYN^Ob
+िस 	BjNkOl
+िसक	Bf
+िसम	Bh
+िसर	Ni
+िसी	Bd
+िसे	BkNh
+िस्	B_NdOh
+िह	BgNfOg
+िहा	BeNhOg
+िहि	Nk
+ी	BGNFOJ
+ी 	BKNKOO
+ीं	BbNh
+ीं 	B_
+ींच	Nm
+ीक	BcNeO^
+ीक 	BhNiOl
+ीका	BjNmOf
+ीको	O_
+ीच	BkN^
+ीच 	Bk
+ीचा	Ni
+ीची	Nk
+ीचे	Ne
+ीच्	Nd
+ीज	BmNn
+ीट	Bi
+ीटर	Bi
+ीठ	Nm
+ीड	Bl
+ीडि	Bl
+ीण	No
+ीत	BdN^Ob
+ीत 	BiNaOi
+ीति	BiOc
+ीती	Ng
+ीद	Oj
+ीद्	Oj
+ीन	BaN_Oe
+ीन 	BaNbOh
+ीने	Nj
+ीप	BiNgOj
+ीप 	Bk
+ीब	BoOo
+ीम	BiNgOc
+ीमा	BlOb
+ीय	BZN[Ob
+ीय 	BXNXOa
+ीया	On
+ीर	BeNfOh
+ीर 	BhNk
+ीरा	Nk
+ीर्	Bm
+ील	BgNSOf
+ील 	BjNQ
+ीला	NkOl
+ीले	Ol
+ीव	BfNeOk
+ीवन	Bk
+ीवर	Ni
+ीस	BiNjOo
+ीस 	Nl
+ीह	Oh
+ीहर	Of
+ी।	Bg
+ी। 	Bf
+ु	BMNMOJ
+ु 	BaNfO[
+ुँ	Ol
+ुं	BbNe
+ुंच	Bb
+ुंब	BmNf
+ुआ	Be
+ुआ 	Be
+ुआ।	Bl
+ुई	BkOn
+ुई 	BiOm
+ुए	Bi
+ुए 	Bg
+ुओ	Bn
+ुओं	Bl
+ुक	BcNaO_
+ुका	NgOg
+ुको	Og
+ुक्	BcNdOf
+ुख	BcNaOe
+ुख 	BfNeOh
+ुख्	BfNcOi
+ुग	BlNjOi
+ुग्	Om
+ुङ	Ok
+ुङ 	On
+ुछ	Bj
+ुछ 	Bh
+ुज	BmNm
+ुट	BpNkOh
+ुड	BnNo
+ुढ	Np
+ुण	BmNhOo
+ुत	BdNgOk
+ुत 	Bd
+ुत्	BjNj
+ुद	BeNcOd
+ुद्	BeNaOe
+ुध	BpNp
+ुन	BdN^OT
+ुन 	NbOd
+ुना	BkNkOl
+ुनि	BiNjOg
+ुनी	Nm
+ुनु	O_
+ुने	Oh
+ुनै	Oi
+ुन्	OW
+ुप	BiNhOd
+ुपम	Ok
+ुपा	Ol
+ुप्	NlOm
+ुब	Oo
+ुभ	Oa
+ुभए	Oa
+ुभय	Oi
+ुम	BhNiOb
+ुमा	BjNhOc
+ुम्	Oh
+ुर	B[N[OX
+ुर 	BbO^
+ुरक	Ol
+ुरम	Ol
+ुरस	BlNj
+ुरा	BgNiOe
+ुरी	Om
+ुरु	BhNgOh
+ुरू	BnNl
+ुरो	NiOm
+ुर्	BhNdOe
+ुल	BeNcO_
+ुल 	Bj
+ुला	BmNmOh
+ुले	Og
+ुलै	Ni
+ुलो	Om
+ुल्	Ok
+ुळ	Nf
+ुळे	Ng
+ुव	BiNfOd
+ुवा	BkNfOe
+ुश	On
+ुष	BlNkOn
+ुष्	BmNl
+ुस	BdNbOd
+ुसर	Nh
+ुसा	BfNhOi
+ुस्	BiNhOk
+ुह	Ob
+ुहु	Oa
+ू	BRNPOT
+ू 	BeN^Oa
+ूं	Nn
+ूक	NnOj
+ूको	Oj
+ूच	BnNn
+ूट	Bc
+ूटत	Bc
+ूत	BkNk
+ूद	Ok
+ूद्	Oi
+ून	BhNXOp
+ून 	BkNV
+ूप	BbNlOh
+ूप 	B_
+ूपम	Oh
+ूब	Bo
+ूम	BlNjOi
+ूमा	Ol
+ूमि	On
+ूर	B]N^Oc
+ूर 	BiNd
+ूरी	Bl
+ूर्	B_N_Oa
+ूल	BhNlOd
+ूल 	BiOj
+ूला	Om
+ूलो	Ol
+ूळ	No
+ूष	Bi
+ूषण	Bg
+ूस	Bj
+ूसर	Bj
+ूह	BnNmOo
+ूह 	Bm
+ृ	BZN[O]
+ृत	BcNcOd
+ृत 	BhNjOh
+ृति	BfOi
+ृती	Nk
+ृत्	BjNfOl
+ृथ	NoOp
+ृथ्	Nl
+ृष	BeNgOi
+ृष्	BcNeOi
+ॅ	N_
+ॅन	Nl
+ॅर	Nk
+ॅरि	Nm
+े	BCNCOI
+े 	BINIOS
+ें	BQN^
+ें 	BN
+ेंट	BkNm
+ेंद	BmNg
+ेंब	Na
+ेक	BcN^OY
+ेक 	BhNbOl
+ेकड	Nl
+ेकप	Ok
+ेका	Ob
+ेकि	Bn
+ेको	O[
+ेक्	BhNe
+ेख	BfNcO_
+ेख 	Ni
+ेखक	Ni
+ेखन	Nl
+ेखा	On
+ेखि	O_
+ेग	BpNjOo
+ेच	N^
+ेच 	Nd
+ेचा	Nk
+ेची	Nm
+ेचे	Ng
+ेच्	Nf
+ेज	BfNnOh
+ेज 	Bm
+ेज़	Bl
+ेजी	BmOm
+ेट	BgNbOg
+ेट 	BjNd
+ेटा	Nl
+ेटि	Oj
+ेड	BkNiOm
+ेड 	Nk
+ेण	Ng
+ेणा	Nk
+ेण्	Nk
+ेत	B^NVO^
+ेत 	NZOj
+ेतल	Nl
+ेता	BjNhOi
+ेती	Na
+ेते	Na
+ेत्	B^NdOa
+ेथ	Nd
+ेथी	Nj
+ेथे	Nd
+ेद	BjNiOj
+ेद 	Bm
+ेन	B[NaO^
+ेन 	B[Ni
+ेना	BlOl
+ेनि	Nl
+ेने	Nj
+ेन्	BfNiO_
+ेप	BlNkOU
+ेपा	BmOS
+ेब	BpNiOn
+ेब्	Nj
+ेम	BkNhOh
+ेमा	Ok
+ेय	BlNm
+ेयर	Bm
+ेर	BcN_O^
+ेर 	BhNmOc
+ेरि	BiNbOj
+ेरी	Nk
+ेरै	Oi
+ेर्	Om
+ेल	BXNTO_
+ेल 	B[NfOg
+ेलव	B]
+ेला	N]Og
+ेलि	Nj
+ेली	NbOk
+ेले	NZ
+ेल्	N^
+ेळ	Ne
+ेळा	Ni
+ेव	BcN^Oc
+ेव 	Nk
+ेवर	Ng
+ेवा	BgNeOj
+ेवी	Oj
+ेश	BWNYO^
+ेश 	BaN^Oc
+ेशक	Ok
+ेशन	BW
+ेशा	N^
+ेशि	Nh
+ेशो	Bm
+ेश्	BkOi
+ेष	BhNeOh
+ेष 	Bk
+ेष्	NeOi
+ेस	B_NbOf
+ेस 	B]NcOm
+ेस्	Nl
+ेह	BmNmOi
+ेही	Oj
+े।	Be
+े। 	Bd
+ै	BKN[OT
+ै 	BTNiOZ
+ैं	BW
+ैं 	B[
+ैंड	Bm
+ैं।	BY
+ैक	BnNg
+ैकी	Ne
+ैज	BoOo
+ैत	BpOg
+ैति	Og
+ैद	BmNn
+ैन	BiNmOi
+ैनि	Om
+ैभ	On
+ैभन	Ol
+ैम	Ok
+ैमा	Oi
+ैर	BnOp
+ैल	BhOl
+ैव	Np
+ैश	On
+ैशा	Ol
+ैस	Bh
+ैसे	Bi
+ै।	BS
+ै। 	BR
+ॉ	BaN[
+ॉं	Np
+ॉक	Np
+ॉट	No
+ॉन	BpNl
+ॉन 	Nm
+ॉर	BpNi
+ॉर्	Ni
+ॉल	BnNi
+ो	BJNLOE
+ो 	BTN]OH
+ों	BUNk
+ों 	BS
+ोंन	Bi
+ोई	Bn
+ोई 	Bk
+ोक	BeN_Of
+ोक 	NlOm
+ोकस	Na
+ोका	Nl
+ोख	Ol
+ोखर	Ol
+ोग	B_NfOc
+ोग 	BaNmOe
+ोगि	Bl
+ोगो	Bk
+ोच	BkNl
+ोच 	Bl
+ोज	BhNfOg
+ोजन	Bk
+ोजी	Ng
+ोट	BgNgOh
+ोठ	Nd
+ोठे	Nd
+ोड	B^NhOi
+ोड 	B[
+ोड़	Bk
+ोण	Nh
+ोणा	Nk
+ोत	B]NXOj
+ोत 	Nl
+ोता	BaNb
+ोती	BeNi
+ोते	BgN[
+ोतो	Nj
+ोत्	NhOm
+ोद	BoNnOp
+ोध	BlNgOo
+ोधन	Nl
+ोन	BdNcOm
+ोन 	Ne
+ोने	Bf
+ोनो	Bm
+ोप	BjNfOi
+ोपा	Nj
+ोब	BoNeOl
+ोबर	Ng
+ोबा	Om
+ोम	BhNjOj
+ोमी	Bm
+ोय	Nm
+ोर	BeNcOb
+ोर 	BlNk
+ोर्	BlNhOg
+ोल	BdNbOb
+ोल 	Nm
+ोलन	Ok
+ोला	NkOk
+ोलि	NmOm
+ोली	Bm
+ोल्	NlOm
+ोळ	Nm
+ोव	BnNeOp
+ोव्	Ne
+ोश	BmNoOm
+ोष	BoNm
+ोस	BkNiOl
+ोह	BkNkOj
+ो।	OS
+ो। 	OS
+ौ	B]NbOY
+ौ 	Op
+ौँ	Od
+ौँ 	On
+ौँम	Oc
+ौं	Oj
+ौं 	Oj
+ौत	BoOn
+ौद	Bo
+ौद्	Bm
+ौर	BhNlOk
+ौर 	Bi
+ौल	Oo
+्	BBJ~NAOA
+् 	BcN_O[
+्क	B^N^O^
+्क 	BiNkOm
+्कर	BlNl
+्का	BgNfOg
+्की	Om
+्कृ	BhNhOi
+्को	Om
+्क्	Ol
+्ख	Ol
+्ग	BeNbOa
+्ग 	BgNdOi
+्गत	Bm
+्गा	Nk
+्च	BcNaO[
+्च 	BjNgOm
+्चन	Nl
+्चल	Oa
+्चा	NjOd
+्चि	BfNeOe
+्छ	OW
+्छ 	O]
+्छन	Og
+्छ।	OX
+्ज	BgNhOc
+्जा	BmOm
+्जी	Om
+्झ	Nl
+्ञ	BcNeOh
+्ञ 	BlNi
+्ञा	BbNfOg
+्ट	BUNVOZ
+्ट 	BdNbOe
+्टर	BiOl
+्टा	NgOm
+्टि	BiNk
+्टी	BjNgOd
+्टे	BWNe
+्टो	Ng
+्ट्	B_NYOc
+्ठ	BgNeOi
+्ठ 	BfNdOk
+्ड	BdNgO_
+्ड 	BfNkOi
+्डक	Ol
+्डल	Of
+्ण	BdNdOc
+्ण 	BeNhOg
+्णक	On
+्त	BTNUOT
+्त 	B[NaOb
+्तक	BkNlOe
+्तन	Bm
+्तम	Bl
+्तर	B_NbO^
+्ता	B_NaOa
+्ति	B_NgO_
+्ती	BiNeOh
+्तु	BgNkOi
+्ते	Nm
+्तै	Ol
+्तो	Ok
+्त्	BeN]O_
+्थ	BXNZOY
+्थ 	BcNfOk
+्थल	BlOi
+्थळ	Nm
+्था	B]N]O]
+्थि	B_NiOe
+्थी	Oj
+्थे	Nl
+्थ्	Ok
+्द	BZNaOV
+्द 	BdNiOi
+्दछ	Od
+्दर	Nl
+्दा	NlOb
+्दि	Oj
+्दी	BcOk
+्दू	BkOl
+्दे	BgOi
+्दै	Ol
+्दो	Oj
+्द्	BhO]
+्ध	B_N^O_
+्ध 	BaNbOe
+्धत	Nk
+्धा	BkNgOl
+्धि	BlOl
+्धु	On
+्न	BaNaOW
+्न 	BdNhO_
+्ना	BjNhOl
+्नु	Ob
+्ने	NlO]
+्नो	Oj
+्प	B[NaOX
+्पत	Of
+्पन	BjNiOl
+्पर	Nk
+्पा	BjNkOY
+्प्	B]Om
+्फ	BjNjOh
+्फ 	BkNl
+्फब	Ok
+्ब	BdNkOd
+्बन	BlOl
+्बि	On
+्भ	BkOm
+्म	BXNYOY
+्म 	B]NeOb
+्मक	BlOj
+्मन	NhOi
+्मा	B_NcOc
+्मि	BgNhOk
+्मी	BlOi
+्मे	NkOl
+्य	BRNJOP
+्य 	BVNXOU
+्यं	Ng
+्यक	BaNbO]
+्यत	BjNjOk
+्यप	Nj
+्यम	BkNhOg
+्यय	Bm
+्यव	BjNgOg
+्यस	Oe
+्यह	Om
+्या	BXNIOX
+्यु	BhNfOe
+्यू	BgNg
+्ये	NWOg
+्यो	BdNjOe
+्र	BLNLOJ
+्र 	BWNZOZ
+्रं	BnNk
+्रक	B_NaOR
+्रच	Bm
+्रज	BmNbOk
+्रण	BiNkOk
+्रत	B_NfO]
+्रथ	BkNmOl
+्रद	BbNcOe
+्रध	Oh
+्रन	Ol
+्रप	BmN]Om
+्रभ	Bk
+्रम	BaN^O_
+्रय	BbOg
+्रल	Nk
+्रव	BgNfOg
+्रश	BkNgOj
+्रस	BcNbOb
+्रह	BfNhOh
+्रा	BVNUOZ
+्रि	B]NZOP
+्री	B[NYO^
+्रु	Ng
+्रे	BVN^Oa
+्रै	BmOj
+्रो	BcNgOd
+्र्	Ni
+्ल	B_N]OY
+्लं	Nk
+्ला	BhNeOX
+्लि	Nf
+्ली	BeNm
+्ले	BkNjOm
+्लो	Ok
+्व	BUNTOU
+्व 	B_NbOe
+्वक	Ol
+्वज	Nl
+्वत	BhNfOj
+्वप	Bj
+्वम	Ol
+्वय	Og
+्वर	BfNhOg
+्वव	BkOl
+्वा	BXNYOW
+्वि	BjNk
+्वी	BeNbOg
+्वे	BlNc
+्श	BcNfOn
+्शन	Bb
+्शि	Nl
+्ष	BXNYOX
+्ष 	BcNgOd
+्षक	Om
+्षण	BkNg
+्षर	Om
+्षा	BdNbOh
+्षि	BdNbOc
+्षी	NkOk
+्षे	B^NeOa
+्ष्	BmOn
+्स	B[N^Oa
+्स 	BfNbOj
+्सा	BjOl
+्सि	Nl
+्से	On
+्स्	B]NmOn
+्ह	BdNXOn
+्हण	N]
+्हा	Nd
+्हि	Nj
+्हे	BhNf
+्हो	Bg
+्ह्	Nd
+्।	Oc
+्। 	Og
+।	3MBMOLRK
+। 	3PBPOORP
+।ਇ	Rk
+।ਇਸ	Rl
+०	B[NVOV
+० 	BeN^Oe
+००	BeNaOg
+०० 	BjNiOm
+००७	Nk
+००९	Nl
+०१	NnOg
+०२	Ob
+०२७	Ok
+०२८	Ok
+०३	On
+०४	NoOl
+०४ 	Nm
+०५	Oh
+०६	NpOm
+०७	Nm
+०७ 	Nk
+०८	Nn
+०८ 	Nl
+०९	Nm
+०९ 	Nk
+१	BZNROW
+१ 	BjNbOe
+१०	BpNjOl
+१० 	Ni
+११	Nm
+११ 	Nl
+१२	NlOp
+१२ 	Nk
+१३	Nm
+१३ 	Nm
+१४	NlOn
+१४ 	Nk
+१५	NlOn
+१५ 	Nl
+१६	Nk
+१६ 	Nl
+१७	NjOn
+१७ 	Nl
+१८	BnNeOh
+१८ 	Om
+१९	BcNXOb
+१९ 	Nl
+१९१	NjOk
+१९२	Ni
+१९३	Nj
+१९४	Nh
+१९५	Ni
+१९६	BmNhOm
+१९७	BmNg
+१९८	Ne
+१९९	BnNbOm
+२	B^NWOV
+२ 	BjNcOf
+२०	BfNaO[
+२० 	Ni
+२००	BeN_Og
+२०१	Oe
+२०२	O_
+२१	No
+२२	NoOp
+२३	NoOp
+२५	NnOn
+२५ 	Nl
+२६	NpOo
+२७	NnOl
+२७ 	NlOk
+२८	NpOl
+२८ 	NmOk
+२९	Oo
+३	BeN^Oa
+३ 	BkNdOg
+३०	Nn
+३० 	Nl
+४	BfN^O_
+४ 	BkNcOf
+५	BdN^O]
+५ 	BiNcOe
+५०	No
+६	BdN]O_
+६ 	BjNcOe
+६०	Nn
+६० 	Nm
+७	BeN]O_
+७ 	BkNbOe
+७१	On
+७१ 	Ol
+८	BdNZO^
+८ 	BkNcOe
+८०	Nm
+८० 	Nl
+८६	Np
+८८	No
+८९	Nk
+८९ 	Nm
+९	B]NTO[
+९ 	BjNbOg
+९०	NlOp
+९१	NiOl
+९१ 	Nl
+९२	Nk
+९३	Nk
+९४	Ni
+९५	BpNjOo
+९६	BnNhOo
+९६ 	Nl
+९७	BoNi
+९८	BoNfOp
+९८ 	Nm
+९९	BoNcOn
+९९ 	Nl
+९९६	Nm
+ঁ	3^
+ঁর	3g
+ঁর 	3e
+ং	3P
+ং 	3Y
+ংক	3g
+ংক্	3k
+ংখ	3g
+ংখ্	3e
+ংগ	3j
+ংঘ	3o
+ংব	3k
+ংবা	3l
+ংর	3_
+ংরে	3]
+ংল	3^
+ংলা	3[
+ংশ	3c
+ংশ 	3f
+ংশে	3l
+ংস	3e
+ংসদ	3m
+ংস্	3e
+ঃ	3i
+ঃ 	3m
+অ	3Q
+অং	3i
+অংশ	3f
+অক	3l
+অক্	3j
+অঙ	3n
+অঙ্	3k
+অঞ	3i
+অঞ্	3f
+অত	3m
+অথ	3p
+অধ	3g
+অধি	3i
+অধ্	3m
+অন	3[
+অনু	3c
+অনে	3g
+অন্	3_
+অপ	3k
+অফ	3l
+অফ 	3j
+অব	3_
+অবস	3_
+অভ	3g
+অভি	3e
+অর	3d
+অর্	3b
+অল	3p
+অস	3i
+অস্	3i
+অ্	3g
+অ্য	3d
+আ	3S
+আই	3g
+আইন	3k
+আক	3j
+আকা	3l
+আগ	3j
+আছ	3i
+আছে	3g
+আদ	3k
+আধ	3n
+আধু	3m
+আন	3e
+আন্	3f
+আফ	3m
+আব	3h
+আবি	3m
+আম	3j
+আমে	3m
+আয	3m
+আয়	3k
+আর	3c
+আর 	3m
+আরব	3j
+আর্	3i
+আল	3e
+আলো	3j
+আস	3k
+ই	3O
+ই 	3W
+ইং	3_
+ইংর	3]
+ইউ	3g
+ইউন	3k
+ইউর	3k
+ইক	3k
+ইজ	3o
+ইট	3h
+ইটি	3k
+ইড	3o
+ইত	3h
+ইতি	3k
+ইত্	3m
+ইন	3b
+ইন 	3i
+ইন্	3f
+ইব	3p
+ইম	3o
+ইয	3i
+ইয়	3f
+ইর	3i
+ইরা	3j
+ইল	3h
+ইস	3g
+ইসল	3j
+উ	3T
+উ 	3m
+উই	3l
+উক	3p
+উচ	3l
+উচ্	3i
+উজ	3p
+উট	3j
+উটা	3k
+উত	3f
+উত্	3c
+উদ	3g
+উদ্	3f
+উন	3g
+উনি	3k
+উন্	3j
+উপ	3_
+উপন	3h
+উপর	3h
+উপা	3k
+উর	3i
+উরো	3k
+উল	3j
+উল্	3j
+উস	3l
+উৎ	3i
+উৎপ	3k
+উৎস	3l
+এ	3M
+এ 	3f
+এই	3[
+এই 	3Y
+এক	3U
+এক 	3c
+একক	3m
+একজ	3_
+একট	3V
+একা	3k
+এখ	3i
+এখা	3h
+এছ	3n
+এছা	3k
+এট	3_
+এটি	3]
+এদ	3m
+এদে	3k
+এন	3m
+এপ	3n
+এপ্	3l
+এব	3Z
+এবং	3W
+এম	3j
+এমন	3l
+এর	3]
+এর 	3[
+এল	3h
+এলা	3g
+এশ	3o
+এস	3j
+ঐ	3l
+ঐত	3o
+ঐতি	3l
+ও	3S
+ও 	3W
+ওয	3a
+ওয়	3^
+ঔ	3o
+ক	3F
+ক 	3S
+ক।	3g
+ক। 	3f
+কক	3l
+কজ	3b
+কজন	3_
+কট	3X
+কটি	3V
+কত	3k
+কথ	3i
+কথা	3h
+কদ	3o
+কন	3k
+কব	3i
+কবি	3i
+কভ	3p
+কম	3e
+কম্	3i
+কয	3p
+কর	3U
+করণ	3g
+করত	3i
+করা	3[
+করে	3W
+কর্	3d
+কল	3b
+কল 	3m
+কলক	3i
+কলে	3g
+কল্	3k
+কস	3n
+কা	3R
+কা 	3_
+কাছ	3k
+কাজ	3g
+কাত	3g
+কান	3g
+কাব	3m
+কায	3i
+কার	3W
+কাল	3b
+কাশ	3d
+কাহ	3m
+কি	3[
+কি 	3k
+কিছ	3h
+কিন	3c
+কিল	3l
+কিস	3j
+কী	3m
+কু	3c
+কুম	3l
+কুর	3j
+কুল	3l
+কৃ	3d
+কৃত	3c
+কৃষ	3l
+কে	3U
+কে 	3V
+কে।	3g
+কেই	3m
+কেট	3m
+কেন	3e
+কের	3c
+কো	3_
+কোন	3c
+ক্	3S
+ক্ট	3h
+ক্ত	3Z
+ক্য	3d
+ক্র	3^
+ক্ল	3h
+ক্ষ	3X
+ক্স	3e
+খ	3T
+খ 	3l
+খক	3o
+খন	3h
+খন 	3k
+খা	3^
+খা 	3e
+খান	3b
+খি	3m
+খু	3o
+খে	3e
+খে 	3m
+খেল	3g
+খ্	3_
+খ্য	3^
+খ্র	3g
+গ	3O
+গ 	3b
+গঠ	3h
+গঠন	3j
+গঠি	3k
+গড	3n
+গড়	3l
+গণ	3f
+গণি	3k
+গত	3h
+গত 	3j
+গন	3n
+গব	3k
+গবে	3j
+গর	3d
+গর 	3i
+গরে	3l
+গল	3j
+গস	3o
+গস্	3m
+গা	3_
+গান	3g
+গায	3m
+গার	3k
+গি	3i
+গী	3h
+গীত	3i
+গু	3^
+গুর	3i
+গুল	3_
+গে	3a
+গে 	3f
+গের	3e
+গো	3f
+গোল	3l
+গ্	3[
+গ্য	3i
+গ্র	3Z
+ঘ	3_
+ঘট	3j
+ঙ	3[
+ঙা	3k
+ঙাল	3i
+ঙ্	3^
+ঙ্ক	3k
+ঙ্গ	3]
+চ	3P
+চ 	3g
+চক	3p
+চট	3o
+চত	3p
+চন	3g
+চনা	3h
+চন্	3n
+চর	3i
+চরি	3k
+চল	3_
+চলচ	3d
+চলি	3i
+চলে	3g
+চা	3^
+চার	3c
+চাল	3e
+চি	3Z
+চিত	3[
+চিম	3c
+চী	3h
+চীন	3f
+চু	3l
+চে	3e
+চেয	3h
+চ্	3^
+চ্চ	3_
+চ্ছ	3d
+ছ	3S
+ছব	3m
+ছবি	3j
+ছর	3l
+ছর 	3l
+ছা	3g
+ছাড	3h
+ছি	3^
+ছিল	3Z
+ছু	3j
+ছু 	3i
+ছে	3Z
+ছে 	3_
+ছে।	3_
+ছেন	3d
+ছো	3o
+ছোট	3m
+জ	3M
+জ 	3a
+জগ	3o
+জধ	3m
+জধা	3j
+জন	3X
+জন 	3]
+জনপ	3i
+জনী	3l
+জন্	3]
+জম	3o
+জয	3n
+জয়	3k
+জর	3n
+জল	3m
+জা	3Z
+জা 	3k
+জাত	3_
+জান	3g
+জার	3c
+জি	3[
+জি 	3]
+জিক	3m
+জিত	3l
+জী	3f
+জীব	3e
+জু	3g
+জুন	3l
+জুল	3k
+জে	3^
+জে 	3j
+জেন	3k
+জের	3g
+জেল	3b
+জো	3n
+জ্	3[
+জ্ঞ	3^
+জ্য	3_
+ঝ	3f
+ঝা	3j
+ঝায	3k
+ঞ	3Z
+ঞা	3b
+ঞান	3_
+ঞ্	3a
+ঞ্চ	3a
+ঞ্জ	3e
+ট	3L
+ট 	3[
+টক	3m
+টন	3i
+টন 	3m
+টপ	3p
+টব	3k
+টবল	3i
+টর	3n
+টা	3[
+টা 	3g
+টাই	3l
+টান	3l
+টাব	3l
+টার	3a
+টাল	3l
+টি	3R
+টি 	3Q
+টিক	3g
+টিত	3i
+টিন	3l
+টির	3c
+টিশ	3k
+টু	3m
+টে	3_
+টে 	3l
+টেম	3j
+টের	3h
+টেল	3l
+টো	3h
+টোব	3m
+ট্	3]
+ট্ট	3l
+ট্য	3i
+ট্র	3]
+ঠ	3[
+ঠ 	3m
+ঠন	3l
+ঠন 	3m
+ঠা	3d
+ঠা 	3n
+ঠান	3h
+ঠি	3f
+ঠিত	3e
+ড	3S
+ড 	3b
+ড়	3[
+ড় 	3f
+ড়া	3b
+ড়ি	3e
+ড়ে	3h
+ডা	3e
+ডার	3i
+ডি	3b
+ডি 	3l
+ডিয	3j
+ডিস	3j
+ডে	3c
+ডে 	3m
+ডেন	3l
+ডের	3i
+ডো	3o
+ড্	3n
+ঢ	3h
+ঢা	3j
+ঢাক	3h
+ণ	3S
+ণ 	3[
+ণত	3j
+ণত 	3k
+ণা	3e
+ণা 	3g
+ণি	3g
+ণিত	3h
+ণী	3i
+ণে	3c
+ণে 	3f
+ণের	3e
+ণ্	3h
+ণ্ড	3i
+ণ্য	3m
+ত	3F
+ত 	3R
+ত।	3a
+ত। 	3_
+তক	3i
+তকে	3m
+তত	3j
+তত্	3i
+তথ	3m
+তথ্	3m
+তন	3d
+তন 	3h
+তন্	3j
+তব	3g
+তবে	3j
+তম	3a
+তম 	3c
+তমা	3e
+তর	3]
+তর 	3d
+তরা	3e
+তরে	3k
+তর্	3e
+তল	3p
+তা	3T
+তা 	3[
+তা।	3k
+তাঁ	3d
+তাক	3h
+তাদ	3i
+তান	3d
+তাব	3h
+তায	3l
+তার	3[
+তাল	3h
+তি	3S
+তি 	3[
+তি।	3m
+তিক	3_
+তিত	3g
+তিন	3Z
+তিব	3h
+তিয	3j
+তির	3c
+তিষ	3c
+তিস	3l
+তিহ	3g
+তী	3_
+তী 	3k
+তীয	3_
+তীর	3l
+তু	3b
+তু 	3h
+তুর	3j
+তুল	3n
+তৃ	3i
+তৃত	3k
+তে	3W
+তে 	3W
+তের	3_
+তৈ	3j
+তৈর	3h
+তো	3j
+ত্	3S
+ত্ত	3Z
+ত্ব	3_
+ত্ম	3m
+ত্য	3^
+ত্র	3V
+থ	3Q
+থ 	3e
+থন	3n
+থব	3j
+থবি	3j
+থম	3e
+থম 	3d
+থা	3Z
+থা 	3d
+থাক	3c
+থান	3c
+থাপ	3j
+থার	3m
+থি	3a
+থিত	3a
+থিব	3k
+থে	3[
+থে 	3c
+থেক	3]
+থের	3m
+থ্	3k
+থ্য	3j
+দ	3K
+দ 	3_
+দ।	3l
+দ। 	3k
+দক	3e
+দক্	3d
+দন	3k
+দর	3f
+দর 	3m
+দর্	3h
+দল	3g
+দলে	3k
+দশ	3k
+দশক	3m
+দস	3n
+দস্	3l
+দা	3[
+দা 	3i
+দান	3e
+দায	3j
+দার	3b
+দি	3]
+দি 	3g
+দিক	3g
+দিন	3h
+দিয	3g
+দী	3b
+দী 	3g
+দীর	3g
+দু	3b
+দু 	3j
+দুই	3i
+দুর	3m
+দূ	3p
+দৃ	3p
+দে	3V
+দে 	3j
+দেখ	3i
+দেব	3h
+দেয	3l
+দের	3[
+দেশ	3Y
+দৈ	3o
+দো	3i
+দোল	3l
+দ্	3W
+দ্দ	3k
+দ্ধ	3_
+দ্ব	3a
+দ্ভ	3j
+দ্য	3^
+দ্র	3^
+ধ	3R
+ধ 	3g
+ধত	3o
+ধতি	3m
+ধন	3n
+ধর	3c
+ধরণ	3m
+ধরন	3k
+ধর্	3f
+ধা	3[
+ধান	3_
+ধার	3a
+ধি	3d
+ধি 	3m
+ধিক	3g
+ধী	3h
+ধীন	3g
+ধু	3j
+ধুন	3l
+ধে	3j
+ধে 	3l
+ধের	3m
+ধ্	3]
+ধ্ব	3i
+ধ্য	3[
+ন	3E
+ন 	3O
+ন।	3[
+ন। 	3Z
+নও	3p
+নক	3g
+নকা	3k
+নগ	3h
+নগর	3j
+নট	3j
+নটি	3i
+নত	3g
+নতা	3k
+নদ	3g
+নদী	3f
+নন	3l
+নপ	3j
+নপ্	3i
+নব	3g
+নভ	3l
+নভে	3l
+নম	3k
+নয	3h
+নয়	3f
+নর	3l
+নস	3g
+না	3U
+না 	3]
+না।	3m
+নাই	3m
+নাট	3j
+নাথ	3m
+নান	3k
+নাম	3Z
+নায	3i
+নার	3d
+নাল	3i
+নি	3T
+নি 	3Y
+নিউ	3j
+নিক	3a
+নিজ	3k
+নিত	3m
+নিব	3m
+নিম	3l
+নিয	3a
+নির	3_
+নিস	3k
+নী	3[
+নী 	3c
+নী।	3k
+নীত	3f
+নীয	3e
+নীর	3l
+নু	3a
+নুয	3i
+নুষ	3f
+নুস	3h
+নে	3U
+নে 	3Z
+নেক	3f
+নেত	3h
+নের	3Y
+নৈ	3n
+নৈত	3l
+নো	3c
+নো 	3e
+নোব	3m
+ন্	3P
+ন্ 	3l
+ন্ট	3b
+ন্ড	3^
+ন্ত	3X
+ন্থ	3i
+ন্দ	3Z
+ন্ধ	3g
+ন্ন	3a
+ন্ম	3b
+ন্য	3X
+ন্স	3e
+প	3I
+প 	3d
+পক	3g
+পক 	3m
+পঞ	3m
+পঞ্	3k
+পট	3o
+পড	3n
+পড়	3l
+পত	3d
+পতি	3i
+পত্	3f
+পথ	3o
+পদ	3d
+পদা	3g
+পদ্	3k
+পন	3d
+পন্	3e
+পম	3p
+পর	3W
+পর 	3d
+পরব	3l
+পরি	3Z
+পরে	3j
+পর্	3_
+পল	3o
+পশ	3e
+পশ্	3c
+পস	3m
+পা	3W
+পাও	3l
+পাক	3j
+পাত	3i
+পাদ	3h
+পাধ	3m
+পান	3e
+পায	3k
+পার	3a
+পাল	3g
+পাশ	3m
+পি	3b
+পি 	3m
+পিউ	3j
+পিত	3l
+পী	3k
+পু	3^
+পুত	3m
+পুর	3^
+পূ	3b
+পূর	3_
+পৃ	3j
+পৃথ	3j
+পে	3a
+পে 	3i
+পেন	3k
+পের	3g
+পো	3j
+পৌ	3n
+পৌর	3m
+প্	3Q
+প্ট	3k
+প্ত	3e
+প্য	3m
+প্র	3P
+প্ল	3k
+ফ	3V
+ফ 	3i
+ফর	3h
+ফরা	3g
+ফল	3j
+ফা	3g
+ফার	3k
+ফি	3h
+ফু	3g
+ফুট	3h
+ফুল	3m
+ফে	3h
+ফেব	3m
+ফো	3l
+ফোর	3m
+ফ্	3f
+ফ্র	3e
+ব	3F
+ব 	3]
+বং	3Y
+বং 	3W
+বংশ	3m
+বই	3m
+বক	3h
+বঙ	3j
+বঙ্	3g
+বচ	3k
+বচে	3i
+বছ	3l
+বছর	3i
+বড	3n
+বড়	3k
+বত	3g
+বদ	3j
+বন	3b
+বন 	3k
+বনি	3k
+বনে	3k
+বন্	3g
+বপ	3k
+বপূ	3l
+বব	3g
+ববি	3f
+বয	3l
+বয়	3k
+বর	3Z
+বর 	3c
+বর্	3[
+বল	3^
+বল 	3h
+বলত	3i
+বলা	3g
+বলে	3d
+বশ	3p
+বস	3^
+বস্	3]
+বহ	3b
+বহা	3f
+বহু	3j
+বহৃ	3j
+বা	3R
+বা 	3Z
+বাং	3[
+বাই	3k
+বাঙ	3i
+বাচ	3n
+বাজ	3m
+বাদ	3d
+বাধ	3h
+বান	3k
+বাম	3n
+বায	3m
+বার	3^
+বাল	3m
+বাস	3c
+বাহ	3d
+বি	3R
+বি 	3f
+বিক	3e
+বিখ	3g
+বিচ	3m
+বিজ	3_
+বিত	3e
+বিদ	3_
+বিধ	3k
+বিন	3j
+বিপ	3m
+বিব	3k
+বিভ	3b
+বিয	3l
+বির	3i
+বিশ	3[
+বিষ	3f
+বিস	3i
+বী	3b
+বী 	3j
+বীপ	3i
+বীর	3j
+বু	3g
+বৃ	3h
+বৃহ	3j
+বে	3W
+বে 	3Z
+বেক	3m
+বের	3c
+বেল	3i
+বেশ	3c
+বেষ	3i
+বৈ	3j
+বো	3e
+বোঝ	3i
+ব্	3X
+ব্দ	3b
+ব্য	3Y
+ব্র	3b
+ভ	3O
+ভ 	3i
+ভব	3m
+ভর	3o
+ভা	3T
+ভা 	3k
+ভাই	3m
+ভাগ	3e
+ভাব	3a
+ভার	3[
+ভাষ	3V
+ভি	3]
+ভিত	3i
+ভিন	3a
+ভিয	3l
+ভু	3k
+ভুক	3l
+ভূ	3f
+ভূম	3g
+ভে	3g
+ভেম	3m
+ভো	3o
+ভ্	3l
+ভ্য	3l
+ম	3I
+ম 	3W
+ম।	3k
+ম। 	3j
+মক	3h
+মক 	3m
+মগ	3l
+মগ্	3l
+মণ	3o
+মত	3f
+মত 	3m
+মতা	3k
+মদ	3l
+মধ	3b
+মধ্	3_
+মন	3a
+মন 	3g
+মন্	3e
+মপ	3p
+মব	3i
+মবঙ	3j
+ময	3f
+ময়	3c
+মর	3h
+মল	3n
+মস	3i
+মস্	3m
+মহ	3e
+মহা	3d
+মা	3T
+মা 	3h
+মাই	3k
+মাজ	3i
+মাণ	3i
+মাত	3f
+মাধ	3f
+মান	3Y
+মার	3^
+মাল	3e
+মাস	3j
+মি	3Z
+মি 	3g
+মিক	3g
+মিট	3i
+মিত	3g
+মিন	3n
+মিল	3i
+মিশ	3k
+মী	3g
+মী 	3i
+মীয	3n
+মু	3a
+মুক	3g
+মুখ	3k
+মুদ	3l
+মুস	3l
+মূ	3c
+মূল	3b
+মূহ	3i
+মৃ	3k
+মৃত	3i
+মে	3Y
+মে 	3^
+মেন	3j
+মের	3a
+মো	3e
+মৌ	3n
+মৌল	3m
+ম্	3Y
+ম্প	3^
+ম্ব	3a
+ম্ভ	3l
+ম্ম	3j
+ম্য	3e
+ম্র	3m
+য	3F
+য 	3Y
+য।	3l
+য। 	3k
+যক	3g
+যক্	3i
+যত	3f
+যতম	3f
+যদ	3o
+যন	3f
+যন্	3d
+যব	3b
+যবস	3h
+যবহ	3c
+যম	3g
+যমে	3i
+যস	3o
+য়	3K
+য় 	3P
+য়।	3X
+য়ক	3i
+য়ত	3i
+য়ন	3b
+য়ম	3m
+য়র	3m
+য়া	3S
+য়ি	3h
+য়ী	3h
+য়ু	3l
+য়ে	3S
+য়ো	3i
+যা	3R
+যা 	3^
+যাক	3f
+যাট	3l
+যাত	3b
+যাদ	3i
+যান	3]
+যাপ	3f
+যাব	3l
+যাম	3i
+যায	3a
+যার	3a
+যাল	3b
+যাস	3c
+যি	3j
+যিক	3l
+যিন	3l
+যু	3_
+যুক	3c
+যুগ	3m
+যুদ	3h
+যে	3Z
+যে 	3^
+যেম	3l
+যের	3b
+যো	3c
+যোগ	3d
+যৌ	3o
+র	3A
+র 	3I
+র।	3d
+র। 	3b
+রও	3l
+রও 	3k
+রক	3[
+রকা	3^
+রকে	3k
+রক্	3g
+রগ	3l
+রঙ	3o
+রচ	3d
+রচন	3l
+রচল	3i
+রচি	3k
+রজ	3j
+রজা	3j
+রট	3i
+রটি	3g
+রণ	3]
+রণ 	3b
+রণত	3l
+রণা	3j
+রণে	3e
+রত	3Y
+রত 	3i
+রতি	3^
+রতী	3f
+রতে	3_
+রত্	3m
+রথ	3e
+রথম	3c
+রদ	3d
+রদা	3j
+রদে	3e
+রধ	3f
+রধা	3d
+রন	3b
+রন 	3m
+রনা	3m
+রনে	3h
+রন্	3h
+রপ	3g
+রপত	3l
+রব	3b
+রবর	3j
+রবা	3i
+রবি	3j
+রভ	3k
+রভা	3l
+রম	3e
+রম 	3m
+রমা	3l
+রয	3f
+রয়	3e
+রল	3k
+রশ	3k
+রস	3b
+রস্	3d
+রহ	3f
+রহণ	3j
+রা	3P
+রা 	3W
+রাই	3k
+রাক	3h
+রাখ	3m
+রাচ	3g
+রাজ	3Z
+রাণ	3g
+রান	3c
+রাপ	3k
+রাব	3m
+রাম	3c
+রায	3a
+রার	3f
+রাশ	3m
+রাষ	3b
+রাস	3c
+রাহ	3m
+রি	3S
+রি 	3_
+রিক	3]
+রিচ	3a
+রিজ	3l
+রিট	3i
+রিত	3e
+রিন	3m
+রিব	3d
+রিম	3j
+রিয	3_
+রিল	3k
+রিস	3e
+রী	3[
+রী 	3^
+রীক	3l
+রীয	3i
+রীর	3k
+রু	3^
+রু 	3g
+রুত	3h
+রুয	3l
+রূ	3j
+রূপ	3i
+রে	3Q
+রে 	3X
+রে।	3c
+রেক	3m
+রেছ	3d
+রেজ	3]
+রেট	3l
+রেন	3^
+রের	3Y
+রেল	3k
+রেশ	3n
+রেস	3m
+রো	3_
+রো 	3k
+রোগ	3l
+রোপ	3i
+রোম	3l
+র্	3P
+র্ক	3_
+র্গ	3e
+র্ঘ	3k
+র্চ	3j
+র্জ	3d
+র্ট	3g
+র্ড	3g
+র্ণ	3a
+র্ত	3]
+র্থ	3^
+র্দ	3h
+র্ধ	3j
+র্ন	3h
+র্ব	3[
+র্ভ	3i
+র্ম	3]
+র্য	3_
+র্ল	3n
+র্শ	3e
+র্ষ	3i
+র্স	3f
+ল	3H
+ল 	3U
+ল।	3f
+ল। 	3e
+লক	3b
+লক 	3h
+লকা	3h
+লক্	3i
+লগ	3o
+লচ	3f
+লচ্	3d
+লট	3n
+লটি	3m
+লত	3e
+লত 	3i
+লতে	3i
+লন	3d
+লন 	3i
+লনা	3k
+লব	3j
+লম	3j
+লম্	3l
+লয	3f
+লয়	3c
+লস	3n
+লা	3T
+লা 	3]
+লাই	3h
+লাক	3f
+লাদ	3^
+লান	3l
+লাভ	3h
+লাম	3h
+লায	3k
+লার	3_
+লাস	3m
+লি	3W
+লি 	3a
+লিক	3e
+লিখ	3n
+লিত	3d
+লিন	3l
+লিপ	3m
+লিম	3k
+লিয	3f
+লির	3i
+লী	3c
+লী 	3g
+লীন	3m
+লীয	3i
+লু	3h
+লে	3T
+লে 	3Y
+লে।	3j
+লেও	3l
+লেক	3l
+লেখ	3d
+লেজ	3i
+লেন	3^
+লের	3^
+লো	3]
+লো 	3d
+লোক	3e
+লোচ	3l
+লোম	3m
+লোয	3m
+লোর	3k
+ল্	3[
+ল্ 	3l
+ল্ড	3m
+ল্প	3c
+ল্য	3d
+ল্ল	3e
+শ	3M
+শ 	3]
+শক	3h
+শকে	3m
+শক্	3k
+শট	3o
+শটি	3m
+শত	3i
+শতক	3m
+শতা	3l
+শন	3c
+শন 	3e
+শনা	3k
+শনে	3m
+শব	3i
+শব্	3g
+শর	3m
+শহ	3c
+শহর	3_
+শা	3_
+শাখ	3k
+শাল	3m
+শাস	3e
+শি	3[
+শি 	3j
+শিক	3f
+শিত	3j
+শিয	3h
+শিল	3g
+শিষ	3i
+শী	3f
+শী 	3j
+শু	3f
+শুর	3h
+শে	3[
+শে 	3c
+শের	3^
+শেষ	3e
+শো	3l
+শ্	3Z
+শ্চ	3c
+শ্ব	3^
+শ্য	3j
+শ্র	3f
+ষ	3P
+ষ 	3d
+ষক	3o
+ষণ	3g
+ষণ 	3m
+ষণা	3j
+ষম	3m
+ষমত	3l
+ষয	3l
+ষয়	3i
+ষা	3X
+ষা 	3_
+ষা।	3j
+ষাত	3m
+ষাব	3m
+ষায	3]
+ষার	3g
+ষি	3d
+ষিণ	3e
+ষে	3d
+ষে 	3m
+ষেত	3i
+ষের	3j
+ষ্	3X
+ষ্ক	3k
+ষ্ট	3Z
+ষ্ঠ	3_
+ষ্ণ	3l
+ষ্য	3l
+স	3H
+স 	3Y
+স।	3m
+স। 	3l
+সং	3[
+সংক	3i
+সংখ	3e
+সংগ	3h
+সংঘ	3l
+সংব	3m
+সংস	3d
+সক	3i
+সঙ	3k
+সঙ্	3h
+সত	3m
+সত্	3m
+সদ	3i
+সদস	3m
+সন	3e
+সন 	3l
+সন্	3j
+সফ	3n
+সব	3d
+সব 	3j
+সবচ	3i
+সবা	3m
+সভ	3k
+সভা	3j
+সম	3Z
+সময	3e
+সমা	3f
+সমূ	3i
+সম্	3a
+সর	3a
+সরক	3d
+সর্	3g
+সল	3g
+সলা	3j
+সহ	3j
+সা	3T
+সা 	3k
+সাং	3l
+সাই	3j
+সাগ	3h
+সাথ	3e
+সাধ	3e
+সান	3l
+সাব	3h
+সাম	3e
+সায	3l
+সার	3c
+সাল	3[
+সাহ	3e
+সি	3Z
+সি 	3d
+সিক	3g
+সিত	3k
+সিন	3l
+সির	3k
+সী	3h
+সী 	3l
+সীম	3l
+সু	3d
+সূ	3j
+সূর	3l
+সৃ	3m
+সৃষ	3l
+সে	3Y
+সে 	3f
+সেই	3m
+সেন	3g
+সেপ	3m
+সেব	3b
+সেম	3k
+সের	3b
+সো	3i
+স্	3R
+স্ 	3l
+স্ক	3_
+স্ট	3[
+স্ত	3[
+স্থ	3X
+স্প	3g
+স্ব	3b
+স্য	3g
+হ	3M
+হ 	3e
+হক	3o
+হচ	3i
+হচ্	3g
+হণ	3m
+হণ 	3l
+হত	3f
+হতে	3i
+হত্	3j
+হন	3j
+হন 	3l
+হম	3o
+হয	3X
+হয়	3U
+হর	3b
+হর 	3e
+হরে	3i
+হল	3b
+হল 	3e
+হলে	3i
+হলো	3k
+হা	3Z
+হাজ	3m
+হাদ	3m
+হান	3m
+হাম	3k
+হায	3m
+হার	3b
+হাস	3f
+হি	3[
+হিত	3d
+হিন	3d
+হিস	3a
+হী	3j
+হী 	3m
+হু	3h
+হৃ	3l
+হৃত	3j
+হে	3f
+হের	3i
+হো	3n
+হ্	3h
+হ্য	3k
+়	3J
+় 	3R
+়।	3Z
+়। 	3Z
+়ক	3j
+়ক 	3l
+়ত	3j
+়ন	3e
+়ন 	3h
+়নে	3m
+়ম	3p
+়র	3p
+়া	3U
+়া 	3Z
+়াড	3m
+়াত	3l
+়ান	3e
+়াম	3k
+়ার	3[
+়াল	3j
+়ি	3d
+়ি 	3m
+়িত	3i
+়ী	3j
+়ী 	3i
+়ু	3m
+়ে	3V
+়ে 	3Y
+়েছ	3^
+়েত	3j
+়েন	3m
+়ের	3c
+়েল	3m
+়ো	3k
+়্	3p
+া	3@
+া 	3N
+া।	3b
+া। 	3_
+াঁ	3c
+াঁর	3e
+াং	3[
+াংল	3[
+াংশ	3i
+াই	3[
+াই 	3d
+াইক	3l
+াইট	3j
+াইন	3i
+াইল	3k
+াউ	3i
+াও	3f
+াও 	3j
+াওয	3g
+াক	3X
+াক 	3j
+াকা	3^
+াকি	3i
+াকৃ	3m
+াকে	3_
+াক্	3f
+াখ	3f
+াখা	3g
+াগ	3_
+াগ 	3h
+াগর	3g
+াগা	3m
+াগু	3l
+াগে	3j
+াঙ	3f
+াঙা	3i
+াঙ্	3h
+াচ	3e
+াচী	3h
+াছ	3i
+াছে	3k
+াজ	3Y
+াজ 	3g
+াজধ	3j
+াজন	3h
+াজা	3f
+াজি	3j
+াজে	3k
+াজ্	3b
+াঞ	3m
+াঞ্	3k
+াট	3b
+াট 	3l
+াটি	3e
+াট্	3m
+াঠ	3l
+াড	3b
+াড়	3b
+াণ	3c
+াণ 	3l
+াণি	3k
+াণী	3l
+াণে	3l
+াত	3W
+াত 	3c
+াতন	3l
+াতা	3c
+াতি	3c
+াতী	3h
+াতে	3d
+াত্	3b
+াথ	3d
+াথে	3d
+াদ	3Y
+াদ 	3h
+াদা	3g
+াদি	3h
+াদী	3l
+াদে	3[
+াদ্	3m
+াধ	3_
+াধা	3e
+াধি	3k
+াধী	3i
+াধ্	3e
+ান	3P
+ান 	3V
+ান।	3g
+ানক	3m
+ানব	3k
+ানম	3m
+ানা	3c
+ানি	3a
+ানী	3a
+ানু	3d
+ানে	3Z
+ানো	3h
+ান্	3Y
+াপ	3^
+াপ 	3m
+াপক	3l
+াপন	3l
+াপা	3j
+াপি	3m
+াপে	3l
+াপ্	3h
+াফ	3l
+াব	3Y
+াব 	3j
+াবল	3m
+াবা	3g
+াবি	3f
+াবে	3a
+াব্	3d
+াভ	3f
+াভ 	3i
+াম	3V
+াম 	3^
+ামক	3j
+ামা	3e
+ামি	3h
+ামী	3j
+ামে	3_
+াম্	3f
+ায	3U
+ায়	3R
+ার	3M
+ার 	3P
+ার।	3i
+ারক	3k
+ারণ	3a
+ারত	3]
+ারন	3j
+ারা	3^
+ারি	3_
+ারী	3b
+ারে	3[
+ার্	3V
+াল	3T
+াল 	3^
+ালক	3j
+ালন	3i
+ালয	3d
+ালা	3e
+ালি	3_
+ালী	3f
+ালে	3Z
+ালো	3l
+াল্	3k
+াশ	3b
+াশ 	3j
+াশন	3m
+াশি	3g
+াষ	3W
+াষা	3V
+াষ্	3b
+াস	3X
+াস 	3a
+াসন	3j
+াসা	3i
+াসি	3a
+াসী	3l
+াসে	3f
+াস্	3e
+াহ	3]
+াহ 	3k
+াহা	3h
+াহি	3a
+াহী	3m
+াৎ	3n
+াৎ 	3m
+ি	3C
+ি 	3N
+ি।	3f
+ি। 	3e
+িং	3d
+িং 	3g
+িউ	3d
+িউট	3h
+িএ	3o
+িও	3h
+িও 	3j
+িক	3S
+িক 	3U
+িকা	3^
+িকি	3n
+িকে	3b
+িক্	3b
+িখ	3f
+িখ্	3g
+িগ	3i
+িচ	3b
+িচা	3e
+িচি	3e
+িছ	3j
+িছু	3h
+িজ	3^
+িজ 	3m
+িজে	3j
+িজ্	3_
+িট	3a
+িটা	3f
+িটি	3d
+িড	3h
+িডি	3m
+িণ	3f
+িণ 	3f
+িত	3S
+িত 	3V
+িত।	3a
+িতা	3f
+িতি	3j
+িতী	3j
+িতে	3b
+িত্	3Z
+িদ	3^
+িদ 	3i
+িদ।	3l
+িদে	3n
+িদ্	3a
+িধ	3j
+িধা	3l
+িন	3U
+িন 	3_
+িনট	3m
+িনয	3l
+িনা	3i
+িনি	3Z
+িনী	3f
+িনে	3g
+িন্	3]
+িপ	3d
+িপি	3m
+িপ্	3j
+িফ	3m
+িব	3^
+িবর	3i
+িবা	3e
+িবি	3j
+িবী	3k
+িবে	3j
+িভ	3a
+িভা	3f
+িভি	3d
+িম	3^
+িম 	3f
+িমব	3i
+িমা	3f
+িমি	3k
+িমে	3l
+িম্	3l
+িয	3W
+িয়	3T
+ির	3W
+ির 	3Y
+িরা	3k
+িরি	3k
+ির্	3_
+িল	3X
+িল 	3a
+িল।	3h
+িলা	3k
+িলি	3i
+িলে	3_
+িলো	3j
+িল্	3d
+িশ	3Z
+িশ 	3h
+িশন	3l
+িশি	3k
+িশে	3g
+িশ্	3_
+িষ	3^
+িষয	3j
+িষ্	3]
+িস	3Z
+িস 	3i
+িসা	3i
+িসি	3n
+িসে	3a
+িস্	3_
+িহ	3f
+িহা	3g
+িৎ	3m
+ী	3N
+ী 	3V
+ী।	3f
+ী। 	3e
+ীক	3g
+ীগ	3p
+ীত	3a
+ীত 	3i
+ীতি	3f
+ীতে	3g
+ীদ	3l
+ীদে	3l
+ীন	3a
+ীন 	3c
+ীনত	3l
+ীপ	3j
+ীব	3f
+ীবন	3i
+ীম	3l
+ীমা	3m
+ীয	3Z
+ীয়	3W
+ীর	3^
+ীর 	3_
+ীরে	3m
+ীর্	3j
+ীল	3m
+ু	3L
+ু 	3]
+ুই	3h
+ুই 	3k
+ুক	3_
+ুক্	3^
+ুখ	3l
+ুগ	3i
+ুজ	3l
+ুট	3f
+ুটব	3j
+ুটি	3k
+ুড	3l
+ুড়	3l
+ুত	3e
+ুত্	3g
+ুদ	3c
+ুদ্	3c
+ুন	3c
+ুন 	3g
+ুনি	3j
+ুপ	3i
+ুপ্	3m
+ুব	3h
+ুভ	3p
+ুম	3f
+ুমা	3i
+ুয	3d
+ুয়	3c
+ুর	3Y
+ুর 	3b
+ুরস	3h
+ুরা	3g
+ুরু	3c
+ুরে	3m
+ুর্	3h
+ুল	3[
+ুল 	3f
+ুলা	3j
+ুলি	3c
+ুলো	3e
+ুশ	3n
+ুষ	3f
+ুষ্	3i
+ুস	3d
+ুসল	3m
+ুসা	3j
+ূ	3W
+ূত	3m
+ূপ	3k
+ূম	3j
+ূমি	3h
+ূর	3_
+ূর্	3^
+ূল	3d
+ূল 	3j
+ূলক	3l
+ূলত	3i
+ূহ	3l
+ৃ	3X
+ৃত	3_
+ৃত 	3d
+ৃতি	3e
+ৃত্	3g
+ৃথ	3m
+ৃথি	3k
+ৃষ	3g
+ৃষ্	3f
+ৃহ	3j
+ৃহত	3m
+ে	3C
+ে 	3K
+ে।	3Z
+ে। 	3Z
+েই	3c
+েই 	3c
+েউ	3o
+েও	3e
+েও 	3e
+েক	3Z
+েক 	3e
+েকট	3k
+েকে	3]
+েক্	3f
+েখ	3b
+েখক	3l
+েখা	3d
+েগ	3k
+েছ	3]
+েছি	3e
+েছে	3[
+েজ	3]
+েজ 	3h
+েজি	3]
+েট	3c
+েট 	3h
+েটি	3l
+েড	3g
+েড 	3l
+েডি	3l
+েত	3b
+েত 	3k
+েতা	3i
+েত্	3h
+েদ	3j
+েন	3U
+েন 	3[
+েন।	3Z
+েনা	3i
+েনি	3k
+েনী	3k
+েনে	3j
+েন্	3_
+েপ	3i
+েপ্	3l
+েব	3_
+েবে	3c
+েব্	3l
+েভ	3n
+েম	3a
+েমন	3k
+েমি	3m
+েম্	3e
+েয	3d
+েয়	3a
+ের	3N
+ের 	3L
+েরা	3g
+েরি	3e
+েল	3Z
+েল 	3d
+েলা	3_
+েলি	3i
+েলে	3i
+েলো	3l
+েশ	3X
+েশ 	3b
+েশন	3h
+েশি	3f
+েশী	3i
+েশে	3^
+েষ	3c
+েষ 	3g
+েষণ	3i
+েষ্	3m
+েস	3d
+েস 	3j
+েস্	3i
+েহ	3n
+ৈ	3_
+ৈত	3l
+ৈতি	3l
+ৈর	3i
+ৈরি	3l
+ৈরী	3m
+ো	3O
+ো 	3]
+োক	3e
+োক 	3j
+োকে	3m
+োগ	3c
+োগ 	3k
+োগ্	3h
+োচ	3k
+োজ	3j
+োঝ	3l
+োঝা	3j
+োট	3f
+োট 	3j
+োড	3l
+োত	3j
+োদ	3m
+োধ	3n
+োন	3a
+োন 	3d
+োনা	3l
+োনো	3m
+োপ	3g
+োপা	3m
+োব	3i
+োভ	3o
+োম	3f
+োমা	3l
+োমি	3l
+োয	3g
+োয়	3e
+োর	3b
+োর 	3f
+োরি	3m
+োর্	3i
+োল	3d
+োলন	3l
+োলা	3l
+োষ	3k
+োস	3i
+োহ	3l
+ৌ	3a
+ৌর	3m
+ৌল	3o
+্	3A
+্ 	3a
+্ক	3Z
+্ক 	3h
+্কা	3c
+্কি	3c
+্কৃ	3j
+্কে	3k
+্গ	3]
+্গ 	3g
+্গত	3n
+্গা	3j
+্গী	3j
+্গে	3g
+্ঘ	3m
+্চ	3Z
+্চ 	3g
+্চল	3e
+্চা	3h
+্চি	3^
+্ছ	3g
+্ছে	3f
+্জ	3b
+্জ 	3l
+্জন	3j
+্জা	3h
+্জি	3m
+্জে	3m
+্ঞ	3b
+্ঞা	3_
+্ট	3V
+্ট 	3^
+্টা	3b
+্টি	3a
+্টে	3e
+্টো	3i
+্ট্	3^
+্ঠ	3b
+্ঠ 	3m
+্ঠা	3e
+্ঠি	3i
+্ড	3]
+্ড 	3c
+্ডা	3j
+্ডি	3k
+্ডে	3g
+্ণ	3c
+্ণ 	3f
+্ত	3R
+্ত 	3[
+্ত।	3j
+্তন	3h
+্তম	3c
+্তর	3[
+্তা	3a
+্তি	3[
+্তী	3h
+্তু	3e
+্তৃ	3l
+্তে	3k
+্ত্	3]
+্থ	3X
+্থ 	3f
+্থন	3m
+্থব	3j
+্থা	3[
+্থি	3a
+্থে	3k
+্দ	3Y
+্দ 	3h
+্দর	3m
+্দা	3l
+্দি	3g
+্দী	3k
+্দু	3i
+্দে	3e
+্দো	3h
+্দ্	3b
+্ধ	3_
+্ধ 	3f
+্ধত	3m
+্ধা	3k
+্ধি	3l
+্ধে	3h
+্ন	3^
+্ন 	3b
+্না	3j
+্নি	3l
+্প	3[
+্প 	3j
+্পন	3n
+্পর	3j
+্পা	3h
+্পি	3g
+্পী	3m
+্পে	3h
+্প্	3l
+্ব	3T
+্ব 	3_
+্বক	3j
+্বত	3i
+্বন	3h
+্বপ	3j
+্বব	3e
+্বর	3c
+্বা	3^
+্বি	3d
+্বী	3g
+্বে	3c
+্বো	3m
+্ভ	3e
+্ভা	3l
+্ম	3Z
+্ম 	3b
+্মগ	3n
+্মা	3c
+্মি	3j
+্মী	3k
+্মে	3j
+্য	3N
+্য 	3V
+্য।	3i
+্যক	3e
+্যত	3d
+্যন	3e
+্যব	3_
+্যম	3e
+্যস	3l
+্যা	3Q
+্যি	3l
+্যু	3h
+্যে	3Z
+্যো	3k
+্র	3M
+্র 	3[
+্র।	3h
+্রক	3_
+্রচ	3f
+্রজ	3i
+্রণ	3j
+্রত	3]
+্রথ	3c
+্রদ	3b
+্রধ	3d
+্রন	3e
+্রপ	3i
+্রব	3f
+্রভ	3k
+্রম	3f
+্রয	3h
+্রশ	3k
+্রস	3h
+্রহ	3e
+্রা	3V
+্রি	3X
+্রী	3a
+্রু	3e
+্রে	3Z
+্রো	3d
+্ল	3_
+্লা	3f
+্লি	3i
+্লে	3g
+্শ	3h
+্শন	3i
+্ষ	3Y
+্ষ 	3j
+্ষণ	3k
+্ষম	3k
+্ষা	3e
+্ষি	3b
+্ষে	3d
+্স	3a
+্স 	3e
+্সি	3h
+্সে	3i
+ৎ	3a
+ৎ 	3i
+ৎপ	3m
+ৎস	3j
+০	3X
+০ 	3a
+০০	3c
+০০ 	3h
+০০০	3m
+১	3T
+১ 	3d
+১০	3k
+১০ 	3l
+১১	3o
+১২	3n
+১৩	3n
+১৪	3o
+১৫	3m
+১৬	3m
+১৭	3k
+১৮	3e
+১৯	3Z
+১৯০	3m
+১৯১	3l
+১৯২	3k
+১৯৩	3k
+১৯৪	3i
+১৯৫	3j
+১৯৬	3i
+১৯৭	3f
+১৯৮	3i
+১৯৯	3g
+২	3Z
+২ 	3e
+২০	3d
+২০০	3d
+২৪	3o
+৩	3_
+৩ 	3f
+৩০	3m
+৪	3_
+৪ 	3f
+৫	3^
+৫ 	3e
+৫০	3p
+৬	3^
+৬ 	3e
+৭	3^
+৭ 	3f
+৭১	3o
+৭১ 	3m
+৮	3]
+৮ 	3f
+৮০	3p
+৮৮	3p
+৮৯	3p
+৯	3W
+৯ 	3g
+৯০	3l
+৯১	3m
+৯২	3l
+৯৩	3l
+৯৪	3k
+৯৫	3k
+৯৬	3j
+৯৭	3h
+৯৮	3j
+৯৯	3i
+৷	3n
+৷ 	3p
+ਂ	RH
+ਂ 	RK
+ਂ।	Ro
+ਂਕ	Rn
+ਂਗ	Rj
+ਂਗ 	Rk
+ਂਟ	Rk
+ਂਟ 	Rm
+ਂਡ	Ri
+ਂਡ 	Ri
+ਂਤ	Rl
+ਂਦ	RZ
+ਂਦਰ	Rl
+ਂਦਾ	RZ
+ਂਦੀ	Rg
+ਂਦੇ	Rj
+ਂਸ	Rj
+ਅ	RN
+ਅ 	Rp
+ਅਕ	Re
+ਅਕਤ	Re
+ਅਕਾ	Rl
+ਅਗ	Re
+ਅਗਸ	Rb
+ਅਜ	Ri
+ਅਜਿ	Rl
+ਅਤ	RV
+ਅਤ 	Rf
+ਅਤੇ	RT
+ਅਦ	Rh
+ਅਦ 	Rh
+ਅਧ	Rn
+ਅਨ	Rf
+ਅਨ 	Rg
+ਅਨੁ	Rm
+ਅਪ	Rg
+ਅਪ੍	Rf
+ਅਮ	Ra
+ਅਮ 	Re
+ਅਮਰ	Rd
+ਅਰ	Re
+ਅਰ 	Rk
+ਅਰਥ	Rk
+ਅਲ	Rn
+ਅਸ	Rl
+ਅੰ	R[
+ਅੰਕ	Rb
+ਅੰਗ	R_
+ਅੰਤ	Rg
+ਅੰਦ	Rl
+ਅੱ	Ri
+ਆ	RN
+ਆ 	RW
+ਆ।	Rf
+ਆ। 	Rf
+ਆਂ	RY
+ਆਂ 	RW
+ਆਇ	Rp
+ਆਉ	Rl
+ਆਉਂ	Rl
+ਆਖ	Rp
+ਆਣ	Rj
+ਆਣਾ	Rh
+ਆਦ	Ri
+ਆਦਾ	Rk
+ਆਦਿ	Rm
+ਆਨ	Rf
+ਆਨ 	Ri
+ਆਨੀ	Rj
+ਆਪ	Rd
+ਆਪ 	Ri
+ਆਪਣ	Rd
+ਆਬ	Rp
+ਆਮ	Rl
+ਆਮ 	Rj
+ਆਰ	Rb
+ਆਰ 	Rj
+ਆਰਾ	Rd
+ਆਲ	Rn
+ਆਵ	Rn
+ਆਵਾ	Rm
+ਆਸ	Rl
+ਇ	RK
+ਇਆ	R_
+ਇਆ 	R^
+ਇਆ।	Rg
+ਇਕ	Rb
+ਇਕ 	R_
+ਇਣ	Re
+ਇਣਕ	Rc
+ਇਤ	Rk
+ਇਤਿ	Rj
+ਇਥ	Rm
+ਇਥੇ	Rl
+ਇਨ	Rg
+ਇਨ੍	Rk
+ਇਲ	Ri
+ਇਲ 	Rl
+ਇਲਾ	Rl
+ਇਸ	RS
+ਇਸ 	RP
+ਇਸਦ	Rl
+ਇਹ	RU
+ਇਹ 	RR
+ਇੰ	Rj
+ਇੰਟ	Rm
+ਇੱ	RZ
+ਇੱਕ	RW
+ਈ	RT
+ਈ 	RX
+ਈ।	Rp
+ਈਆ	Rp
+ਈਆਂ	Rm
+ਈਟ	Ro
+ਈਡ	Rk
+ਈਡਰ	Rl
+ਈਨ	Rj
+ਈਨਾ	Ri
+ਉ	RU
+ਉਂ	Rg
+ਉਂਦ	Ri
+ਉਣ	Rk
+ਉਣ 	Ri
+ਉਤ	Rm
+ਉਦ	Rm
+ਉਨ	Rg
+ਉਨ੍	Re
+ਉਪ	Rk
+ਉਸ	Rd
+ਉਸ 	Rd
+ਉਹ	Rf
+ਉਹ 	Re
+ਉਹਨ	Rm
+ਉੱ	Rf
+ਉੱਤ	Re
+ਊ	Rf
+ਊਟ	Ro
+ਏ	RY
+ਏ 	Ra
+ਏ।	Rj
+ਏ। 	Ri
+ਏਨ	Ro
+ਏਫ	Rp
+ਏਫ 	Rm
+ਏਲ	Ro
+ਏਲ 	Rm
+ਏਸ	Rn
+ਐ	Rd
+ਐਗ	Rl
+ਐਗਰ	Ri
+ਓ	Rd
+ਓ 	Rp
+ਓਲ	Rj
+ਓਲੰ	Rh
+ਕ	RG
+ਕ 	RP
+ਕਈ	Rm
+ਕਈ 	Rj
+ਕਟ	Rj
+ਕਟ 	Rl
+ਕਤ	Re
+ਕਤੀ	Rm
+ਕਤੂ	Rg
+ਕਦ	Rj
+ਕਦੀ	Rl
+ਕਨ	Rj
+ਕਨ 	Rl
+ਕਨੀ	Rm
+ਕਮ	Rm
+ਕਰ	R[
+ਕਰ 	Re
+ਕਰਕ	Rk
+ਕਰਦ	Re
+ਕਰਨ	Rc
+ਕਰੀ	Rk
+ਕਰੋ	Rl
+ਕਲ	RV
+ਕਲਚ	Ri
+ਕਲਾ	Rl
+ਕਲੰ	RT
+ਕਵ	Rp
+ਕਸ	Re
+ਕਸ 	Rk
+ਕਸ਼	Rh
+ਕਹ	Rm
+ਕਾ	RX
+ਕਾ 	Rb
+ਕਾਂ	Ri
+ਕਾਬ	Ri
+ਕਾਰ	R^
+ਕਾਲ	Rg
+ਕਾਸ	Ri
+ਕਿ	RX
+ਕਿ 	Rb
+ਕਿਤ	Rc
+ਕਿਲ	Rc
+ਕਿਸ	Ra
+ਕਿਹ	Rj
+ਕੀ	RU
+ਕੀ 	RT
+ਕੀਤ	R_
+ਕੁ	Rd
+ਕੁਝ	Rj
+ਕੁੱ	Rm
+ਕੂ	Ro
+ਕੇ	R_
+ਕੇ 	R^
+ਕੇਸ	Rm
+ਕੈ	Rl
+ਕੋ	Rb
+ਕੋ 	Rl
+ਕੋਈ	Ri
+ਕੌ	Rl
+ਕੌਮ	Rl
+ਕ੍	Ri
+ਕ੍ਰ	Rf
+ਕੜ	Ro
+ਕੰ	Rg
+ਕੰਪ	Rj
+ਕੱ	Rm
+ਖ	RR
+ਖ 	R_
+ਖਣ	Ri
+ਖਣ 	Ri
+ਖਤ	Rp
+ਖਦ	Ro
+ਖਰ	Rj
+ਖ਼	Rf
+ਖ਼ਸ	Rh
+ਖਾ	Rd
+ਖਾਂ	Rj
+ਖਿ	Rf
+ਖਿਆ	Re
+ਖੀ	Ri
+ਖੀ 	Rg
+ਖੇ	Ra
+ਖੇ 	Ri
+ਖੇਡ	Rf
+ਖੇਤ	Rf
+ਖੋ	Rj
+ਖੋਂ	Rl
+ਗ	RK
+ਗ 	R^
+ਗਈ	Rj
+ਗਈ 	Ri
+ਗਏ	Rm
+ਗਏ 	Rl
+ਗਣ	Rl
+ਗਣਿ	Rk
+ਗਤ	Rh
+ਗਤ 	Rg
+ਗਦ	Rl
+ਗਰ	RU
+ਗਰ 	Ri
+ਗਰਾ	Rg
+ਗਰੀ	RT
+ਗਰੇ	Rl
+ਗਲ	Rk
+ਗਸ	Re
+ਗਸਤ	Rb
+ਗਾ	Rd
+ਗਾ 	Ri
+ਗਾਂ	Rl
+ਗਿ	R_
+ਗਿਆ	R^
+ਗੀ	Rl
+ਗੀ 	Rk
+ਗੁ	R]
+ਗੁਰ	RZ
+ਗੂ	Rn
+ਗੇ	Rl
+ਗੋ	Rf
+ਗੋਬ	Rh
+ਗ੍	RU
+ਗ੍ਰ	RS
+ਗੜ	Rj
+ਗੜ੍	Rj
+ਘ	R^
+ਘ 	Rd
+ਘਰ	Rm
+ਘਰ 	Rm
+ਚ	RM
+ਚ 	RP
+ਚਕ	Rp
+ਚਨ	Rm
+ਚਨਾ	Rj
+ਚਰ	Rj
+ਚਰਲ	Rj
+ਚਲ	Rl
+ਚਲਾ	Rm
+ਚਾ	Rb
+ਚਾ 	Rm
+ਚਾਈ	Ri
+ਚਾਰ	Rg
+ਚਾਲ	Rl
+ਚਿ	Rk
+ਚੀ	Rg
+ਚੀਨ	Rg
+ਚੁ	Rn
+ਚੇ	Rn
+ਚੋ	Rh
+ਚੋਂ	Rf
+ਚੌ	Rl
+ਚੌਂ	Rm
+ਚੰ	Ri
+ਚੰਦ	Rj
+ਚੱ	Rp
+ਛ	Rc
+ਛਮ	Rp
+ਛੋ	Rn
+ਛੋਟ	Rm
+ਜ	RK
+ਜ 	R_
+ਜਗ	Rp
+ਜਦ	Rl
+ਜਦੋ	Rl
+ਜਧ	Rp
+ਜਧਾ	Rm
+ਜਨ	Ra
+ਜਨ 	Ri
+ਜਨਮ	Rg
+ਜਨਵ	Rf
+ਜਨਸ	Rm
+ਜਰ	Rk
+ਜਲ	Rn
+ਜ਼	RY
+ਜ਼ 	Rd
+ਜ਼ਮ	Rm
+ਜ਼ਾ	Rg
+ਜ਼ਿ	R_
+ਜ਼ੀ	Rb
+ਜਾ	RU
+ਜਾ 	Rb
+ਜਾਂ	RX
+ਜਾਣ	Rc
+ਜਾਤ	Rm
+ਜਾਦ	Rj
+ਜਾਬ	R]
+ਜਿ	R[
+ਜਿਮ	Ri
+ਜਿਲ	Rm
+ਜਿਸ	Rb
+ਜਿਹ	Rj
+ਜਿੰ	Rg
+ਜੀ	RZ
+ਜੀ 	RZ
+ਜੀਅ	Rj
+ਜੀਵ	Rj
+ਜੁ	Re
+ਜੁਲ	Rc
+ਜੂ	Rg
+ਜੂਨ	Rf
+ਜੇ	Ri
+ਜੇ 	Rh
+ਜੈ	Rl
+ਜੋ	Ra
+ਜੋ 	Ra
+ਜੋਂ	Rj
+ਜੰ	Rh
+ਜੰਗ	Rl
+ਜੰਤ	Rj
+ਝ	Rd
+ਝ 	Rj
+ਟ	RS
+ਟ 	Rb
+ਟਨ	Rk
+ਟਨ 	Rk
+ਟਬ	Rp
+ਟਬਾ	Rm
+ਟਰ	Ra
+ਟਰ 	Rb
+ਟਰੀ	Ri
+ਟਾ	Rd
+ਟਾ 	Ri
+ਟਾਂ	Rm
+ਟਾਇ	Rl
+ਟਿ	Rj
+ਟਿਆ	Rm
+ਟੀ	R_
+ਟੀ 	Rc
+ਟੀਮ	Rc
+ਟੇ	Rk
+ਟ੍	Rn
+ਟ੍ਰ	Rk
+ਠ	Rc
+ਠ 	Rl
+ਡ	RQ
+ਡ 	R_
+ਡਦ	Rp
+ਡਦੀ	Rm
+ਡਰ	RW
+ਡਰ 	RT
+ਡਰਾ	Rm
+ਡਲ	Rm
+ਡਲ 	Rk
+ਡਾ	Rc
+ਡਾ 	Rf
+ਡਾਂ	Rg
+ਡਿ	Rj
+ਡੀ	Re
+ਡੀ 	Ri
+ਡੀਅ	Rm
+ਡੇ	Rj
+ਡੇ 	Rj
+ਢ	Rg
+ਣ	RQ
+ਣ 	R[
+ਣਕ	Rd
+ਣਕ 	Rc
+ਣਕਾ	Rl
+ਣਾ	R_
+ਣਾ 	R_
+ਣਾਇ	Rj
+ਣਿ	Re
+ਣਿਆ	Re
+ਣਿਤ	Rk
+ਣੀ	Rc
+ਣੀ 	Rb
+ਣੂ	Rb
+ਣੂ 	R^
+ਣੇ	Rf
+ਣੇ 	Rd
+ਤ	RG
+ਤ 	RU
+ਤਕ	Rg
+ਤਕ 	Rj
+ਤਕਨ	Rm
+ਤਤ	Rp
+ਤਨ	Rm
+ਤਪ	Rp
+ਤਮ	Rk
+ਤਰ	R]
+ਤਰ 	Ra
+ਤਰਾ	Ri
+ਤਰੀ	Rf
+ਤਲ	Ri
+ਤਵ	Rm
+ਤਸ	Rn
+ਤਾ	RS
+ਤਾ 	RY
+ਤਾਂ	Rc
+ਤਾਨ	Rd
+ਤਾਬ	RT
+ਤਾਰ	Rk
+ਤਿ	Rb
+ਤਿਆ	Rg
+ਤਿਕ	Rk
+ਤਿਹ	Rj
+ਤੀ	R[
+ਤੀ 	RZ
+ਤੀਆ	Rj
+ਤੂ	Rg
+ਤੂਬ	Rg
+ਤੇ	RT
+ਤੇ 	RQ
+ਤੋ	RU
+ਤੋ 	Rj
+ਤੋਂ	RS
+ਤੌ	Rh
+ਤੌਂ	Ri
+ਤੌਰ	Rl
+ਤੰ	Rh
+ਤੰਬ	Re
+ਤੱ	Re
+ਤੱਕ	Rm
+ਤੱਤ	Rd
+ਥ	RX
+ਥ 	Rg
+ਥਾ	Re
+ਥਾ 	Ri
+ਥਾਂ	Rm
+ਥਾਨ	Rk
+ਥਿ	Rg
+ਥਿਤ	Rm
+ਥਿਹ	Rh
+ਥੀ	Ro
+ਥੇ	Rf
+ਥੇ 	Rd
+ਥੋ	Rp
+ਦ	RD
+ਦ 	R^
+ਦਨ	Rf
+ਦਨ 	Rd
+ਦਰ	R_
+ਦਰ 	Rg
+ਦਰਿ	Rh
+ਦਲ	Rm
+ਦਸ	Rf
+ਦਸੰ	Rf
+ਦਾ	RM
+ਦਾ 	RK
+ਦਾਂ	Rl
+ਦਾਨ	Rk
+ਦਾਰ	Rh
+ਦਾਸ	Rj
+ਦਿ	RO
+ਦਿ 	Rl
+ਦਿਆ	Rg
+ਦਿਨ	RM
+ਦਿੱ	Rh
+ਦੀ	RT
+ਦੀ 	RR
+ਦੀਆ	Ra
+ਦੁ	Rc
+ਦੁਆ	Rd
+ਦੁਨ	Ri
+ਦੂ	Rg
+ਦੂਜ	Rl
+ਦੂਸ	Rm
+ਦੇ	RN
+ਦੇ 	RK
+ਦੇਵ	Ri
+ਦੇਸ	Re
+ਦੋ	Rf
+ਦੋ 	Ri
+ਦੋਂ	Rk
+ਦੱ	Ro
+ਧ	RX
+ਧ 	Re
+ਧਰ	Re
+ਧਰਤ	Ri
+ਧਰਮ	Rg
+ਧਾ	Rd
+ਧਾਂ	Rl
+ਧਾਨ	Rl
+ਧਾਰ	Rg
+ਧਿ	Rk
+ਧਿਆ	Rl
+ਧੀ	Rn
+ਨ	RF
+ਨ 	RL
+ਨ।	RV
+ਨ। 	Ra
+ਨਕ	Rh
+ਨਕ 	Rl
+ਨਕਸ	Rl
+ਨਜ	Rp
+ਨਡ	Ro
+ਨਤ	Rn
+ਨਦ	Rp
+ਨਮ	Rh
+ਨਮ 	Rg
+ਨਰ	Ro
+ਨਲ	Ro
+ਨਵ	Rb
+ਨਵਰ	Re
+ਨਵੰ	Rf
+ਨਸ	Ri
+ਨਸੰ	Rm
+ਨਹ	Rh
+ਨਹੀ	Rf
+ਨਾ	RU
+ਨਾ 	R^
+ਨਾਂ	R_
+ਨਾਨ	Rg
+ਨਾਮ	Rf
+ਨਾਲ	RY
+ਨਾਵ	Rl
+ਨਿ	R^
+ਨਿਆ	Ri
+ਨਿਕ	Rk
+ਨਿਵ	Rc
+ਨੀ	R]
+ਨੀ 	R^
+ਨੀਅ	Rm
+ਨੀਆ	Rg
+ਨੀਕ	Rl
+ਨੁ	Rj
+ਨੁਸ	Rm
+ਨੁੱ	Rl
+ਨੂ	RX
+ਨੂੰ	RU
+ਨੇ	R]
+ਨੇ 	R[
+ਨੇਂ	Rl
+ਨੇਜ	Rj
+ਨੈ	Rp
+ਨੋ	Rm
+ਨ੍	Rc
+ਨ੍ਹ	Ra
+ਨੰ	Rp
+ਪ	RK
+ਪ 	RV
+ਪਟ	Rl
+ਪਣ	Rf
+ਪਣੀ	Rl
+ਪਣੇ	Rg
+ਪਤ	Rk
+ਪਤ 	Rm
+ਪਨ	Ro
+ਪਰ	R[
+ਪਰ 	Rd
+ਪਰਮ	R^
+ਪਲ	Rm
+ਪਸ	Rp
+ਪਹ	Rf
+ਪਹਿ	Re
+ਪਾ	R^
+ਪਾਈ	Rl
+ਪਾਕ	Rg
+ਪਾਣ	Rk
+ਪਾਰ	Rk
+ਪਾਸ	Rj
+ਪਿ	R_
+ਪਿਊ	Rl
+ਪਿਕ	Rh
+ਪਿਤ	Rj
+ਪਿੰ	Re
+ਪੀ	Ri
+ਪੁ	Rc
+ਪੁਰ	Rb
+ਪੂ	Rf
+ਪੂਰ	Re
+ਪੇ	Rl
+ਪੈ	Rh
+ਪੈਦ	Rl
+ਪੋ	Rl
+ਪ੍	R]
+ਪ੍ਰ	RZ
+ਪੜ	Rm
+ਪੜ੍	Rm
+ਪੰ	R^
+ਪੰਜ	R[
+ਪੱ	Ri
+ਪੱਛ	Rm
+ਫ	RW
+ਫ 	Rj
+ਫਰ	Rn
+ਫਲ	Rn
+ਫ਼	Rb
+ਫ਼ਰ	Re
+ਫਾ	Rm
+ਫਿ	Rm
+ਫੁ	Rl
+ਫੁਟ	Rm
+ਫ੍	Ro
+ਫ੍ਰ	Rl
+ਬ	RK
+ਬ 	R[
+ਬਕ	RW
+ਬਕ 	RT
+ਬਣ	Rd
+ਬਣਾ	Re
+ਬਦ	Rg
+ਬਦ 	Rj
+ਬਨ	Rk
+ਬਰ	R[
+ਬਰ 	RZ
+ਬਰਾ	Rl
+ਬਲ	Rf
+ਬਲ 	Rl
+ਬਲਾ	Rj
+ਬਹ	Ri
+ਬਹੁ	Ri
+ਬਾ	RT
+ਬਾ 	Ri
+ਬਾਅ	Rh
+ਬਾਈ	Rl
+ਬਾਕ	RU
+ਬਾਦ	Ri
+ਬਾਬ	Rm
+ਬਾਰ	Rg
+ਬਾਲ	Rh
+ਬਿ	Rf
+ਬਿੰ	Ri
+ਬੀ	Ra
+ਬੀ 	Ra
+ਬੀਜ	Rh
+ਬੁ	Rm
+ਬੇ	Rj
+ਬੇ 	Rm
+ਬੈ	Ro
+ਬੋ	Rg
+ਬੋਲ	Rh
+ਬ੍	Ro
+ਬ੍ਰ	Rl
+ਬੰ	Rh
+ਬੰਧ	Ri
+ਭ	RU
+ਭ 	Rj
+ਭਗ	Rj
+ਭਗਤ	Ri
+ਭਰ	Rl
+ਭਾ	RZ
+ਭਾਈ	Rl
+ਭਾਗ	Rk
+ਭਾਰ	R[
+ਭਾਵ	Rl
+ਭਾਸ	Re
+ਭਿ	Ro
+ਭੀ	Rn
+ਭੀ 	Rl
+ਭੌ	Rp
+ਭੌਤ	Rm
+ਮ	RJ
+ਮ 	RX
+ਮਈ	Rh
+ਮਈ 	Re
+ਮਕ	Rn
+ਮਜ	Rp
+ਮਤ	Rj
+ਮਦ	Rn
+ਮਨ	Rb
+ਮਨ 	Rf
+ਮਨੀ	Rm
+ਮਨੁ	Rl
+ਮਨੇ	Rj
+ਮਰ	Re
+ਮਰੀ	Re
+ਮਲ	Rn
+ਮਸ	Rj
+ਮਹ	Rb
+ਮਹਾ	Re
+ਮਹਿ	Rg
+ਮਹੀ	Rm
+ਮਾ	RW
+ਮਾ 	Rg
+ਮਾਂ	Rf
+ਮਾਣ	R]
+ਮਾਤ	Rh
+ਮਾਨ	Rd
+ਮਾਰ	Rc
+ਮਾਲ	Rk
+ਮਿ	R^
+ਮਿਕ	Rj
+ਮਿਥ	Rh
+ਮਿਲ	Re
+ਮਿਸ	Rj
+ਮੀ	Rc
+ਮੀ 	Rk
+ਮੀਟ	Rg
+ਮੁ	RU
+ਮੁਕ	Rh
+ਮੁਖ	Rl
+ਮੁਤ	RT
+ਮੁੱ	Rf
+ਮੂ	Rm
+ਮੇ	Rf
+ਮੇ 	Rm
+ਮੇਂ	Ri
+ਮੈ	Rg
+ਮੈਨ	Rk
+ਮੋ	Rk
+ਮੌ	Rm
+ਮ੍	Ro
+ਮੰ	Rf
+ਮੰਡ	Ri
+ਮੰਨ	Rl
+ਮੱ	Ro
+ਯ	R[
+ਯਾ	Ri
+ਯਾ 	Rl
+ਯੁ	Ro
+ਯੂ	Rd
+ਯੂਨ	Rg
+ਯੂਰ	Rl
+ਯੂਲ	Rj
+ਯੋ	Rk
+ਯੋਗ	Rk
+ਰ	RD
+ਰ 	RN
+ਰਕ	Rd
+ਰਕ 	Rk
+ਰਕਾ	Ri
+ਰਕੇ	Rj
+ਰਖ	Rn
+ਰਗ	Rg
+ਰਗ 	Rl
+ਰਚ	Rd
+ਰਚ 	Re
+ਰਜ	Rd
+ਰਜ 	Rg
+ਰਟ	Rn
+ਰਡ	Rk
+ਰਡ 	Ri
+ਰਣ	Ri
+ਰਣ 	Rj
+ਰਤ	R]
+ਰਤ 	Ra
+ਰਤਾ	Rl
+ਰਤਿ	Rl
+ਰਤੀ	Rb
+ਰਥ	Ri
+ਰਥ 	Rj
+ਰਦ	R_
+ਰਦਾ	Re
+ਰਦੀ	Rl
+ਰਦੁ	Rh
+ਰਦੇ	Rh
+ਰਨ	Ra
+ਰਨ 	Ra
+ਰਨਾ	Rl
+ਰਪ	Rm
+ਰਫ	Rl
+ਰਬ	Rg
+ਰਬੀ	Rj
+ਰਮ	RZ
+ਰਮ 	Rf
+ਰਮਨ	Rl
+ਰਮਾ	R[
+ਰਲ	Ri
+ਰਲ 	Ri
+ਰਵ	Rc
+ਰਵਰ	Rf
+ਰਵਾ	Rh
+ਰਸ	R]
+ਰਸ਼	Rg
+ਰਸਾ	Rb
+ਰਸਿ	Rd
+ਰਹ	Rc
+ਰਹਿ	Rc
+ਰਹੇ	Rk
+ਰਾ	RU
+ਰਾ 	R^
+ਰਾਂ	R_
+ਰਾਜ	R_
+ਰਾਣ	Rj
+ਰਾਨ	Rg
+ਰਾਬ	Rm
+ਰਾਮ	Rf
+ਰਾਵ	Rl
+ਰਾਸ	Ri
+ਰਾਹ	Ri
+ਰਿ	R[
+ਰਿਆ	Rb
+ਰਿਕ	Rj
+ਰਿਤ	Rh
+ਰਿਸ	Rk
+ਰਿਹ	Rl
+ਰੀ	RR
+ਰੀ 	RQ
+ਰੀਆ	Rj
+ਰੀਕ	R_
+ਰੀਬ	Rk
+ਰੀਸ	Rm
+ਰੁ	Ri
+ਰੂ	R[
+ਰੂ 	R[
+ਰੂਪ	Rh
+ਰੇ	R[
+ਰੇ 	Ra
+ਰੇਗ	Rl
+ਰੇਜ	Ra
+ਰੈ	RV
+ਰੈਕ	Rm
+ਰੈਗ	RU
+ਰੈਲ	Rf
+ਰੋ	R_
+ਰੋ 	Rl
+ਰੋਜ	Rl
+ਰੋਮ	Rg
+ਰੋੜ	Rm
+ਰ੍	Rl
+ਰੰ	Rh
+ਰੰਥ	Rl
+ਰੱ	Rm
+ਰੱਖ	Rk
+ਲ	RF
+ਲ 	RM
+ਲਈ	Rd
+ਲਈ 	Ra
+ਲਕ	Rk
+ਲਗ	Rk
+ਲਗਾ	Rm
+ਲਚ	Rl
+ਲਚਰ	Ri
+ਲਣ	Rk
+ਲਣ 	Ri
+ਲਤ	Rn
+ਲਦ	Rl
+ਲਬ	Rp
+ਲਮ	Rk
+ਲਮ 	Rm
+ਲਵ	Rk
+ਲਹ	Rp
+ਲਾ	RW
+ਲਾ 	RZ
+ਲਾਂ	Rc
+ਲਾਈ	Rd
+ਲਾਵ	Rl
+ਲਿ	Rb
+ਲਿਆ	Rg
+ਲਿਖ	Ri
+ਲੀ	RT
+ਲੀ 	R]
+ਲੀਅ	Ri
+ਲੀਆ	Rk
+ਲੀਪ	RU
+ਲੀਵ	Ri
+ਲੁ	Ro
+ਲੇ	R^
+ਲੇ 	R]
+ਲੇਖ	Rl
+ਲੈ	Rh
+ਲੈਂ	Rj
+ਲੋ	R_
+ਲੋਂ	Rj
+ਲੋਕ	Ri
+ਲੋਗ	Ri
+ਲੋਮ	Ri
+ਲ੍	Rl
+ਲ੍ਹ	Rl
+ਲੜ	Ro
+ਲੰ	RW
+ਲੰਡ	RT
+ਲੰਪ	Rh
+ਲੱ	Rl
+ਲੱਗ	Rl
+ਵ	RH
+ਵ 	Rd
+ਵਖ	Rm
+ਵਖ 	Rm
+ਵਧ	Ro
+ਵਨ	Rm
+ਵਨ 	Rl
+ਵਰ	R[
+ਵਰਗ	Rm
+ਵਰਤ	Rg
+ਵਰਸ	Rf
+ਵਰੀ	Ra
+ਵਲ	Rh
+ਵਲ 	Rk
+ਵਸ	Rn
+ਵਾ	RQ
+ਵਾ 	Rh
+ਵਾਂ	RP
+ਵਾਨ	Rl
+ਵਾਰ	Rd
+ਵਾਲ	R_
+ਵਾਸ	Rm
+ਵਿ	RO
+ਵਿਕ	Rm
+ਵਿਖ	Ri
+ਵਿਗ	Rg
+ਵਿਚ	RY
+ਵਿਦ	Rl
+ਵਿਸ	Rj
+ਵਿੱ	RO
+ਵੀ	R^
+ਵੀ 	R]
+ਵੇ	Ra
+ਵੇ 	Rl
+ਵੇਂ	Ri
+ਵੇਦ	Rd
+ਵੈ	Rl
+ਵੰ	Re
+ਵੰਡ	Rj
+ਵੰਬ	Rf
+ਵੱ	Rb
+ਵੱਖ	Ri
+ਵੱਜ	Rk
+ਵੱਡ	Rg
+ਵੱਲ	Rj
+ਸ	RE
+ਸ 	RQ
+ਸਕ	Rd
+ਸਕਦ	Rj
+ਸਟ	Rf
+ਸਟ 	Rm
+ਸਟਾ	Rl
+ਸਤ	R[
+ਸਤ 	Rb
+ਸਤਾ	Rc
+ਸਤੰ	Rf
+ਸਥ	Rg
+ਸਥਾ	Rf
+ਸਥਿ	Rm
+ਸਦ	Rg
+ਸਦਾ	Rk
+ਸਦੀ	Rl
+ਸਦੇ	Rm
+ਸਨ	Rb
+ਸਨ 	Rf
+ਸਨ।	Rf
+ਸਨੂ	Rl
+ਸਪ	Rj
+ਸਫ	Ro
+ਸਬ	Rl
+ਸਭ	Rj
+ਸਭ 	Ri
+ਸਮ	Rd
+ਸਮਾ	Ri
+ਸਮੇ	Ri
+ਸਰ	Rc
+ਸਰ 	Rj
+ਸਰਕ	Rm
+ਸਰੀ	Rm
+ਸਲ	Rg
+ਸਲਾ	Rj
+ਸਵ	Rm
+ਸਸ	Ro
+ਸਸ 	Rm
+ਸਹ	Rp
+ਸ਼	RT
+ਸ਼ 	R_
+ਸ਼ਖ	Rh
+ਸ਼ਟ	Rj
+ਸ਼ਤ	Rk
+ਸ਼ਨ	Rf
+ਸ਼ਬ	Rh
+ਸ਼ਰ	Rm
+ਸ਼ਹ	Rb
+ਸ਼ਾ	R[
+ਸ਼ਿ	Rj
+ਸ਼ੀ	Rg
+ਸ਼ੁ	Rg
+ਸ਼ੇ	Rl
+ਸ਼੍	Ri
+ਸਾ	RN
+ਸਾ 	Ri
+ਸਾਂ	Rm
+ਸਾਇ	Ra
+ਸਾਨ	Rk
+ਸਾਰ	Rd
+ਸਾਲ	RM
+ਸਾਹ	R_
+ਸਿ	RY
+ਸਿਆ	Rm
+ਸਿਕ	Rg
+ਸਿਖ	Rl
+ਸਿਟ	Rf
+ਸਿਧ	Rm
+ਸਿਰ	Rj
+ਸਿੰ	Ra
+ਸਿੱ	Ra
+ਸੀ	R[
+ਸੀ 	R_
+ਸੀ।	Rb
+ਸੀਅ	Rh
+ਸੁ	Rh
+ਸੂ	Re
+ਸੂਬ	Rm
+ਸੂਰ	Rg
+ਸੇ	Rb
+ਸੇ 	Rc
+ਸੋ	Rj
+ਸ੍	Rk
+ਸ੍ਰ	Rj
+ਸੰ	R^
+ਸੰਖ	Rk
+ਸੰਤ	Rm
+ਸੰਬ	Rd
+ਸੰਸ	Rf
+ਸੱ	Rk
+ਹ	RF
+ਹ 	RT
+ਹਨ	RU
+ਹਨ 	Ra
+ਹਨ।	RS
+ਹਨਾ	Ri
+ਹਮ	Rp
+ਹਰ	Re
+ਹਰ 	Rl
+ਹਰਿ	Rf
+ਹਲ	Ro
+ਹਾ	RX
+ਹਾ 	Rc
+ਹਾਂ	R_
+ਹਾਈ	Rh
+ਹਾਨ	Rk
+ਹਾਰ	Ri
+ਹਾਲ	Rm
+ਹਾਸ	Rc
+ਹਿ	RX
+ਹਿ 	Rg
+ਹਿਤ	Rh
+ਹਿਨ	Ri
+ਹਿਬ	Ra
+ਹਿਰ	Rc
+ਹਿਲ	Rd
+ਹਿਸ	Rj
+ਹਿੰ	Rg
+ਹੀ	R[
+ਹੀ 	R^
+ਹੀਂ	Re
+ਹੀਨ	Rm
+ਹੀਰ	Rl
+ਹੁ	RU
+ਹੁਣ	Rm
+ਹੁਤ	Ri
+ਹੁੰ	RS
+ਹੂ	Rn
+ਹੇ	Rg
+ਹੇ 	Rh
+ਹੈ	RO
+ਹੈ 	RT
+ਹੈ।	RO
+ਹੋ	RZ
+ਹੋ 	Rg
+ਹੋਇ	Rb
+ਹੋਈ	Rj
+ਹੋਏ	Rd
+ਹੋਣ	Ri
+ਹੋਰ	Ri
+ਹੌ	Rp
+ਹੰ	Ro
+ਹੱ	Rk
+ਹੱਦ	Rm
+਼	RO
+਼ 	R^
+਼ਖ	Rj
+਼ਖ਼	Rh
+਼ਟ	Rl
+਼ਟਰ	Rk
+਼ਤ	Rk
+਼ਨ	Rh
+਼ਨ 	Ri
+਼ਬ	Rj
+਼ਬਦ	Rh
+਼ਮ	Rm
+਼ਰ	Re
+਼ਰਵ	Rf
+਼ਵ	Rp
+਼ਸ	Ri
+਼ਸੀ	Rh
+਼ਹ	Re
+਼ਹਿ	Rd
+਼ਾ	R[
+਼ਾ 	Rd
+਼ਾਂ	Rf
+਼ਾਹ	Rg
+਼ਿ	Ra
+਼ਿਆ	Rl
+਼ਿਲ	Ra
+਼ੀ	Rb
+਼ੀ 	Ra
+਼ੁ	Rh
+਼ੁਰ	Rh
+਼ੇ	Rm
+਼ੈ	Rm
+਼ੋ	Rn
+਼੍	Rk
+਼੍ਰ	Ri
+ਾ	R@
+ਾ 	RJ
+ਾ।	Rk
+ਾ। 	Rk
+ਾਂ	RN
+ਾਂ 	RL
+ਾਂਤ	Rj
+ਾਂਦ	RY
+ਾਂਸ	Rl
+ਾਅ	Rj
+ਾਅਦ	Rg
+ਾਇ	R]
+ਾਇਆ	Rc
+ਾਇਣ	Rc
+ਾਇਲ	Rk
+ਾਈ	R[
+ਾਈ 	R]
+ਾਈਟ	Rl
+ਾਈਡ	Rh
+ਾਈਨ	Rh
+ਾਉ	Rf
+ਾਉਂ	Rl
+ਾਉਣ	Ri
+ਾਕ	RV
+ਾਕਿ	Rg
+ਾਕੀ	RU
+ਾਖ	Rn
+ਾਗ	Re
+ਾਗ 	Ri
+ਾਗਰ	Rj
+ਾਚ	Rp
+ਾਜ	Ra
+ਾਜ 	Rd
+ਾਜਧ	Rm
+ਾਜ਼	Rk
+ਾਜਾ	Rm
+ਾਡ	Rn
+ਾਣ	RZ
+ਾਣ 	Rh
+ਾਣਕ	Rm
+ਾਣਾ	Ri
+ਾਣਿ	Rh
+ਾਣੀ	Re
+ਾਣੂ	R^
+ਾਤ	Rb
+ਾਤ 	Ri
+ਾਤਰ	Rk
+ਾਤਾ	Rh
+ਾਤੀ	Rm
+ਾਦ	Rb
+ਾਦ 	Rh
+ਾਦਾ	Rj
+ਾਦੀ	Ri
+ਾਧ	Ro
+ਾਨ	RX
+ਾਨ 	RZ
+ਾਨਕ	Rh
+ਾਨਾ	Rg
+ਾਨੀ	Rd
+ਾਨੇ	Rm
+ਾਪ	Rh
+ਾਬ	RT
+ਾਬ 	R^
+ਾਬਕ	RT
+ਾਬਲ	Ri
+ਾਬਾ	Ri
+ਾਬੀ	Rd
+ਾਮ	Rb
+ਾਮ 	Rc
+ਾਮਿ	Rl
+ਾਰ	RT
+ਾਰ 	RX
+ਾਰਕ	Rl
+ਾਰਚ	Re
+ਾਰਤ	R^
+ਾਰਨ	Rh
+ਾਰਾ	Rd
+ਾਰੀ	Rc
+ਾਰੇ	Rf
+ਾਲ	RN
+ਾਲ 	RL
+ਾਲਾ	Rd
+ਾਲੀ	Rc
+ਾਲੇ	Rc
+ਾਵ	Rb
+ਾਵਲ	Rm
+ਾਵਾ	Rd
+ਾਸ	RZ
+ਾਸ 	Rc
+ਾਸ਼	Ra
+ਾਸਿ	Rg
+ਾਸੇ	Rl
+ਾਹ	R^
+ਾਹ 	Rk
+ਾਹਿ	R_
+ਾਹੀ	Re
+ਾੜ	Rk
+ਾੜੀ	Rm
+ਿ	RE
+ਿ 	Ra
+ਿਅ	Rh
+ਿਆ	RU
+ਿਆ 	RX
+ਿਆ।	Ri
+ਿਆਂ	Ra
+ਿਆਣ	Rg
+ਿਆਦ	Rj
+ਿਆਨ	Rd
+ਿਆਰ	Rh
+ਿਆਲ	Rm
+ਿਆਵ	Rl
+ਿਆਸ	Rm
+ਿਉ	Rn
+ਿਊ	Rj
+ਿਊਟ	Rl
+ਿਕ	R[
+ਿਕ 	R[
+ਿਕਸ	Rl
+ਿਕਾ	Rh
+ਿਖ	Rd
+ਿਖਾ	Rj
+ਿਖੇ	Ri
+ਿਗ	Rg
+ਿਗਿ	Rf
+ਿਚ	R[
+ਿਚ 	RZ
+ਿਚਾ	Rk
+ਿਜ	Rk
+ਿਟ	Rf
+ਿਟੀ	Rf
+ਿਡ	Ro
+ਿਣ	Rm
+ਿਤ	R[
+ਿਤ 	Ra
+ਿਤਾ	Ra
+ਿਤੀ	Rm
+ਿਥ	Rg
+ਿਥਿ	Rh
+ਿਦ	Rl
+ਿਧ	Rm
+ਿਨ	RP
+ਿਨ 	RM
+ਿਨਾ	Rh
+ਿਨੇ	Rm
+ਿਨ੍	Rm
+ਿਪ	Rn
+ਿਬ	Rd
+ਿਬ 	Rb
+ਿਮ	Rg
+ਿਮਨ	Rj
+ਿਰ	R_
+ਿਰ 	Ra
+ਿਲ	RZ
+ਿਲ 	Ri
+ਿਲਦ	Rm
+ਿਲਾ	Ra
+ਿਲੀ	Rj
+ਿਲੇ	Rf
+ਿਲੋ	Rd
+ਿਲ੍	Rm
+ਿਵ	Rb
+ਿਵਾ	Rm
+ਿਵੇ	Rb
+ਿਸ	RZ
+ਿਸ 	Rb
+ਿਸਤ	Rg
+ਿਸ਼	Rc
+ਿਸਾ	Ri
+ਿਸੇ	Rh
+ਿਹ	Ra
+ਿਹਾ	R_
+ਿੰ	RZ
+ਿੰਗ	Rd
+ਿੰਘ	Rb
+ਿੰਡ	Re
+ਿੰਦ	Rb
+ਿੱ	RQ
+ਿੱਖ	Rc
+ਿੱਚ	RO
+ਿੱਤ	Re
+ਿੱਧ	Rk
+ੀ	RE
+ੀ 	RJ
+ੀ।	Rc
+ੀ। 	Rc
+ੀਂ	Re
+ੀਂ 	Rd
+ੀਅ	Ra
+ੀਅਤ	Rg
+ੀਅਨ	Rh
+ੀਅਮ	Re
+ੀਆ	RZ
+ੀਆ 	Rd
+ੀਆਂ	RY
+ੀਕ	R_
+ੀਕ 	Rg
+ੀਕਨ	Rm
+ੀਕਲ	Ri
+ੀਕਾ	Re
+ੀਗ	Rn
+ੀਜ	Rh
+ੀਜਿ	Rj
+ੀਟ	Rg
+ੀਟਰ	Rf
+ੀਤ	Ra
+ੀਤ 	Rl
+ੀਤਾ	Re
+ੀਤੀ	Re
+ੀਦ	Rm
+ੀਨ	Rc
+ੀਨ 	Rc
+ੀਪ	RW
+ੀਪ 	RU
+ੀਬ	Ri
+ੀਮ	Re
+ੀਮ 	Rd
+ੀਮਾ	Rm
+ੀਰ	Re
+ੀਰ 	Rg
+ੀਲ	Rh
+ੀਲ 	Rk
+ੀਵ	Re
+ੀਵਨ	Rm
+ੀਵਰ	Rg
+ੀਸ	Rj
+ੀਸਟ	Rm
+ੁ	RK
+ੁ 	Ro
+ੁਆ	Rf
+ੁਆਰ	Rd
+ੁਕ	Rf
+ੁਕਾ	Rh
+ੁਖ	Rm
+ੁਜ	Rl
+ੁਝ	Rl
+ੁਝ 	Rj
+ੁਟ	Rk
+ੁਟਬ	Rm
+ੁਣ	Rk
+ੁਣ 	Rk
+ੁਤ	RW
+ੁਤ 	Rh
+ੁਤਾ	RT
+ੁਦ	Rp
+ੁਨ	Rh
+ੁਨਿ	Rm
+ੁਨੀ	Rj
+ੁਮ	Rn
+ੁਰ	RY
+ੁਰ 	Rm
+ੁਰਦ	Rg
+ੁਰਸ	Rj
+ੁਰਾ	Ri
+ੁਰੂ	R[
+ੁਲ	Rb
+ੁਲਾ	Rd
+ੁਲੀ	Rl
+ੁਸ	Rg
+ੁਸ਼	Rl
+ੁੰ	RV
+ੁੰਦ	RS
+ੁੱ	Ra
+ੁੱਖ	Rc
+ੂ	RO
+ੂ 	RY
+ੂਆ	Rp
+ੂਜ	Rn
+ੂਦ	Ro
+ੂਨ	Rd
+ੂਨ 	Rf
+ੂਨਿ	Rl
+ੂਨੀ	Rj
+ੂਪ	Rj
+ੂਪ 	Ri
+ੂਬ	Rg
+ੂਬਰ	Rg
+ੂਰ	Ra
+ੂਰ 	Ri
+ੂਰਜ	Ri
+ੂਰਬ	Rl
+ੂਲ	Rf
+ੂਲ 	Ri
+ੂਲੀ	Rj
+ੂਸ	Rl
+ੂੰ	RX
+ੂੰ 	RU
+ੇ	RG
+ੇ 	RJ
+ੇ।	Ro
+ੇਂ	Rc
+ੇਂ 	Rd
+ੇਕ	Rp
+ੇਖ	Ri
+ੇਗ	Rl
+ੇਗਰ	Rm
+ੇਜ	Rb
+ੇਜ਼	Ra
+ੇਜੀ	Rh
+ੇਟ	Ro
+ੇਡ	Rg
+ੇਡਦ	Rm
+ੇਡਾ	Ri
+ੇਤ	Rf
+ੇਤਰ	Ri
+ੇਤੀ	Rl
+ੇਦ	Rf
+ੇਦਨ	Rd
+ੇਨ	Rk
+ੇਰ	Rg
+ੇਰ 	Rm
+ੇਲ	Rh
+ੇਲ 	Rm
+ੇਵ	Rf
+ੇਵ 	Rj
+ੇਵਾ	Rj
+ੇਸ	Rb
+ੇਸ 	Rm
+ੇਸ਼	Ra
+ੈ	RK
+ੈ 	RV
+ੈ।	RQ
+ੈ। 	RP
+ੈ।ਇ	Rl
+ੈਂ	Rg
+ੈਂਡ	Rj
+ੈਕ	Rh
+ੈਕਟ	Rl
+ੈਗ	RW
+ੈਗਰ	RU
+ੈਟ	Rn
+ੈਣ	Rp
+ੈਦ	Rl
+ੈਦਾ	Rk
+ੈਨ	Ri
+ੈਨ 	Rk
+ੈਰ	Rn
+ੈਲ	Rd
+ੈਲ 	Re
+ੈਸ	Rl
+ੋ	RL
+ੋ 	R[
+ੋਂ	RT
+ੋਂ 	RQ
+ੋਇ	Rd
+ੋਇਆ	Rb
+ੋਈ	Rg
+ੋਈ 	Rf
+ੋਏ	Rg
+ੋਏ 	Re
+ੋਕ	Rj
+ੋਕ 	Rj
+ੋਗ	Rf
+ੋਗਰ	Rh
+ੋਚ	Ro
+ੋਜ	Rj
+ੋਟ	Rk
+ੋਡ	Rp
+ੋਣ	Rj
+ੋਣ 	Rk
+ੋਤ	Rm
+ੋਧ	Ro
+ੋਨ	Rj
+ੋਪ	Rl
+ੋਪ 	Rl
+ੋਬ	Ri
+ੋਬਿ	Ri
+ੋਮ	Re
+ੋਮਨ	Ri
+ੋਮੀ	Ri
+ੋਰ	Rc
+ੋਰ 	Re
+ੋਲ	Rd
+ੋਲ 	Rm
+ੋਲੀ	Rj
+ੋਵ	Rl
+ੋਸ	Rm
+ੋਹ	Rl
+ੋੜ	Rj
+ੋੜ 	Rl
+ੌ	RZ
+ੌਂ	Rg
+ੌਂ 	Re
+ੌਜ	Ro
+ੌਤ	Rl
+ੌਮ	Rn
+ੌਰ	Rg
+ੌਰ 	Rg
+੍	RO
+੍ 	Rl
+੍ਰ	RR
+੍ਰਦ	Rl
+੍ਰਮ	Rl
+੍ਰਸ	Rl
+੍ਰਹ	Rg
+੍ਰਾ	Rg
+੍ਰਿ	Rc
+੍ਰੀ	Rb
+੍ਰੇ	R_
+੍ਰੈ	RT
+੍ਰੋ	Rh
+੍ਰੰ	Rm
+੍ਹ	R_
+੍ਹ 	Rj
+੍ਹਾ	R_
+ੜ	R[
+ੜ 	Rh
+ੜਾ	Rj
+ੜਾ 	Rl
+ੜੀ	Rj
+ੜੀ 	Rh
+ੜੇ	Rm
+ੜੇ 	Rk
+ੜ੍	Ri
+ੜ੍ਹ	Rf
+੦	RZ
+੦ 	Rc
+੦੦	Re
+੦੦ 	Rj
+੦੦੮	Ri
+੦੮	Rk
+੦੮ 	Ri
+੧	RX
+੧ 	Rd
+੧੦	Rm
+੧੦ 	Rl
+੧੧	Ro
+੧੧ 	Rm
+੧੨	Rn
+੧੨ 	Rl
+੧੩	Rp
+੧੩ 	Rm
+੧੪	Ro
+੧੪ 	Rl
+੧੫	Rn
+੧੫ 	Rm
+੧੬	Rn
+੧੬ 	Rl
+੧੭	Rn
+੧੭ 	Rl
+੧੮	Rl
+੧੮ 	Rm
+੧੯	Rh
+੧੯ 	Rl
+੨	RY
+੨ 	Rf
+੨੦	Rf
+੨੦ 	Rl
+੨੦੦	Rf
+੨੧	Ro
+੨੧ 	Rl
+੨੨	Ro
+੨੨ 	Rl
+੨੩	Rp
+੨੩ 	Rm
+੨੪	Ro
+੨੪ 	Rm
+੨੫	Ro
+੨੫ 	Rl
+੨੬	Rp
+੨੬ 	Rm
+੨੭	Rp
+੨੭ 	Rm
+੨੮	Ro
+੨੮ 	Rl
+੨੯	Rn
+੨੯ 	Rl
+੩	Ra
+੩ 	Rh
+੩੦	Rk
+੩੦ 	Ri
+੩੧	Rn
+੩੧ 	Rk
+੪	Rd
+੪ 	Rh
+੫	Rc
+੫ 	Rg
+੬	Rc
+੬ 	Rg
+੭	Rd
+੭ 	Rg
+੮	Ra
+੮ 	Rd
+੯	Ra
+੯ 	Rf
+ੰ	RI
+ੰ 	RX
+ੰਕ	Rd
+ੰਕ 	Rc
+ੰਖ	Rm
+ੰਖਿ	Rl
+ੰਗ	R[
+ੰਗ 	Rb
+ੰਗਰ	Rj
+ੰਗਾ	Rl
+ੰਗ੍	Rc
+ੰਘ	Rc
+ੰਘ 	Rb
+ੰਜ	R]
+ੰਜ 	Ri
+ੰਜਾ	R]
+ੰਜੀ	Rl
+ੰਟ	Rl
+ੰਡ	RU
+ੰਡ 	Rd
+ੰਡਰ	RT
+ੰਡਲ	Rl
+ੰਡਾ	Rl
+ੰਡੀ	Rh
+ੰਤ	Rc
+ੰਤ 	Rk
+ੰਤਰ	Rd
+ੰਥ	Rn
+ੰਥ 	Rl
+ੰਦ	RT
+ੰਦ 	Re
+ੰਦਰ	Re
+ੰਦਾ	RT
+ੰਦੀ	Rg
+ੰਦੇ	Rb
+ੰਧ	Ri
+ੰਧ 	Rl
+ੰਨ	Rg
+ੰਨ 	Rj
+ੰਪ	Rg
+ੰਪਿ	Re
+ੰਬ	R^
+ੰਬਰ	R]
+ੰਮ	Rj
+ੰਸ	Rf
+ੰਸਥ	Rl
+ੰਸਾ	Rl
+ੱ	RK
+ੱਕ	RY
+ੱਕ 	RW
+ੱਖ	R]
+ੱਖ 	R_
+ੱਖਣ	Rl
+ੱਖਰ	Rk
+ੱਖਾ	Rl
+ੱਖੀ	Rl
+ੱਗ	Rl
+ੱਚ	RR
+ੱਚ 	RO
+ੱਚੋ	Rh
+ੱਛ	Rn
+ੱਛਮ	Rm
+ੱਜ	Rj
+ੱਜੋ	Rl
+ੱਟ	Rk
+ੱਠ	Rm
+ੱਡ	Rg
+ੱਡਾ	Ri
+ੱਢ	Rp
+ੱਤ	R^
+ੱਤ 	Rc
+ੱਤਰ	Re
+ੱਤਾ	Rj
+ੱਤੇ	Ri
+ੱਥ	Rk
+ੱਥੇ	Rm
+ੱਦ	Rk
+ੱਦ 	Rm
+ੱਧ	Rg
+ੱਧ 	Rh
+ੱਲ	Rf
+ੱਲ 	Ri
+ੱਸ	Rl
+ં	@F
+ં 	@H
+ંક	@j
+ંખ	@m
+ંખે	@l
+ંગ	@^
+ંગ 	@e
+ંગણ	@f
+ંગર	@m
+ંગા	@n
+ંચ	@[
+ંચ 	@d
+ંચમ	@b
+ંચા	@b
+ંજ	@k
+ંજ 	@n
+ંટ	@j
+ંટ 	@l
+ંઠ	@d
+ંઠા	@b
+ંડ	@f
+ંડવ	@m
+ંત	@d
+ંત 	@j
+ંતર	@j
+ંથ	@n
+ંદ	@a
+ંદ 	@h
+ંદુ	@i
+ંદો	@l
+ંધ	@f
+ંધી	@i
+ંબ	@f
+ંબા	@i
+ંબુ	@m
+ંભ	@o
+ંમ	@n
+ંમત	@m
+ંવ	@g
+ંવત	@f
+ંસ	@k
+અ	@W
+અં	@l
+અગ	@e
+અગિ	@d
+અન	@a
+અને	@a
+અન્	@k
+અમ	@g
+અમદ	@g
+અર	@o
+આ	@J
+આ 	@^
+આં	@e
+આંગ	@g
+આઠ	@h
+આઠ 	@g
+આણ	@l
+આણં	@j
+આદ	@c
+આદિ	@a
+આવ	@L
+આવે	@K
+આહ	@n
+આહવ	@m
+ઇ	@a
+ઇ 	@f
+ઇડ	@n
+ઇડર	@m
+ઈ	@k
+ઉ	@X
+ઉત	@_
+ઉત્	@]
+ઉદ	@n
+ઉદે	@n
+ઉપ	@e
+ઉપર	@j
+ઉપલ	@h
+ઉમ	@m
+ઉમર	@l
+એ	@N
+એ 	@i
+એક	@R
+એક 	@P
+એવ	@X
+એવા	@V
+ઓ	@U
+ઓ 	@W
+ઓન	@n
+ક	@F
+ક 	@P
+કડ	@i
+કડા	@n
+કડી	@m
+કપ	@k
+કમ	@o
+કર	@_
+કરવ	@l
+કરી	@c
+કલ	@k
+કવ	@j
+કવા	@j
+કહ	@j
+કહે	@i
+કા	@P
+કા 	@h
+કાં	@a
+કાઓ	@V
+કાન	@]
+કામ	@S
+કાર	@g
+કાલ	@n
+કિ	@m
+કી	@W
+કી 	@i
+કીન	@V
+કુ	@W
+કુલ	@V
+કૃ	@p
+કે	@c
+કે 	@e
+કેટ	@n
+કો	@Y
+કો 	@b
+કોટ	@k
+કોન	@[
+કોળ	@n
+ક્	@]
+ક્ર	@e
+ક્ષ	@_
+ખ	@Q
+ખં	@o
+ખલ	@p
+ખા	@a
+ખાત	@j
+ખાન	@n
+ખાસ	@e
+ખે	@X
+ખેડ	@a
+ખેત	@X
+ખ્	@Z
+ખ્ય	@X
+ગ	@H
+ગ 	@d
+ગઢ	@h
+ગઢ 	@h
+ગણ	@e
+ગણવ	@g
+ગન	@j
+ગના	@j
+ગમ	@Q
+ગમા	@O
+ગર	@^
+ગર 	@_
+ગરહ	@n
+ગલ	@o
+ગવ	@e
+ગવડ	@e
+ગા	@Q
+ગાં	@g
+ગામ	@O
+ગિ	@e
+ગિય	@d
+ગી	@l
+ગુ	@S
+ગુજ	@R
+ગો	@e
+ગોધ	@n
+ગોર	@j
+ગ્	@g
+ગ્ર	@f
+ઘ	@^
+ઘડ	@o
+ઘડી	@m
+ઘર	@f
+ઘર 	@g
+ઘરજ	@n
+ઘો	@j
+ઘોડ	@l
+ચ	@O
+ચ 	@a
+ચમ	@d
+ચમહ	@c
+ચર	@j
+ચરો	@k
+ચા	@_
+ચાં	@i
+ચાગ	@k
+ચાય	@h
+ચાર	@h
+ચિ	@S
+ચિમ	@R
+ચી	@o
+ચો	@l
+ચ્	@o
+છ	@N
+છી	@k
+છી 	@j
+છે	@O
+છે 	@M
+છો	@n
+છોટ	@n
+જ	@H
+જ 	@Z
+જં	@p
+જક	@o
+જકો	@o
+જન	@m
+જબ	@e
+જબ 	@d
+જય	@o
+જર	@T
+જરા	@R
+જા	@d
+જા 	@l
+જિ	@S
+જિલ	@Q
+જી	@h
+જી 	@m
+જુ	@_
+જુર	@^
+જે	@a
+જે 	@j
+જેત	@k
+જેવ	@f
+જો	@k
+જ્	@S
+જ્ય	@Q
+ઝ	@c
+ઝઘ	@o
+ઝઘડ	@n
+ઝર	@o
+ઝા	@j
+ઝાલ	@m
+ટ	@W
+ટ 	@e
+ટક	@p
+ટલ	@m
+ટા	@g
+ટા 	@l
+ટાઉ	@n
+ટિ	@o
+ટી	@h
+ટી 	@k
+ટે	@h
+ટે 	@n
+ટેલ	@m
+ટ્	@i
+ટ્ર	@h
+ઠ	@[
+ઠ 	@f
+ઠા	@b
+ઠા 	@a
+ડ	@P
+ડ 	@a
+ડબ	@o
+ડબ્	@m
+ડભ	@p
+ડર	@n
+ડર 	@m
+ડવ	@j
+ડા	@Y
+ડા 	@X
+ડાં	@k
+ડાસ	@n
+ડિ	@l
+ડિય	@m
+ડી	@]
+ડી 	@^
+ડીય	@f
+ડુ	@n
+ડે	@f
+ડેડ	@n
+ડેર	@h
+ડો	@^
+ડો 	@g
+ડોદ	@_
+ઢ	@d
+ઢ 	@i
+ણ	@T
+ણ 	@]
+ણં	@j
+ણંદ	@h
+ણવ	@h
+ણવા	@f
+ણા	@_
+ણા 	@a
+ણાવ	@j
+ણી	@g
+ણી 	@j
+ણે	@n
+ણે 	@n
+ત	@E
+ત 	@N
+તઘ	@i
+તઘર	@g
+તન	@h
+તનગ	@m
+તના	@n
+તપ	@k
+તપુ	@i
+તમ	@^
+તમજ	@^
+તમા	@l
+તર	@[
+તર 	@[
+તરા	@k
+તરી	@m
+તલ	@m
+તા	@N
+તા 	@U
+તાન	@l
+તાપ	@h
+તાર	@l
+તાલ	@O
+તિ	@e
+તિ 	@k
+તી	@Z
+તી 	@Y
+તુ	@j
+તું	@m
+તે	@X
+તે 	@f
+તેન	@l
+તેમ	@[
+તેર	@b
+તો	@j
+તો 	@j
+ત્	@S
+ત્ત	@]
+ત્ય	@m
+ત્ર	@b
+ત્વ	@U
+થ	@W
+થ 	@p
+થક	@h
+થક 	@f
+થમ	@e
+થમિ	@d
+થય	@h
+થયે	@g
+થવ	@j
+થવા	@h
+થા	@g
+થા 	@l
+થી	@f
+થી 	@d
+દ	@K
+દ 	@Y
+દક	@c
+દક્	@b
+દર	@]
+દરમ	@j
+દરા	@^
+દશ	@p
+દસ	@h
+દસ 	@i
+દહ	@p
+દા	@[
+દા 	@e
+દાદ	@m
+દાર	@l
+દાવ	@f
+દાહ	@e
+દિ	@Y
+દિક	@j
+દિવ	@Y
+દી	@j
+દી 	@l
+દુ	@d
+દુ 	@i
+દુધ	@h
+દે	@R
+દેપ	@m
+દેવ	@h
+દેશ	@Q
+દો	@k
+દોદ	@l
+દ્	@e
+દ્ર	@i
+દ્વ	@l
+ધ	@T
+ધ 	@g
+ધન	@g
+ધની	@h
+ધર	@g
+ધરા	@i
+ધા	@f
+ધા 	@m
+ધાન	@l
+ધાર	@n
+ધી	@i
+ધીન	@i
+ધુ	@n
+ધો	@n
+ધ્	@]
+ધ્ય	@Z
+ન	@E
+ન 	@Z
+નગ	@_
+નગઢ	@n
+નગર	@^
+નન	@p
+નપ	@j
+નપુ	@h
+નર	@i
+નર્	@h
+નવ	@d
+નવ 	@i
+નવસ	@i
+નસ	@i
+નસવ	@k
+ના	@K
+ના 	@I
+નાં	@e
+નાન	@c
+નામ	@l
+નાર	@n
+નિ	@i
+ની	@[
+ની 	@Y
+નુ	@T
+નું	@S
+ને	@Z
+ને 	@Y
+નો	@X
+નો 	@W
+ન્	@c
+ન્દ	@j
+ન્ય	@h
+પ	@I
+પ 	@j
+પં	@^
+પંચ	@]
+પછ	@l
+પછી	@j
+પટ	@n
+પટે	@n
+પડ	@n
+પણ	@k
+પણ 	@j
+પત	@o
+પર	@c
+પર 	@m
+પરા	@g
+પલ	@g
+પલબ	@h
+પશ	@S
+પશુ	@^
+પશ્	@R
+પહ	@p
+પા	@X
+પાં	@c
+પાટ	@j
+પાડ	@f
+પાર	@m
+પાલ	@^
+પાવ	@k
+પિ	@o
+પી	@h
+પી 	@h
+પુ	@Y
+પુર	@X
+પૂ	@_
+પૂર	@]
+પે	@n
+પૈ	@X
+પૈક	@V
+પો	@h
+પોર	@k
+પ્	@[
+પ્ય	@k
+પ્ર	@Z
+ફ	@d
+બ	@S
+બ 	@d
+બન	@o
+બર	@b
+બરક	@b
+બહ	@n
+બહુ	@n
+બા	@^
+બા 	@k
+બાક	@k
+બાય	@n
+બાર	@f
+બિ	@o
+બી	@l
+બુ	@k
+બે	@l
+બો	@j
+બોર	@m
+બ્	@e
+બ્ધ	@h
+બ્ર	@j
+ભ	@K
+ભર	@g
+ભરૂ	@g
+ભા	@M
+ભાગ	@O
+ભાર	@Q
+ભાષ	@l
+ભિ	@l
+ભિલ	@l
+ભો	@n
+મ	@D
+મ 	@N
+મં	@n
+મખ	@o
+મખે	@m
+મગ	@p
+મજ	@a
+મજુ	@^
+મણ	@m
+મત	@j
+મતન	@n
+મથ	@g
+મથક	@f
+મદ	@d
+મદા	@b
+મધ	@]
+મધ્	@Z
+મન	@^
+મના	@]
+મપ	@j
+મપુ	@h
+મમ	@^
+મમા	@[
+મર	@h
+મલ	@n
+મહ	@T
+મહત	@U
+મહા	@_
+મહિ	@e
+મહુ	@n
+મહે	@e
+મા	@K
+મા 	@f
+માં	@I
+માટ	@l
+માણ	@m
+માત	@k
+માન	@j
+માર	@m
+માલ	@l
+મિ	@d
+મિક	@d
+મી	@j
+મી 	@m
+મુ	@X
+મુખ	@Y
+મુજ	@c
+મુવ	@k
+મે	@g
+મેઘ	@m
+મો	@_
+મો 	@b
+મોટ	@j
+મોડ	@n
+મ્	@h
+મ્બ	@n
+મ્ય	@j
+ય	@K
+ય 	@T
+યડ	@p
+યડ 	@n
+યત	@c
+યતઘ	@g
+યત્	@g
+યન	@S
+યન 	@i
+યના	@R
+યનો	@l
+યપ	@k
+યપૂ	@j
+યમ	@j
+યમા	@j
+યવ	@_
+યવસ	@^
+યા	@W
+યા 	@]
+યાન	@h
+યાપ	@l
+યાર	@_
+યાલ	@h
+યુ	@k
+યે	@g
+યેલ	@f
+યો	@j
+યો 	@m
+ર	@D
+ર 	@Q
+રં	@l
+રક	@b
+રકા	@a
+રખ	@p
+રગ	@p
+રજ	@j
+રજ 	@m
+રડ	@l
+રડી	@n
+રણ	@j
+રત	@R
+રત 	@Q
+રથ	@p
+રદ	@f
+રદે	@f
+રન	@i
+રના	@n
+રપ	@i
+રપુ	@k
+રબ	@p
+રમ	@_
+રમ 	@i
+રમા	@f
+રમ્	@k
+રવ	@e
+રવા	@e
+રસ	@h
+રહ	@b
+રહવ	@n
+રહે	@c
+રહ્	@l
+રા	@L
+રા 	@W
+રાં	@h
+રાજ	@Q
+રાડ	@n
+રાણ	@m
+રાત	@R
+રાથ	@d
+રાપ	@h
+રામ	@h
+રાય	@n
+રાવ	@j
+રાષ	@i
+રિ	@e
+રિક	@l
+રિય	@j
+રી	@W
+રી 	@X
+રીક	@m
+રીન	@d
+રીય	@f
+રુ	@f
+રું	@j
+રૂ	@g
+રૂચ	@g
+રે	@b
+રે 	@f
+રેગ	@k
+રો	@b
+રો 	@n
+રોત	@k
+ર્	@W
+ર્મ	@e
+ર્ય	@j
+ર્વ	@]
+ર્ષ	@_
+લ	@D
+લ 	@U
+લક	@n
+લગ	@p
+લન	@_
+લન 	@^
+લપ	@h
+લપુ	@j
+લબ	@i
+લબ્	@h
+લય	@j
+લય 	@h
+લવ	@n
+લસ	@h
+લસા	@g
+લા	@K
+લા 	@M
+લાન	@U
+લામ	@W
+લાલ	@l
+લાવ	@n
+લાસ	@m
+લિ	@f
+લિપ	@k
+લિય	@l
+લી	@^
+લી 	@_
+લીમ	@l
+લુ	@N
+લું	@S
+લુક	@O
+લુણ	@k
+લે	@i
+લો	@W
+લો 	@b
+લોક	@Z
+લોડ	@j
+લોદ	@j
+લોલ	@i
+લ્	@R
+લ્લ	@Q
+ળ	@Z
+ળ 	@h
+ળા	@c
+ળા 	@c
+ળી	@j
+ળી 	@k
+વ	@E
+વ 	@]
+વં	@o
+વગ	@o
+વડ	@]
+વડ 	@j
+વડો	@^
+વણ	@n
+વત	@d
+વત 	@f
+વતા	@n
+વદ	@j
+વદ 	@i
+વન	@W
+વનુ	@V
+વનો	@k
+વર	@_
+વર 	@n
+વર્	@^
+વલ	@f
+વલસ	@h
+વલી	@m
+વસ	@W
+વસ 	@]
+વસા	@]
+વસે	@c
+વસ્	@f
+વા	@Q
+વા 	@U
+વાં	@g
+વાગ	@n
+વાઘ	@m
+વાડ	@]
+વાદ	@e
+વાન	@j
+વામ	@d
+વાય	@i
+વાર	@i
+વાલ	@k
+વાસ	@_
+વિ	@a
+વિક	@i
+વિજ	@k
+વિર	@m
+વિસ	@m
+વી	@a
+વી 	@a
+વે	@L
+વે 	@c
+વેલ	@K
+વૈ	@j
+વૈદ	@k
+વ્	@^
+વ્ય	@[
+શ	@L
+શ 	@j
+શક	@k
+શક 	@k
+શન	@S
+શના	@Q
+શમ	@i
+શમા	@h
+શહ	@k
+શહે	@i
+શા	@c
+શાળ	@d
+શાસ	@m
+શિ	@m
+શી	@o
+શુ	@a
+શુપ	@^
+શ્	@S
+શ્ચ	@R
+શ્ર	@l
+શ્વ	@k
+ષ	@X
+ષ 	@g
+ષન	@e
+ષના	@f
+ષનો	@k
+ષા	@k
+ષા 	@n
+ષિ	@c
+ષિણ	@b
+ષ્	@g
+ષ્ટ	@h
+સ	@L
+સ 	@Z
+સં	@a
+સંખ	@l
+સંત	@l
+સંવ	@f
+સગ	@f
+સગવ	@e
+સણ	@l
+સણા	@m
+સત	@o
+સદ	@n
+સન	@l
+સમ	@g
+સમો	@l
+સર	@f
+સર 	@m
+સરા	@m
+સવ	@j
+સવા	@i
+સા	@V
+સા 	@i
+સાગ	@o
+સાડ	@g
+સાણ	@d
+સાત	@f
+સાબ	@b
+સામ	@n
+સાય	@^
+સાર	@g
+સાવ	@m
+સિ	@h
+સી	@a
+સી 	@c
+સીઓ	@h
+સુ	@b
+સુદ	@i
+સુર	@d
+સે	@c
+સે 	@c
+સો	@h
+સોન	@l
+સૌ	@o
+સ્	@^
+સ્ક	@k
+સ્ટ	@n
+સ્ત	@b
+સ્થ	@j
+સ્વ	@m
+હ	@O
+હત	@W
+હતા	@m
+હત્	@U
+હર	@p
+હવ	@j
+હવા	@l
+હવે	@n
+હા	@^
+હાર	@h
+હાલ	@b
+હિ	@a
+હિં	@f
+હિન	@e
+હી	@m
+હુ	@j
+હે	@[
+હે 	@c
+હેર	@i
+હેલ	@n
+હેવ	@h
+હેસ	@f
+હો	@d
+હોદ	@e
+હ્	@l
+હ્મ	@l
+ા	@<
+ા 	@E
+ાં	@J
+ાં 	@I
+ાંગ	@d
+ાંચ	@c
+ાંટ	@j
+ાંઠ	@b
+ાંડ	@i
+ાંત	@h
+ાંદ	@j
+ાંધ	@h
+ાંસ	@m
+ાઇ	@k
+ાઇ 	@m
+ાઉ	@n
+ાઉદ	@n
+ાઓ	@X
+ાઓ 	@V
+ાક	@g
+ાકી	@k
+ાખ	@o
+ાગ	@P
+ાગ 	@o
+ાગન	@i
+ાગમ	@O
+ાઘ	@n
+ાચ	@o
+ાજ	@S
+ાજક	@n
+ાજી	@m
+ાજ્	@Q
+ાટ	@f
+ાટી	@l
+ાટે	@m
+ાડ	@Y
+ાડ 	@d
+ાડા	@^
+ાડી	@a
+ાણ	@_
+ાણ 	@n
+ાણા	@c
+ાણી	@j
+ાત	@R
+ાત 	@R
+ાતી	@h
+ાતે	@k
+ાત્	@m
+ાથ	@d
+ાથમ	@d
+ાદ	@a
+ાદ 	@d
+ાદર	@h
+ાન	@R
+ાન 	@d
+ાનપ	@j
+ાના	@V
+ાની	@f
+ાનુ	@Z
+ાનો	@d
+ાપ	@a
+ાપા	@l
+ાપી	@i
+ાપુ	@i
+ાપ્	@k
+ાબ	@b
+ાબર	@b
+ામ	@L
+ામ 	@R
+ામન	@^
+ામપ	@k
+ામમ	@[
+ામા	@P
+ાય	@Z
+ાય 	@[
+ાયડ	@n
+ાયત	@g
+ાર	@P
+ાર 	@]
+ારડ	@m
+ારત	@Q
+ારમ	@k
+ારા	@b
+ારી	@e
+ારે	@h
+ારો	@k
+ાર્	@j
+ાલ	@O
+ાલ 	@a
+ાલન	@^
+ાલપ	@k
+ાલય	@h
+ાલા	@n
+ાલિ	@n
+ાલી	@j
+ાલુ	@O
+ાલો	@g
+ાળ	@b
+ાળા	@c
+ાવ	@[
+ાવ 	@k
+ાવત	@n
+ાવલ	@m
+ાવા	@b
+ાવી	@i
+ાષ	@g
+ાષા	@l
+ાષ્	@i
+ાસ	@Z
+ાસ 	@c
+ાસણ	@k
+ાસર	@n
+ાસા	@l
+ાસિ	@m
+ાસી	@a
+ાહ	@e
+ાહો	@e
+િ	@I
+િ 	@h
+િં	@e
+િંદ	@i
+િંમ	@m
+િક	@^
+િક 	@_
+િકે	@n
+િક્	@i
+િજ	@j
+િણ	@c
+િણ 	@b
+િત	@g
+િત 	@k
+િત્	@m
+િન	@c
+િના	@d
+િનો	@n
+િપ	@j
+િપ 	@k
+િમ	@T
+િમ 	@R
+િય	@_
+િયા	@]
+િર	@h
+િલ	@R
+િલો	@k
+િલ્	@Q
+િવ	@Z
+િવસ	@]
+િવા	@a
+િશ	@n
+િસ	@j
+િસ્	@l
+િહ	@p
+ી	@J
+ી 	@O
+ીં	@m
+ીઓ	@h
+ીઓ 	@i
+ીક	@j
+ીજ	@l
+ીત	@l
+ીદ	@o
+ીદા	@n
+ીન	@V
+ીનગ	@i
+ીના	@V
+ીની	@m
+ીને	@d
+ીનો	@m
+ીપ	@k
+ીમ	@g
+ીમખ	@m
+ીમા	@k
+ીય	@_
+ીય 	@j
+ીયન	@k
+ીયા	@a
+ીર	@l
+ીલ	@p
+ીવ	@l
+ીસ	@k
+ીસમ	@l
+ુ	@F
+ુ 	@d
+ું	@O
+ું 	@N
+ુક	@Q
+ુકા	@O
+ુકો	@h
+ુખ	@Z
+ુખ્	@Y
+ુચ	@p
+ુજ	@S
+ુજબ	@d
+ુજર	@R
+ુણ	@j
+ુણા	@j
+ુત	@p
+ુદ	@h
+ુદ 	@i
+ુધ	@g
+ુધન	@h
+ુન	@k
+ુપ	@_
+ુપા	@^
+ુમ	@m
+ુર	@V
+ુર 	@Z
+ુરત	@e
+ુરા	@b
+ુરી	@^
+ુરુ	@j
+ુલ	@X
+ુલ 	@V
+ુવ	@h
+ુવા	@g
+ુસ	@m
+ૂ	@Y
+ૂચ	@h
+ૂચ 	@g
+ૂર	@^
+ૂર્	@]
+ૃ	@i
+ૃત	@n
+ે	@D
+ે 	@L
+ેક	@o
+ેગ	@i
+ેગા	@n
+ેગો	@k
+ેઘ	@o
+ેઘર	@n
+ેજ	@n
+ેટ	@i
+ેટ 	@n
+ેઠ	@p
+ેડ	@a
+ેડબ	@m
+ેડા	@b
+ેડી	@l
+ેત	@Y
+ેતપ	@k
+ેતમ	@^
+ેતી	@^
+ેત્	@n
+ેન	@e
+ેન્	@m
+ેપ	@j
+ેપુ	@i
+ેમ	@]
+ેમ 	@[
+ેર	@]
+ેર 	@a
+ેરા	@k
+ેરી	@f
+ેલ	@L
+ેલ 	@d
+ેલા	@M
+ેલી	@i
+ેલુ	@S
+ેલો	@k
+ેવ	@a
+ેવા	@g
+ેવી	@e
+ેશ	@S
+ેશ 	@i
+ેશન	@Q
+ેશમ	@i
+ેસ	@f
+ેસા	@f
+ૈ	@V
+ૈક	@X
+ૈકી	@V
+ૈદ	@l
+ૈદિ	@k
+ો	@K
+ો 	@T
+ોઇ	@j
+ોઇ 	@i
+ોક	@[
+ોકો	@Z
+ોગ	@n
+ોજ	@m
+ોટ	@d
+ોટ 	@k
+ોટા	@i
+ોટી	@n
+ોડ	@c
+ોડા	@f
+ોત	@i
+ોતર	@k
+ોદ	@[
+ોદ 	@_
+ોદર	@_
+ોધ	@n
+ોન	@]
+ોનગ	@n
+ોની	@f
+ોનો	@^
+ોમ	@m
+ોય	@o
+ોર	@a
+ોર 	@h
+ોરી	@i
+ોલ	@c
+ોલ 	@f
+ોલી	@j
+ોળ	@i
+ોળી	@n
+ોવ	@o
+ૌ	@i
+્	@E
+્ક	@i
+્ગ	@o
+્ચ	@T
+્ચિ	@R
+્ટ	@e
+્ટ્	@h
+્ણ	@n
+્ત	@Z
+્તર	@]
+્તા	@l
+્તી	@e
+્થ	@i
+્થા	@m
+્દ	@i
+્દ્	@m
+્ધ	@f
+્ધ 	@g
+્પ	@m
+્બ	@o
+્મ	@c
+્મદ	@h
+્મા	@k
+્ય	@N
+્ય 	@U
+્યત	@f
+્યન	@R
+્યપ	@j
+્યમ	@j
+્યવ	@^
+્યા	@]
+્યુ	@n
+્ર	@V
+્ર 	@d
+્રદ	@e
+્રમ	@g
+્રહ	@k
+્રા	@^
+્રિ	@i
+્રી	@h
+્રે	@h
+્રો	@j
+્લ	@R
+્લા	@Q
+્લો	@d
+્વ	@T
+્વ 	@]
+્વન	@U
+્વર	@m
+્વા	@j
+્વે	@f
+્ષ	@[
+્ષ 	@f
+્ષન	@c
+્ષિ	@a
+્સ	@n
+૦	@c
+૦ 	@g
+૧	@X
+૧ 	@e
+૧૦	@i
+૧૦ 	@h
+૧૧	@e
+૧૧ 	@d
+૧૩	@d
+૧૩ 	@b
+૧૯	@n
+૨	@d
+૨ 	@n
+૩	@_
+૩ 	@c
+૪	@f
+૪ 	@j
+૫	@c
+૫ 	@e
+૬	@j
+૭	@e
+૭ 	@h
+૮	@e
+૮ 	@i
+૯	@e
+૯ 	@i
+ஃ	^k
+ஃப	^m
+அ	^P
+அக	^i
+அக்	^k
+அச	^n
+அட	^d
+அடி	^g
+அண	^h
+அணி	^n
+அணு	^m
+அத	^c
+அதன	^k
+அதி	^h
+அந	^o
+அன	^h
+அனை	^m
+அன்	^n
+அப	^l
+அப்	^l
+அம	^Z
+அமெ	^i
+அமை	^[
+அம்	^m
+அர	^a
+அரச	^d
+அரு	^k
+அற	^e
+அறி	^d
+அல	^^
+அல்	^]
+அள	^i
+அளவ	^i
+அழ	^g
+அழை	^h
+அவ	^e
+அவர	^j
+ஆ	^Q
+ஆக	^Y
+ஆகி	^f
+ஆகு	^Y
+ஆக்	^n
+ஆங	^e
+ஆங்	^c
+ஆச	^l
+ஆசி	^k
+ஆட	^k
+ஆட்	^k
+ஆண	^_
+ஆண்	^^
+ஆன	^n
+ஆப	^o
+ஆம	^d
+ஆம்	^c
+ஆய	^k
+ஆய்	^m
+ஆர	^g
+ஆரம	^i
+ஆற	^i
+ஆறு	^n
+ஆற்	^l
+ஆவ	^c
+ஆவத	^e
+ஆவா	^i
+இ	^N
+இக	^n
+இக்	^l
+இங	^m
+இங்	^l
+இச	^f
+இசை	^g
+இட	^e
+இடத	^m
+இடம	^l
+இடை	^k
+இண	^i
+இணை	^g
+இத	^Z
+இதன	^g
+இது	^]
+இத்	^g
+இந	^[
+இந்	^Y
+இன	^g
+இன்	^i
+இப	^l
+இப்	^j
+இம	^m
+இம்	^l
+இய	^b
+இயக	^g
+இயங	^n
+இயற	^j
+இயல	^n
+இர	^X
+இரண	^h
+இரா	^_
+இரு	^[
+இற	^l
+இல	^_
+இலக	^h
+இலங	^d
+இல்	^h
+இவ	^a
+இவர	^d
+இவை	^m
+இவ்	^i
+ஈ	^h
+ஈழ	^p
+உ	^U
+உட	^h
+உண	^h
+உண்	^k
+உத	^l
+உதவ	^n
+உய	^g
+உயர	^l
+உயி	^i
+உர	^d
+உரி	^l
+உரு	^e
+உற	^i
+உறு	^l
+உல	^g
+உலக	^f
+உள	^^
+உள்	^]
+ஊ	^h
+ஊர	^l
+ஊர்	^n
+எ	^R
+எட	^l
+எடு	^m
+எண	^k
+எண்	^i
+எத	^l
+எதி	^k
+என	^U
+என 	^i
+எனப	^g
+என்	^U
+எல	^l
+எல்	^k
+எழ	^f
+எழு	^d
+ஏ	^b
+ஏற	^g
+ஏற்	^g
+ஐ	^g
+ஐக	^n
+ஐக்	^l
+ஒ	^T
+ஒன	^b
+ஒன்	^a
+ஒர	^W
+ஒரு	^V
+ஒல	^o
+ஒலி	^n
+ஒள	^p
+ஒளி	^n
+ஓ	^e
+ஓர	^i
+ஓர்	^i
+க	Nl^B
+க 	^W
+கக	^f
+கக்	^e
+கங	^f
+கங்	^e
+கச	^m
+கச்	^m
+கட	^^
+கடல	^k
+கட்	^a
+கண	^a
+கணக	^l
+கணி	^f
+கண்	^f
+கத	^^
+கதை	^l
+கத்	^^
+கன	^g
+கன்	^j
+கப	^Z
+கப்	^Y
+கம	^[
+கமா	^e
+கம்	^]
+கர	^X
+கரத	^i
+கரம	^h
+கரா	^i
+கரி	^h
+கரு	^a
+கரை	^l
+கர்	^c
+கற	^m
+கற்	^m
+கல	^_
+கலா	^n
+கலை	^e
+கல்	^e
+கள	^O
+களா	^b
+களி	^W
+களு	^]
+களை	^Z
+கள்	^T
+கழ	^e
+கழக	^k
+கழ்	^g
+கவ	^a
+கவல	^l
+கவி	^l
+கவு	^e
+கா	^U
+கா 	^j
+காக	^f
+காட	^d
+காண	^e
+காத	^n
+கான	^f
+காப	^k
+காம	^m
+கார	^e
+கால	^a
+காவ	^h
+கி	^R
+கி 	^e
+கிக	^n
+கிட	^k
+கின	^]
+கிப	^n
+கிய	^Z
+கிர	^b
+கிற	^^
+கில	^^
+கிள	^n
+கிழ	^e
+கீ	^j
+கீழ	^l
+கு	^N
+கு 	^X
+குக	^f
+குட	^c
+குத	^]
+குப	^f
+கும	^Q
+குர	^j
+குற	^]
+குள	^k
+குழ	^h
+குவ	^i
+கூ	^b
+கூட	^d
+கூற	^h
+கெ	^k
+கெட	^n
+கே	^f
+கே 	^k
+கை	^Z
+கை 	^b
+கைக	^g
+கைப	^m
+கைய	^a
+கொ	^]
+கொட	^l
+கொண	^_
+கொல	^n
+கொள	^g
+கோ	^^
+கோட	^h
+கோண	^n
+கோய	^h
+கோர	^j
+கோவ	^l
+க்	^M
+க் 	^V
+க்க	^M
+க்ட	^l
+ங	^R
+ங்	^S
+ங் 	^n
+ங்க	^Q
+ச	^K
+ச 	^l
+சக	^i
+சக்	^i
+சங	^l
+சங்	^k
+சட	^j
+சட்	^i
+சத	^i
+சத்	^k
+சந	^m
+சந்	^k
+சன	^i
+சன்	^l
+சப	^i
+சப்	^l
+சம	^a
+சமய	^k
+சமூ	^l
+சம்	^f
+சர	^g
+சர்	^j
+சல	^n
+சா	^^
+சாத	^i
+சார	^f
+சால	^i
+சி	^U
+சி 	^^
+சிக	^f
+சிங	^m
+சித	^i
+சின	^j
+சிப	^k
+சிய	^^
+சிர	^l
+சிற	^c
+சில	^g
+சிவ	^j
+சீ	^h
+சீன	^m
+சு	^[
+சு 	^d
+சுக	^l
+சுத	^m
+சும	^l
+சுர	^l
+சுற	^m
+சுவ	^h
+சூ	^h
+சூழ	^l
+செ	^[
+சென	^k
+செய	^^
+செல	^g
+சே	^b
+சேர	^d
+சேவ	^m
+சை	^b
+சை 	^i
+சைக	^n
+சைய	^g
+சொ	^g
+சொற	^n
+சொல	^i
+சோ	^j
+ச்	^Y
+ச் 	^]
+ச்ச	^]
+ஜ	^]
+ஜன	^i
+ஜன்	^k
+ஜா	^o
+ஜி	^n
+ஜூ	^l
+ஜூல	^m
+ஜெ	^o
+ஞ	^a
+ஞர	^m
+ஞர்	^m
+ஞ்	^d
+ஞ்ச	^c
+ட	^F
+ட 	^[
+டக	^b
+டக 	^j
+டக்	^d
+டங	^d
+டங்	^c
+டத	^Z
+டது	^e
+டத்	^Z
+டன	^d
+டன்	^d
+டப	^f
+டப்	^e
+டம	^]
+டமா	^h
+டமை	^n
+டம்	^a
+டர	^c
+டர்	^b
+டற	^p
+டல	^c
+டல்	^d
+டவ	^h
+டா	^_
+டா 	^n
+டாக	^h
+டாண	^n
+டார	^n
+டாவ	^l
+டி	^T
+டி 	^a
+டிக	^d
+டிச	^l
+டிட	^l
+டித	^i
+டின	^d
+டிப	^f
+டிய	^]
+டிர	^j
+டில	^d
+டிவ	^d
+டு	^P
+டு 	^W
+டுக	^Y
+டுத	^]
+டுப	^c
+டும	^Y
+டுள	^g
+டுவ	^e
+டெ	^n
+டே	^o
+டை	^Z
+டை 	^f
+டைக	^j
+டைப	^i
+டைய	^_
+டோ	^j
+ட்	^O
+ட் 	^d
+ட்க	^d
+ட்ச	^^
+ட்ட	^P
+ட்ப	^g
+ண	^O
+ண 	^i
+ணக	^k
+ணக்	^j
+ணங	^p
+ணங்	^n
+ணத	^k
+ணத்	^i
+ணப	^k
+ணப்	^i
+ணம	^g
+ணம்	^h
+ணர	^n
+ணர்	^n
+ணவ	^l
+ணா	^m
+ணி	^^
+ணி 	^h
+ணிக	^h
+ணித	^k
+ணின	^l
+ணிய	^i
+ணு	^h
+ணுக	^m
+ணை	^d
+ணைக	^n
+ணைய	^i
+ண்	^T
+ண் 	^i
+ண்க	^k
+ண்ட	^T
+ண்ண	^d
+ண்ப	^i
+ண்ம	^i
+த	Nm^C
+த 	^Y
+தக	^e
+தகவ	^l
+தக்	^j
+தங	^l
+தங்	^k
+தட	^m
+தத	^d
+தது	^j
+தத்	^g
+தந	^n
+தந்	^n
+தன	^]
+தனி	^g
+தனை	^j
+தன்	^a
+தப	^c
+தப்	^c
+தம	^Y
+தமா	^m
+தமி	^Y
+தம்	^e
+தய	^n
+தயா	^n
+தர	^b
+தர்	^f
+தற	^d
+தற்	^c
+தல	^[
+தலா	^k
+தலி	^l
+தலை	^c
+தல்	^b
+தள	^k
+தழ	^o
+தவ	^d
+தவர	^h
+தவி	^k
+தா	^X
+தா 	^h
+தாக	^d
+தான	^e
+தாய	^m
+தார	^e
+தால	^h
+தாள	^l
+தாவ	^j
+தி	^N
+தி 	^^
+திக	^_
+திச	^l
+திட	^k
+தின	^[
+திப	^g
+திம	^n
+திய	^W
+திர	^X
+திற	^g
+தில	^V
+திவ	^n
+தீ	^f
+தீவ	^i
+து	^M
+து 	^M
+துக	^a
+துட	^k
+துண	^l
+துப	^l
+தும	^c
+துர	^i
+துற	^f
+துள	^]
+துவ	^a
+தூ	^j
+தூர	^l
+தெ	^d
+தென	^h
+தெற	^n
+தே	^_
+தே 	^m
+தேச	^e
+தேர	^l
+தேவ	^j
+தை	^]
+தை 	^b
+தைக	^i
+தைச	^m
+தைய	^h
+தொ	^[
+தொக	^e
+தொட	^a
+தொல	^j
+தொழ	^h
+தோ	^g
+த்	^N
+த் 	^Z
+த்த	^M
+ந	^K
+நக	^b
+நகர	^_
+நட	^c
+நடி	^j
+நடை	^l
+நல	^o
+நவ	^o
+நா	^X
+நாட	^Y
+நாத	^n
+நான	^m
+நாய	^m
+நாள	^f
+நி	^X
+நிக	^j
+நிய	^n
+நிர	^i
+நிற	^d
+நில	^[
+நீ	^e
+நீத	^n
+நீர	^j
+நு	^i
+நுட	^l
+நூ	^f
+நூற	^j
+நூல	^g
+நெ	^g
+நெட	^i
+நே	^j
+நேர	^k
+நோ	^i
+நோக	^k
+ந்	^Q
+ந்த	^P
+ந்ந	^l
+ன	^G
+ன 	^W
+னக	^m
+னக்	^n
+னங	^k
+னங்	^i
+னட	^o
+னத	^c
+னது	^f
+னத்	^i
+னப	^g
+னப்	^e
+னம	^f
+னம்	^f
+னர	^b
+னர்	^b
+னல	^p
+னவ	^i
+னவர	^n
+னா	^a
+னா 	^n
+னார	^l
+னால	^g
+னி	^Z
+னி 	^f
+னிக	^l
+னித	^f
+னின	^j
+னிய	^b
+னில	^n
+னு	^b
+னும	^b
+னே	^n
+னை	^_
+னை 	^e
+னைக	^l
+னைத	^l
+னைய	^k
+னைவ	^n
+னோ	^m
+ன்	^L
+ன் 	^O
+ன்க	^f
+ன்ச	^l
+ன்ட	^n
+ன்ன	^Z
+ன்ப	^V
+ன்ம	^e
+ன்ற	^T
+ப	^D
+ப 	^l
+பக	^a
+பகு	^a
+பக்	^l
+பங	^m
+பங்	^k
+பட	^R
+பட 	^n
+படத	^j
+படம	^g
+படி	^f
+படு	^V
+படை	^e
+பட்	^X
+பண	^f
+பணி	^l
+பண்	^h
+பத	^X
+பதற	^m
+பதா	^m
+பதி	^g
+பது	^Z
+பத்	^d
+பந	^i
+பந்	^i
+பன	^i
+பன்	^m
+பம	^i
+பமா	^m
+பம்	^l
+பய	^c
+பயன	^b
+பர	^^
+பரப	^l
+பரி	^i
+பர்	^d
+பற	^g
+பற்	^g
+பல	^a
+பல 	^f
+பலர	^n
+பல்	^f
+பள	^m
+பழ	^j
+பவ	^g
+பவர	^i
+பா	^V
+பாக	^f
+பாட	^]
+பாண	^g
+பாத	^i
+பான	^h
+பாய	^l
+பார	^f
+பால	^f
+பாள	^k
+பி	^U
+பி 	^i
+பிக	^j
+பிட	^e
+பின	^c
+பிய	^h
+பிர	^[
+பிற	^e
+பில	^g
+பீ	^l
+பீட	^n
+பு	^V
+பு 	^^
+புக	^b
+புத	^e
+புர	^e
+புற	^m
+புல	^h
+புவ	^n
+பூ	^g
+பூர	^l
+பெ	^Y
+பெண	^n
+பெய	^d
+பெர	^b
+பெற	^a
+பே	^b
+பேச	^j
+பேர	^d
+பை	^h
+பை 	^m
+பொ	^]
+பொத	^f
+பொர	^a
+பொற	^l
+போ	^^
+போட	^m
+போத	^g
+போன	^f
+போர	^h
+போல	^n
+ப்	^N
+ப் 	^W
+ப்ட	^n
+ப்ப	^N
+ப்ர	^j
+ம	Nm^D
+ம 	^k
+மக	^c
+மகா	^n
+மக்	^d
+மங	^o
+மங்	^m
+மட	^k
+மட்	^k
+மண	^i
+மணி	^n
+மத	^e
+மதி	^l
+மது	^m
+மத்	^i
+மன	^a
+மனி	^g
+மன்	^d
+மம	^l
+மம்	^k
+மய	^k
+மர	^d
+மரப	^l
+மரு	^l
+மற	^a
+மற்	^a
+மல	^e
+மலை	^h
+மல்	^l
+மா	^S
+மாக	^Z
+மாத	^i
+மாந	^_
+மான	^_
+மார	^h
+மாற	^f
+மாவ	^^
+மி	^W
+மி 	^n
+மிக	^d
+மின	^g
+மிய	^m
+மிழ	^Y
+மீ	^f
+மீட	^m
+மு	^W
+முக	^d
+முட	^f
+முத	^a
+முன	^e
+மும	^j
+முற	^b
+முழ	^m
+மூ	^c
+மூக	^l
+மூன	^m
+மூல	^h
+மெ	^e
+மென	^m
+மெர	^i
+மே	^^
+மே 	^j
+மேற	^f
+மேல	^g
+மேள	^f
+மை	^W
+மை 	^e
+மைக	^f
+மைந	^^
+மைப	^c
+மைய	^a
+மொ	^a
+மொழ	^a
+மோ	^o
+ம்	^J
+ம் 	^I
+ம்ச	^n
+ம்ப	^Y
+ம்ம	^g
+ய	^I
+ய 	^V
+யக	^c
+யக்	^c
+யங	^h
+யங்	^g
+யத	^c
+யது	^k
+யத்	^d
+யன	^_
+யன்	^^
+யப	^e
+யப்	^d
+யம	^a
+யமா	^i
+யமை	^n
+யம்	^c
+யர	^a
+யர்	^b
+யற	^f
+யற்	^e
+யல	^[
+யலா	^j
+யலி	^i
+யல்	^]
+யவ	^h
+யவர	^n
+யவற	^n
+யா	^U
+யா 	^e
+யாக	^^
+யாட	^k
+யான	^c
+யார	^h
+யாள	^j
+யாழ	^i
+யாவ	^^
+யி	^U
+யிட	^k
+யின	^^
+யிய	^h
+யிர	^e
+யில	^W
+யீ	^p
+யு	^]
+யும	^^
+யுள	^l
+யூ	^j
+யே	^f
+யே 	^g
+யை	^c
+யை 	^f
+யோ	^h
+ய்	^]
+ய் 	^h
+ய்க	^l
+ய்த	^i
+ய்ய	^f
+ய்வ	^h
+ர	Nm^E
+ர 	^f
+ரக	^j
+ரங	^i
+ரங்	^g
+ரச	^b
+ரசி	^g
+ரசு	^i
+ரட	^m
+ரண	^d
+ரண்	^g
+ரத	^_
+ரது	^n
+ரதே	^j
+ரத்	^b
+ரன	^m
+ரன்	^n
+ரப	^c
+ரபு	^m
+ரப்	^f
+ரம	^^
+ரமா	^i
+ரம்	^^
+ரர	^h
+ரர்	^i
+ரல	^h
+ரலா	^j
+ரல்	^l
+ரள	^p
+ரவ	^e
+ரா	^W
+ரா 	^n
+ராக	^^
+ராச	^l
+ராஜ	^k
+ராட	^d
+ரான	^i
+ராம	^g
+ராய	^l
+ரால	^k
+ராவ	^l
+ரி	^T
+ரி 	^c
+ரிக	^_
+ரிச	^j
+ரித	^i
+ரின	^e
+ரிப	^k
+ரிம	^h
+ரிய	^]
+ரில	^h
+ரிவ	^e
+ரீ	^m
+ரு	^O
+ரு 	^V
+ருக	^Z
+ருங	^k
+ருட	^h
+ருத	^b
+ருந	^]
+ருப	^g
+ரும	^]
+ருள	^b
+ருவ	^^
+ரூ	^i
+ரூர	^i
+ரெ	^n
+ரே	^g
+ரே 	^n
+ரை	^[
+ரை 	^d
+ரைக	^k
+ரைப	^c
+ரைய	^f
+ரோ	^g
+ர்	^N
+ர் 	^Q
+ர்க	^Y
+ர்ச	^f
+ர்ட	^l
+ர்த	^b
+ர்ந	^a
+ர்ப	^c
+ர்ம	^g
+ர்வ	^c
+ற	^J
+ற 	^^
+றக	^o
+றங	^p
+றங்	^n
+றத	^]
+றது	^]
+றத்	^i
+றந	^i
+றந்	^h
+றன	^e
+றன 	^g
+றனர	^m
+றப	^f
+றப்	^e
+றம	^j
+றம்	^k
+றல	^n
+றழ	^m
+றழை	^k
+றவ	^h
+றா	^_
+றாக	^e
+றாண	^l
+றார	^j
+றி	^W
+றி 	^h
+றிக	^d
+றித	^m
+றின	^i
+றிப	^e
+றிய	^a
+றில	^j
+றிவ	^g
+று	^U
+று 	^Z
+றுக	^d
+றுத	^j
+றுப	^f
+றும	^]
+றுவ	^d
+றை	^[
+றை 	^c
+றைக	^h
+றைய	^d
+ற்	^R
+ற்க	^Z
+ற்ச	^m
+ற்ப	^_
+ற்ற	^T
+ல	^G
+ல 	^b
+லக	^_
+லக 	^n
+லகி	^k
+லக்	^d
+லங	^b
+லங்	^_
+லத	^Z
+லது	^^
+லத்	^^
+லப	^j
+லப்	^i
+லம	^_
+லமா	^k
+லம்	^_
+லய	^o
+லர	^i
+லர்	^k
+லவ	^i
+லா	^Z
+லா 	^l
+லாக	^h
+லாந	^m
+லான	^i
+லாம	^f
+லாற	^k
+லாள	^j
+லி	^Y
+லி 	^h
+லிக	^j
+லின	^j
+லிப	^n
+லிய	^c
+லிர	^h
+லில	^f
+லு	^[
+லுக	^n
+லும	^^
+லுள	^i
+லூ	^j
+லூர	^k
+லே	^i
+லேய	^m
+லை	^W
+லை 	^_
+லைக	^d
+லைத	^m
+லைந	^j
+லைப	^i
+லைம	^m
+லைய	^c
+லைவ	^i
+லோ	^j
+ல்	^L
+ல் 	^L
+ல்க	^b
+ல்ந	^m
+ல்ப	^i
+ல்ல	^X
+ல்வ	^d
+ள	^I
+ள 	^[
+ளக	^i
+ளகர	^k
+ளக்	^m
+ளங	^m
+ளங்	^k
+ளத	^b
+ளது	^a
+ளத்	^m
+ளன	^g
+ளன 	^h
+ளனர	^n
+ளப	^m
+ளப்	^l
+ளம	^f
+ளமா	^j
+ளம்	^h
+ளர	^c
+ளர்	^c
+ளவ	^e
+ளவி	^k
+ளவு	^k
+ளவை	^n
+ளா	^_
+ளாக	^e
+ளால	^h
+ளி	^U
+ளி 	^i
+ளிக	^j
+ளின	^_
+ளிப	^l
+ளிய	^e
+ளில	^Z
+ளிவ	^f
+ளு	^]
+ளுக	^b
+ளுட	^m
+ளும	^e
+ளுள	^h
+ளை	^Y
+ளை 	^^
+ளைக	^f
+ளைப	^l
+ளைய	^c
+ள்	^Q
+ள் 	^S
+ள்க	^j
+ள்ள	^U
+ழ	^P
+ழ 	^o
+ழக	^c
+ழகத	^n
+ழக்	^f
+ழங	^i
+ழங்	^h
+ழம	^i
+ழமை	^i
+ழர	^k
+ழர்	^j
+ழல	^o
+ழா	^o
+ழி	^[
+ழி 	^f
+ழிக	^i
+ழிப	^n
+ழிய	^e
+ழில	^f
+ழு	^^
+ழு 	^n
+ழுத	^c
+ழும	^j
+ழுவ	^m
+ழை	^d
+ழைக	^e
+ழைய	^n
+ழ்	^Y
+ழ் 	^b
+ழ்க	^l
+ழ்த	^k
+ழ்ந	^a
+ழ்ப	^g
+ழ்வ	^j
+வ	^H
+வ 	^k
+வக	^d
+வகை	^e
+வங	^l
+வங்	^k
+வச	^k
+வட	^[
+வடக	^m
+வடி	^g
+வட்	^^
+வண	^j
+வத	^Z
+வதற	^j
+வதா	^m
+வது	^]
+வத்	^m
+வந	^f
+வந்	^d
+வன	^c
+வனம	^m
+வன்	^h
+வப	^n
+வப்	^n
+வம	^f
+வம்	^h
+வர	^V
+வரத	^l
+வரல	^l
+வரா	^j
+வரி	^f
+வரு	^b
+வரை	^e
+வர்	^Y
+வற	^f
+வற்	^e
+வல	^c
+வலை	^m
+வல்	^h
+வள	^f
+வளர	^k
+வழ	^d
+வழங	^i
+வழி	^h
+வா	^W
+வாக	^_
+வாச	^n
+வாத	^n
+வான	^f
+வாய	^i
+வார	^d
+வால	^m
+வாழ	^f
+வி	^S
+வி 	^h
+விக	^g
+விச	^m
+விட	^e
+விண	^n
+வித	^h
+வின	^]
+விய	^a
+விர	^f
+விற	^k
+வில	^]
+விள	^e
+வீ	^g
+வீர	^m
+வு	^Y
+வு 	^a
+வுக	^d
+வும	^b
+வெ	^^
+வெள	^_
+வே	^_
+வே 	^k
+வேத	^k
+வேற	^g
+வேல	^k
+வை	^]
+வை 	^b
+வைக	^g
+வைத	^l
+வைய	^h
+வோ	^l
+வ்	^e
+வ்வ	^e
+ஷ	^f
+ஷ்	^j
+ஸ	^Z
+ஸ்	^[
+ஸ் 	^b
+ஸ்க	^m
+ஸ்ட	^i
+ஸ்த	^g
+ஹ	^f
+ஹா	^p
+ா	Nl^F
+ா 	^[
+ாக	^Q
+ாக 	^Y
+ாகக	^h
+ாகங	^m
+ாகத	^i
+ாகப	^j
+ாகம	^d
+ாகவ	^f
+ாகா	^l
+ாகி	^d
+ாகு	^X
+ாக்	^_
+ாங	^k
+ாங்	^i
+ாச	^d
+ாசி	^i
+ாஜ	^l
+ாட	^U
+ாடக	^g
+ாடல	^g
+ாடி	^l
+ாடு	^]
+ாட்	^X
+ாண	^^
+ாண 	^n
+ாணத	^l
+ாணப	^k
+ாண்	^c
+ாத	^]
+ாத 	^l
+ாதம	^n
+ாதா	^j
+ாதி	^i
+ாது	^l
+ாத்	^h
+ாந	^_
+ாநி	^a
+ாந்	^g
+ான	^V
+ான 	^Y
+ானத	^g
+ானி	^f
+ான்	^a
+ாப	^e
+ாப்	^g
+ாம	^^
+ாமல	^m
+ாமி	^k
+ாம்	^c
+ாய	^_
+ாயக	^n
+ாயி	^n
+ாய்	^c
+ார	^W
+ார 	^n
+ாரண	^j
+ாரத	^n
+ாரம	^l
+ாரா	^l
+ாரி	^g
+ார்	^X
+ாற	^b
+ாறு	^i
+ாற்	^d
+ால	^X
+ால 	^n
+ாலத	^i
+ாலம	^k
+ாலி	^k
+ாலு	^h
+ாலை	^h
+ால்	^]
+ாள	^^
+ாளர	^d
+ாளா	^m
+ாளி	^m
+ாள்	^h
+ாழ	^d
+ாழ்	^d
+ாவ	^W
+ாவட	^_
+ாவத	^h
+ாவர	^n
+ாவா	^l
+ாவி	^[
+ாஸ	^o
+ாஸ்	^m
+ி	Nl^B
+ி 	^S
+ிக	^T
+ிக 	^k
+ிகப	^l
+ிகள	^]
+ிகழ	^j
+ிகா	^j
+ிகை	^l
+ிகோ	^k
+ிக்	^W
+ிங	^j
+ிங்	^h
+ிச	^b
+ிசை	^i
+ிச்	^i
+ிஞ	^o
+ிட	^[
+ிடத	^k
+ிடப	^k
+ிடம	^m
+ிடி	^m
+ிடு	^i
+ிடை	^l
+ிட்	^c
+ிண	^h
+ிணை	^n
+ிண்	^k
+ித	^Z
+ித 	^j
+ிதி	^l
+ித்	^]
+ிந	^f
+ிந்	^g
+ின	^Q
+ினம	^n
+ினர	^i
+ினா	^g
+ினி	^i
+ினை	^h
+ின்	^P
+ிப	^Z
+ிப்	^Z
+ிம	^_
+ிமா	^l
+ிமு	^j
+ிமை	^j
+ிய	^N
+ிய 	^V
+ியக	^j
+ியத	^d
+ியன	^e
+ியப	^h
+ியம	^d
+ியர	^g
+ியல	^]
+ியவ	^g
+ியா	^W
+ியி	^Z
+ியு	^f
+ியூ	^m
+ியே	^l
+ியை	^g
+ியோ	^l
+ிர	^S
+ிரத	^f
+ிரப	^k
+ிரம	^i
+ிரா	^d
+ிரி	^[
+ிரு	^Z
+ிரே	^j
+ிரை	^b
+ிர்	^d
+ிற	^W
+ிறத	^a
+ிறந	^i
+ிறப	^i
+ிறா	^l
+ிறி	^k
+ிறு	^d
+ிற்	^b
+ில	^N
+ில 	^h
+ிலங	^k
+ிலத	^b
+ிலம	^d
+ிலா	^i
+ிலி	^e
+ிலு	^a
+ிலே	^k
+ிலை	^b
+ில்	^N
+ிள	^d
+ிளை	^i
+ிழ	^Y
+ிழக	^g
+ிழம	^k
+ிழர	^j
+ிழி	^k
+ிழ்	^]
+ிவ	^Z
+ிவந	^g
+ிவம	^m
+ிவர	^m
+ிவா	^j
+ிவி	^d
+ிவு	^e
+ிஸ	^j
+ிஸ்	^h
+ீ	^V
+ீ 	^m
+ீக	^n
+ீச	^o
+ீட	^e
+ீடு	^m
+ீட்	^h
+ீத	^h
+ீதி	^k
+ீன	^h
+ீன்	^m
+ீர	^d
+ீர்	^h
+ீழ	^k
+ீழ்	^l
+ீவ	^j
+ீவு	^l
+ு	^B
+ு 	^J
+ுக	^Q
+ுகள	^Z
+ுகழ	^m
+ுகா	^l
+ுகி	^[
+ுக்	^T
+ுங	^h
+ுங்	^f
+ுச	^f
+ுச்	^g
+ுட	^Z
+ுடன	^e
+ுடி	^c
+ுடு	^h
+ுடை	^j
+ுட்	^d
+ுண	^g
+ுண்	^j
+ுத	^T
+ுதன	^l
+ுதப	^k
+ுதல	^a
+ுதி	^]
+ுது	^g
+ுத்	^W
+ுந	^]
+ுநா	^k
+ுந்	^]
+ுன	^c
+ுனி	^n
+ுனை	^n
+ுன்	^f
+ுப	^Z
+ுபட	^l
+ுப்	^Z
+ும	^M
+ுமா	^f
+ுமு	^m
+ுமை	^l
+ும்	^L
+ுய	^n
+ுர	^_
+ுரம	^l
+ுரி	^j
+ுரு	^h
+ுரை	^j
+ுற	^Y
+ுறி	^_
+ுறு	^m
+ுறை	^^
+ுற்	^i
+ுல	^e
+ுள	^W
+ுளா	^l
+ுளி	^l
+ுள்	^W
+ுழ	^f
+ுழு	^h
+ுவ	^V
+ுவத	^b
+ுவன	^g
+ுவம	^n
+ுவர	^d
+ுவா	^_
+ுவி	^d
+ுவை	^n
+ூ	^T
+ூக	^j
+ூட	^d
+ூடி	^i
+ூட்	^h
+ூத	^n
+ூன	^j
+ூன்	^i
+ூர	^_
+ூரா	^i
+ூரி	^j
+ூர்	^b
+ூற	^f
+ூறு	^k
+ூற்	^j
+ூல	^c
+ூலம	^k
+ூலி	^n
+ூல்	^j
+ூழ	^m
+ெ	^P
+ெக	^p
+ெட	^d
+ெடு	^h
+ெட்	^g
+ெண	^k
+ெண்	^i
+ென	^c
+ென்	^b
+ெப	^j
+ெப்	^h
+ெய	^[
+ெயர	^d
+ெயற	^m
+ெயல	^g
+ெய்	^a
+ெர	^_
+ெரி	^c
+ெரு	^d
+ெர்	^m
+ெற	^a
+ெறு	^l
+ெற்	^a
+ெல	^e
+ெல்	^f
+ெள	^b
+ெளி	^a
+ே	^Q
+ே 	^^
+ேக	^j
+ேச	^b
+ேசப	^n
+ேசி	^i
+ேசு	^n
+ேட	^k
+ேட்	^n
+ேண	^n
+ேண்	^n
+ேத	^i
+ேதி	^m
+ேன	^m
+ேம	^o
+ேய	^i
+ேயே	^n
+ேர	^]
+ேரி	^l
+ேரூ	^j
+ேர்	^a
+ேற	^b
+ேறு	^g
+ேற்	^d
+ேல	^d
+ேலி	^l
+ேலு	^l
+ேள	^g
+ேளக	^k
+ேளம	^l
+ேவ	^h
+ேவை	^j
+ை	^I
+ை 	^R
+ைக	^V
+ைகள	^]
+ைக்	^X
+ைச	^d
+ைச்	^c
+ைத	^a
+ைத்	^_
+ைந	^]
+ைநக	^l
+ைந்	^]
+ைப	^Y
+ைப்	^X
+ைம	^h
+ைமை	^l
+ைய	^S
+ைய 	^d
+ையத	^m
+ையம	^i
+ையா	^]
+ையி	^Y
+ையு	^a
+ையே	^k
+ையை	^e
+ைவ	^c
+ைவர	^l
+ைவி	^k
+ைவு	^m
+ொ	^R
+ொக	^f
+ொகு	^g
+ொட	^a
+ொடங	^l
+ொடர	^d
+ொடு	^n
+ொண	^b
+ொண்	^_
+ொத	^f
+ொது	^f
+ொன	^k
+ொன்	^j
+ொர	^a
+ொரு	^^
+ொற	^i
+ொற்	^m
+ொல	^d
+ொலை	^j
+ொல்	^g
+ொள	^h
+ொள்	^g
+ொழ	^^
+ொழி	^^
+ொழு	^l
+ோ	^S
+ோ 	^e
+ோக	^f
+ோக்	^h
+ோச	^n
+ோட	^c
+ோடு	^k
+ோட்	^e
+ோண	^o
+ோத	^f
+ோது	^i
+ோன	^d
+ோன்	^d
+ோப	^i
+ோப்	^m
+ோம	^m
+ோய	^g
+ோயி	^h
+ோர	^b
+ோரா	^n
+ோரி	^i
+ோர்	^g
+ோற	^n
+ோல	^j
+ோவ	^k
+ோவி	^l
+ௌ	^n
+்	Ng^<
+் 	Nm^C
+்க	^J
+்க 	^c
+்கங	^m
+்கட	^i
+்கண	^k
+்கத	^d
+்கப	^[
+்கம	^c
+்கர	^d
+்கல	^d
+்கள	^Q
+்கவ	^m
+்கா	^Y
+்கி	^V
+்கு	^R
+்கூ	^i
+்கெ	^l
+்கே	^j
+்கை	^^
+்கொ	^i
+்கோ	^f
+்க்	^d
+்ச	^V
+்சா	^f
+்சி	^Y
+்சு	^f
+்சை	^l
+்ச்	^e
+்ட	^N
+்ட 	^[
+்டங	^l
+்டத	^[
+்டன	^l
+்டப	^l
+்டம	^b
+்டர	^i
+்டவ	^k
+்டா	^a
+்டி	^X
+்டு	^U
+்டை	^e
+்டோ	^j
+்ட்	^e
+்ண	^e
+்ணி	^m
+்த	^K
+்த 	^X
+்தக	^h
+்தத	^f
+்தன	^i
+்தப	^e
+்தம	^i
+்தர	^f
+்தல	^f
+்தவ	^f
+்தா	^]
+்தி	^P
+்து	^S
+்தை	^_
+்தொ	^l
+்தோ	^m
+்த்	^a
+்ந	^[
+்நா	^b
+்நி	^n
+்ந்	^a
+்ன	^[
+்னர	^k
+்னா	^j
+்னி	^e
+்னு	^e
+்னை	^m
+்ப	^L
+்ப 	^m
+்பக	^h
+்பட	^R
+்பத	^W
+்பந	^j
+்பன	^l
+்பம	^h
+்பர	^d
+்பவ	^h
+்பா	^Y
+்பி	^Z
+்பு	^X
+்பூ	^l
+்பெ	^f
+்பே	^n
+்பை	^j
+்பொ	^g
+்போ	^h
+்ப்	^d
+்ம	^]
+்மன	^m
+்மா	^i
+்மு	^l
+்மை	^e
+்ய	^d
+்யப	^l
+்யு	^n
+்ர	^d
+்ற	^Q
+்ற 	^]
+்றத	^c
+்றன	^d
+்றம	^l
+்றல	^n
+்றழ	^k
+்றவ	^j
+்றா	^a
+்றி	^^
+்று	^X
+்றை	^h
+்ல	^Y
+்லத	^^
+்லா	^e
+்லி	^g
+்லு	^l
+்லூ	^n
+்லை	^i
+்ள	^V
+்ள 	^Z
+்ளத	^a
+்ளன	^f
+்ளா	^n
+்ளி	^i
+்வ	^Y
+்வத	^j
+்வர	^k
+்வா	^e
+்வி	^f
+்வு	^g
+்வே	^i
+்வை	^n
+்ஸ	^g
+்ஸ்	^g
+ం	_E
+ం 	_P
+ంక	_^
+ంకట	_i
+ంకా	_c
+ంకు	_m
+ంకే	_m
+ంక్	_m
+ంఖ	_o
+ంగ	_V
+ంగం	_l
+ంగల	_m
+ంగా	_Y
+ంగీ	_i
+ంగు	_m
+ంగ్	_^
+ంఘ	_m
+ంచ	_T
+ంచ 	_l
+ంచం	_l
+ంచడ	_i
+ంచబ	_g
+ంచా	_^
+ంచి	_W
+ంచు	_h
+ంచే	_d
+ంజ	_j
+ంట	_Y
+ంటా	_a
+ంటి	_e
+ంటు	_f
+ంటూ	_f
+ంటే	_g
+ంట్	_j
+ండ	_T
+ండ 	_g
+ండర	_d
+ండల	_Y
+ండవ	_k
+ండా	_h
+ండి	_]
+ండు	_e
+ండే	_j
+ండ్	_e
+ంత	_X
+ంత 	_i
+ంతం	_i
+ంతమ	_b
+ంతర	_f
+ంతా	_h
+ంతి	_l
+ంతు	_j
+ంతో	_h
+ంత్	_e
+ంద	_R
+ందర	_g
+ందా	_l
+ంది	_S
+ందీ	_l
+ందు	_a
+ందూ	_l
+ంద్	_a
+ంధ	_^
+ంధి	_m
+ంధ్	_^
+ంన	_n
+ంనగ	_m
+ంప	_a
+ంప్	_i
+ంబ	__
+ంబం	_i
+ంబర	_e
+ంబా	_l
+ంబ్	_k
+ంభ	_k
+ంల	_X
+ంలో	_V
+ంవ	_]
+ంవత	_Z
+ంశ	_k
+ంస	_d
+ంస్	_c
+ంహ	_n
+అ	_P
+అం	_^
+అంట	_c
+అంత	_f
+అంద	_g
+అక	_h
+అక్	_g
+అడ	_o
+అత	_e
+అతి	_i
+అత్	_i
+అద	_i
+అదే	_j
+అధ	_i
+అధి	_j
+అన	_Z
+అనగ	_i
+అని	_c
+అను	_g
+అనే	__
+అన్	_g
+అప	_m
+అప్	_m
+అభ	_l
+అభి	_k
+అమ	_g
+అమె	_k
+అయ	_i
+అయి	_i
+అర	_f
+అరబ	_l
+అర్	_h
+అల	_i
+అల్	_j
+అవ	_i
+అస	_i
+అసె	_k
+ఆ	_U
+ఆ 	_k
+ఆం	_^
+ఆంగ	_d
+ఆంధ	__
+ఆక	_m
+ఆగ	_n
+ఆద	_m
+ఆధ	_k
+ఆధా	_l
+ఆమ	_p
+ఆయ	_m
+ఆయన	_m
+ఆర	_g
+ఆర్	_h
+ఆల	_l
+ఆస	_l
+ఆస్	_m
+ఇ	_V
+ఇం	_a
+ఇంక	_d
+ఇంట	_m
+ఇండ	_l
+ఇంద	_m
+ఇక	_m
+ఇక్	_k
+ఇత	_f
+ఇతడ	_l
+ఇతన	_j
+ఇద	__
+ఇది	_]
+ఇవ	_j
+ఇవి	_j
+ఇస	_m
+ఇస్	_k
+ఈ	_Y
+ఈ 	_[
+ఈయ	_m
+ఈయన	_k
+ఉ	_V
+ఉం	_a
+ఉంట	_f
+ఉండ	_g
+ఉంద	_g
+ఉత	_h
+ఉత్	_e
+ఉద	_j
+ఉద్	_j
+ఉన	__
+ఉన్	_]
+ఉప	_f
+ఉపయ	_j
+ఊ	_l
+ఊర	_p
+ఎ	_^
+ఎం	_m
+ఎక	_k
+ఎక్	_i
+ఎన	_j
+ఎన్	_j
+ఎల	_o
+ఏ	_b
+ఏప	_o
+ఏప్	_m
+ఏర	_k
+ఏర్	_i
+ఐ	_k
+ఒ	_X
+ఒక	_Y
+ఒక 	_X
+ఒకట	_f
+ఓ	_l
+క	_F
+క 	_U
+కం	_c
+కం 	_i
+కంగ	_j
+కంప	_l
+కట	_c
+కటి	_e
+కడ	_g
+కడ 	_l
+కడప	_m
+కత	_j
+కత్	_k
+కథ	_m
+కన	_e
+కని	_m
+కన్	_i
+కప	_n
+కమ	_f
+కము	_m
+కమై	_m
+కర	_^
+కరణ	_j
+కరి	_k
+కరీ	_m
+కర్	_c
+కల	_]
+కల 	_j
+కలద	_l
+కలవ	_m
+కలి	_e
+కలు	_i
+కల్	_j
+కళ	_k
+కళా	_l
+కవ	_c
+కవర	_d
+కవి	_i
+కా	_U
+కా 	_a
+కాం	_h
+కాక	_h
+కాన	_h
+కార	_Z
+కాల	__
+కావ	_k
+కాశ	_k
+కి	_V
+కి 	_U
+కిం	_l
+కిల	_g
+కీ	_g
+కీ 	_j
+కు	_S
+కు 	_U
+కుం	_f
+కుట	_h
+కుడ	_d
+కున	_f
+కుమ	_i
+కుల	_b
+కువ	_h
+కూ	_c
+కూడ	_c
+కూర	_l
+కృ	_c
+కృత	_f
+కృష	_e
+కె	_d
+కెట	_e
+కే	_b
+కే 	_l
+కేం	_e
+కేత	_l
+కొ	_]
+కొం	_e
+కొత	_l
+కొన	_b
+కొల	_j
+కో	_a
+కోట	_k
+కోవ	_l
+కోస	_k
+క్	_S
+క్ 	_a
+క్క	_Z
+క్ట	_h
+క్త	_c
+క్య	_c
+క్ర	_[
+క్ష	_[
+క్స	_i
+ఖ	_Z
+ఖ 	_f
+ఖం	_o
+ఖా	_n
+ఖ్	_d
+ఖ్య	_b
+గ	_J
+గ 	_i
+గం	_b
+గం 	_e
+గంల	_g
+గడ	_o
+గణ	_l
+గణి	_m
+గత	_m
+గన	_o
+గమ	_h
+గము	_h
+గర	__
+గర 	_m
+గరం	_j
+గర్	_c
+గల	_d
+గల 	_f
+గల్	_l
+గవ	_m
+గా	_S
+గా 	_T
+గాం	_j
+గాన	_e
+గార	_f
+గాల	_b
+గి	_]
+గి 	_i
+గిం	_g
+గిన	_g
+గిర	_l
+గిల	_d
+గీ	_i
+గీత	_h
+గు	_X
+గు 	_]
+గుం	_d
+గుత	_j
+గుర	_d
+గుల	_f
+గూ	_n
+గే	_j
+గే 	_m
+గొ	_c
+గొం	_k
+గొర	_e
+గో	_c
+గోద	_f
+గ్	_U
+గ్ 	_f
+గ్గ	_g
+గ్ర	_U
+గ్ల	_b
+ఘ	_e
+చ	_L
+చ 	_m
+చం	_h
+చంద	_j
+చక	_n
+చక్	_m
+చడ	_j
+చడం	_m
+చడా	_n
+చన	_i
+చబ	_i
+చబడ	_f
+చయ	_k
+చయి	_j
+చర	_f
+చరి	_i
+చర్	_j
+చల	_k
+చా	_[
+చాడ	_d
+చాయ	_k
+చార	_a
+చాల	_g
+చి	_T
+చి 	_[
+చిం	_b
+చిత	_^
+చిన	_Z
+చిమ	_h
+చీ	_m
+చు	_b
+చు 	_i
+చుక	_i
+చుట	_m
+చూ	_m
+చె	_Y
+చెం	_X
+చెప	_j
+చెర	_m
+చే	_Y
+చే 	_b
+చేత	_m
+చేయ	_f
+చేర	_k
+చేశ	_m
+చేస	__
+చ్	_a
+చ్చ	__
+ఛ	_l
+జ	_N
+జ 	_n
+జం	_j
+జక	_d
+జక 	_m
+జకవ	_e
+జట	_n
+జట్	_k
+జన	__
+జనవ	_m
+జనా	_l
+జన్	_b
+జమ	_n
+జయ	_f
+జయం	_m
+జయన	_n
+జర	_d
+జరి	_i
+జరు	_j
+జర్	_l
+జల	_j
+జా	_^
+జాత	_c
+జాబ	_k
+జి	_Y
+జిల	_X
+జీ	_b
+జీ 	_g
+జీవ	_d
+జు	_[
+జు 	_^
+జుల	_b
+జూ	_j
+జూన	_m
+జె	_o
+జే	_n
+జ్	_c
+జ్ 	_k
+జ్ఞ	_j
+జ్య	_g
+ఞ	_l
+ఞా	_n
+ఞాన	_m
+ట	_L
+ట 	_c
+టం	_j
+టం 	_j
+టక	_g
+టక 	_j
+టణ	_f
+టణం	_j
+టణమ	_k
+టన	_n
+టమ	_k
+టర	_d
+టర్	_b
+టల	_k
+టా	__
+టాన	_m
+టాయ	_k
+టార	_b
+టి	_X
+టి 	_Z
+టిం	_f
+టిక	_g
+టిన	_h
+టిల	_l
+టీ	_g
+టీ 	_j
+టు	_]
+టు 	_b
+టుం	_d
+టుక	_m
+టుడ	_m
+టుల	_l
+టూ	_f
+టూర	_e
+టె	_f
+టెం	_m
+టెస	_l
+టే	_e
+టే 	_f
+టో	_k
+టోబ	_m
+ట్	_U
+ట్ 	_]
+ట్ట	_Y
+ట్న	_n
+ట్ర	_[
+ట్ల	_d
+ఠ	_i
+డ	_K
+డ 	_b
+డం	_f
+డం 	_e
+డక	_o
+డన	_o
+డప	_l
+డప 	_m
+డమ	_l
+డర	_f
+డర్	_d
+డల	_[
+డల 	_m
+డలం	_h
+డలమ	_e
+డలా	__
+డవ	_h
+డవ 	_l
+డా	_]
+డా 	_a
+డాక	_i
+డాన	_f
+డి	_W
+డి 	_Z
+డిం	_h
+డిగ	_l
+డిన	_b
+డిప	_k
+డియ	_j
+డిస	_k
+డీ	_o
+డు	_U
+డు 	_T
+డుగ	_j
+డుత	_h
+డుద	_h
+డున	_m
+డూ	_p
+డె	_l
+డే	_d
+డే 	_e
+డై	_m
+డైన	_m
+డ్	_]
+డ్ 	_d
+డ్డ	_b
+డ్ర	_h
+ణ	_T
+ణ 	_a
+ణం	_d
+ణం 	_e
+ణంగ	_k
+ణమ	_g
+ణము	_h
+ణా	_b
+ణా 	_i
+ణాట	_l
+ణాన	_k
+ణాల	_i
+ణి	_f
+ణి 	_k
+ణు	_i
+ణ్	_k
+ణ్య	_l
+త	_G
+త 	_Y
+తం	_^
+తం 	_b
+తంగ	_j
+తంత	_k
+తంల	_j
+తక	_h
+తగ	_m
+తడ	_l
+తడు	_k
+తత	_o
+తద	_f
+తదే	_e
+తన	_c
+తన 	_h
+తని	_l
+తను	_j
+తప	_l
+తమ	_^
+తమ 	_l
+తమి	_i
+తము	_b
+తమై	_j
+తయ	_m
+తయా	_l
+తర	__
+తర 	_i
+తరం	_m
+తరా	_m
+తరు	_i
+తర్	_h
+తల	_f
+తలు	_m
+తవ	_n
+తా	_Y
+తా 	_h
+తాన	_g
+తాబ	_l
+తాయ	_i
+తార	_a
+తాల	_f
+తి	_W
+తి 	_Y
+తిం	_m
+తిక	_f
+తిన	_g
+తిప	_k
+తిర	_g
+తిల	_l
+తీ	__
+తీ 	_m
+తీయ	_c
+తీర	_k
+తీస	_l
+తు	_Y
+తు 	_k
+తుం	_b
+తుడ	_m
+తుత	_m
+తున	_e
+తుల	_b
+తువ	_i
+తూ	_e
+తూ 	_j
+తూర	_f
+తె	_^
+తెల	_[
+తే	_i
+తే 	_k
+తొ	_j
+తొల	_j
+తో	__
+తో 	_^
+త్	_Q
+త్ 	_g
+త్త	_[
+త్ప	_m
+త్మ	_k
+త్య	__
+త్ర	_U
+త్వ	_c
+త్స	_Y
+థ	_Y
+థ 	_g
+థం	_n
+థం 	_m
+థల	_k
+థా	_d
+థాన	_g
+థాప	_j
+థి	_k
+ద	_H
+ద 	_c
+దం	_g
+దం 	_i
+దక	_g
+దక్	_g
+దగ	_m
+దగ్	_m
+దట	_j
+దటి	_i
+దన	_l
+దమ	_j
+దము	_l
+దర	__
+దరా	_h
+దరి	_m
+దరు	_m
+దర్	_c
+దల	_e
+దలై	_h
+దవ	_n
+దశ	_n
+దా	_X
+దా 	__
+దాన	_h
+దాయ	_i
+దార	_d
+దాల	_j
+దావ	_f
+ది	_Q
+ది 	_R
+దిం	_g
+దిక	_m
+దిగ	_n
+దిన	_X
+దీ	_a
+దీ 	_k
+దీన	_a
+దు	_Z
+దు 	__
+దుక	_i
+దుర	_l
+దుల	_e
+దూ	_d
+దూ 	_k
+దూర	_e
+దే	_X
+దే 	_h
+దేవ	_d
+దేశ	_X
+దై	_p
+దో	_o
+ద్	_U
+ద్ 	_f
+ద్ద	_^
+ద్ధ	__
+ద్య	__
+ద్ర	_]
+ద్వ	_e
+ధ	_R
+ధ 	_g
+ధం	_j
+ధం 	_j
+ధన	_k
+ధమ	_l
+ధర	_k
+ధర్	_l
+ధా	_^
+ధాన	_b
+ధార	_e
+ధాల	_m
+ధి	__
+ధి 	_f
+ధిం	_g
+ధిక	_g
+ధు	_h
+ధుల	_m
+ధ్	_]
+ధ్య	_b
+ధ్ర	_^
+ధ్వ	_l
+న	_D
+న 	_P
+నం	__
+నం 	_b
+నంగ	_n
+నంత	_l
+నంద	_h
+నంల	_m
+నక	_b
+నకు	_a
+నగ	_a
+నగర	__
+నగా	_h
+నట	_f
+నటి	_i
+నటు	_k
+నడ	_m
+నత	_m
+నద	_^
+నది	_]
+నన	_l
+నప	_h
+నప్	_m
+నమ	_f
+నము	_j
+నర	_g
+నర్	_i
+నల	_f
+నల్	_i
+నవ	_^
+నవర	_l
+నవల	_m
+నవా	_l
+నవి	_c
+నస	_j
+నా	_V
+నా 	_c
+నాగ	_k
+నాట	_h
+నాడ	_e
+నాన	_i
+నామ	_l
+నాయ	_a
+నార	_d
+నాల	_d
+ని	_N
+ని 	_Q
+నిం	_m
+నిక	_W
+నిచ	_m
+నిజ	_m
+నిన	_g
+నిప	_j
+నిమ	_a
+నియ	__
+నిర	_a
+నిల	_j
+నివ	_j
+నిష	_m
+నిస	_k
+నీ	_b
+నీ 	_d
+ను	_V
+ను 	_X
+నుం	_]
+నుక	_k
+నుమ	_l
+నుల	_l
+నూ	_f
+నూ 	_h
+నె	_g
+నెల	_i
+నే	_[
+నే 	__
+నేక	_l
+నేద	_h
+నై	_n
+నో	_k
+న్	_Q
+న్ 	_W
+న్న	_R
+న్మ	_c
+న్య	_e
+న్స	_g
+ప	_H
+ప 	_h
+పం	_a
+పంచ	_d
+పండ	_j
+పక	_k
+పట	_b
+పటి	_k
+పట్	_a
+పడ	_h
+పడి	_j
+పత	_d
+పతి	_j
+పత్	_g
+పద	_d
+పదా	_j
+పద్	_j
+పన	_g
+పని	_i
+పబ	_l
+పబడ	_k
+పయ	_k
+పయో	_j
+పర	_]
+పరి	_a
+పర్	_f
+పల	_c
+పల్	_b
+పవ	_n
+పశ	_j
+పశ్	_h
+పా	_X
+పాక	_n
+పాట	_f
+పాడ	_i
+పాత	_h
+పాద	_j
+పార	_e
+పాల	_^
+పి	_^
+పి 	_j
+పిం	_f
+పిల	_f
+పీ	_o
+పు	_W
+పు 	_[
+పుక	_k
+పుట	_l
+పుడ	_i
+పున	_h
+పుర	_a
+పుల	_i
+పూ	_c
+పూర	_c
+పె	_a
+పెట	_l
+పెద	_e
+పెర	_l
+పే	__
+పేట	_i
+పేర	__
+పై	_f
+పై 	_f
+పొ	_e
+పొం	_g
+పో	_e
+పోయ	_l
+ప్	_Q
+ప్ 	_l
+ప్ట	_k
+ప్త	_k
+ప్ప	__
+ప్ర	_P
+ఫ	_^
+ఫా	_p
+ఫి	_k
+ఫిబ	_m
+ఫ్	_h
+ఫ్ 	_k
+బ	_Q
+బం	_f
+బంధ	_i
+బడ	_a
+బడి	_b
+బడు	_l
+బడ్	_m
+బర	_d
+బరు	_l
+బర్	_d
+బల	_o
+బహ	_n
+బహు	_m
+బా	__
+బాద	_e
+బాల	_i
+బి	_f
+బీ	_k
+బీ 	_m
+బు	_i
+బూ	_i
+బూబ	_h
+బె	_j
+బో	_m
+బ్	_[
+బ్ 	_d
+బ్ద	_i
+బ్బ	_g
+బ్య	_j
+బ్ర	_d
+బ్ల	_h
+భ	_T
+భ 	_j
+భజ	_o
+భవ	_o
+భా	_Y
+భాగ	_d
+భార	_[
+భావ	_h
+భాష	_e
+భి	_h
+భివ	_m
+భు	_j
+భుత	_i
+భూ	_j
+భూమ	_m
+భ్	_l
+భ్య	_j
+మ	_G
+మ 	_a
+మం	_X
+మం 	_d
+మంచ	_j
+మండ	_Y
+మంత	_i
+మంద	_i
+మంల	_k
+మక	_i
+మణ	_l
+మత	_i
+మద	_i
+మద్	_j
+మధ	_j
+మధ్	_h
+మన	_d
+మన్	_k
+మమ	_^
+మము	_Z
+మయ	_j
+మర	_Y
+మరి	_Y
+మర్	_j
+మల	_e
+మల్	_m
+మవ	_o
+మస	_m
+మస్	_m
+మహ	_c
+మహబ	_h
+మహా	_e
+మా	_V
+మా 	_c
+మాజ	_g
+మాణ	_i
+మాత	_j
+మాన	_b
+మార	_^
+మాల	_e
+మి	_Y
+మి 	_f
+మిం	_a
+మిక	_i
+మిగ	_d
+మిత	_l
+మిన	_m
+మిళ	_i
+మీ	_a
+మీ 	_j
+మీట	_g
+మీద	_j
+ము	_P
+ము 	_S
+ముం	_j
+ముఖ	__
+ముగ	_j
+ముద	_g
+మున	_^
+ముల	_Y
+ముస	_m
+మూ	_d
+మూడ	_l
+మూర	_k
+మూల	_k
+మె	_c
+మె 	_m
+మెర	_j
+మే	_e
+మే 	_h
+మై	__
+మైన	_]
+మొ	_c
+మొద	_d
+మో	_k
+మ్	_^
+మ్ 	_g
+మ్మ	__
+మ్య	_j
+య	_J
+య 	_Z
+యం	_]
+యం 	_^
+యంగ	_j
+యంత	_j
+యంల	_i
+యక	_d
+యకు	_i
+యక్	_g
+యడ	_n
+యణ	_m
+యత	_j
+యన	_^
+యన 	_g
+యన్	_b
+యప	_l
+యబ	_l
+యబడ	_j
+యమ	_b
+యము	_e
+యమై	_k
+యర	_n
+యల	_h
+యలు	_l
+యవ	_d
+యవస	_f
+యవా	_m
+యస	_l
+యా	_V
+యా 	_c
+యాం	_j
+యాత	_j
+యాన	_f
+యాప	_i
+యాయ	_k
+యార	_h
+యాల	_]
+యాస	_k
+యి	_Z
+యి 	_]
+యిం	_j
+యిత	_g
+యిన	_f
+యు	_X
+యు 	_Y
+యుడ	_g
+యుద	_l
+యున	_l
+యుల	_i
+యూ	_g
+యే	_i
+యేక	_m
+యొ	_h
+యొక	_f
+యో	__
+యోగ	_f
+యోజ	_c
+య్	_e
+య్య	_c
+ర	_B
+ర 	_Y
+రం	_V
+రం 	_X
+రంగ	__
+రంభ	_l
+రంల	_a
+రక	_[
+రకా	__
+రకు	_f
+రక్	_j
+రగ	_k
+రచ	_e
+రచయ	_j
+రచి	_k
+రజ	_h
+రజల	_l
+రజా	_l
+రణ	_b
+రణ 	_g
+రణం	_i
+రత	_[
+రత 	_c
+రతద	_e
+రతి	_f
+రతీ	_i
+రత్	_g
+రద	__
+రదా	_k
+రదే	_^
+రధ	_g
+రధా	_e
+రన	_m
+రప	_b
+రపం	_g
+రప్	_h
+రబ	_l
+రబ్	_l
+రభ	_j
+రభు	_j
+రమ	_W
+రమా	_k
+రము	_V
+రమై	_i
+రయ	_k
+రర	_o
+రల	_i
+రలో	_m
+రవ	_b
+రవర	_j
+రవే	_k
+రస	__
+రసా	_l
+రసి	_c
+రస్	_e
+రహ	_f
+రహద	_j
+రహ్	_m
+రా	_O
+రా 	_e
+రాం	__
+రాక	_l
+రాచ	_j
+రాజ	_]
+రాణ	_h
+రాత	_h
+రాన	_c
+రాబ	_h
+రామ	_V
+రాయ	_d
+రార	_j
+రాల	_^
+రావ	_c
+రాశ	_m
+రాష	_]
+రాస	_j
+రి	_P
+రి 	_X
+రిం	_a
+రిక	_]
+రిగ	_d
+రిచ	_m
+రిత	_e
+రిన	_k
+రిప	_f
+రిమ	_m
+రియ	_W
+రిల	_h
+రిశ	_j
+రిస	_h
+రీ	_[
+రీ 	_d
+రీం	_l
+రీక	_g
+రీడ	_i
+రీర	_j
+రీల	_m
+రు	_R
+రు 	_R
+రుక	_k
+రుగ	_e
+రుడ	_d
+రుత	_k
+రుద	_m
+రుప	_i
+రుల	_e
+రువ	_e
+రూ	_g
+రూప	_g
+రె	__
+రెం	_e
+రెగ	_d
+రెడ	_g
+రే	_d
+రై	_j
+రొ	_m
+రో	_[
+రోజ	_Z
+ర్	_O
+ర్ 	_V
+ర్క	_h
+ర్గ	_^
+ర్చ	_g
+ర్జ	_g
+ర్ట	_h
+ర్డ	_i
+ర్ణ	_d
+ర్త	_a
+ర్థ	_f
+ర్ద	_k
+ర్ధ	_g
+ర్న	_h
+ర్ప	_b
+ర్భ	_n
+ర్మ	_a
+ర్య	_a
+ర్ర	_j
+ర్ల	_a
+ర్వ	__
+ర్శ	_d
+ర్ష	_j
+ర్స	_j
+ల	_D
+ల 	_U
+లం	_]
+లం 	__
+లంక	_m
+లంగ	_m
+లంల	_h
+లక	_^
+లకు	__
+లక్	_g
+లగ	_m
+లత	_i
+లతో	_g
+లద	_l
+లదు	_k
+లన	_]
+లన 	_i
+లనా	_l
+లను	__
+లప	_h
+లపా	_m
+లభ	_p
+లమ	_c
+లము	_c
+లయ	_f
+లయం	_j
+లర	_m
+లల	_]
+లలో	_Z
+లవ	_g
+లవు	_m
+లస	_j
+లసి	_m
+లా	_U
+లా 	_Y
+లాం	_h
+లాక	_e
+లాన	__
+లాల	_b
+లి	_W
+లి 	_^
+లిం	_f
+లిక	_j
+లిగ	_f
+లిచ	_m
+లిన	_c
+లిప	_j
+లియ	_j
+లిస	_k
+లీ	_a
+లీ 	_f
+లీప	_d
+లు	_Q
+లు 	_Q
+లుగ	_Z
+లున	_m
+లుప	_l
+లువ	_i
+లుస	_j
+లూ	_g
+లూర	_g
+లె	_b
+లె 	_l
+లెం	_b
+లే	_^
+లేక	_l
+లేద	__
+లై	_e
+లై 	_k
+లైన	_f
+లొ	_l
+లొ 	_l
+లో	_O
+లో 	_N
+లోక	_f
+లోన	_X
+లోమ	_h
+ల్	_S
+ల్ 	_[
+ల్గ	_k
+ల్ప	_j
+ల్ల	_S
+ళ	_X
+ళ 	_j
+ళం	_l
+ళం 	_l
+ళా	_j
+ళి	_k
+ళు	_k
+ళు 	_k
+ళ్	_c
+ళ్ల	_m
+ళ్ళ	_c
+వ	_H
+వ 	_[
+వం	__
+వం 	_e
+వంట	_k
+వంత	_k
+వంశ	_l
+వక	_l
+వగ	_n
+వగా	_m
+వచ	_e
+వచ్	_d
+వడ	_j
+వత	_[
+వత్	_Z
+వద	_l
+వన	_f
+వని	_l
+వబ	_n
+వబడ	_l
+వమ	_m
+వయ	_n
+వర	_X
+వరం	_h
+వరక	_h
+వరా	_l
+వరి	_a
+వర్	_]
+వల	_c
+వలన	_m
+వల్	_j
+వవ	_l
+వవి	_m
+వస	_b
+వస్	_b
+వహ	_f
+వహి	_g
+వా	_V
+వాట	_k
+వాడ	_d
+వాత	_e
+వాద	_h
+వాన	_j
+వామ	_h
+వాయ	_m
+వార	_[
+వాల	_f
+వాస	_h
+వి	_T
+వి 	_]
+విం	_i
+విక	_j
+విజ	_d
+విడ	_f
+విత	_g
+విద	_e
+విధ	_e
+విన	_j
+విభ	_g
+విల	_l
+వివ	_h
+విశ	_d
+విష	_j
+విస	_i
+వీ	_c
+వీట	_m
+వీర	_f
+వు	_Z
+వు 	_a
+వుడ	_m
+వున	_i
+వుల	_b
+వృ	_i
+వృత	_m
+వృద	_m
+వె	_b
+వెం	_h
+వెన	_m
+వెల	_k
+వెళ	_j
+వే	__
+వేత	_k
+వేద	_l
+వేర	_k
+వేశ	_n
+వై	_f
+వ్	_]
+వ్ 	_l
+వ్య	_]
+వ్ర	_l
+వ్వ	_i
+శ	_Q
+శ 	_m
+శం	_c
+శం 	_e
+శంల	_g
+శక	_g
+శకు	_j
+శత	_k
+శతా	_l
+శప	_o
+శమ	_k
+శము	_j
+శర	_n
+శా	_]
+శాఖ	_l
+శాన	_j
+శార	_m
+శాల	_e
+శాస	_b
+శి	_d
+శివ	_j
+శీ	_o
+శు	_n
+శే	_o
+శో	_p
+శ్	_Y
+శ్ 	__
+శ్చ	_g
+శ్ర	__
+శ్వ	_c
+ష	_S
+ష 	_j
+షణ	_l
+షన	_h
+షన్	_h
+షల	_k
+షా	_i
+షి	_c
+షి 	_k
+షిణ	_h
+షియ	_m
+షు	_k
+షే	_n
+ష్	_X
+ష్ 	_l
+ష్ట	_Z
+ష్ణ	_c
+ష్మ	_k
+ష్య	_l
+స	_I
+స 	_l
+సం	_W
+సం 	_i
+సంక	_k
+సంగ	_h
+సంఘ	_m
+సంప	_j
+సంబ	_k
+సంవ	_Z
+సంస	_c
+సత	_m
+సత్	_l
+సన	_i
+సభ	_h
+సభ 	_i
+సమ	_b
+సమా	_i
+సము	_h
+సర	_Z
+సరం	_j
+సరమ	_^
+సరా	_b
+సరి	_j
+సర్	_j
+సల	_n
+సవ	_m
+సహ	_m
+సా	_Z
+సాం	_i
+సాగ	_l
+సాధ	_e
+సామ	_h
+సాయ	_k
+సార	_h
+సాల	_l
+సాహ	_h
+సి	_X
+సి 	_f
+సిం	_f
+సిద	_c
+సిన	_]
+సీ	_i
+సు	_^
+సు 	_h
+సుక	_g
+సుప	_l
+సుమ	_l
+సుల	_j
+సూ	_h
+సూర	_l
+సె	_e
+సెం	_g
+సెప	_m
+సే	_g
+సే 	_m
+సేవ	_l
+సై	_l
+సో	_l
+స్	_Q
+స్ 	_[
+స్క	_c
+స్ట	_a
+స్త	_V
+స్థ	_[
+స్ప	_n
+స్య	_l
+స్ల	_i
+స్వ	_a
+స్స	_j
+హ	_S
+హం	_n
+హద	_j
+హదా	_j
+హన	_p
+హబ	_k
+హబూ	_h
+హమ	_o
+హర	_h
+హరి	_j
+హా	_a
+హార	_h
+హాస	_k
+హి	__
+హిం	_b
+హిత	_h
+హీ	_n
+హు	_k
+హై	_k
+హైద	_i
+హ్	_h
+హ్మ	_j
+ా	_B
+ా 	_O
+ాం	_Y
+ాం 	_j
+ాంక	_j
+ాంగ	_l
+ాంచ	_l
+ాంట	_l
+ాండ	_g
+ాంత	_]
+ాంప	_m
+ాక	_]
+ాకా	_g
+ాకు	_b
+ాక్	_g
+ాఖ	_l
+ాగ	__
+ాగం	_j
+ాగమ	_l
+ాగా	_f
+ాచ	_f
+ాచా	_k
+ాజ	_^
+ాజక	_n
+ాజీ	_i
+ాజు	_h
+ాజ్	_g
+ాట	_^
+ాటక	_h
+ాటి	_e
+ాటు	_i
+ాట్	_j
+ాడ	_Z
+ాడ 	_j
+ాడు	_Z
+ాణ	_d
+ాణ 	_m
+ాణం	_m
+ాణా	_k
+ాణి	_l
+ాత	_Z
+ాత 	_e
+ాతం	_k
+ాతి	_f
+ాతీ	_f
+ాత్	_c
+ాథ	_p
+ాద	_^
+ాదా	_j
+ాది	_g
+ాదు	_f
+ాద్	_i
+ాధ	_c
+ాధా	_i
+ాధి	_g
+ాన	_S
+ాన 	_d
+ానం	_e
+ానమ	_k
+ానవ	_k
+ానా	_h
+ాని	_W
+ానీ	_k
+ాను	_g
+ాన్	_Z
+ాప	_a
+ాపా	_m
+ాపి	_j
+ాపు	_g
+ాప్	_l
+ాబ	_b
+ాబా	_e
+ాబి	_m
+ాబ్	_i
+ాభ	_j
+ాభా	_k
+ామ	_V
+ామ 	_l
+ామం	_d
+ామమ	_[
+ామా	_d
+ామి	_f
+ామీ	_m
+ాము	_h
+ామ్	_i
+ాయ	_X
+ాయ 	_m
+ాయం	_k
+ాయక	_g
+ాయణ	_k
+ాయన	_n
+ాయల	_l
+ాయా	_m
+ాయి	_[
+ాయు	_j
+ార	_P
+ార 	_i
+ారం	_a
+ారణ	_g
+ారత	_[
+ారమ	_b
+ారా	__
+ారి	_]
+ారు	_U
+ారె	_k
+ార్	_X
+ాల	_Q
+ాల 	_]
+ాలం	_g
+ాలక	_e
+ాలన	_a
+ాలయ	_g
+ాలల	__
+ాలా	_f
+ాలి	_e
+ాలు	_X
+ాలె	_b
+ాలో	_e
+ాల్	_c
+ాళ	_h
+ాళ్	_l
+ావ	_]
+ావర	_e
+ావా	_l
+ావి	_j
+ావు	_d
+ాశ	_f
+ాశం	_m
+ాశి	_m
+ాష	_]
+ాష 	_m
+ాషల	_k
+ాష్	_]
+ాస	_[
+ాసన	_j
+ాసి	_j
+ాసు	_k
+ాస్	__
+ాహ	_e
+ాహి	_h
+ాహ్	_l
+ి	_A
+ి 	_I
+ిం	_S
+ింగ	_d
+ించ	_T
+ింద	_[
+ింప	_i
+ింహ	_m
+ిక	_S
+ిక 	_^
+ికం	_k
+ికల	_j
+ికా	_d
+ికి	_V
+ికీ	_l
+ికె	_e
+ిక్	_c
+ిగ	_[
+ిగా	_b
+ిగి	_^
+ిచ	_e
+ిచే	_i
+ిజ	_c
+ిజయ	_e
+ిజ్	_m
+ిట	_f
+ిట్	_k
+ిడ	_e
+ిడి	_m
+ిడు	_h
+ిణ	_i
+ిణ 	_l
+ిత	_X
+ిత 	_e
+ితం	_l
+ితమ	_m
+ితా	_i
+ితి	_m
+ితు	_l
+ితో	_n
+ిత్	_Z
+ిద	_^
+ిది	_m
+ిద్	_^
+ిధ	_e
+ిధ 	_n
+ిధ్	_m
+ిన	_Q
+ిన 	_S
+ినద	_f
+ినవ	_c
+ినా	_f
+ిని	_Z
+ినీ	_j
+ినే	_m
+ిన్	_c
+ిప	_^
+ిపా	_f
+ిపి	_h
+ిపో	_n
+ిప్	_j
+ిబ	_k
+ిబ్	_k
+ిభ	_h
+ిభజ	_n
+ిభా	_k
+ిమ	_^
+ిమ 	_i
+ిమా	_a
+ిమి	_m
+ియ	_V
+ియన	_b
+ియా	_c
+ియు	_Y
+ియో	_b
+ిర	_[
+ిరా	_m
+ిరి	_g
+ిరు	_h
+ిర్	_a
+ిల	_U
+ిలి	_b
+ిలు	_h
+ిలో	_^
+ిల్	_V
+ిళ	_i
+ివ	_^
+ివర	_h
+ివా	_g
+ివి	_h
+ివృ	_l
+ిశ	_c
+ిశ్	_e
+ిష	_d
+ిష్	_e
+ిస	_]
+ిసి	_m
+ిసె	_m
+ిస్	_[
+ిహ	_m
+ీ	_N
+ీ 	_X
+ీం	_l
+ీంన	_m
+ీక	_d
+ీకర	_j
+ీకా	_l
+ీట	_e
+ీటర	_g
+ీటి	_i
+ీడ	_i
+ీడా	_j
+ీత	_f
+ీత 	_k
+ీద	_j
+ీద 	_l
+ీన	_a
+ీని	_a
+ీన్	_m
+ీప	_d
+ీపు	_d
+ీమ	_k
+ీయ	_b
+ీయ 	_a
+ీర	_a
+ీరా	_j
+ీరి	_j
+ీరు	_i
+ీర్	_j
+ీల	_e
+ీలు	_l
+ీవ	_e
+ీవి	_i
+ీవు	_l
+ీస	_g
+ీసు	_m
+ీస్	_k
+ు	_C
+ు 	_H
+ుం	_W
+ుంచ	_f
+ుంట	_c
+ుండ	_^
+ుంద	_^
+ుంబ	_g
+ుక	_[
+ుకు	__
+ుకొ	_h
+ుకో	_j
+ుక్	_i
+ుఖ	_b
+ుఖ 	_e
+ుఖ్	_e
+ుగ	_X
+ుగా	__
+ుగు	_Z
+ుచ	_j
+ుజ	_o
+ుట	_d
+ుటు	_i
+ుట్	_h
+ుడ	_Y
+ుడి	_h
+ుడు	_Y
+ుడై	_m
+ుణ	_m
+ుత	_]
+ుతా	_j
+ుతు	_d
+ుతో	_j
+ుత్	_e
+ుద	_a
+ుదల	_h
+ుద్	_d
+ున	_W
+ున 	_f
+ునక	_b
+ునర	_l
+ుని	_c
+ును	_f
+ున్	_^
+ుప	_b
+ుపు	_h
+ుప్	_k
+ుబ	_k
+ుబ్	_m
+ుమ	_c
+ుమా	_f
+ుర	_[
+ురం	_g
+ురా	_f
+ురి	_i
+ురు	_f
+ుర్	_f
+ుల	_R
+ుల 	_a
+ులక	_f
+ులన	_h
+ులల	_f
+ులు	_W
+ులో	_X
+ుల్	_f
+ుళ	_l
+ువ	_]
+ువ 	_j
+ువా	_f
+ువు	_b
+ుష	_l
+ుస	_e
+ుస్	_e
+ూ	_Q
+ూ 	_a
+ూక	_o
+ూచ	_p
+ూట	_n
+ూడ	_b
+ూడా	_d
+ూడి	_k
+ూత	_m
+ూన	_i
+ూన్	_l
+ూప	_g
+ూబ	_j
+ూబ్	_h
+ూమ	_m
+ూమి	_m
+ూర	_X
+ూరం	_g
+ూరి	_i
+ూరు	_^
+ూర్	_^
+ూల	_f
+ృ	_]
+ృత	_e
+ృతి	_l
+ృత్	_j
+ృద	_n
+ృద్	_m
+ృష	_e
+ృష్	_d
+ె	_N
+ె 	_g
+ెం	_V
+ెం 	_i
+ెంక	_j
+ెంట	_j
+ెండ	__
+ెంద	_X
+ెంబ	_d
+ెక	_i
+ెక్	_h
+ెగ	_f
+ెగొ	_e
+ెట	_c
+ెట్	_a
+ెడ	_g
+ెడ్	_e
+ెద	_f
+ెద్	_f
+ెన	_d
+ెను	_m
+ెన్	_f
+ెప	_h
+ెప్	_f
+ెబ	_n
+ెయ	_o
+ెర	_d
+ెరి	_i
+ెరు	_l
+ెర్	_l
+ెల	_[
+ెలి	_l
+ెలు	_]
+ెల్	_e
+ెళ	_j
+ెళ్	_h
+ెస	_h
+ెస్	_g
+ే	_L
+ే 	_W
+ేం	_d
+ేంద	_c
+ేక	_e
+ేక 	_g
+ేజ	_m
+ేట	_f
+ేట 	_j
+ేట్	_m
+ేడ	_n
+ేత	_d
+ేత్	_h
+ేద	_^
+ేదా	__
+ేది	_e
+ేన	_i
+ేని	_k
+ేప	_i
+ేపల	_l
+ేమ	_m
+ేయ	_e
+ేయబ	_l
+ేర	_^
+ేరు	_^
+ేర్	_g
+ేల	_h
+ేవ	_b
+ేవా	_h
+ేవి	_l
+ేవు	_m
+ేశ	_Y
+ేశం	_c
+ేశమ	_j
+ేశా	_d
+ేశ్	_]
+ేష	_g
+ేషన	_j
+ేస	_a
+ేసి	_d
+ేసు	_k
+ేసే	_l
+ేస్	_h
+ై	_U
+ై 	_d
+ైక	_o
+ైట	_o
+ైద	_i
+ైదర	_i
+ైన	_[
+ైన 	_Z
+ైనా	_m
+ైప	_o
+ైర	_o
+ైల	_l
+ొ	_T
+ొ 	_m
+ొం	_a
+ొండ	_f
+ొంద	_e
+ొక	_e
+ొక్	_c
+ొట	_n
+ొట్	_l
+ొడ	_m
+ొత	_k
+ొత్	_i
+ొద	_f
+ొదట	_h
+ొదల	_k
+ొన	_d
+ొని	_m
+ొన్	_e
+ొప	_p
+ొమ	_o
+ొర	_e
+ొరి	_d
+ొల	_f
+ొలి	_j
+ొల్	_m
+ో	_J
+ో 	_P
+ోక	_f
+ోకి	_m
+ోక్	_j
+ోగ	_e
+ోగి	_i
+ోజ	_[
+ోజక	_c
+ోజు	_[
+ోట	_h
+ోడ	_j
+ోత	_j
+ోత్	_k
+ోద	_e
+ోదా	_e
+ోధ	_l
+ోన	_Z
+ోని	_Y
+ోనూ	_l
+ోనే	_j
+ోప	_i
+ోపా	_m
+ోబ	_l
+ోబర	_m
+ోమ	_g
+ోమీ	_h
+ోయ	_k
+ోయి	_l
+ోర	_g
+ోర్	_k
+ోల	_h
+ోలు	_m
+ోళ	_p
+ోవ	_j
+ోష	_o
+ోస	_j
+ోహ	_p
+ౌ	_d
+ౌర	_n
+్	_@
+్ 	_N
+్క	_Y
+్క 	_d
+్కడ	_i
+్కర	_m
+్కల	_l
+్కా	_i
+్కి	_k
+్కు	_e
+్కృ	_j
+్గ	_^
+్గం	_f
+్గమ	_m
+్గర	_m
+్గా	_e
+్గొ	_m
+్చ	_]
+్చి	_a
+్చు	_g
+్చే	_l
+్జ	_g
+్జా	_k
+్ఞ	_m
+్ఞా	_l
+్ట	_U
+్టణ	_d
+్టమ	_k
+్టా	_j
+్టి	_b
+్టీ	_j
+్టు	_a
+్టె	_k
+్టే	_m
+్టో	_l
+్ట్	_Z
+్డ	_a
+్డా	_m
+్డి	_g
+్డు	_h
+్ణ	_a
+్ణ 	_l
+్ణా	_f
+్ణు	_m
+్త	_T
+్త 	_d
+్తం	_j
+్తక	_m
+్తర	_h
+్తా	__
+్తి	_^
+్తు	_]
+్తూ	_h
+్త్	_b
+్థ	_]
+్థ 	_f
+్థం	_m
+్థల	_j
+్థా	_c
+్థి	_i
+్ద	_^
+్ద 	_f
+్దా	_m
+్ది	_k
+్దు	_k
+్ధ	__
+్ధ 	_j
+్ధం	_k
+్ధా	_k
+్ధి	_e
+్న	_T
+్న 	_]
+్నం	_j
+్నద	_c
+్నా	_^
+్ని	_Y
+్నూ	_m
+్ప	_[
+్ప 	_m
+్పట	_k
+్పడ	_l
+్పా	_j
+్పి	_k
+్పు	_c
+్బ	_g
+్భ	_m
+్మ	_X
+్మ 	_g
+్మం	_m
+్మక	_l
+్మా	_e
+్మి	__
+్మీ	_m
+్య	_Q
+్య 	_[
+్యం	__
+్యక	_e
+్యత	_k
+్యన	_m
+్యప	_m
+్యమ	_c
+్యల	_l
+్యవ	_d
+్యా	_W
+్యు	_d
+్యూ	_g
+్యే	_j
+్యో	_m
+్ర	_K
+్ర 	_Z
+్రం	_]
+్రక	_]
+్రజ	_g
+్రత	_b
+్రద	_]
+్రధ	_e
+్రప	_b
+్రభ	_h
+్రమ	_Y
+్రయ	_k
+్రల	_k
+్రవ	_b
+్రస	_a
+్రహ	_f
+్రా	_S
+్రి	_Y
+్రీ	_[
+్రు	_g
+్రె	_c
+్రే	_h
+్రో	_i
+్ల	_R
+్ల 	_a
+్లం	_d
+్లా	_V
+్లి	__
+్లీ	_h
+్లు	_b
+్లూ	_k
+్లె	_i
+్లో	_d
+్ళ	_e
+్ళు	_j
+్వ	_V
+్వ 	_j
+్వం	_e
+్వత	_j
+్వన	_k
+్వర	_e
+్వవ	_k
+్వహ	_m
+్వా	_^
+్వి	_k
+్వే	_j
+్శ	_g
+్శక	_g
+్ష	_]
+్షణ	_l
+్షి	_c
+్ష్	_j
+్స	_X
+్సర	_Z
+్సవ	_m
+్సి	_l
+్సు	_l
+్స్	_b
+ಂ	HH
+ಂ 	Hj
+ಂಕ	Hd
+ಂಕರ	Hm
+ಂಕ್	Hl
+ಂಖ	Hj
+ಂಖ್	Hh
+ಂಗ	HW
+ಂಗ 	Hm
+ಂಗಡ	Hm
+ಂಗದ	Hj
+ಂಗಳ	H^
+ಂಗಾ	Hh
+ಂಗೀ	Hf
+ಂಗ್	Ha
+ಂಘ	Hm
+ಂಚ	He
+ಂಚದ	Hl
+ಂಜ	Hi
+ಂಟ	Hd
+ಂಟ್	Hl
+ಂಡ	HW
+ಂಡ 	Hg
+ಂಡದ	Hi
+ಂಡರ	Hb
+ಂಡಿ	Hb
+ಂಡು	He
+ಂಡ್	He
+ಂತ	HW
+ಂತ 	Ha
+ಂತರ	Hb
+ಂತಹ	Hi
+ಂತಾ	Hl
+ಂತಿ	Hh
+ಂತೆ	Hf
+ಂತ್	Ha
+ಂಥ	Hl
+ಂದ	HP
+ಂದ 	HX
+ಂದರ	Hb
+ಂದಾ	Hg
+ಂದಿ	H]
+ಂದು	HS
+ಂದೂ	He
+ಂದೆ	Hf
+ಂದೇ	Hk
+ಂದ್	Ha
+ಂಧ	Hg
+ಂಧಿ	Hi
+ಂಪ	Hb
+ಂಪನ	Hl
+ಂಪಿ	Hm
+ಂಪು	Hm
+ಂಪ್	Hj
+ಂಬ	HY
+ಂಬ 	Hd
+ಂಬಂ	Hj
+ಂಬರ	Ha
+ಂಬಾ	Hm
+ಂಬಿ	Hm
+ಂಬು	He
+ಂಭ	Hi
+ಂಭವ	Hl
+ಂಯ	Hm
+ಂಯು	Hm
+ಂವ	Ho
+ಂಶ	Hh
+ಂಸ	Hc
+ಂಸ್	Hb
+ಃ	Hn
+ಃ 	Hp
+ಅ	HP
+ಅಂ	Hb
+ಅಂತ	Hf
+ಅಂದ	Hk
+ಅಕ	Hh
+ಅಕ್	Hf
+ಅಗ	Ho
+ಅಡ	Hn
+ಅತ	Hc
+ಅತಿ	Hg
+ಅತ್	He
+ಅಥ	H^
+ಅಥವ	H[
+ಅದ	He
+ಅದರ	Hi
+ಅದು	Hm
+ಅಧ	Hb
+ಅಧಿ	Hb
+ಅಧ್	Hi
+ಅನ	Hd
+ಅನು	Hi
+ಅನೇ	Hk
+ಅನ್	Hl
+ಅಪ	Hl
+ಅಭ	Hk
+ಅಭಿ	Hj
+ಅಮ	Hf
+ಅಮೆ	Hm
+ಅಮೇ	Hh
+ಅರ	He
+ಅರ್	Hg
+ಅಲ	Hi
+ಅಲ್	Hi
+ಅವ	Hb
+ಅವರ	Hd
+ಅವು	Hm
+ಅಸ	Hl
+ಅಸ್	Hn
+ಆ	HU
+ಆ 	Hn
+ಆಂ	Hk
+ಆಕ	Hn
+ಆಗ	He
+ಆಗಸ	Hi
+ಆಗಿ	Hj
+ಆಚ	Ho
+ಆಟ	Hl
+ಆಡ	Hm
+ಆದ	Hj
+ಆದರ	Hl
+ಆಧ	Hl
+ಆಫ	Hk
+ಆಫ್	Hi
+ಆಯ	Ho
+ಆರ	Hf
+ಆರ್	Hi
+ಆಲ	Hn
+ಆಳ	Hp
+ಆವ	Ho
+ಆಸ	Hl
+ಆಸ್	Hk
+ಇ	HS
+ಇಂ	Hf
+ಇಂಗ	Hl
+ಇಂಡ	Hl
+ಇಂದ	Hm
+ಇತ	Hh
+ಇತರ	Hj
+ಇತಿ	Hl
+ಇದ	HZ
+ಇದನ	He
+ಇದರ	Hf
+ಇದು	H]
+ಇದೆ	Hm
+ಇನ	Hl
+ಇನ್	Hj
+ಇಪ	Hm
+ಇಪ್	Hj
+ಇರ	Hh
+ಇರು	Hg
+ಇಲ	Hi
+ಇಲ್	Hh
+ಇವ	H^
+ಇವರ	H]
+ಈ	H[
+ಈ 	H^
+ಉ	HY
+ಉಂ	Ho
+ಉಂಟ	Hm
+ಉತ	Hd
+ಉತ್	Ha
+ಉದ	Hg
+ಉದ್	Hg
+ಉಪ	He
+ಉಪಯ	Hi
+ಊ	Hl
+ಊರ	Ho
+ಎ	HV
+ಎಂ	H[
+ಎಂದ	H^
+ಎಂಬ	Ha
+ಎಎ	Hm
+ಎಎಎ	Hk
+ಎತ	Hn
+ಎತ್	Hl
+ಎನ	Hj
+ಎನ್	Hh
+ಎರ	Hh
+ಎರಡ	Hf
+ಎಲ	Hi
+ಎಲ್	Hh
+ಎಸ	Ho
+ಎಸ್	Hm
+ಏ	Hd
+ಏಪ	Ho
+ಏಪ್	Hl
+ಏಷ	Ho
+ಐ	Hh
+ಒ	HU
+ಒಂ	HX
+ಒಂದ	HV
+ಒಟ	Ho
+ಒಟ್	Hl
+ಒಬ	Hh
+ಒಬ್	He
+ಒಳ	Hi
+ಒಳಗ	Hh
+ಓ	Hm
+ಕ	HG
+ಕ 	HV
+ಕಂ	He
+ಕಂಡ	Hh
+ಕಂಪ	Hi
+ಕಕ	Hp
+ಕಗ	Hk
+ಕಗಳ	Hi
+ಕಟ	Hg
+ಕಟ್	Hi
+ಕಡ	Hk
+ಕಣ	Hl
+ಕತ	Hm
+ಕತೆ	Hn
+ಕಥ	Ho
+ಕದ	He
+ಕದ 	He
+ಕದಲ	Hm
+ಕನ	Ha
+ಕನ್	H_
+ಕಪ	Ho
+ಕಮ	Ho
+ಕರ	HY
+ಕರ 	Hk
+ಕರಣ	Hj
+ಕರಾ	Hh
+ಕರಿ	Hi
+ಕರು	Hi
+ಕರೆ	Hd
+ಕರ್	H^
+ಕಲ	He
+ಕಲಾ	Hm
+ಕಲ್	Hh
+ಕಳ	Hl
+ಕವ	Hd
+ಕವಾ	Hf
+ಕವಿ	Hk
+ಕಾ	HV
+ಕಾ 	Hi
+ಕಾಂ	Hk
+ಕಾಗ	Hi
+ಕಾಣ	Hl
+ಕಾದ	Hh
+ಕಾನ	Hm
+ಕಾಯ	Hk
+ಕಾರ	HZ
+ಕಾಲ	Hc
+ಕಾವ	Hl
+ಕಾಶ	Hj
+ಕಾಸ	Hm
+ಕಿ	H]
+ಕಿ 	He
+ಕಿಂ	Hk
+ಕಿತ	Hl
+ಕಿನ	He
+ಕಿರ	Hj
+ಕಿಸ	Hn
+ಕೀ	Hi
+ಕೀಯ	Hk
+ಕು	H_
+ಕು 	Hf
+ಕುಟ	Hj
+ಕುರ	Hm
+ಕೂ	Hf
+ಕೂಟ	Hm
+ಕೂಡ	Hj
+ಕೃ	Hc
+ಕೃತ	Hc
+ಕೃಷ	Hh
+ಕೆ	HX
+ಕೆ 	HZ
+ಕೆಗ	Hi
+ಕೆಟ	Hh
+ಕೆಯ	Hd
+ಕೆಲ	Hf
+ಕೇ	Hd
+ಕೇಂ	Hg
+ಕೈ	Ho
+ಕೊ	H_
+ಕೊಂ	Hf
+ಕೊಡ	Hl
+ಕೊಳ	Hh
+ಕೋ	He
+ಕೋಟ	Hm
+ಕ್	HQ
+ಕ್ 	Ha
+ಕ್ಕ	HX
+ಕ್ಟ	He
+ಕ್ತ	Ha
+ಕ್ಯ	Ha
+ಕ್ರ	H[
+ಕ್ಷ	HX
+ಕ್ಸ	Hh
+ಖ	HX
+ಖ 	Hg
+ಖಂ	Hk
+ಖಂಡ	Hh
+ಖಕ	Hp
+ಖನ	Hn
+ಖರ	Hm
+ಖಾ	Hm
+ಖ್	Hb
+ಖ್ಯ	H_
+ಗ	HG
+ಗ 	Hb
+ಗಂ	Hn
+ಗಗ	Hk
+ಗಗಳ	Hi
+ಗಡ	Hh
+ಗಡಿ	Hk
+ಗಣ	Hf
+ಗಣಿ	Hj
+ಗತ	Hk
+ಗತ್	Hk
+ಗದ	Hb
+ಗದ 	Hg
+ಗದಲ	Hf
+ಗನ	Hn
+ಗಮ	Hl
+ಗರ	Ha
+ಗರ 	He
+ಗರದ	Hh
+ಗಲ	Hi
+ಗಳ	HP
+ಗಳ 	HX
+ಗಳನ	HZ
+ಗಳಲ	HZ
+ಗಳಾ	Hi
+ಗಳಿ	H[
+ಗಳು	HW
+ಗಳೂ	Hd
+ಗವ	Hh
+ಗವಾ	Hl
+ಗಸ	Hi
+ಗಸ್	Hh
+ಗಾ	H^
+ಗಾಂ	Hl
+ಗಾಗ	Hi
+ಗಾರ	Hf
+ಗಾಲ	Hm
+ಗಿ	HS
+ಗಿ 	HV
+ಗಿತ	Hl
+ಗಿದ	HX
+ಗಿನ	Hi
+ಗಿರ	Hb
+ಗಿಸ	Hf
+ಗೀ	Hf
+ಗೀತ	He
+ಗು	HX
+ಗು 	He
+ಗುಂ	Hl
+ಗುಣ	Hk
+ಗುತ	H_
+ಗುರ	Hf
+ಗುವ	Hb
+ಗೂ	Hb
+ಗೂ 	H_
+ಗೆ	HX
+ಗೆ 	HW
+ಗೆಯ	Hl
+ಗೊ	Hc
+ಗೊಂ	He
+ಗೊಳ	Hi
+ಗೋ	Hb
+ಗೋರ	Hc
+ಗೋಳ	Hm
+ಗೌ	Ho
+ಗ್	HX
+ಗ್ 	He
+ಗ್ಗ	Hf
+ಗ್ಯ	Hn
+ಗ್ರ	HZ
+ಗ್ಲ	Hf
+ಘ	Hd
+ಘಟ	Hk
+ಚ	HR
+ಚಂ	Hl
+ಚಂದ	Hl
+ಚಕ	Hp
+ಚದ	Hm
+ಚನ	Hj
+ಚನೆ	Hk
+ಚರ	Hh
+ಚರಿ	Hl
+ಚಲ	Hh
+ಚಲನ	Hh
+ಚಾ	Hd
+ಚಾರ	Hf
+ಚಿ	HZ
+ಚಿಕ	Hf
+ಚಿತ	H^
+ಚಿನ	Hi
+ಚಿಮ	Hh
+ಚಿಸ	Hi
+ಚೀ	Hm
+ಚೀನ	Hk
+ಚು	Hg
+ಚು 	Hi
+ಚೆ	Hj
+ಚ್	Ha
+ಚ್ 	Hh
+ಚ್ಚ	Hb
+ಛ	Hk
+ಜ	HO
+ಜ 	Hl
+ಜಕ	Hm
+ಜಗ	Hl
+ಜಗತ	Hm
+ಜಧ	Hm
+ಜಧಾ	Hk
+ಜನ	H]
+ಜನನ	Hi
+ಜನಪ	Hm
+ಜನರ	Hk
+ಜನವ	Hi
+ಜನಸ	Hm
+ಜನಿ	He
+ಜಯ	Hm
+ಜರ	Hk
+ಜಲ	Hm
+ಜಾ	Hc
+ಜಾತ	Hj
+ಜಾಲ	Hn
+ಜಿ	H]
+ಜಿ 	Hi
+ಜಿನ	Hm
+ಜಿಲ	H^
+ಜೀ	He
+ಜೀವ	Hc
+ಜು	Hh
+ಜುಲ	Hj
+ಜೂ	Hl
+ಜೂನ	Hj
+ಜೆ	Hl
+ಜೊ	Ho
+ಜೋ	Hm
+ಜ್	H[
+ಜ್ 	Hi
+ಜ್ಞ	Hb
+ಜ್ಯ	H^
+ಞ	Hd
+ಞಾ	Hg
+ಞಾನ	Hd
+ಟ	HN
+ಟ 	Hd
+ಟಕ	Hc
+ಟಕ 	He
+ಟಕದ	Hg
+ಟಗ	Hi
+ಟಗಳ	Hl
+ಟಗಾ	Hm
+ಟಣ	Hm
+ಟದ	Hj
+ಟದ 	Hl
+ಟನ	Hj
+ಟನೆ	Hl
+ಟರ	Hf
+ಟರ್	Hg
+ಟವ	Hk
+ಟವಾ	Hl
+ಟಾ	Hf
+ಟಿ	H]
+ಟಿ 	Hg
+ಟಿಕ	Hh
+ಟಿದ	Hk
+ಟಿನ	Hl
+ಟಿಯ	Hj
+ಟಿಸ	Hj
+ಟೀ	Hn
+ಟು	Hb
+ಟು 	Hd
+ಟುಂ	Hj
+ಟೆ	Hc
+ಟೆ 	Hk
+ಟೆಂ	Hj
+ಟೇ	Ho
+ಟೋ	Hh
+ಟೋಬ	Hj
+ಟ್	HU
+ಟ್ 	H[
+ಟ್ಟ	HY
+ಟ್ರ	H^
+ಠ	Hf
+ಠ 	Ho
+ಡ	HM
+ಡ 	H^
+ಡಕ	Hp
+ಡಗ	Hk
+ಡದ	Hd
+ಡದ 	Hd
+ಡದಲ	Hm
+ಡನ	Hg
+ಡನೆ	Hm
+ಡನೇ	Hn
+ಡನ್	Hl
+ಡರ	Hd
+ಡರ್	Hc
+ಡಲ	Hg
+ಡಲಾ	Hj
+ಡಳ	Hn
+ಡಳಿ	Hl
+ಡವ	Hl
+ಡಾ	Hf
+ಡಾ 	Hl
+ಡಿ	HX
+ಡಿ 	Hd
+ಡಿಕ	Hk
+ಡಿಗ	Hm
+ಡಿತ	Hm
+ಡಿದ	Hb
+ಡಿನ	Hl
+ಡಿಯ	Hd
+ಡಿರ	Hj
+ಡಿಸ	Hc
+ಡು	H[
+ಡು 	Hc
+ಡುಗ	Hl
+ಡುತ	Hg
+ಡುವ	Hb
+ಡೆ	H^
+ಡೆ 	Hj
+ಡೆಗ	Hm
+ಡೆದ	Hf
+ಡೆಯ	He
+ಡೆಸ	Hj
+ಡೇ	Ho
+ಡ್	H]
+ಡ್ 	H_
+ಡ್ಡ	Hd
+ಣ	HQ
+ಣ 	H]
+ಣಕ	Hj
+ಣಗ	Hh
+ಣಗಳ	Hg
+ಣದ	He
+ಣದ 	Hh
+ಣದಲ	Hj
+ಣನ	Hp
+ಣರ	Hm
+ಣರಾ	Hl
+ಣವ	Hg
+ಣವಾ	Hj
+ಣಾ	Hi
+ಣಿ	Ha
+ಣಿ 	Hi
+ಣಿಗ	Hk
+ಣಿತ	Hm
+ಣಿಯ	Hk
+ಣಿಸ	Hj
+ಣು	Hh
+ಣು 	Hk
+ಣೆ	Hc
+ಣೆ 	Hh
+ಣೆಗ	Hi
+ಣೆಯ	Hi
+ಣ್	Hc
+ಣ್ಣ	Hc
+ಣ್ಯ	Hk
+ತ	HF
+ತ 	HX
+ತಂ	Hc
+ತಂಡ	Hk
+ತಂತ	Hf
+ತಂದ	Hh
+ತಕ	Hh
+ತಗ	Hk
+ತಗಳ	Hl
+ತತ	Ho
+ತದ	HY
+ತದ 	H_
+ತದಲ	Hh
+ತದೆ	HZ
+ತನ	Hc
+ತನ 	Hl
+ತನ್	Hi
+ತಪ	Hp
+ತಮ	Hd
+ತಮಾ	Hj
+ತಮ್	Hh
+ತಯ	Hm
+ತಯಾ	Hk
+ತರ	H[
+ತರ 	H_
+ತರದ	Hl
+ತರಾ	Hh
+ತಲ	Hl
+ತವ	H_
+ತವಾ	Hc
+ತವೆ	Hf
+ತಶ	Ho
+ತಹ	Hl
+ತಹ 	Hj
+ತಾ	HZ
+ತಾ 	Hl
+ತಾದ	Hm
+ತಾನ	Hh
+ತಾಯ	Hj
+ತಾರ	Hd
+ತಾಲ	Hd
+ತಿ	HT
+ತಿ 	H[
+ತಿಂ	Hc
+ತಿಕ	Hh
+ತಿಗ	Hc
+ತಿತ	Hn
+ತಿದ	Hg
+ತಿನ	Hh
+ತಿಯ	H^
+ತಿರ	Hf
+ತಿಳ	Hm
+ತಿಸ	Hj
+ತಿಹ	Hj
+ತೀ	Hd
+ತೀಯ	Hf
+ತೀರ	Hk
+ತು	HU
+ತು 	HT
+ತುಗ	Hj
+ತುವ	Hi
+ತೆ	H^
+ತೆ 	Hb
+ತೆಗ	Hi
+ತೆಯ	Hf
+ತೇ	Ho
+ತೊ	Hl
+ತೋ	Hn
+ತ್	HN
+ತ್ 	Hf
+ತ್ತ	HO
+ತ್ನ	Hm
+ತ್ಪ	Hi
+ತ್ಮ	Hi
+ತ್ಯ	H^
+ತ್ರ	HU
+ತ್ವ	Hf
+ತ್ಸ	Hj
+ಥ	HU
+ಥ 	Hj
+ಥಗ	Hp
+ಥಮ	Ho
+ಥಳ	Hk
+ಥವ	H^
+ಥವ 	Hi
+ಥವಾ	H]
+ಥಾ	Hd
+ಥಾನ	Hg
+ಥಾಪ	Hg
+ಥಿ	Hi
+ಥಿತ	Hl
+ಥೆ	He
+ಥೆ 	Hi
+ಥೆಗ	Hn
+ಥೆಯ	Hh
+ಥ್	Ho
+ದ	HD
+ದ 	HO
+ದಂ	Hg
+ದಂತ	Hk
+ದಕ	Hb
+ದಕ್	H_
+ದಗ	Hj
+ದಗಳ	Hm
+ದದ	Hk
+ದನ	Hb
+ದನೆ	Hm
+ದನ್	Hb
+ದರ	HW
+ದರ 	Hc
+ದರಲ	Hj
+ದರಿ	Hg
+ದರು	H^
+ದರೂ	Hi
+ದರೆ	Hc
+ದರ್	Hf
+ದಲ	HU
+ದಲ 	Hj
+ದಲಾ	Hm
+ದಲು	Hl
+ದಲ್	HS
+ದವ	Hc
+ದವನ	Hm
+ದವರ	Hg
+ದವು	Hk
+ದಸ	Hp
+ದಸ್	Hn
+ದಾ	HY
+ದಾಗ	He
+ದಾದ	Hh
+ದಾನ	Hn
+ದಾಯ	Hj
+ದಾರ	Ha
+ದಿ	HT
+ದಿ 	Hd
+ದಿಂ	Hb
+ದಿಕ	Hn
+ದಿಗ	He
+ದಿದ	Hd
+ದಿನ	HY
+ದಿಯ	Hf
+ದಿರ	He
+ದಿಸ	Hk
+ದೀ	Ho
+ದು	HQ
+ದು 	HO
+ದುಕ	Hl
+ದುರ	Hk
+ದೂ	Hd
+ದೂ 	Hf
+ದೂರ	Hg
+ದೆ	HU
+ದೆ 	HS
+ದೇ	HY
+ದೇ 	Hd
+ದೇವ	He
+ದೇಶ	HZ
+ದೊ	He
+ದೊಡ	Hf
+ದ್	HS
+ದ್ 	Hj
+ದ್ದ	HW
+ದ್ಧ	H^
+ದ್ಯ	H^
+ದ್ರ	H]
+ದ್ವ	Hf
+ಧ	HS
+ಧ 	He
+ಧತ	Ho
+ಧತಿ	Hm
+ಧನ	Hi
+ಧನೆ	Hl
+ಧರ	Hf
+ಧರ್	Hg
+ಧವ	Hn
+ಧಾ	H_
+ಧಾತ	Hj
+ಧಾನ	Hd
+ಧಾರ	Hd
+ಧಿ	H^
+ಧಿ 	Hl
+ಧಿಕ	Ha
+ಧಿಯ	Hk
+ಧಿಸ	Hj
+ಧ್	Hb
+ಧ್ಯ	Hb
+ನ	HE
+ನ 	HS
+ನಂ	He
+ನಂತ	Hg
+ನಂದ	Hk
+ನಕ	Hi
+ನಕ್	Hl
+ನಗ	H_
+ನಗರ	Hb
+ನಗಳ	Hd
+ನಚ	Hl
+ನಚಿ	Hj
+ನಟ	Hl
+ನಡ	H^
+ನಡ 	Hd
+ನಡದ	Hi
+ನಡು	Hm
+ನಡೆ	Hf
+ನತ	Hn
+ನದ	H_
+ನದ 	Hd
+ನದಲ	Hj
+ನದಿ	Hd
+ನನ	Hg
+ನನ 	Hi
+ನನ್	Hl
+ನಪ	Hj
+ನಪ್	Hl
+ನಮ	Hk
+ನರ	Hf
+ನಲ	Ha
+ನಲ್	H^
+ನವ	H^
+ನವನ	Hh
+ನವರ	He
+ನವಾ	Hj
+ನವು	Hm
+ನವೆ	Hj
+ನಸ	Hj
+ನಾ	HX
+ನಾ 	Hk
+ನಾಗ	Hg
+ನಾಟ	Ha
+ನಾಡ	Hj
+ನಾಥ	Hm
+ನಾದ	Hl
+ನಾಮ	Hm
+ನಾಯ	Hi
+ನಾರ	Hl
+ನಾಲ	Hi
+ನಿ	HU
+ನಿ 	Hc
+ನಿಂ	Hg
+ನಿಕ	He
+ನಿಗ	Hi
+ನಿಯ	Hb
+ನಿರ	H_
+ನಿಲ	Hl
+ನಿವ	Hk
+ನಿಸ	Hb
+ನೀ	He
+ನೀಡ	Hh
+ನೀರ	Hm
+ನು	HS
+ನು 	HR
+ನುವ	Hi
+ನೂ	Hi
+ನೂ 	Hm
+ನೆ	HY
+ನೆ 	Ha
+ನೆಗ	Hf
+ನೆಯ	Ha
+ನೆಲ	Hj
+ನೇ	HZ
+ನೇ 	HZ
+ನೇಕ	Hk
+ನೈ	Hk
+ನೊ	Hk
+ನೋ	Hi
+ನ್	HO
+ನ್ 	HV
+ನ್ನ	HP
+ನ್ಮ	Hm
+ನ್ಯ	H^
+ನ್ಸ	Hf
+ಪ	HK
+ಪ 	Hh
+ಪಂ	Hf
+ಪಂಚ	Hi
+ಪಂದ	Hm
+ಪಕ	Hf
+ಪಕರ	Hm
+ಪಕ್	Hj
+ಪಗ	Hn
+ಪಟ	He
+ಪಟ್	Hc
+ಪಡ	Hc
+ಪಡಿ	Hn
+ಪಡು	Hg
+ಪಡೆ	Hf
+ಪತ	Hd
+ಪತಿ	Hm
+ಪತ್	Hc
+ಪದ	Hb
+ಪದ 	Hk
+ಪದವ	Hj
+ಪದ್	Hj
+ಪನ	Hf
+ಪನಿ	Hj
+ಪನ್	Hm
+ಪಯ	Hk
+ಪಯೋ	Hi
+ಪರ	H^
+ಪರಮ	Hl
+ಪರಿ	Hc
+ಪರ್	Hf
+ಪವ	Hm
+ಪಶ	Hj
+ಪಶ್	Hh
+ಪಾ	H]
+ಪಾತ	Hh
+ಪಾದ	Hi
+ಪಾರ	Hh
+ಪಾಲ	Hk
+ಪಿ	Ha
+ಪಿ 	Hm
+ಪಿಯ	Hj
+ಪಿಸ	Hg
+ಪೀ	Ho
+ಪು	H^
+ಪು 	Hk
+ಪುಟ	Hl
+ಪುರ	Hb
+ಪೂ	Hf
+ಪೂರ	He
+ಪೆ	Hm
+ಪೇ	Hn
+ಪೋ	Hn
+ಪ್	HR
+ಪ್ 	Hh
+ಪ್ಟ	Hh
+ಪ್ಪ	Hb
+ಪ್ಯ	Hk
+ಪ್ರ	HR
+ಫ	H]
+ಫಿ	Hm
+ಫೆ	Hm
+ಫೆಬ	Hm
+ಫೋ	Hp
+ಫ್	Hd
+ಫ್ 	Hj
+ಫ್ರ	Hg
+ಬ	HM
+ಬ 	Hc
+ಬಂ	Hd
+ಬಂದ	Hh
+ಬಂಧ	Hi
+ಬಗ	Hi
+ಬಗ್	Hj
+ಬಣ	Ho
+ಬಣ್	Hm
+ಬದ	Hi
+ಬದಲ	Hl
+ಬರ	H[
+ಬರಿ	Hm
+ಬರು	He
+ಬರೆ	Hk
+ಬರ್	H_
+ಬಲ	Hi
+ಬಲ್	Hm
+ಬಳ	Hc
+ಬಳಕ	Hk
+ಬಳಸ	Hf
+ಬಳಿ	Hl
+ಬಸ	Ho
+ಬಹ	Hd
+ಬಹು	Hc
+ಬಾ	Hc
+ಬಾರ	Hl
+ಬಾಲ	Hm
+ಬಿ	Hb
+ಬಿ 	Hm
+ಬೀ	Hl
+ಬು	Hd
+ಬುದ	He
+ಬೆ	H_
+ಬೆಂ	Hf
+ಬೆಟ	Hl
+ಬೆಲ	Hm
+ಬೆಳ	He
+ಬೇ	Hg
+ಬೇಕ	Hm
+ಬೇರ	Hl
+ಬೈ	Hm
+ಬ್	H[
+ಬ್ 	Hl
+ಬ್ದ	Hl
+ಬ್ಬ	H_
+ಬ್ಯ	Hj
+ಬ್ರ	Hc
+ಭ	HS
+ಭದ	Hn
+ಭವ	Hj
+ಭವಾ	Hn
+ಭಾ	HW
+ಭಾಗ	Ha
+ಭಾರ	HZ
+ಭಾವ	Hj
+ಭಾಷ	Ha
+ಭಿ	Hg
+ಭಿನ	Hk
+ಭೂ	Hg
+ಭೂಮ	Hh
+ಭೌ	Hm
+ಭ್	Ho
+ಮ	HI
+ಮ 	H_
+ಮಂ	He
+ಮಂಡ	Hj
+ಮಂತ	Hk
+ಮಕ	Hf
+ಮಕ್	Hk
+ಮಗ	Hi
+ಮಗಳ	Hj
+ಮಟ	Ho
+ಮಣ	Hm
+ಮತ	HX
+ಮತ್	HV
+ಮದ	He
+ಮದ 	Hj
+ಮದಲ	Hj
+ಮಧ	Hj
+ಮಧ್	Hh
+ಮನ	Hd
+ಮನೆ	Hm
+ಮನ್	Hk
+ಮಯ	Ho
+ಮರ	He
+ಮರಾ	Hm
+ಮರ್	Hl
+ಮಲ	Hk
+ಮವ	Hk
+ಮಸ	Ho
+ಮಹ	Hd
+ಮಹಾ	He
+ಮಾ	HU
+ಮಾಜ	Hi
+ಮಾಡ	H_
+ಮಾಣ	Hf
+ಮಾತ	Hj
+ಮಾನ	H]
+ಮಾರ	H^
+ಮಾಲ	Hm
+ಮಾಹ	Hl
+ಮಿ	H]
+ಮಿ 	Hg
+ಮಿಕ	Hk
+ಮಿತ	Hl
+ಮಿಯ	Hh
+ಮಿಳ	Hm
+ಮಿಸ	Hk
+ಮೀ	Hf
+ಮು	H[
+ಮುಂ	Hf
+ಮುಖ	H^
+ಮುದ	Hh
+ಮೂ	H_
+ಮೂರ	Hh
+ಮೂಲ	Ha
+ಮೆ	Hc
+ಮೆ 	Hi
+ಮೆರ	Hl
+ಮೇ	Ha
+ಮೇ 	Hl
+ಮೇರ	Hg
+ಮೇಲ	Hf
+ಮೈ	Hh
+ಮೈಸ	Hj
+ಮೊ	Hd
+ಮೊದ	He
+ಮೋ	Hk
+ಮ್	H[
+ಮ್ 	Hb
+ಮ್ಮ	Hb
+ಮ್ಯ	Hi
+ಮ್ರ	Hl
+ಯ	HH
+ಯ 	HS
+ಯಂ	Hc
+ಯಂತ	Hb
+ಯಕ	Hb
+ಯಕರ	Hm
+ಯಕ್	Hd
+ಯಗ	He
+ಯಗಳ	Hc
+ಯತ	Hj
+ಯತೆ	Hn
+ಯದ	H_
+ಯದ 	Ha
+ಯದಲ	Hg
+ಯನ	HZ
+ಯನ 	Hm
+ಯನಿ	Hl
+ಯನ್	HY
+ಯಮ	Hf
+ಯಮ್	Hi
+ಯಯ	Hp
+ಯರ	Hd
+ಯರು	Hk
+ಯಲ	HZ
+ಯಲಾ	Hh
+ಯಲ್	HY
+ಯವ	H[
+ಯವನ	Hi
+ಯವರ	Hf
+ಯವಸ	Hi
+ಯವಾ	Ha
+ಯವು	Hl
+ಯಶ	Ho
+ಯಸ	Hk
+ಯಸ್	Hk
+ಯಾ	HT
+ಯಾ 	Hf
+ಯಾಂ	Hf
+ಯಾಕ	Hj
+ಯಾಗ	H_
+ಯಾಟ	Hj
+ಯಾತ	Hg
+ಯಾದ	Hc
+ಯಾನ	Hf
+ಯಾಪ	Hg
+ಯಾಯ	Hj
+ಯಾರ	Hf
+ಯಾಲ	Ha
+ಯಾವ	Hg
+ಯಾಸ	Hi
+ಯಿ	H^
+ಯಿ 	Hg
+ಯಿಂ	Hg
+ಯಿತ	Hf
+ಯಿಸ	Hj
+ಯು	HY
+ಯು 	H_
+ಯುಕ	Hk
+ಯುತ	He
+ಯುದ	Hk
+ಯುರ	Hm
+ಯುವ	Hg
+ಯೂ	Hf
+ಯೂ 	Hk
+ಯೆ	Hc
+ಯೆ 	Hh
+ಯೆಗ	Hm
+ಯೆಯ	Hj
+ಯೇ	Hj
+ಯೇ 	Hl
+ಯೊ	Hk
+ಯೋ	Hd
+ಯೋಗ	Hf
+ಯ್	Hh
+ಯ್ಯ	Hl
+ರ	HB
+ರ 	HS
+ರಂ	H_
+ರಂಗ	Hg
+ರಂದ	He
+ರಂಭ	Hi
+ರಕ	H_
+ರಕಾ	Hf
+ರಕ್	He
+ರಗ	Ha
+ರಗಳ	H_
+ರಚ	Hg
+ರಚನ	Hk
+ರಚಿ	Hk
+ರಜ	Hk
+ರಜ್	Hl
+ರಡ	Hf
+ರಡನ	Hj
+ರಡು	Hk
+ರಣ	Ha
+ರಣ 	Hh
+ರಣವ	Hm
+ರಣಿ	Hm
+ರಣೆ	Hi
+ರತ	HZ
+ರತ 	Hg
+ರತದ	H_
+ರತಿ	He
+ರತೀ	Hg
+ರತ್	Hk
+ರದ	HY
+ರದ 	H_
+ರದರ	Hm
+ರದಲ	Hb
+ರದಾ	Hl
+ರದಿ	Hl
+ರದೇ	Hc
+ರಧ	Hp
+ರನ	Hd
+ರನ್	Hg
+ರಪ	Hg
+ರಪಂ	Hl
+ರಬ	Hi
+ರಭ	Hm
+ರಮ	H_
+ರಮಾ	Hf
+ರಮು	Hd
+ರಯ	Hn
+ರರ	He
+ರರಂ	Hl
+ರರಾ	Hl
+ರರು	Hl
+ರಲ	H_
+ರಲ್	H]
+ರಳ	Hl
+ರವ	H[
+ರವನ	Hj
+ರವರ	Hg
+ರವಾ	Ha
+ರವಿ	Hm
+ರವು	Hh
+ರಶ	Hi
+ರಶಸ	Hh
+ರಸ	Ha
+ರಸಾ	Hl
+ರಸಿ	He
+ರಸ್	Hg
+ರಹ	Hg
+ರಾ	HS
+ರಾ 	Hl
+ರಾಂ	Hg
+ರಾಕ	Hl
+ರಾಗ	Hc
+ರಾಚ	Hm
+ರಾಜ	HZ
+ರಾಟ	Hl
+ರಾಣ	Hf
+ರಾತ	Hk
+ರಾದ	Hh
+ರಾನ	Hh
+ರಾಮ	Hb
+ರಾಯ	Hh
+ರಾರ	Hk
+ರಾವ	Hh
+ರಾಷ	Hb
+ರಾಸ	Hm
+ರಿ	HQ
+ರಿ 	HZ
+ರಿಂ	Hc
+ರಿಕ	H[
+ರಿಗ	Hb
+ರಿಟ	Hk
+ರಿತ	Hh
+ರಿದ	He
+ರಿನ	Hc
+ರಿಯ	HZ
+ರಿಲ	Hi
+ರಿವ	Hm
+ರಿಸ	H]
+ರೀ	H^
+ರೀ 	Hj
+ರೀಕ	Hj
+ರೀಡ	Hm
+ರೀತ	Hl
+ರೀಯ	He
+ರು	HP
+ರು 	HR
+ರುಗ	Hi
+ರುತ	H_
+ರುದ	Hn
+ರುವ	HW
+ರೂ	Hc
+ರೂ 	Hg
+ರೂಪ	Hf
+ರೆ	HV
+ರೆ 	HY
+ರೆಗ	H_
+ರೆದ	Hl
+ರೆಯ	Ha
+ರೇ	Hd
+ರೈ	Hk
+ರೊ	Hl
+ರೋ	Hb
+ರೋಗ	Hk
+ರೋಪ	Hm
+ರ್	HO
+ರ್ 	HV
+ರ್ಕ	Hd
+ರ್ಗ	Hd
+ರ್ಚ	Hh
+ರ್ಜ	Hi
+ರ್ಟ	Hl
+ರ್ಡ	Hj
+ರ್ಣ	He
+ರ್ತ	Hf
+ರ್ಥ	Hc
+ರ್ದ	He
+ರ್ಧ	Hm
+ರ್ನ	Ha
+ರ್ಪ	Hm
+ರ್ಮ	H_
+ರ್ಯ	H_
+ರ್ವ	H_
+ರ್ಶ	Hg
+ರ್ಷ	HZ
+ರ್ಸ	Hk
+ಲ	HF
+ಲ 	Ha
+ಲಂ	Hk
+ಲಕ	He
+ಲಕ 	Hi
+ಲಕ್	Hh
+ಲಗ	Hm
+ಲತ	Ho
+ಲದ	Hd
+ಲದ 	Hh
+ಲದಲ	Hl
+ಲಧ	Hm
+ಲಧಾ	Hk
+ಲನ	Hg
+ಲನಚ	Hj
+ಲಯ	Hf
+ಲಯ 	Hl
+ಲಯದ	Hk
+ಲರ	Hn
+ಲವ	Hc
+ಲವಾ	Hi
+ಲವು	Hf
+ಲಸ	Hl
+ಲಾ	HY
+ಲಾ 	Hh
+ಲಾಗ	H]
+ಲಾದ	Hh
+ಲಾಯ	Hk
+ಲಾವ	Hl
+ಲಿ	HO
+ಲಿ 	HO
+ಲಿಂ	Hk
+ಲಿಕ	Hk
+ಲಿಗ	Hm
+ಲಿದ	Hf
+ಲಿನ	H^
+ಲಿಯ	Hc
+ಲಿರ	Hb
+ಲಿಸ	Hi
+ಲೀ	Hl
+ಲು	H_
+ಲು 	H_
+ಲೂ	Hd
+ಲೂ 	Hj
+ಲೂಕ	He
+ಲೆ	HY
+ಲೆ 	Hc
+ಲೆಂ	Hb
+ಲೆಕ	Hm
+ಲೆಗ	Hj
+ಲೆಯ	H_
+ಲೇ	Hd
+ಲೇ 	Hl
+ಲೇಖ	Hg
+ಲೈ	Hj
+ಲೈ 	Hj
+ಲೊ	Hk
+ಲೊಂ	Hm
+ಲೋ	Hg
+ಲೋಹ	Hl
+ಲ್	HM
+ಲ್ 	H[
+ಲ್ಕ	Hi
+ಲ್ಪ	Ha
+ಲ್ಯ	He
+ಲ್ಲ	HL
+ಳ	HL
+ಳ 	HX
+ಳಕ	Hi
+ಳಕೆ	Hj
+ಳಗ	He
+ಳಗೊ	Hh
+ಳದ	Hl
+ಳನ	H]
+ಳನ್	HZ
+ಳಲ	H]
+ಳಲ್	HZ
+ಳವ	Hj
+ಳಸ	Hh
+ಳಸಲ	Hj
+ಳಾ	Hi
+ಳಾಗ	Hl
+ಳಿ	HX
+ಳಿ 	He
+ಳಿಂ	Hf
+ಳಿಕ	Hm
+ಳಿಗ	Hb
+ಳಿತ	Hk
+ಳಿದ	Hk
+ಳಿನ	Hh
+ಳಿಯ	Hf
+ಳಿಸ	Hi
+ಳು	HX
+ಳು 	HW
+ಳುವ	Hg
+ಳೂ	Hf
+ಳೂರ	Hd
+ಳೆ	Hc
+ಳೆ 	Hj
+ಳೆಯ	Hg
+ಳ್	Hb
+ಳ್ಳ	H_
+ವ	HF
+ವ 	HU
+ವಂ	Hg
+ವಂತ	Hh
+ವಕ	Hj
+ವಗ	Hn
+ವಜ	Ho
+ವಣ	Hi
+ವಣೆ	Hm
+ವತ	Hf
+ವತ್	Hl
+ವದ	Hh
+ವದ 	Hk
+ವದಲ	Hm
+ವಧ	Hp
+ವಧಿ	Hm
+ವನ	HZ
+ವನ 	Hk
+ವನ್	HZ
+ವಯ	Hm
+ವರ	HS
+ವರ 	H_
+ವರನ	Hm
+ವರಾ	Hm
+ವರಿ	Hb
+ವರು	HZ
+ವರೆ	Hg
+ವರ್	HY
+ವಲ	Hh
+ವಲ್	Hm
+ವಳ	Hj
+ವಳಿ	Hj
+ವವ	Hi
+ವವಿ	Hl
+ವಸ	Hd
+ವಸ್	Hc
+ವಹ	Hh
+ವಹಿ	Hj
+ವಾ	HR
+ವಾ 	H]
+ವಾಗ	HV
+ವಾಡ	Hk
+ವಾಣ	Hl
+ವಾತ	Hl
+ವಾದ	H]
+ವಾಮ	Hk
+ವಾಯ	Hj
+ವಾರ	He
+ವಾಲ	Hl
+ವಾಸ	Hf
+ವಾಹ	Hj
+ವಿ	HT
+ವಿ 	He
+ವಿಕ	Hd
+ವಿಗ	Hk
+ವಿಜ	Hf
+ವಿತ	Hl
+ವಿದ	Hb
+ವಿಧ	Hf
+ವಿನ	Hf
+ವಿಭ	Hh
+ವಿಮ	Hl
+ವಿಯ	Hi
+ವಿರ	Hg
+ವಿಲ	Hl
+ವಿವ	Hh
+ವಿಶ	Ha
+ವಿಷ	Hj
+ವಿಸ	Hh
+ವೀ	Hh
+ವೀಪ	Hm
+ವು	HX
+ವು 	HY
+ವುಗ	Hi
+ವುದ	H_
+ವೂ	Ho
+ವೂ 	Hm
+ವೃ	Hj
+ವೃತ	Hj
+ವೆ	H[
+ವೆ 	H^
+ವೆಂ	Hd
+ವೇ	Hc
+ವೇದ	Hk
+ವೈ	Hh
+ವೊ	Ho
+ವ್	H]
+ವ್ 	Hj
+ವ್ಯ	H]
+ಶ	HP
+ಶ 	Hf
+ಶಕ	Hf
+ಶಕ್	Hj
+ಶಗ	Hg
+ಶಗಳ	He
+ಶತ	Hl
+ಶತಮ	Hj
+ಶದ	Hd
+ಶದ 	Hd
+ಶದಲ	Hm
+ಶನ	Hi
+ಶಬ	Hp
+ಶರ	Hp
+ಶವ	Hj
+ಶಸ	Hi
+ಶಸ್	Hg
+ಶಾ	Ha
+ಶಾಲ	Hm
+ಶಾಸ	Hb
+ಶಿ	Ha
+ಶಿಕ	Hl
+ಶಿಯ	Hm
+ಶಿವ	Hj
+ಶಿಷ	Hm
+ಶಿಸ	Hk
+ಶೀ	Hp
+ಶು	Ho
+ಶೇ	Hl
+ಶೇಷ	Hm
+ಶೈ	Ho
+ಶೋ	Hn
+ಶೋಧ	Hn
+ಶ್	H[
+ಶ್ 	Hm
+ಶ್ಚ	Hg
+ಶ್ರ	Ha
+ಶ್ವ	Hb
+ಷ	HQ
+ಷ 	Hj
+ಷಕ	Ho
+ಷಗ	Hn
+ಷಗಳ	Hl
+ಷಣ	Hi
+ಷತ	Ho
+ಷದ	H_
+ಷದ 	Hl
+ಷದಲ	H^
+ಷನ	Ho
+ಷರ	Hl
+ಷವ	Hp
+ಷಾ	Hm
+ಷಿ	Ha
+ಷಿಣ	Hc
+ಷೆ	Hc
+ಷೆ 	Hj
+ಷೆಗ	Hi
+ಷೆಯ	Hf
+ಷೇ	Hi
+ಷೇತ	Hh
+ಷ್	HY
+ಷ್ 	Hk
+ಷ್ಟ	H[
+ಷ್ಣ	Hf
+ಷ್ಯ	Hg
+ಸ	HH
+ಸ 	Hg
+ಸಂ	HX
+ಸಂಕ	Hk
+ಸಂಖ	Hh
+ಸಂಗ	Hd
+ಸಂಘ	Hl
+ಸಂದ	Hn
+ಸಂಪ	Hg
+ಸಂಬ	Hi
+ಸಂಯ	Hk
+ಸಂಸ	Hb
+ಸಕ	Hl
+ಸಗ	Ho
+ಸಣ	Hp
+ಸತ	Hn
+ಸತ್	Hn
+ಸದ	Hg
+ಸನ	Hj
+ಸಬ	Hm
+ಸಮ	Hb
+ಸಮಾ	Hj
+ಸಮು	Hi
+ಸರ	H]
+ಸರಾ	Hm
+ಸರಿ	Hi
+ಸರು	He
+ಸರ್	He
+ಸಲ	H]
+ಸಲಾ	H_
+ಸಲು	Hh
+ಸಲ್	Hd
+ಸವ	Hj
+ಸಸ	Hl
+ಸಸ್	Hj
+ಸಹ	Hk
+ಸಾ	HY
+ಸಾಂ	Hj
+ಸಾಗ	Hi
+ಸಾಧ	Hh
+ಸಾಮ	Ha
+ಸಾಯ	Hj
+ಸಾರ	Hj
+ಸಾಲ	Hm
+ಸಾಹ	He
+ಸಿ	HU
+ಸಿ 	Hb
+ಸಿಂ	Hl
+ಸಿಕ	Hd
+ಸಿದ	HY
+ಸಿನ	Hj
+ಸಿಯ	Hk
+ಸಿರ	Hi
+ಸಿಸ	Hl
+ಸೀ	Hm
+ಸು	HX
+ಸು 	Hk
+ಸುತ	Ha
+ಸುಮ	He
+ಸುವ	H^
+ಸೂ	He
+ಸೂರ	Hf
+ಸೆ	Hc
+ಸೆಂ	Hh
+ಸೆಪ	Hj
+ಸೇ	Hc
+ಸೇರ	He
+ಸೇವ	Hh
+ಸೈ	Hn
+ಸೋ	Hl
+ಸೌ	Hp
+ಸ್	HQ
+ಸ್ 	HY
+ಸ್ಕ	Hc
+ಸ್ಟ	H^
+ಸ್ತ	HX
+ಸ್ಥ	HZ
+ಸ್ಪ	Hi
+ಸ್ಯ	Hf
+ಸ್ವ	Ha
+ಸ್ಸ	Hj
+ಹ	HM
+ಹ 	He
+ಹಂ	Hn
+ಹಕ	Hn
+ಹಗ	Hn
+ಹಣ	Hi
+ಹತ	Hj
+ಹತ್	Hh
+ಹದ	Hj
+ಹದಿ	Hk
+ಹನ	Hl
+ಹರ	Hg
+ಹರಿ	Hj
+ಹಲ	Hh
+ಹಲವ	Hg
+ಹಳ	Hg
+ಹಳ್	Hi
+ಹವ	Hm
+ಹಸ	Hp
+ಹಾ	HY
+ಹಾಕ	Hm
+ಹಾಗ	H]
+ಹಾರ	He
+ಹಾಸ	He
+ಹಿ	H[
+ಹಿಂ	Hd
+ಹಿಡ	Hl
+ಹಿತ	Hc
+ಹಿಸ	Hi
+ಹೀ	Ho
+ಹು	Hb
+ಹುಟ	Hj
+ಹುದ	Hf
+ಹೂ	Hp
+ಹೆ	H_
+ಹೆಚ	He
+ಹೆಸ	Hb
+ಹೇ	Hj
+ಹೇಳ	Hk
+ಹೊ	H_
+ಹೊಂ	Hc
+ಹೊರ	Hk
+ಹೊಸ	Hl
+ಹೋ	Hg
+ಹೋಗ	Hm
+ಹ್	Hh
+ಹ್ಯ	Hm
+ಾ	HD
+ಾ 	HW
+ಾಂ	HZ
+ಾಂಕ	Hm
+ಾಂಗ	Hg
+ಾಂಡ	Hf
+ಾಂತ	Hb
+ಾಂಶ	Hm
+ಾಕ	Ha
+ಾಕಾ	Hl
+ಾಕಿ	Hl
+ಾಕ್	Hf
+ಾಖ	Hk
+ಾಗ	HP
+ಾಗ 	Hg
+ಾಗಗ	Hn
+ಾಗದ	Hg
+ಾಗರ	Hh
+ಾಗಲ	Hm
+ಾಗವ	Hk
+ಾಗಿ	HR
+ಾಗು	HZ
+ಾಗೂ	Ha
+ಾಗ್	Hm
+ಾಚ	Hh
+ಾಚಾ	Hl
+ಾಜ	H[
+ಾಜ 	Hm
+ಾಜಕ	Hl
+ಾಜಧ	Hk
+ಾಜಿ	Hi
+ಾಜ್	H_
+ಾಟ	H_
+ಾಟಕ	Ha
+ಾಟಿ	Hl
+ಾಟ್	Hl
+ಾಡ	H]
+ಾಡಲ	Hj
+ಾಡಿ	Hc
+ಾಡು	Hd
+ಾಣ	H_
+ಾಣ 	Hk
+ಾಣದ	Hj
+ಾಣಿ	He
+ಾಣು	Hj
+ಾತ	H[
+ಾತ 	Hk
+ಾತನ	Hm
+ಾತಿ	Hh
+ಾತು	Hi
+ಾತ್	Hb
+ಾಥ	Hm
+ಾದ	HW
+ಾದ 	HX
+ಾದರ	Hh
+ಾದವ	Hm
+ಾದಿ	Hh
+ಾದ್	Hg
+ಾಧ	He
+ಾಧನ	Hk
+ಾಧ್	Hk
+ಾನ	HV
+ಾನ 	Hb
+ಾನಗ	Hj
+ಾನದ	He
+ಾನವ	He
+ಾನಿ	Hc
+ಾನೆ	Hl
+ಾನ್	H]
+ಾಪ	Ha
+ಾಪಕ	Hj
+ಾಪಿ	Hi
+ಾಪು	Hj
+ಾಪ್	Hm
+ಾಬ	Hj
+ಾಭ	Hn
+ಾಮ	HZ
+ಾಮ 	Hj
+ಾಮದ	Hi
+ಾಮಾ	Hb
+ಾಮಿ	Hj
+ಾಮ್	Hg
+ಾಯ	HZ
+ಾಯ 	Hj
+ಾಯಕ	Hg
+ಾಯನ	Hj
+ಾಯಿ	H_
+ಾಯು	Hn
+ಾರ	HQ
+ಾರ 	H_
+ಾರಂ	Hl
+ಾರಕ	Hl
+ಾರಗ	Hl
+ಾರಣ	Hh
+ಾರತ	HZ
+ಾರದ	He
+ಾರರ	Hi
+ಾರವ	Hf
+ಾರಾ	Hf
+ಾರಿ	H^
+ಾರು	Ha
+ಾರೆ	H_
+ಾರ್	HY
+ಾಲ	HX
+ಾಲ 	Hj
+ಾಲದ	Hi
+ಾಲಯ	Hg
+ಾಲಿ	Hf
+ಾಲು	Hm
+ಾಲೂ	Hg
+ಾಲೆ	Hb
+ಾಲ್	Hb
+ಾಳ	He
+ಾಳ 	Hn
+ಾಳಿ	Hm
+ಾವ	H]
+ಾವಣ	Hj
+ಾವಳ	Hm
+ಾವಿ	Hg
+ಾವು	Hi
+ಾವ್	Hj
+ಾಶ	Hg
+ಾಶಿ	Hl
+ಾಷ	H^
+ಾಷಾ	Hm
+ಾಷೆ	Hb
+ಾಷ್	Hb
+ಾಸ	HZ
+ಾಸ 	Hk
+ಾಸದ	Hm
+ಾಸನ	Hn
+ಾಸಾ	Hk
+ಾಸಿ	Hg
+ಾಸ್	H^
+ಾಹ	Hb
+ಾಹಿ	Hc
+ಿ	HB
+ಿ 	HL
+ಿಂ	HV
+ಿಂಗ	H^
+ಿಂತ	Hj
+ಿಂದ	HW
+ಿಕ	HT
+ಿಕ 	HY
+ಿಕದ	Hm
+ಿಕರ	Hm
+ಿಕವ	Hi
+ಿಕಾ	Hd
+ಿಕಿ	Hk
+ಿಕೆ	H^
+ಿಕೊ	Hd
+ಿಕ್	H_
+ಿಖ	Hp
+ಿಗ	HW
+ಿಗಳ	H[
+ಿಗಾ	Hm
+ಿಗೆ	HZ
+ಿಚ	Hk
+ಿಜ	He
+ಿಜ್	Hg
+ಿಟ	Hf
+ಿಟಿ	Hl
+ಿಟ್	Hk
+ಿಡ	Hf
+ಿಡಿ	Hk
+ಿಣ	Hd
+ಿಣ 	He
+ಿತ	HV
+ಿತ 	Hb
+ಿತರ	Hm
+ಿತವ	He
+ಿತಾ	Hn
+ಿತಿ	He
+ಿತು	Hc
+ಿತ್	HZ
+ಿದ	HR
+ಿದ 	H_
+ಿದರ	Hb
+ಿದವ	Hl
+ಿದಾ	Hm
+ಿದು	Hl
+ಿದೆ	HX
+ಿದ್	HV
+ಿಧ	Hg
+ಿಧ 	Hn
+ಿಧಾ	Hk
+ಿನ	HS
+ಿನ 	HT
+ಿನಗ	Hj
+ಿನದ	Hm
+ಿನಲ	Hc
+ಿನಾ	Hk
+ಿನಿ	Hd
+ಿನ್	Hc
+ಿಪ	Hf
+ಿಪ್	Hj
+ಿಬ	Hl
+ಿಭ	Hi
+ಿಭಾ	Hi
+ಿಮ	Ha
+ಿಮ 	Hi
+ಿಮಾ	Hj
+ಿಮೆ	Hk
+ಿಯ	HR
+ಿಯ 	H[
+ಿಯಂ	Hk
+ಿಯನ	H]
+ಿಯಮ	Hi
+ಿಯರ	Hj
+ಿಯಲ	H_
+ಿಯವ	Hg
+ಿಯಾ	H^
+ಿಯಿ	Hk
+ಿಯು	Hc
+ಿಯೆ	Hg
+ಿಯೇ	Hm
+ಿಯೊ	Hl
+ಿರ	HV
+ಿರಾ	Hn
+ಿರಿ	Hh
+ಿರು	HW
+ಿರ್	H_
+ಿಲ	HZ
+ಿಲಿ	Hk
+ಿಲ್	HZ
+ಿಳ	Hh
+ಿಳಿ	Hk
+ಿಳು	Hn
+ಿವ	H^
+ಿವರ	Hi
+ಿವಾ	Hi
+ಿವಿ	Hj
+ಿವೃ	Hm
+ಿವೆ	Hg
+ಿಶ	Hb
+ಿಶ್	Hc
+ಿಷ	Hc
+ಿಷ್	Hc
+ಿಸ	HS
+ಿಸಬ	Hm
+ಿಸಲ	H]
+ಿಸಿ	HX
+ಿಸು	HZ
+ಿಸೆ	Hi
+ಿಸ್	Ha
+ಿಹ	Hg
+ಿಹಾ	Hi
+ೀ	HR
+ೀ 	Hf
+ೀಕ	Hg
+ೀಕರ	Hk
+ೀಕ್	Hk
+ೀಟ	Hl
+ೀಟರ	Hn
+ೀಡ	Hf
+ೀಡಿ	Hm
+ೀಡು	Hm
+ೀತ	Hd
+ೀತ 	Hi
+ೀತಿ	Hj
+ೀನ	Hf
+ೀನ್	Hm
+ೀಪ	Hi
+ೀಮ	Hn
+ೀಯ	H_
+ೀಯ 	H^
+ೀರ	Hc
+ೀರಿ	Hl
+ೀರ್	Hi
+ೀಲ	Hk
+ೀವ	He
+ೀವನ	Hm
+ೀವಿ	Hk
+ೀಸ	Hn
+ು	HD
+ು 	HH
+ುಂ	Ha
+ುಂದ	Hj
+ುಂಬ	He
+ುಕ	Hd
+ುಕೊ	Hm
+ುಕ್	Hg
+ುಖ	Hb
+ುಖ 	He
+ುಖ್	He
+ುಗ	H]
+ುಗಳ	H^
+ುಚ	Ho
+ುಟ	He
+ುಟು	Hj
+ುಟ್	Hf
+ುಡ	Hi
+ುಡಿ	Hm
+ುಣ	Hi
+ುತ	HW
+ುತಿ	Hl
+ುತ್	HU
+ುದ	HY
+ುದರ	Hk
+ುದಾ	Hh
+ುದು	H^
+ುದೇ	Hj
+ುದ್	Hc
+ುನ	He
+ುನಾ	Hl
+ುನಿ	Hm
+ುಪ	Hi
+ುಬ	Hj
+ುಭ	Ho
+ುಮ	Hc
+ುಮಾ	Hc
+ುರ	H]
+ುರ 	Hi
+ುರಾ	Hh
+ುರಿ	Hj
+ುರು	He
+ುರ್	Hj
+ುಲ	Hf
+ುಲೈ	Hj
+ುಳ	Hi
+ುಳ್	Hm
+ುವ	HS
+ುವ 	HT
+ುವಂ	Hi
+ುವರ	Hi
+ುವಾ	Hh
+ುವಿ	Hf
+ುವು	Ha
+ುವೆ	Hl
+ುಷ	Hm
+ುಷ್	Hm
+ುಸ	Hi
+ುಸ್	Hj
+ುಹ	Hm
+ುಹಿ	Hn
+ೂ	HP
+ೂ 	HZ
+ೂಕ	He
+ೂಕಿ	Hh
+ೂಕು	Hl
+ೂಚ	Hp
+ೂಟ	Hk
+ೂಡ	Hi
+ೂಡಿ	Hl
+ೂತ	Hp
+ೂನ	Hh
+ೂನ್	Hi
+ೂಪ	Hg
+ೂಮ	Hj
+ೂಮಿ	Hh
+ೂರ	HZ
+ೂರದ	Hk
+ೂರನ	Hm
+ೂರಿ	He
+ೂರು	Ha
+ೂರ್	Hc
+ೂಲ	Hc
+ೂಲಕ	Hi
+ೂಲಧ	Hk
+ೃ	H[
+ೃತ	Hc
+ೃತ 	Hk
+ೃತಿ	Hg
+ೃತ್	Hj
+ೃದ	Ho
+ೃಷ	Hg
+ೃಷ್	Hf
+ೆ	HG
+ೆ 	HM
+ೆಂ	HY
+ೆಂಗ	Hf
+ೆಂಟ	Hm
+ೆಂಡ	Hb
+ೆಂದ	Hc
+ೆಂಬ	Hb
+ೆಕ	Hi
+ೆಕ್	Hh
+ೆಗ	HX
+ೆಗಳ	H[
+ೆಗಾ	Hl
+ೆಗೆ	Ha
+ೆಗೊ	Hm
+ೆಗೋ	Hc
+ೆಚ	Hf
+ೆಚ್	Hd
+ೆಟ	Hd
+ೆಟ್	Hc
+ೆಡ	Hk
+ೆದ	Hc
+ೆದ 	Hi
+ೆದಿ	Hl
+ೆದು	Hj
+ೆನ	Hf
+ೆನ್	Hg
+ೆಪ	Hk
+ೆಪ್	Hi
+ೆಬ	Hk
+ೆಬ್	Hj
+ೆಮ	Hl
+ೆಯ	HT
+ೆಯ 	HY
+ೆಯನ	Hc
+ೆಯಲ	H]
+ೆಯಾ	Hd
+ೆಯಿ	Hh
+ೆಯು	Ha
+ೆರ	Hc
+ೆರಿ	Hi
+ೆರೆ	Hh
+ೆಲ	Ha
+ೆಲವ	Hj
+ೆಲೆ	Hk
+ೆಲ್	Hf
+ೆಳ	He
+ೆಳಗ	Hl
+ೆಳೆ	Hj
+ೆವ	Ho
+ೆಸ	H_
+ೆಸರ	Hb
+ೆಸಿ	Hk
+ೆಸ್	Hh
+ೆಹ	Ho
+ೇ	HN
+ೇ 	HY
+ೇಂ	Hh
+ೇಂದ	Hf
+ೇಕ	Hf
+ೇಕ 	Hi
+ೇಖ	Hg
+ೇಖಕ	Hm
+ೇಖನ	Hm
+ೇಗ	Hn
+ೇಜ	Hn
+ೇಟ	Hj
+ೇತ	Hf
+ೇತ್	Hh
+ೇದ	Hj
+ೇನ	Hj
+ೇಮ	Hp
+ೇಯ	Hl
+ೇರ	H_
+ೇರಿ	H_
+ೇರು	Hm
+ೇರೆ	Hm
+ೇಲ	Hf
+ೇಲಿ	Hl
+ೇಲೆ	Hh
+ೇಳ	Hh
+ೇವ	Hc
+ೇವಾ	Hm
+ೇವಿ	Hl
+ೇವೆ	Hj
+ೇಶ	H[
+ೇಶ 	Hh
+ೇಶಕ	Hk
+ೇಶಗ	Hg
+ೇಶದ	Hc
+ೇಶವ	Hk
+ೇಶಿ	Hl
+ೇಶ್	Hj
+ೇಷ	Hh
+ೇಸ	Hl
+ೈ	HX
+ೈ 	Hh
+ೈಕ	Hk
+ೈಟ	Hp
+ೈದ	Hm
+ೈನ	Hj
+ೈಲ	Hj
+ೈವ	Ho
+ೈಸ	Hh
+ೈಸೂ	Hj
+ೈಸ್	Hn
+ೊ	HR
+ೊ 	Hk
+ೊಂ	H[
+ೊಂಡ	Ha
+ೊಂದ	H]
+ೊಗ	Ho
+ೊಟ	Hn
+ೊಟ್	Hm
+ೊಡ	He
+ೊಡ್	Hf
+ೊತ	Hm
+ೊದ	Hf
+ೊದಲ	He
+ೊನ	Hk
+ೊಬ	Hk
+ೊಬ್	Hl
+ೊಮ	Hm
+ೊಮ್	Hl
+ೊರ	Hh
+ೊಲ	Hl
+ೊಳ	Hd
+ೊಳಿ	Hn
+ೊಳ್	Hf
+ೊಸ	Hl
+ೋ	HS
+ೋ 	Hj
+ೋಕ	Hl
+ೋಗ	Hc
+ೋಗಿ	Hh
+ೋಜ	Hn
+ೋಟ	Hi
+ೋಡ	Hi
+ೋಡಿ	Hl
+ೋತ	Hm
+ೋತ್	Hm
+ೋದ	Hl
+ೋಧ	Hl
+ೋನ	Hl
+ೋಪ	Hj
+ೋಬ	Hj
+ೋಬರ	Hj
+ೋಮ	Hm
+ೋರ	Hb
+ೋರಾ	Hn
+ೋರಿ	Hb
+ೋರ್	Hk
+ೋಲ	Hk
+ೋಳ	Hn
+ೋವ	Hm
+ೋಶ	Ho
+ೋಷ	Ho
+ೋಸ	Hk
+ೋಹ	Hk
+ೌ	Ha
+ೌತ	Ho
+ೌರ	Hm
+ೌಲ	Ho
+್	H?
+್ 	HM
+್ಕ	HW
+್ಕ 	Hl
+್ಕರ	Hk
+್ಕಾ	Hd
+್ಕಿ	Hg
+್ಕು	Hk
+್ಕೂ	Hl
+್ಕೃ	Hh
+್ಕೆ	H]
+್ಕ್	Hj
+್ಗ	Hb
+್ಗ 	Hm
+್ಗೆ	Hi
+್ಚ	H_
+್ಚಾ	Hl
+್ಚಿ	Hd
+್ಚು	Hg
+್ಚ್	Hk
+್ಜ	Hh
+್ಞ	He
+್ಞಾ	Hd
+್ಟ	HU
+್ಟ 	Hd
+್ಟಣ	Hk
+್ಟದ	Hm
+್ಟರ	Hm
+್ಟವ	Hm
+್ಟಾ	Hk
+್ಟಿ	H_
+್ಟು	Hd
+್ಟೆ	Hg
+್ಟೋ	Hh
+್ಟ್	H[
+್ಠ	Ho
+್ಡ	Hb
+್ಡ 	Hg
+್ಡ್	Hi
+್ಣ	H_
+್ಣ 	He
+್ಣವ	Hn
+್ಣಿ	Hl
+್ಣು	Hm
+್ತ	HO
+್ತ 	Hb
+್ತಕ	Hl
+್ತದ	HZ
+್ತನ	Hi
+್ತರ	Ha
+್ತವ	Hd
+್ತಾ	Ha
+್ತಿ	HY
+್ತು	HT
+್ತೆ	Hl
+್ತ್	Hb
+್ಥ	HZ
+್ಥ 	Hl
+್ಥಳ	Hi
+್ಥಾ	Hb
+್ಥಿ	Hh
+್ಥೆ	Hd
+್ದ	HW
+್ದ 	He
+್ದರ	He
+್ದವ	Hm
+್ದಾ	Ha
+್ದಿ	Hk
+್ದು	Ha
+್ದೇ	Hf
+್ಧ	Ha
+್ಧ 	Hf
+್ಧತ	Hm
+್ಧಾ	Hm
+್ಧಿ	Hl
+್ನ	HQ
+್ನ 	Hf
+್ನಡ	H_
+್ನಾ	H_
+್ನಿ	Hh
+್ನು	HR
+್ನೂ	Hl
+್ನೆ	Hj
+್ನೊ	Hm
+್ಪ	H[
+್ಪ 	Hj
+್ಪಟ	Hh
+್ಪಡ	Hf
+್ಪತ	Hi
+್ಪನ	Hj
+್ಪಾ	Hl
+್ಪಿ	Hl
+್ಫ	Hp
+್ಬ	H_
+್ಬ 	Hg
+್ಬರ	Hg
+್ಭ	Hp
+್ಮ	HZ
+್ಮ 	Hc
+್ಮಕ	Hk
+್ಮದ	Hj
+್ಮನ	Hm
+್ಮಾ	Hh
+್ಮಿ	Hg
+್ಮೆ	Hl
+್ಯ	HO
+್ಯ 	HY
+್ಯಂ	He
+್ಯಕ	Hc
+್ಯಗ	He
+್ಯತ	Hm
+್ಯದ	Ha
+್ಯನ	Hh
+್ಯಮ	Hh
+್ಯಯ	Hm
+್ಯರ	Hg
+್ಯವ	H]
+್ಯಾ	HU
+್ಯು	He
+್ಯೂ	Hf
+್ಯೆ	Hf
+್ರ	HM
+್ರ 	H]
+್ರಕ	Hb
+್ರಗ	Hc
+್ರಜ	Hi
+್ರಣ	Hm
+್ರತ	Hc
+್ರದ	H[
+್ರಪ	Hg
+್ರಭ	Hl
+್ರಮ	H^
+್ರಯ	Hl
+್ರರ	Hj
+್ರವ	Ha
+್ರಶ	Hg
+್ರಸ	Hb
+್ರಹ	Hf
+್ರಾ	HY
+್ರಿ	HX
+್ರೀ	H]
+್ರು	Hl
+್ರೆ	Ha
+್ರೇ	Hf
+್ರೈ	Hm
+್ರೋ	Hh
+್ರ್	Hk
+್ಲ	HN
+್ಲ 	Hf
+್ಲದ	Hh
+್ಲಾ	He
+್ಲಿ	HN
+್ಲೂ	Hi
+್ಲೆ	H^
+್ಲೇ	Hh
+್ಲೊ	Hj
+್ಲ್	Hm
+್ಳ	Hc
+್ಳಿ	Hg
+್ಳು	Hi
+್ವ	HW
+್ವ 	Hg
+್ವತ	Hh
+್ವದ	Hh
+್ವರ	Hg
+್ವವ	Hk
+್ವಹ	Hk
+್ವಾ	Hc
+್ವಿ	Hi
+್ವೀ	Hi
+್ವ್	Hn
+್ಶ	Hi
+್ಶನ	Hm
+್ಷ	HW
+್ಷ 	Hj
+್ಷಗ	Hm
+್ಷಣ	Hh
+್ಷದ	H]
+್ಷರ	Hl
+್ಷಿ	H_
+್ಷೇ	Hh
+್ಷ್	Hm
+್ಸ	H^
+್ಸಿ	Hh
+್ಸೆ	Hl
+್ಸ್	Ha
+೦	HX
+೦ 	Hd
+೦ದ	Hm
+೦ರ	Ho
+೦೦	He
+೦೦ 	Hj
+೧	HV
+೧ 	Hh
+೧೦	Hl
+೧೦ 	Hm
+೧೧	Hn
+೧೨	Hn
+೧೪	Hn
+೧೫	Hl
+೧೬	Hm
+೧೭	Hj
+೧೮	Hh
+೧೯	H^
+೧೯೨	Hl
+೧೯೩	Hk
+೧೯೪	Hk
+೧೯೫	Hl
+೧೯೬	Hk
+೧೯೭	Hm
+೧೯೯	Hl
+೨	HY
+೨ 	Hg
+೨೦	Hf
+೨೦೦	Hg
+೨೧	Hp
+೨೨	Ho
+೨೩	Ho
+೨೪	Ho
+೨೫	Hn
+೨೬	Ho
+೨೭	Ho
+೨೯	Ho
+೩	H]
+೩ 	Hh
+೩೦	Hm
+೪	Ha
+೪ 	Hi
+೪ನ	Hp
+೫	H_
+೫ 	Hh
+೫ನ	Hp
+೫ರ	Hp
+೫೦	Hp
+೬	H_
+೬ 	Hh
+೬ನ	Ho
+೬ನೇ	Hm
+೬ರ	Hp
+೭	H_
+೭ 	Hh
+೮	H_
+೮ 	Hi
+೮ರ	Ho
+೯	HY
+೯ 	Hh
+೯ರ	Hp
+೯೦	Ho
+೯೧	Ho
+೯೨	Hm
+೯೩	Hl
+೯೪	Hm
+೯೫	Hm
+೯೬	Hl
+೯೭	Hn
+೯೮	Ho
+೯೯	Hm
+ം	MJ
+ം 	ML
+ംക	Mk
+ംഖ	Mk
+ംഖ്	Mj
+ംഗ	M^
+ംഗല	Ml
+ംഗീ	Mh
+ംഗ്	Md
+ംഘ	Ml
+ംബ	Mc
+ംബത	Mk
+ംബർ	Mh
+ംഭ	Mi
+ംവ	Mm
+ംവി	Ml
+ംശ	Mm
+ംസ	Md
+ംസ്	Mb
+അ	MR
+അം	Mm
+അംഗ	Mm
+അക	Mi
+അക്	Mj
+അട	Mg
+അടി	Mj
+അണ	Mn
+അത	Me
+അതി	Mf
+അത്	Mm
+അഥ	Mg
+അഥവ	Me
+അദ	Mi
+അദ്	Mg
+അധ	Mm
+അധി	Ml
+അന	Me
+അനു	Mi
+അന്	Mh
+അപ	Mm
+അഭ	Ml
+അഭി	Ml
+അമ	Mh
+അമേ	Mj
+അയ	Mn
+അര	Mn
+അറ	Mc
+അറബ	Mm
+അറി	Mc
+അല	Mh
+അല്	Mk
+അവ	Me
+അവസ	Mm
+അസ	Mp
+അർ	Mm
+ആ	MV
+ആം	Mm
+ആക	Ml
+ആണ	Md
+ആണ്	Mc
+ആദ	Mf
+ആദ്	Mf
+ആധ	Mp
+ആന	Ml
+ആയ	Mh
+ആയി	Mj
+ആര	Ml
+ആറ	Mo
+ആല	Ml
+ആവ	Mm
+ആസ	Ml
+ആസ്	Ml
+ഇ	MT
+ഇം	Mi
+ഇംഗ	Mg
+ഇട	Mj
+ഇത	M_
+ഇതി	Md
+ഇത്	Mc
+ഇദ	Mm
+ഇദ്	Mk
+ഇന	M_
+ഇന്	M]
+ഇര	Mm
+ഇല	Mm
+ഇവ	Mf
+ഇവി	Mk
+ഇസ	Ml
+ഇസ്	Mj
+ഇൻ	Mo
+ഈ	M]
+ഈ 	M^
+ഉ	MX
+ഉണ	Mi
+ഉണ്	Mg
+ഉത	Mj
+ഉത്	Mh
+ഉദ	Mm
+ഉപ	Mb
+ഉപയ	Mc
+ഉയ	Mo
+ഉള	Mn
+ഉള്	Ml
+ഉൾ	Mh
+ഉൾപ	Mg
+എ	MT
+എം	Mp
+എട	Mo
+എന	MV
+എന്	MT
+എറ	Mo
+എല	Mm
+എല്	Ml
+എഴ	Mj
+എഴു	Mh
+എസ	Mo
+എസ്	Mm
+ഏ	M_
+ഏക	Mk
+ഏകദ	Mm
+ഏറ	Mf
+ഏറ്	Md
+ഐ	Mi
+ഒ	MU
+ഒന	Mi
+ഒന്	Mg
+ഒര	MW
+ഒരു	MU
+ഓ	Md
+ഓഫ	Mn
+ഓഫ്	Ml
+ഔ	Ml
+ക	MD
+ക 	M_
+കം	Me
+കം 	Mc
+കക	Ml
+കങ	Mm
+കങ്	Mk
+കട	Mf
+കണ	Mc
+കണക	Ml
+കണ്	Mc
+കത	Me
+കത്	Md
+കഥ	Mj
+കഥാ	Mm
+കദ	Mo
+കന	Md
+കനാ	Mj
+കനു	Mj
+കന്	Mk
+കപ	Md
+കപ്	Mb
+കമ	Mb
+കമാ	Mf
+കമ്	Mf
+കയ	Md
+കയാ	Mm
+കയി	Mk
+കയു	Mg
+കര	M^
+കര 	Mk
+കരണ	Mg
+കരി	Md
+കരു	Mk
+കറ	Mj
+കറ്	Ml
+കല	Mc
+കലാ	Mj
+കല്	Mk
+കള	MY
+കളാ	Mh
+കളി	M]
+കളു	Ma
+കളെ	Mg
+കഴ	Ml
+കഴി	Mk
+കവ	Mg
+കവി	Mh
+കസ	Mk
+കാ	MT
+കാക	Ml
+കാട	Me
+കാണ	Md
+കാന	Mg
+കായ	Mi
+കാര	M[
+കാറ	Ml
+കാല	Mb
+കാവ	Mj
+കാശ	Mh
+കാസ	Mm
+കാൻ	Mk
+കാർ	Mg
+കി	MX
+കി 	Me
+കിട	Mh
+കിയ	Mg
+കില	Ma
+കിഴ	Mg
+കിൽ	Mb
+കീ	Mk
+കീഴ	Ml
+കു	MS
+കു 	Mi
+കും	Mf
+കുക	Md
+കുട	Me
+കുന	MU
+കുപ	Mk
+കുമ	Mh
+കുറ	Md
+കുള	Mf
+കുവ	Ml
+കൂ	Mb
+കൂട	Mb
+കൃ	Md
+കൃത	Md
+കൃഷ	Mk
+കെ	Mf
+കെ 	Mi
+കേ	M[
+കേ 	Mm
+കേന	Mh
+കേര	M]
+കൈ	Mn
+കൊ	Ma
+കൊട	Ml
+കൊണ	Mf
+കൊല	Ml
+കൊള	Ml
+കോ	M]
+കോട	Md
+കോഴ	Mj
+ക്	ML
+ക് 	MZ
+ക്ക	ML
+ക്ട	Mi
+ക്ത	Md
+ക്യ	Mh
+ക്ര	M_
+ക്ല	Mm
+ക്ഷ	MY
+ക്സ	Mf
+കൻ	Mf
+കൻ 	Md
+കർ	Mf
+കൽ	Mk
+കൽ 	Mj
+കൾ	M^
+കൾ 	M]
+കൾക	Mi
+ഖ	M[
+ഖ 	Mp
+ഖന	Mp
+ഖര	Mp
+ഖല	Mm
+ഖ്	Mg
+ഖ്യ	Me
+ഗ	MP
+ഗം	Mj
+ഗം 	Mi
+ഗങ	Mi
+ഗങ്	Mg
+ഗണ	Mj
+ഗണി	Ml
+ഗത	Md
+ഗത്	Mc
+ഗമ	Mg
+ഗമാ	Me
+ഗര	Mg
+ഗല	Mn
+ഗവ	Ml
+ഗസ	Mn
+ഗാ	Mf
+ഗാന	Mj
+ഗി	Mb
+ഗിക	Md
+ഗിച	Mj
+ഗീ	Mi
+ഗീത	Mh
+ഗു	Mi
+ഗോ	Mg
+ഗ്	MX
+ഗ് 	Mj
+ഗ്ഗ	Mj
+ഗ്ര	MY
+ഗ്ല	Me
+ഘ	Md
+ഘട	Mh
+ഘടന	Mk
+ങ	MN
+ങന	Mo
+ങള	MY
+ങളാ	Mh
+ങളി	M]
+ങളു	Ma
+ങളെ	Mf
+ങാ	Mn
+ങി	Mf
+ങിയ	Mf
+ങ്	MS
+ങ് 	Mj
+ങ്ക	M]
+ങ്ങ	MR
+ങൾ	M^
+ങൾ 	M]
+ങൾക	Mi
+ച	ML
+ച 	Md
+ചക	Mk
+ചക്	Mm
+ചത	Mg
+ചത്	Mi
+ചന	Mk
+ചയ	Mn
+ചര	Mh
+ചരി	Mg
+ചല	Mg
+ചലച	Mf
+ചാ	M[
+ചായ	M]
+ചാര	Mh
+ചി	MZ
+ചിട	Ml
+ചിത	M_
+ചിന	Ml
+ചിപ	Mm
+ചിര	Mf
+ചിറ	Mm
+ചില	Mk
+ചു	Ma
+ചു 	Me
+ചെ	M[
+ചെട	Ml
+ചെയ	M]
+ചെറ	Mf
+ചേ	Mf
+ചേര	Mk
+ചേർ	Mh
+ച്	MU
+ച് 	Ma
+ച്ച	MT
+ജ	MR
+ജന	Ma
+ജനന	Mi
+ജനി	Mk
+ജനു	Mm
+ജന്	Ml
+ജയ	Mn
+ജല	Mp
+ജാ	Mi
+ജി	M]
+ജില	M[
+ജീ	Mf
+ജീവ	Md
+ജു	Mm
+ജൂ	Mm
+ജോ	Mm
+ജ്	M_
+ജ് 	Mk
+ജ്ജ	Mk
+ജ്ഞ	Mh
+ജ്യ	Mb
+ഞ	MV
+ഞാ	Mh
+ഞാറ	Mj
+ഞ്	MY
+ഞ്ച	MY
+ഞ്ഞ	Ma
+ട	MI
+ട 	Mc
+ടം	Mk
+ടം 	Mi
+ടക	Ma
+ടക്	Ma
+ടങ	Mf
+ടങ്	Md
+ടണ	Mk
+ടത	Md
+ടത്	Mc
+ടന	Me
+ടന്	Mj
+ടപ	Mn
+ടമ	Mn
+ടയ	Mh
+ടയി	Mk
+ടറ	Mo
+ടല	Mn
+ടവ	Mn
+ടാ	M_
+ടാക	Mh
+ടാമ	Ml
+ടായ	Mh
+ടി	MW
+ടി 	Ma
+ടിക	Me
+ടിച	Mm
+ടിഞ	Mj
+ടിന	Mk
+ടിയ	Mb
+ടിര	Mj
+ടില	Mk
+ടിസ	Mk
+ടിൽ	Ml
+ടീ	Mm
+ടു	MU
+ടു 	Mg
+ടും	Mf
+ടുക	Mc
+ടുണ	Mk
+ടുത	Ma
+ടുന	MZ
+ടുപ	Ml
+ടുമ	Mm
+ടുള	Mk
+ടുവ	Mi
+ടെ	MX
+ടെ 	MW
+ടെയ	Mg
+ടേ	Ml
+ടേയ	Mm
+ടോ	Mi
+ട്	MR
+ട് 	MW
+ട്ട	MS
+ട്ര	Mb
+ടർ	Mi
+ടർ 	Mi
+ഠ	Mi
+ഡ	MX
+ഡല	Mk
+ഡാ	Mo
+ഡി	Md
+ഡി 	Mm
+ഡിയ	Ml
+ഡെ	Mn
+ഡോ	Ml
+ഡ്	Mc
+ഡ് 	Mc
+ണ	MK
+ണ 	Me
+ണം	Md
+ണം 	Mb
+ണക	Mi
+ണക്	Mi
+ണങ	Mk
+ണങ്	Mi
+ണത	Mg
+ണത്	Mf
+ണപ	Mj
+ണപ്	Mi
+ണമ	Mg
+ണമാ	Mg
+ണയ	Mn
+ണവ	Mm
+ണാ	Me
+ണാക	Mm
+ണാട	Mm
+ണി	M_
+ണി 	Ml
+ണിക	Mi
+ണിത	Me
+ണിയ	Mk
+ണു	Md
+ണു 	Mj
+ണു്	Ml
+ണൂ	Mj
+ണൂർ	Mh
+ണ്	MN
+ണ് 	MO
+ണ്ട	MV
+ണ്ഡ	Md
+ണ്ണ	M_
+ത	MD
+ത 	M_
+തം	Mh
+തം 	Mf
+തക	Me
+തങ	Mn
+തങ്	Ml
+തട	Mo
+തത	Md
+തത്	Mc
+തന	M_
+തനം	Mm
+തനാ	Mk
+തന്	Mc
+തപ	Mg
+തപു	Mk
+തപ്	Mj
+തമ	Mb
+തമാ	Md
+തമി	Mi
+തമ്	Ml
+തയ	Mh
+തര	Mc
+തരം	Mj
+തല	Me
+തലസ	Ml
+തവ	Mj
+താ	MX
+താം	Mm
+താണ	Ma
+താന	Mk
+തായ	Mh
+താര	Mj
+താല	Md
+താവ	Mf
+തി	MN
+തി 	M]
+തിക	Ma
+തിച	Mh
+തിന	MU
+തിപ	Mj
+തിയ	M]
+തിര	M^
+തിറ	Ml
+തില	MW
+തിർ	Mm
+തിൽ	MX
+തീ	Md
+തീയ	Mk
+തീര	Mk
+തീർ	Mm
+തു	MW
+തു 	Mf
+തും	Mf
+തുക	Mc
+തുട	Me
+തുന	Mg
+തുമ	Mh
+തുള	Mk
+തുവ	Mf
+തൂ	Ml
+തൃ	Mh
+തൃശ	Mk
+തെ	M[
+തെ 	M^
+തെക	Mg
+തെയ	Mk
+തേ	Mi
+തൊ	Mm
+തോ	Me
+തോട	Mk
+ത്	MJ
+ത് 	MS
+ത്ത	MK
+ത്ഥ	Mf
+ത്മ	Ml
+ത്യ	MY
+ത്ര	MU
+ത്വ	Mg
+ത്സ	Mi
+തൽ	Mh
+തൽ 	Mf
+ഥ	MV
+ഥം	Mn
+ഥം 	Ml
+ഥമ	Mm
+ഥമാ	Mn
+ഥയ	Mo
+ഥല	Mk
+ഥവ	Mh
+ഥവാ	Me
+ഥാ	M^
+ഥാന	M^
+ഥാപ	Mg
+ഥി	Mb
+ഥിത	Ma
+ദ	MO
+ദ 	Mo
+ദം	Ml
+ദം 	Mj
+ദക	Mn
+ദക്	Ml
+ദത	Mn
+ദത്	Ml
+ദമ	Mm
+ദര	Mo
+ദാ	Mg
+ദായ	Mm
+ദി	Ma
+ദി 	Mj
+ദിക	Ml
+ദിന	Mk
+ദിയ	Mj
+ദിവ	Mj
+ദീ	Mo
+ദു	Mh
+ദേ	M[
+ദേവ	Mi
+ദേശ	M[
+ദേഹ	Me
+ദൈ	Mo
+ദ്	MV
+ദ് 	Mg
+ദ്ദ	Mb
+ദ്ധ	M]
+ദ്യ	M^
+ദ്ര	Ma
+ദ്വ	Mk
+ദർ	Mm
+ദർശ	Mm
+ധ	MU
+ധ 	Mk
+ധത	Mn
+ധന	Mk
+ധമ	Mm
+ധമാ	Mm
+ധാ	M^
+ധാന	M_
+ധാര	Mg
+ധി	Mb
+ധിക	Mf
+ധിയ	Ml
+ധീ	Mm
+ധീക	Mm
+ധു	Mn
+ധ്	Mf
+ധ്യ	Me
+ന	MC
+ന 	MS
+നം	M_
+നം 	M]
+നക	Mf
+നക്	Mg
+നഗ	Mg
+നഗര	Mf
+നങ	Me
+നങ്	Mc
+നട	Md
+നടത	Mj
+നടന	Ml
+നത	MW
+നതാ	Mi
+നതി	Md
+നതു	Mi
+നത്	MX
+നദ	Mj
+നദി	Mj
+നന	Me
+നനം	Mj
+നന്	Mh
+നപ	Mi
+നപ്	Mi
+നമ	Ma
+നമാ	Ma
+നയ	Mg
+നയി	Ml
+നറ	Mj
+നറി	Mh
+നല	Mp
+നവ	Mf
+നസ	Mk
+നാ	MV
+നാട	Mc
+നാണ	M_
+നാമ	Mf
+നായ	M^
+നാല	Mi
+നാൽ	Mi
+നി	MT
+നി 	Mf
+നിക	Me
+നിച	Mk
+നിന	M_
+നിമ	Ml
+നിയ	Mb
+നിര	Mg
+നിറ	Mk
+നില	Mb
+നിവ	Me
+നിസ	Mk
+നിർ	Mc
+നിൽ	Mj
+നീ	Mb
+നീ 	Md
+നു	MS
+നു 	MU
+നും	M[
+നുക	Mm
+നുമ	Mg
+നുള	Mh
+നുവ	Mj
+നുഷ	Mh
+നുസ	Mk
+നൂ	Mg
+നൂറ	Mi
+നൂർ	Ml
+നെ	Ma
+നെ 	Mc
+നെയ	Mk
+നേ	Me
+നേട	Mm
+നേത	Mk
+നോ	Md
+നോവ	Mm
+ന്	MJ
+ന് 	MY
+ന്ത	MV
+ന്ഥ	Mj
+ന്ദ	M^
+ന്ധ	Md
+ന്ന	MK
+ന്മ	Mf
+ന്യ	Me
+ന്റ	MU
+നൽ	Mk
+നൽക	Mi
+പ	MG
+പം	Mj
+പം 	Mi
+പക	Me
+പകര	Mm
+പക്	Mi
+പങ	Mo
+പങ്	Ml
+പഞ	M_
+പഞ്	M]
+പട	Md
+പടി	Mi
+പട്	Me
+പണ	Ml
+പത	Ma
+പതി	Mh
+പത്	Mb
+പദ	Mg
+പന	Me
+പനി	Mk
+പന്	Ml
+പമ	Mn
+പയ	Mc
+പയോ	Mb
+പര	Ma
+പരമ	Mj
+പരാ	Mn
+പരി	Me
+പറ	Mc
+പറയ	Me
+പല	Mj
+പള	Mm
+പള്	Mk
+പഴ	Mm
+പാ	M[
+പാട	Mg
+പാത	Mh
+പാദ	Ml
+പാല	Me
+പാർ	Mm
+പി	MZ
+പി 	Mi
+പിക	Mc
+പിച	Mf
+പിന	Mh
+പീ	Mn
+പു	MZ
+പുക	Mm
+പുത	Mj
+പുര	Mb
+പുറ	Md
+പുഴ	Mf
+പൂ	Me
+പൂർ	Mh
+പെ	MX
+പെട	MV
+പെര	Ml
+പേ	Mb
+പേര	Mb
+പൊ	Mg
+പൊത	Mj
+പോ	Mb
+പോല	Mk
+പോൾ	Mj
+പ്	MO
+പ് 	Mc
+പ്പ	MQ
+പ്യ	Mi
+പ്ര	MS
+പ്റ	Ml
+പർ	Mo
+ഫ	M[
+ഫല	Mp
+ഫി	Ml
+ഫെ	Mp
+ഫോ	Mm
+ഫ്	Mc
+ഫ് 	Mh
+ഫ്ര	Mi
+ഫ്റ	Mm
+ബ	MT
+ബത	Ml
+ബത്	Mj
+ബന	Mi
+ബന്	Mg
+ബാ	Mf
+ബി	Me
+ബി 	Ml
+ബു	Mk
+ബൈ	Mo
+ബോ	Mj
+ബ്	M_
+ബ് 	Mk
+ബ്ര	Me
+ബ്ല	Mi
+ബ്ള	Ml
+ബർ	Mg
+ബർ 	Mf
+ഭ	MU
+ഭക	Mm
+ഭക്	Mm
+ഭയ	Mm
+ഭര	Mh
+ഭരണ	Mg
+ഭവ	Mk
+ഭാ	M[
+ഭാഗ	Ma
+ഭാര	Mg
+ഭാവ	Mk
+ഭാഷ	Md
+ഭി	Mg
+ഭിച	Ml
+ഭിന	Mm
+ഭൂ	Mh
+ഭൂമ	Mk
+ഭ്	Mm
+ഭ്യ	Ml
+മ	MI
+മ 	Mh
+മം	Mf
+മം 	Mf
+മക	Mk
+മങ	Mm
+മങ്	Mk
+മണ	Mf
+മണ്	Mg
+മത	Mb
+മത്	Mc
+മദ	Mi
+മദ്	Mi
+മധ	Mn
+മന	Md
+മനു	Mh
+മന്	Mk
+മപ	Mc
+മപഞ	Mb
+മമ	Mi
+മമാ	Mh
+മയ	Mh
+മര	Mf
+മരണ	Mm
+മറ	Mg
+മറ്	Mh
+മല	Ma
+മലപ	Mm
+മലയ	Mb
+മസ	Mj
+മഹ	Mi
+മഹാ	Mh
+മാ	MQ
+മാക	Mf
+മാണ	MU
+മാത	Mg
+മാന	Me
+മായ	MV
+മാര	Mg
+മാറ	Mi
+മാല	Ml
+മാസ	Mk
+മാർ	Mf
+മി	M[
+മി 	Mj
+മിക	Me
+മിച	Ml
+മിന	Mm
+മിയ	Mj
+മില	Mm
+മിഴ	Mj
+മീ	Md
+മീറ	Mf
+മു	MY
+മുക	Mm
+മുഖ	Mg
+മുണ	Mk
+മുത	Mf
+മുദ	Mj
+മുന	Ml
+മുള	Mc
+മുസ	Ml
+മുൻ	Mk
+മൂ	Mc
+മൂന	Mj
+മൂല	Mi
+മൂഹ	Ml
+മെ	Me
+മെന	Mj
+മേ	Mb
+മേഖ	Ml
+മേര	Mj
+മൈ	Mo
+മൊ	Mp
+മോ	Mh
+മ്	MX
+മ്പ	MZ
+മ്മ	M^
+മ്യ	Ml
+മ്ര	Mk
+മൻ	Mn
+മൻ 	Ml
+മർ	Mn
+യ	MF
+യ 	MU
+യം	Ma
+യം 	M^
+യക	Mc
+യകാ	Mm
+യക്	Mg
+യങ	Mf
+യങ്	Md
+യത	MY
+യതി	Ml
+യത്	MX
+യന	Mc
+യനാ	Mh
+യന്	Mg
+യപ	Ma
+യപ്	M^
+യമ	M_
+യമാ	Ma
+യയ	Mb
+യയി	Mc
+യയു	Mi
+യര	Mj
+യറ	Ml
+യല	Mo
+യവ	Mg
+യവസ	Mm
+യസ	Mj
+യസ്	Mk
+യാ	MT
+യാക	Mm
+യാണ	MY
+യാന	Mf
+യാപ	Mh
+യായ	M_
+യാള	Mc
+യാസ	Mj
+യി	MR
+യി 	MX
+യിക	Mi
+യിട	Mj
+യിര	M]
+യില	MW
+യിൽ	MZ
+യു	MT
+യും	MY
+യുട	M[
+യുത	Mm
+യുന	M]
+യുമ	Mi
+യുള	Mg
+യൂ	Mc
+യൂട	Mi
+യെ	Mf
+യെ 	Mh
+യേ	Mg
+യേക	Mk
+യോ	M[
+യോ 	Mh
+യോഗ	M_
+യ്	MZ
+യ് 	Mi
+യ്ക	Mf
+യ്ത	Mh
+യ്യ	M[
+യൻ	Mb
+യൻ 	M_
+യർ	Mh
+യർ 	Mh
+ര	MF
+ര 	Ma
+രം	M[
+രം 	MZ
+രംഗ	Mj
+രംഭ	Mm
+രക	Ma
+രകാ	Mf
+രക്	Me
+രങ	Md
+രങ്	Ma
+രച	Mj
+രജ	Mm
+രജ്	Mn
+രഞ	Mo
+രഞ്	Mm
+രണ	M]
+രണ 	Mh
+രണം	Mh
+രണത	Ml
+രണമ	Mm
+രണ്	Md
+രത	MZ
+രതി	Mg
+രതീ	Ml
+രത്	M[
+രദ	Mc
+രദേ	Mc
+രധ	Mf
+രധാ	Md
+രന	Md
+രനാ	Mj
+രന്	Mg
+രപ	Mh
+രപ്	Mi
+രമ	M]
+രമാ	M^
+രമു	Mi
+രമ്	Mm
+രയ	Mg
+രയി	Mm
+രര	Mn
+രള	M_
+രള 	Mi
+രളത	Ma
+രവ	Ma
+രവാ	Ml
+രവു	Mk
+രവർ	Me
+രശ	Mg
+രശസ	Mh
+രസ	Mb
+രസി	Mi
+രസ്	Me
+രഹ	Ml
+രാ	MU
+രാഗ	Ml
+രാജ	M_
+രാണ	Mj
+രാത	Mj
+രാധ	Ml
+രാമ	M[
+രായ	Mh
+രാള	Mk
+രാവ	Mk
+രാശ	Ml
+രാഷ	Mh
+രി	MS
+രി 	M_
+രിക	MZ
+രിച	Mc
+രിട	Mk
+രിത	Mg
+രിന	Mj
+രിപ	Mi
+രിയ	Mb
+രില	Mk
+രിസ	Mh
+രിൽ	Mf
+രീ	M_
+രീക	Mg
+രീത	Mi
+രീയ	Mh
+രീര	Mm
+രു	MR
+രു 	MU
+രും	Mm
+രുക	Mg
+രുട	Mh
+രുത	Mg
+രുന	MY
+രുമ	Mk
+രുവ	Md
+രൂ	Me
+രൂപ	Md
+രെ	Md
+രെ 	Me
+രെയ	Ml
+രേ	Mh
+രോ	Md
+രോഗ	Mk
+ര്	Md
+ര് 	Mm
+ര്യ	Md
+രൻ	Mm
+രൻ 	Mk
+റ	MK
+റ 	Mj
+റം	Mh
+റം 	Mh
+റക	Ml
+റക്	Ml
+റങ	Mk
+റങ്	Mi
+റഞ	Mp
+റഞ്	Mm
+റണ	Mo
+റത	Mh
+റത്	Mf
+റപ	Mo
+റപ്	Mm
+റബ	Mn
+റബി	Mm
+റമ	Mk
+റയ	Me
+റയു	Mf
+ററ	Mn
+റവ	Me
+റവു	Md
+റാ	Mb
+റാണ	Mg
+റി	MX
+റി 	Mg
+റിക	Mk
+റിച	Mj
+റിന	Mi
+റിയ	MZ
+റില	Ml
+റിൽ	Mm
+റീ	Mp
+റു	M_
+റു 	Ml
+റും	Mk
+റുക	Mg
+റെ	MX
+റെ 	MV
+റെയ	Mi
+റേ	Mg
+റോ	Mf
+റ്	MT
+റ് 	M]
+റ്റ	MS
+റർ	Mg
+റർ 	Mf
+ല	MI
+ല 	Mb
+ലം	Md
+ലം 	Mc
+ലക	Mb
+ലകള	Mj
+ലക്	Md
+ലങ	Mi
+ലങ്	Mg
+ലച	Mg
+ലച്	Me
+ലണ	Mo
+ലണ്	Mm
+ലത	Md
+ലത്	Mb
+ലന	Mj
+ലപ	Mh
+ലപ്	Mf
+ലഭ	Ml
+ലഭി	Mm
+ലമ	Mi
+ലമാ	Ml
+ലയ	MY
+ലയാ	Mb
+ലയി	M[
+ലയു	Mk
+ലവ	Mi
+ലവി	Ml
+ലസ	Ml
+ലസ്	Mj
+ലാ	MZ
+ലാ 	Ml
+ലാം	Ml
+ലാണ	Mb
+ലാത	Ml
+ലാമ	Mk
+ലായ	Mg
+ലി	MZ
+ലി 	Mh
+ലിക	Mg
+ലിന	Mj
+ലിപ	Ml
+ലിയ	Md
+ലീ	Mf
+ലീഷ	Mg
+ലു	M[
+ലും	M^
+ലുക	Ml
+ലുള	Me
+ലൂ	Mb
+ലൂക	Md
+ലൂട	Mi
+ലെ	MU
+ലെ 	MT
+ലെങ	Ml
+ലെയ	Mm
+ലേ	Md
+ലേക	Mj
+ലേജ	Mm
+ലേയ	Mm
+ലൈ	Mm
+ലൊ	Ml
+ലൊന	Ml
+ലോ	M_
+ലോ 	Mm
+ലോക	Mc
+ലോമ	Mi
+ല്	MX
+ല്പ	Mh
+ല്യ	Mm
+ല്ല	MW
+ള	ML
+ള 	MY
+ളം	Me
+ളം 	Mc
+ളക	Mm
+ളത	M_
+ളത്	M]
+ളമ	Mo
+ളര	Mj
+ളരെ	Mk
+ളവ	Ml
+ളാ	Mc
+ളാണ	Mf
+ളായ	Mh
+ളി	MW
+ളി 	Me
+ളിക	Mf
+ളിയ	Mi
+ളില	M^
+ളിൽ	M]
+ളു	M[
+ളും	Mc
+ളുട	M_
+ളെ	Md
+ളെ 	Me
+ളെയ	Mk
+ളേ	Mn
+ളോ	Mj
+ളോക	Ml
+ള്	MX
+ള്ള	MV
+ഴ	MX
+ഴ 	Mk
+ഴക	Mh
+ഴക്	Mf
+ഴയ	Ml
+ഴി	Mc
+ഴി 	Mm
+ഴിക	Mi
+ഴിയ	Ml
+ഴു	Mf
+ഴുത	Mg
+ഴ്	Mg
+ഴ് 	Mi
+വ	MI
+വ 	Mf
+വം	Mf
+വം 	Mi
+വംശ	Ml
+വക	Mf
+വകാ	Mn
+വക്	Mm
+വച	Mm
+വട	Mg
+വടക	Mf
+വണ	Mo
+വത	Me
+വത്	Mi
+വന	Mc
+വനന	Mk
+വന്	Mg
+വമ	Mn
+വയ	Mb
+വയം	Mm
+വയാ	Ml
+വയു	Ml
+വര	M^
+വരി	Mh
+വരു	Md
+വരെ	Mh
+വല	Me
+വലി	Mf
+വള	Mf
+വളര	Mh
+വഴ	Mn
+വഴി	Ml
+വശ	Mk
+വസ	Mb
+വസാ	Mj
+വസ്	Mf
+വഹ	Mn
+വാ	MX
+വാ 	Me
+വാക	Mj
+വാണ	Ml
+വാത	Ml
+വാദ	Mk
+വായ	Mg
+വാസ	Mg
+വാർ	Mm
+വി	MT
+വി 	Mi
+വിക	Md
+വിച	Ml
+വിട	Mg
+വിത	Mg
+വിദ	Mh
+വിധ	Md
+വിന	Me
+വിഭ	Mh
+വിയ	Mi
+വില	Mf
+വിള	Mh
+വിവ	Mf
+വിശ	Mc
+വിഷ	Mi
+വിസ	Ml
+വിൽ	Mk
+വീ	Mg
+വു	M]
+വും	M]
+വുമ	Mg
+വൃ	Ml
+വൃത	Mm
+വെ	Mc
+വെയ	Mm
+വെള	Mj
+വേ	Ma
+വേണ	Ml
+വേദ	Mk
+വേഷ	Mm
+വൈ	Mi
+വൈദ	Ml
+വോ	Mp
+വ്	M^
+വ് 	Mf
+വ്യ	M_
+വ്വ	Mj
+വൻ	Mm
+വൻ 	Ml
+വർ	M]
+വർ 	Mi
+വർഗ	Mj
+വർത	Mc
+വർഷ	Mg
+ശ	MR
+ശം	Mh
+ശം 	Mf
+ശക	Mn
+ശങ	Mi
+ശങ്	Mg
+ശത	Mi
+ശത്	Mh
+ശന	Mn
+ശമ	Ml
+ശമാ	Ml
+ശയ	Mp
+ശര	Mn
+ശസ	Mh
+ശസ്	Mf
+ശാ	Mb
+ശാല	Mn
+ശാസ	Mb
+ശി	Md
+ശിക	Ml
+ശിയ	Mm
+ശീ	Mi
+ശീയ	Mh
+ശു	Ml
+ശൂ	Mm
+ശൂർ	Ml
+ശേ	Me
+ശേര	Mj
+ശേഷ	Mh
+ശ്	M]
+ശ്ച	Mk
+ശ്യ	Mj
+ശ്ര	Md
+ശ്വ	Mf
+ശ്ശ	Mf
+ഷ	MR
+ഷ 	Mo
+ഷം	Mj
+ഷം 	Mh
+ഷക	Ml
+ഷണ	Mg
+ഷത	Mf
+ഷത്	Md
+ഷന	Mo
+ഷമ	Mp
+ഷയ	Mj
+ഷര	Mn
+ഷാ	Mk
+ഷി	Mb
+ഷിക	Mh
+ഷിണ	Ml
+ഷിയ	Ml
+ഷേ	Mg
+ഷേത	Mf
+ഷ്	M[
+ഷ് 	Me
+ഷ്ട	Md
+ഷ്ഠ	Mm
+ഷ്ണ	Mj
+ഷ്യ	Mb
+ഷൻ	Mk
+ഷൻ 	Mi
+സ	MJ
+സ 	Mp
+സം	MZ
+സം 	Me
+സംഖ	Mj
+സംഗ	Mh
+സംഘ	Mj
+സംബ	Mm
+സംഭ	Ml
+സംവ	Mk
+സംസ	Mc
+സങ	Mm
+സങ്	Mk
+സഞ	Mo
+സഞ്	Mm
+സത	Mm
+സത്	Ml
+സന	Ml
+സന്	Ml
+സഭ	Mg
+സഭയ	Mm
+സഭാ	Ml
+സമ	Ma
+സമാ	Mk
+സമു	Mk
+സമ്	Ml
+സര	Mk
+സരി	Mm
+സവ	Mn
+സസ	Mi
+സസ്	Mg
+സഹ	Ml
+സാ	M]
+സാധ	Mh
+സാന	Mk
+സാമ	Mf
+സാഹ	Mi
+സി	MZ
+സി 	Mh
+സിക	Mg
+സിദ	Mg
+സിന	Mg
+സിപ	Ml
+സിയ	Mm
+സില	Mm
+സിസ	Mn
+സീ	Mo
+സു	Me
+സൂ	Mh
+സൂച	Mm
+സെ	Mi
+സേ	Mm
+സൈ	Ml
+സോ	Mh
+സോഫ	Mm
+സ്	MP
+സ് 	MZ
+സ്ക	Mc
+സ്ത	MY
+സ്ഥ	MW
+സ്പ	Mj
+സ്യ	Mf
+സ്റ	Ma
+സ്ല	Mh
+സ്വ	Ma
+സ്സ	Mf
+സർ	Mf
+സർക	Mj
+ഹ	MU
+ഹം	Mi
+ഹം 	Mg
+ഹത	Mj
+ഹത്	Mh
+ഹമ	Mm
+ഹര	Mm
+ഹാ	Mc
+ഹായ	Mm
+ഹാര	Mk
+ഹി	Mb
+ഹിത	Mh
+ഹിന	Mi
+ഹൈ	Mn
+ഹോ	Mm
+ഹ്	Mh
+ഹ്മ	Mm
+ാ	MD
+ാ 	M_
+ാം	Mb
+ാം 	Mb
+ാക	M[
+ാകു	Mg
+ാക്	M]
+ാഖ	Mo
+ാഗ	Ma
+ാഗങ	Ml
+ാഗത	Mf
+ാഗമ	Mg
+ാങ	Ml
+ാങ്	Mj
+ാച	Mj
+ാജ	Mb
+ാജാ	Ml
+ാജ്	Mc
+ാട	M[
+ാടക	Mk
+ാടി	Mi
+ാടു	Mk
+ാട്	M^
+ാണ	MP
+ാണപ	Mk
+ാണി	Me
+ാണു	Me
+ാണ്	MO
+ാത	M]
+ാതന	Mi
+ാതി	Mm
+ാത്	M_
+ാദ	Md
+ാദി	Mk
+ാദ്	Mk
+ാധ	Md
+ാധാ	Mh
+ാധി	Mj
+ാന	MV
+ാന 	Md
+ാനം	Md
+ാനങ	Mk
+ാനത	Me
+ാനപ	Ml
+ാനമ	Mc
+ാനാ	Mj
+ാനി	Md
+ാനു	Mh
+ാന്	Ma
+ാപ	Mb
+ാപന	Ml
+ാപി	Mh
+ാപ്	Mj
+ാബ	Ml
+ാഭ	Mm
+ാമ	MX
+ാമം	Mh
+ാമത	Mf
+ാമപ	Mb
+ാമമ	Mi
+ാമാ	Mm
+ാമി	Mh
+ാമ്	Mf
+ായ	MQ
+ായ 	MX
+ായക	Mj
+ായത	M[
+ായാ	Mk
+ായി	MU
+ായു	Me
+ായ്	Ml
+ാര	MW
+ാരം	Me
+ാരണ	Mg
+ാരത	Me
+ാരന	Mi
+ാരമ	Mi
+ാരാ	Me
+ാരി	Md
+ാരു	Mk
+ാര്	Mi
+ാറ	Ma
+ാറി	Mj
+ാറു	Mi
+ാറ്	Me
+ാല	MY
+ാല 	Mm
+ാലം	Ml
+ാലക	Mg
+ാലത	Mi
+ാലയ	Mi
+ാലാ	Ml
+ാലി	Mf
+ാലു	Ml
+ാലൂ	Md
+ാള	Ma
+ാള 	Mh
+ാളം	Mm
+ാളത	Ml
+ാളി	Mi
+ാഴ	Mj
+ാഴ്	Mm
+ാവ	M]
+ാവാ	Mj
+ാവി	Mh
+ാവു	Mh
+ാവ്	Mh
+ാശ	Md
+ാശി	Mk
+ാഷ	Mb
+ാഷയ	Mj
+ാഷ്	Mg
+ാസ	M[
+ാസം	Mm
+ാസമ	Mm
+ാസി	Mh
+ാസ്	M_
+ാഹ	Mf
+ാഹി	Mh
+ാൻ	Mb
+ാൻ 	Ma
+ാർ	M]
+ാർ 	Mc
+ാർക	Ml
+ാർഡ	Mm
+ാർത	Mi
+ാൽ	Me
+ാൽ 	Md
+ാൾ	Mk
+ാൾ 	Mk
+ി	MB
+ി 	MQ
+ിം	Mi
+ിംഗ	Ml
+ിക	MQ
+ിക 	Mb
+ികം	Mm
+ികമ	Mk
+ികള	Mb
+ികാ	Mi
+ിക്	MR
+ികൾ	Mf
+ിഗ	Ml
+ിങ	Mh
+ിങ്	Mf
+ിച	MX
+ിചെ	Mi
+ിച്	MV
+ിജ	Mk
+ിഞ	Mi
+ിഞ്	Mf
+ിട	M^
+ിടക	Ml
+ിടെ	Ml
+ിട്	Ma
+ിഡ	Mk
+ിണ	Mk
+ിത	MW
+ിത 	Ml
+ിതമ	Mm
+ിതാ	Mk
+ിതി	M_
+ിത്	MY
+ിദ	Md
+ിദ്	Mc
+ിധ	Md
+ിധാ	Mg
+ിന	MR
+ിനാ	Me
+ിനി	Mf
+ിനു	M_
+ിനെ	Me
+ിനോ	Mj
+ിന്	MS
+ിപ	M]
+ിപ്	M]
+ിഭ	Mh
+ിഭാ	Mh
+ിമ	Mb
+ിമാ	Mi
+ിയ	MQ
+ിയ 	M[
+ിയം	Mm
+ിയത	Mh
+ിയന	Mm
+ിയപ	Ma
+ിയമ	Mg
+ിയയ	Mm
+ിയാ	MZ
+ിയി	M^
+ിയു	M^
+ിയെ	Mk
+ിയേ	Mm
+ിയോ	Mh
+ിയൻ	Mh
+ിര	MW
+ിരാ	Mm
+ിരി	Ma
+ിരു	MY
+ിറ	Mc
+ിറങ	Ml
+ിറ്	Mf
+ില	MP
+ില 	Ml
+ിലവ	Mm
+ിലാ	Ma
+ിലി	Mk
+ിലു	MZ
+ിലൂ	Mj
+ിലെ	MT
+ിലേ	Mg
+ിലൊ	Mj
+ിലോ	Mf
+ില്	MY
+ിള	Mf
+ിളി	Mh
+ിഴ	Mf
+ിഴക	Mh
+ിഴ്	Mk
+ിവ	M]
+ിവയ	Mj
+ിവര	Mj
+ിവസ	Ml
+ിവാ	Mk
+ിവി	Mg
+ിവർ	Ml
+ിശ	Mc
+ിശേ	Mm
+ിശ്	Mf
+ിഷ	Me
+ിഷ്	Mg
+ിസ	M^
+ിസ്	M^
+ിഹ	Mm
+ിൻ	Mf
+ിൻ 	Mi
+ിർ	Md
+ിർത	Mm
+ിർമ	Mg
+ിൽ	MR
+ിൽ 	MQ
+ിൽപ	Ml
+ീ	MR
+ീ 	Md
+ീക	Mb
+ീകര	Me
+ീക്	Mh
+ീട	Mo
+ീത	Md
+ീതി	Mh
+ീന	Mj
+ീപ	Ml
+ീയ	Mb
+ീയ 	Mf
+ീര	Mg
+ീരത	Ml
+ീറ	Mg
+ീറ്	Mf
+ീല	Mm
+ീഴ	Mn
+ീവ	Me
+ീവി	Mf
+ീഷ	Mg
+ീഷ്	Mg
+ീസ	Mj
+ീസ്	Mk
+ീർ	Mj
+ു	ME
+ു 	MQ
+ും	MR
+ും 	MP
+ുംബ	Mh
+ുക	MW
+ുക 	Mk
+ുകയ	Mf
+ുകള	M_
+ുകാ	Mj
+ുകി	Ml
+ുകൊ	Mm
+ുക്	Ma
+ുകൾ	Mc
+ുഖ	Mi
+ുഗ	Mo
+ുട	MW
+ുടങ	Mh
+ുടു	Mi
+ുടെ	MW
+ുടേ	Mm
+ുട്	Mi
+ുണ	Ma
+ുണ്	M_
+ുത	MZ
+ുതി	Mg
+ുതു	Ml
+ുത്	M^
+ുതൽ	Mg
+ുദ	Me
+ുദ്	Md
+ുന	MQ
+ുനി	Mh
+ുന്	MO
+ുപ	Mb
+ുപ്	Me
+ുഭ	Mm
+ുമ	MZ
+ുമാ	M]
+ുമു	Mj
+ുമ്	Mg
+ുര	M_
+ുരം	Mi
+ുരാ	Mh
+ുരു	Mg
+ുറ	M_
+ുറം	Mk
+ുറത	Mi
+ുറി	Mh
+ുറ്	Ml
+ുല	Mk
+ുള	MY
+ുളം	Mk
+ുള്	MX
+ുഴ	Mg
+ുഴ 	Mi
+ുവ	M[
+ുവന	Mi
+ുവര	Mg
+ുവാ	Mg
+ുവി	Me
+ുശ	Mp
+ുഷ	Mh
+ുഷ്	Mg
+ുസ	Me
+ുസ്	Mg
+ുഹ	Mp
+ു്	Mi
+ു് 	Mg
+ുൻ	Mm
+ുർ	Mk
+ുൽ	Mp
+ൂ	MR
+ൂ 	Mp
+ൂക	Md
+ൂക്	Mb
+ൂച	Mo
+ൂട	M_
+ൂടി	Mg
+ൂടു	Ml
+ൂടെ	Mi
+ൂട്	Me
+ൂണ	Mn
+ൂണി	Mm
+ൂത	Mk
+ൂന	Mj
+ൂന്	Mi
+ൂപ	Me
+ൂമ	Ml
+ൂമി	Mk
+ൂര	Mh
+ൂരി	Mk
+ൂറ	Mg
+ൂറ്	Mi
+ൂല	Mh
+ൂഹ	Mm
+ൂർ	M^
+ൂർ 	M]
+ൃ	M]
+ൃക	Mp
+ൃത	Mc
+ൃതി	Mi
+ൃത്	Mg
+ൃശ	Mk
+ൃശ്	Mk
+ൃഷ	Mk
+ൃഷ്	Mk
+െ	MJ
+െ 	MN
+െക	Me
+െക്	Mc
+െങ	Mg
+െങ്	Me
+െട	MW
+െടു	MX
+െട്	M]
+െത	Mk
+െത്	Mk
+െന	Md
+െന്	Mb
+െപ	Ml
+െപ്	Mj
+െബ	Mn
+െബ്	Mm
+െമ	Mn
+െയ	MX
+െയാ	Me
+െയി	Ml
+െയു	Mb
+െയ്	M[
+െര	Ml
+െറ	Me
+െറി	Mj
+െറു	Mj
+െറ്	Mk
+െല	Mj
+െല്	Mm
+െള	Mk
+െള്	Mk
+െസ	Mo
+െൻ	Mo
+െർ	Mn
+െൽ	Mo
+േ	MN
+േ 	Mf
+േക	Me
+േക്	Me
+േഖ	Mg
+േഖല	Ml
+േജ	Mk
+േട	Ml
+േണ	Mk
+േണ്	Mk
+േത	Mc
+േതാ	Ml
+േത്	Me
+േദ	Ml
+േന	Me
+േന്	Mf
+േയ	Mc
+േയു	Mf
+േര	MY
+േരള	M]
+േരി	M_
+േരു	Mi
+േറ	Mh
+േറ്	Mi
+േല	Ml
+േവ	Mi
+േശ	M^
+േശം	Mi
+േശങ	Mk
+േശത	Mm
+േശി	Mk
+േശീ	Mh
+േശ്	Ml
+േഷ	Md
+േഷം	Mm
+േഷ്	Mm
+േഷൻ	Mm
+േസ	Mo
+േഹ	Mg
+േഹം	Mi
+േഹത	Ml
+േർ	Mf
+േർന	Mk
+ൈ	MZ
+ൈ 	Mm
+ൈക	Mn
+ൈക്	Mm
+ൈദ	Mm
+ൈദ്	Ml
+ൈന	Mj
+ൈറ	Mm
+ൈറ്	Ml
+ൈവ	Mk
+ൈസ	Mo
+ൊ	MY
+ൊട	Mj
+ൊട്	Mm
+ൊണ	Mh
+ൊണ്	Mf
+ൊത	Mk
+ൊതു	Mj
+ൊന	Mk
+ൊന്	Mi
+ൊര	Ml
+ൊരു	Mm
+ൊല	Mm
+ൊല്	Ml
+ൊള	Mm
+ൊള്	Mm
+ോ	MO
+ോ 	Ma
+ോക	Ma
+ോകത	Mk
+ോക്	Mb
+ോഗ	Ma
+ോഗി	Mb
+ോഗ്	Ml
+ോജ	Mo
+ോട	M_
+ോട്	Ma
+ോഡ	Mj
+ോഡ്	Mm
+ോണ	Mj
+ോത	Mj
+ോത്	Ml
+ോദ	Mj
+ോദ്	Mm
+ോന	Mo
+ോപ	Mh
+ോപ്	Mj
+ോഫ	Mn
+ോഫ്	Mm
+ോബ	Ml
+ോമ	Mf
+ോമീ	Mi
+ോയ	Mm
+ോര	Mn
+ോറ	Ml
+ോല	Mh
+ോള	Mf
+ോളി	Mm
+ോഴ	Mj
+ോഴി	Mj
+ോവ	Mk
+ോഷ	Mm
+ോസ	Mg
+ോസ്	Mi
+ോഹ	Mm
+ോൺ	Mk
+ോൺ 	Ml
+ോർ	Mh
+ോൾ	Mh
+ോൾ 	Mg
+്	M=
+് 	MJ
+്ക	MM
+്ക 	Mj
+്കം	Ml
+്കട	Ml
+്കപ	Md
+്കയ	Mk
+്കര	Mf
+്കറ	Mj
+്കള	Mi
+്കാ	MX
+്കി	MY
+്കു	MS
+്കൂ	Ml
+്കൃ	Mm
+്കെ	Mj
+്കേ	Mf
+്കൊ	Mk
+്കോ	Mc
+്ക്	MY
+്കൻ	Mf
+്കൽ	Mj
+്ഗ	Mj
+്ങ	MT
+്ങന	Mm
+്ങള	MW
+്ങാ	Ml
+്ങി	Md
+്ങ്	Mm
+്ങൾ	M[
+്ച	MS
+്ച 	Mb
+്ചത	Mg
+്ചാ	MZ
+്ചി	M]
+്ചു	M_
+്ചേ	Ml
+്ച്	Ma
+്ജ	Mj
+്ഞ	Ma
+്ഞാ	Mf
+്ട	MQ
+്ട 	Ma
+്ടം	Mm
+്ടണ	Mi
+്ടത	Mg
+്ടയ	Ml
+്ടറ	Mm
+്ടാ	M_
+്ടി	MZ
+്ടു	M]
+്ടെ	Mk
+്ടോ	Mi
+്ട്	MY
+്ടർ	Mi
+്ഠ	Mn
+്ഡ	Mf
+്ഡല	Mj
+്ണ	Ma
+്ണാ	Mm
+്ണൂ	Mh
+്ത	MK
+്ത 	Mc
+്തം	Mk
+്തക	Mg
+്തത	Mj
+്തന	Md
+്തപ	Mi
+്തമ	Mg
+്തര	Me
+്തവ	Ml
+്താ	M]
+്തി	MO
+്തീ	Mi
+്തു	MZ
+്തൂ	Mm
+്തെ	M]
+്തേ	Mj
+്തോ	Mf
+്ത്	MU
+്ഥ	MX
+്ഥം	Mm
+്ഥമ	Ml
+്ഥല	Mi
+്ഥാ	M[
+്ഥി	M_
+്ദ	M[
+്ദി	Mk
+്ദു	Mj
+്ദേ	Mc
+്ദ്	Md
+്ധ	M]
+്ധത	Mm
+്ധമ	Ml
+്ധാ	Ml
+്ധി	Mh
+്ധ്	Mg
+്ന	MM
+്ന 	MR
+്നത	MW
+്നറ	Mh
+്നവ	Mm
+്നാ	M^
+്നി	M_
+്നീ	Mc
+്നു	MT
+്നൂ	Mm
+്നെ	Mi
+്ന്	M^
+്പ	MQ
+്പത	Mi
+്പന	Mi
+്പര	Ml
+്പറ	Mi
+്പാ	Mc
+്പി	M]
+്പു	Ma
+്പൂ	Mk
+്പെ	MW
+്പോ	Mf
+്പ്	Ma
+്ബ	Mn
+്മ	M[
+്മദ	Ml
+്മാ	Md
+്മി	Me
+്യ	MP
+്യ 	Ma
+്യം	Mc
+്യക	Md
+്യങ	Mf
+്യത	Ma
+്യന	Mg
+്യപ	Mj
+്യമ	Ma
+്യയ	Ma
+്യര	Mm
+്യവ	Mh
+്യസ	Mk
+്യാ	M[
+്യു	M]
+്യൂ	Md
+്യേ	Mi
+്യോ	Mi
+്യൻ	Mc
+്ര	MN
+്ര 	Mc
+്രം	Mb
+്രക	Mb
+്രങ	Mf
+്രജ	Ml
+്രത	M]
+്രദ	Ma
+്രധ	Md
+്രന	Mg
+്രപ	Mk
+്രമ	M_
+്രയ	Mj
+്രര	Mm
+്രവ	Ma
+്രശ	Mg
+്രസ	Mc
+്രഹ	Mk
+്രാ	MX
+്രി	M[
+്രീ	Ma
+്രു	Ml
+്രേ	Mk
+്രോ	Me
+്റ	MQ
+്റം	Mk
+്ററ	Mm
+്റവ	Md
+്റാ	Me
+്റി	Ma
+്റു	Me
+്റെ	MV
+്റേ	Mj
+്റ്	MX
+്റർ	Me
+്ല	MV
+്ല 	Mi
+്ലയ	M]
+്ലാ	Mb
+്ലി	Mg
+്ലീ	Mf
+്ലൂ	Mm
+്ലെ	Mk
+്ലേ	Mk
+്ലോ	Mi
+്ള	MX
+്ള 	MY
+്ളത	Mh
+്ളി	Mf
+്ളു	Mm
+്ളോ	Ml
+്വ	M[
+്വത	Mi
+്വയ	Ml
+്വര	Ml
+്വാ	Md
+്വീ	Mk
+്ശ	Mi
+്ശേ	Mk
+്ഷ	M[
+്ഷണ	Mj
+്ഷത	Mh
+്ഷര	Ml
+്ഷി	Md
+്ഷേ	Me
+്ഷ്	Mm
+്സ	M_
+്സി	Mh
+്സ്	Md
+ൗ	Mg
+ൺ	Mc
+ൺ 	Mf
+ൻ	MT
+ൻ 	MV
+ൻഡ	Mm
+ൻപ	Mn
+ൻറ	Ml
+ൻറെ	Mm
+ൻസ	Mi
+ൻസ്	Ml
+ർ	MO
+ർ 	MV
+ർക	Md
+ർക്	Mc
+ർഗ	Mh
+ർഗ്	Mj
+ർച	Mm
+ർച്	Mk
+ർജ	Ml
+ർജ്	Ml
+ർട	Mk
+ർട്	Mi
+ർഡ	Ml
+ർഡ്	Mm
+ർണ	Mf
+ർണ്	Mh
+ർത	M^
+ർത്	MZ
+ർദ	Mk
+ർദ്	Mk
+ർന	Mg
+ർന്	Mf
+ർപ	Ml
+ർപ്	Mk
+ർമ	Md
+ർമ്	Md
+ർവ	Mh
+ർവ്	Mk
+ർശ	Mk
+ർഷ	Mf
+ർഷത	Mk
+ൽ	MO
+ൽ 	MQ
+ൽക	Mf
+ൽക്	Mi
+ൽപ	Mk
+ൽപ്	Mj
+ൾ	MU
+ൾ 	MX
+ൾക	Me
+ൾക്	Mc
+ൾപ	Mi
+ൾപ്	Mg
+ก	aF
+ก 	aZ
+กก	ab
+กกว	ak
+กกั	ai
+กกา	ae
+กข	ae
+กขอ	ae
+กค	ae
+กคร	af
+กง	al
+กจ	ae
+กจะ	aj
+กจา	ah
+กช	aj
+กซ	ah
+กซ์	aj
+กฎ	ak
+กฏ	an
+กด	ag
+กดิ	ak
+กต	ac
+กตั	ak
+กติ	aj
+กต่	ak
+กท	ad
+กที	ad
+กน	af
+กบ	aj
+กป	ai
+กปร	ai
+กพ	aj
+กภ	am
+กภา	ak
+กม	ac
+กมา	ah
+กย	al
+กร	aU
+กร 	ai
+กรก	ai
+กรณ	ai
+กรม	ae
+กรร	aa
+กรว	aj
+กระ	a]
+กรา	ae
+กรี	ai
+กรุ	ad
+กฤ	ad
+กฤษ	aa
+กล	aY
+กลั	ak
+กลา	ab
+กลุ	aa
+กล่	ah
+กล้	ad
+กว	a_
+กว่	aa
+กว้	ak
+กศ	ao
+กษ	a[
+กษณ	ab
+กษร	ae
+กษั	aj
+กษา	aa
+กษ์	aj
+กส	ab
+กห	aj
+กอ	a^
+กอง	ah
+กอบ	ad
+กอา	ak
+กะ	ak
+กั	aW
+กัด	ag
+กัน	aZ
+กับ	aX
+กา	aQ
+กา 	ah
+กาย	ae
+การ	aO
+กาล	ah
+กาศ	ad
+กาะ	ag
+กำ	af
+กำห	al
+กิ	a]
+กิจ	ag
+กิด	aa
+กิน	ak
+กิโ	ai
+กี	ac
+กีย	ak
+กีฬ	ah
+กี่	af
+กุ	ae
+กุม	ak
+กุล	ah
+กู	ak
+กูล	ak
+กเ	a]
+กเข	ai
+กเฉ	ai
+กเป	ag
+กเม	ak
+กเร	ak
+กแ	ad
+กแบ	ak
+กแล	ak
+กโ	ak
+กใ	af
+กใน	ae
+กไ	aj
+ก็	ae
+ก่	aa
+ก่ 	al
+ก่อ	aa
+ก้	ai
+ก๊	an
+ก์	ao
+ข	aN
+ข 	an
+ขต	ag
+ขน	ad
+ขนา	ad
+ขว	al
+ขอ	aT
+ของ	aQ
+ขั	af
+ขัน	af
+ขา	ab
+ขาย	ak
+ขาว	ai
+ขี	af
+ขีย	ac
+ขึ	ab
+ขึ้	a]
+ขุ	an
+ข่	af
+ข่ง	ag
+ข่า	ak
+ข้	a_
+ข้อ	ad
+ข้า	a^
+ค	aL
+ค 	ab
+คค	al
+คคล	ak
+คณ	ah
+คณะ	ag
+คต	ak
+คน	ab
+คน 	ai
+คม	aa
+คม 	a_
+คย	am
+คร	aW
+คร 	ai
+ครง	ai
+ครอ	ac
+ครั	aa
+ครา	ae
+คริ	ae
+ครี	ak
+ครื	ac
+คล	a_
+คลอ	ak
+คลื	aj
+คล้	ah
+คว	aZ
+ควา	aX
+คอ	ae
+คอม	ai
+คั	ae
+คัญ	af
+คา	ad
+คาร	ag
+คำ	ae
+คำว	aj
+คิ	ai
+คิด	aj
+คี	al
+คื	a_
+คือ	aZ
+คุ	ah
+คุณ	ai
+คู	al
+คู่	ak
+คเ	ak
+คโ	al
+ค่	ai
+ค่า	ah
+ค้	ah
+ค้า	ai
+ค์	ac
+ค์ 	ak
+ค์ก	aj
+ค์เ	ak
+ฆ	al
+ง	aF
+ง 	aU
+งก	aW
+งกร	af
+งกฤ	ab
+งกล	af
+งกั	ab
+งกา	a]
+งข	a]
+งขอ	a^
+งขั	ag
+งขึ	af
+งข้	al
+งค	aZ
+งคร	ad
+งคล	ak
+งคว	ai
+งค์	a_
+งง	am
+งงา	ak
+งจ	a_
+งจั	ai
+งจา	ab
+งช	ab
+งชา	ad
+งซ	al
+งด	ad
+งด้	ai
+งต	aa
+งตะ	aj
+งตั	ag
+งต่	al
+งถ	aj
+งท	a[
+งทั	ai
+งทา	aj
+งที	a]
+งน	ac
+งนั	aj
+งนี	ah
+งบ	af
+งป	a_
+งปร	a^
+งปี	aj
+งผ	aj
+งผู	ak
+งพ	ac
+งพร	ad
+งภ	ai
+งภา	ag
+งม	a_
+งมา	af
+งมี	ac
+งย	ai
+งร	aa
+งระ	aj
+งรั	ah
+งรา	af
+งล	ah
+งว	ac
+งวั	ad
+งศ	ac
+งศ์	ab
+งส	aZ
+งสม	ak
+งสร	ak
+งสั	aj
+งสา	af
+งสิ	aj
+งสื	ai
+งสุ	ak
+งห	a[
+งหน	af
+งหม	af
+งหล	ae
+งหว	a_
+งหา	ak
+งอ	a]
+งอย	a_
+งออ	ak
+งอั	aj
+งอา	ah
+งา	aa
+งาน	a]
+งิ	am
+งิน	aj
+งเ	aU
+งเก	ae
+งเข	aj
+งเค	ak
+งเด	ai
+งเท	ad
+งเป	a^
+งเพ	ai
+งเม	ah
+งเร	ad
+งเล	al
+งเศ	ah
+งเส	ak
+งเห	ae
+งแ	a[
+งแต	ae
+งแร	ae
+งแล	ag
+งโ	ab
+งโด	ag
+งใ	a^
+งใต	al
+งใน	a^
+งให	ag
+งไ	ac
+งได	ai
+งไป	al
+งไม	al
+งๆ	ak
+งๆ 	ai
+จ	aM
+จ 	aj
+จก	al
+จจ	af
+จจุ	ad
+จน	af
+จพ	ag
+จพร	ad
+จม	an
+จร	af
+จริ	ag
+จอ	ah
+จอม	ak
+จะ	a^
+จะม	ag
+จะเ	ae
+จั	aY
+จัก	a_
+จัง	a_
+จัด	aa
+จัน	ak
+จา	aY
+จาก	aV
+จาร	ah
+จำ	ac
+จำน	ag
+จิ	ae
+จิต	ah
+จี	af
+จีน	ae
+จึ	ak
+จึง	ah
+จุ	ab
+จุด	ag
+จุบ	ad
+จเ	an
+จ้	aa
+จ้า	a[
+ฉ	aa
+ฉพ	al
+ฉพา	ai
+ฉล	ao
+ฉา	am
+ฉี	al
+ฉีย	ai
+ช	aN
+ช 	ah
+ชก	aj
+ชกา	aj
+ชน	a_
+ชนะ	ak
+ชนิ	ac
+ชบ	ao
+ชม	ao
+ชย	ao
+ชร	ao
+ชว	ai
+ชวง	aj
+ชส	al
+ชอ	aj
+ชอา	ak
+ชั	ac
+ชัน	aj
+ชัย	ak
+ชั่	al
+ชั้	ag
+ชา	aZ
+ชาก	ai
+ชาช	ak
+ชาต	ab
+ชาย	af
+ชาว	aa
+ชิ	ac
+ชิก	aj
+ชิง	ai
+ชี	ab
+ชีย	ae
+ชีว	af
+ชื	a]
+ชื่	aY
+ชุ	ah
+ชุด	ah
+ชุม	ak
+ช่	aa
+ช่น	ac
+ช่ว	ad
+ช่อ	ai
+ช้	a^
+ช้เ	ag
+ช้ใ	ai
+ซ	aT
+ซน	am
+ซล	am
+ซอ	ah
+ซอร	ak
+ซั	am
+ซา	ah
+ซิ	ae
+ซี	ac
+ซีย	af
+ซึ	a^
+ซึ่	aZ
+ซู	ao
+ซ์	aj
+ซ์ 	aj
+ญ	aX
+ญ 	an
+ญช	am
+ญญ	ai
+ญญา	ah
+ญา	ah
+ญิ	al
+ญิง	ai
+ญี	aj
+ญี่	af
+ญ่	ad
+ญ่ 	aj
+ฎ	ag
+ฏ	ae
+ฏิ	ai
+ฐ	a]
+ฐม	ao
+ฐอ	al
+ฐอเ	aj
+ฐา	ag
+ฐาน	ad
+ฑ	ah
+ฒ	ag
+ฒน	ah
+ฒนา	ag
+ณ	aV
+ณ 	af
+ณฑ	ai
+ณร	am
+ณะ	ac
+ณะเ	aj
+ณา	ah
+ณาจ	ag
+ณิ	an
+ณี	an
+ณ์	ae
+ณ์ 	aj
+ด	aJ
+ด 	a^
+ดก	ae
+ดกั	aj
+ดกา	ah
+ดข	ae
+ดขอ	ah
+ดขึ	ah
+ดค	ak
+ดง	ae
+ดจ	aj
+ดจา	aj
+ดช	al
+ดด	an
+ดต	ah
+ดตั	aj
+ดท	af
+ดที	ag
+ดน	ac
+ดนต	ag
+ดป	al
+ดพ	am
+ดม	aj
+ดย	aY
+ดย 	af
+ดยก	ak
+ดยท	aj
+ดยม	af
+ดยส	aj
+ดยอ	al
+ดยเ	af
+ดร	af
+ดล	aj
+ดว	ai
+ดส	af
+ดห	ah
+ดหน	ah
+ดอ	ac
+ดั	aa
+ดัง	ah
+ดับ	aa
+ดา	aa
+ดา 	ak
+ดาร	ak
+ดาว	ae
+ดำ	ah
+ดำเ	al
+ดิ	a]
+ดิน	ac
+ดิม	af
+ดิ์	ak
+ดี	a^
+ดี 	ah
+ดีต	ai
+ดีย	ab
+ดื	am
+ดือ	aj
+ดุ	an
+ดู	af
+ดูก	ai
+ดเ	a_
+ดเป	ak
+ดเม	aj
+ดเล	ai
+ดแ	ah
+ดโ	an
+ดใ	ae
+ดใน	af
+ดให	ah
+ดไ	an
+ด็	ae
+ด็จ	ac
+ด่	an
+ด้	aW
+ด้ 	ah
+ด้ร	ad
+ด้ว	a]
+ด้า	ab
+ด้เ	ai
+ด้แ	ai
+ด์	af
+ด์ 	ag
+ต	aJ
+ต 	ad
+ตก	ae
+ตต	am
+ตถ	ak
+ตถุ	ak
+ตน	ah
+ตบ	am
+ตย	ai
+ตร	aV
+ตร 	ad
+ตรก	ak
+ตรง	ah
+ตระ	ai
+ตรา	ag
+ตริ	aj
+ตรี	ac
+ตร์	aZ
+ตล	ak
+ตว	ag
+ตวร	al
+ตว์	ag
+ตส	am
+ตอ	ab
+ตอน	ae
+ตอร	ad
+ตะ	ad
+ตะว	ac
+ตั	aX
+ตัว	aZ
+ตั้	aY
+ตา	a]
+ตาม	a_
+ตาร	ah
+ตาล	ai
+ตำ	ae
+ตำบ	af
+ตำแ	aj
+ติ	aY
+ติ 	ad
+ติก	ag
+ติด	ag
+ติน	al
+ติศ	ai
+ติเ	aj
+ติแ	ak
+ตี	ai
+ตุ	ae
+ตุล	al
+ตู	ai
+ตูน	ai
+ตเ	ai
+ตแ	an
+ต็	ao
+ต่	aY
+ต่ง	ai
+ต่ล	al
+ต่อ	a_
+ต่า	aa
+ต้	a^
+ต้ 	ai
+ต้น	ab
+ต้อ	ag
+ต์	ab
+ต์ 	af
+ต์ศ	aj
+ถ	aT
+ถน	ah
+ถนน	ae
+ถา	ab
+ถาน	aa
+ถาป	al
+ถิ	al
+ถิ่	ak
+ถึ	aa
+ถึง	a[
+ถื	ak
+ถือ	ah
+ถุ	ak
+ถู	ag
+ถูก	ac
+ถไ	ah
+ถไฟ	ae
+ท	aI
+ท 	ag
+ทค	ak
+ทธ	ac
+ทธศ	ak
+ทธิ	ae
+ทน	ah
+ทบ	am
+ทพ	ag
+ทพม	ak
+ทย	a[
+ทย 	ac
+ทยา	a]
+ทร	a]
+ทรง	ac
+ทรท	aj
+ทรา	aj
+ทร์	aj
+ทว	aj
+ทวี	ak
+ทศ	a]
+ทศ 	ai
+ทศอ	ak
+ทศเ	ak
+ทศไ	af
+ทส	ak
+ทสม	ak
+ทห	al
+ทหา	ak
+ทอ	af
+ทอง	ai
+ทอร	ak
+ทะ	aj
+ทะเ	ag
+ทั	a]
+ทัพ	ak
+ทัศ	ai
+ทั่	ae
+ทั้	a_
+ทา	aZ
+ทาง	aX
+ทาน	aj
+ทำ	ab
+ทำใ	ag
+ทิ	ad
+ทิน	ah
+ทิศ	ai
+ที	aP
+ที่	aM
+ทุ	ah
+ทุก	ah
+ทเ	am
+ท่	af
+ท่า	ad
+ท้	ag
+ท้อ	ai
+ท้า	ai
+ท์	ai
+ท์ 	ak
+ธ	aU
+ธง	al
+ธย	an
+ธร	ae
+ธรร	ac
+ธศ	ao
+ธอ	ak
+ธั	ao
+ธา	af
+ธาน	aj
+ธาร	ai
+ธิ	ab
+ธิก	ak
+ธิ์	aj
+ธี	al
+ธุ	ak
+ธุ์	aj
+ธ์	ag
+ธ์ 	aj
+น	aC
+น 	aS
+นก	aX
+นกร	af
+นกล	ae
+นกั	ah
+นกา	aZ
+นข	aa
+นขอ	ab
+นข้	aj
+นค	a]
+นคร	aa
+นคว	ak
+นง	an
+นจ	ab
+นจะ	al
+นจั	ai
+นจา	ai
+นช	ab
+นชา	ak
+นชื	ag
+นช่	ah
+นซ	ah
+นฐ	ao
+นฐา	ak
+นด	a^
+นดั	ah
+นดิ	ah
+นด้	ai
+นด์	ae
+นต	aY
+นตก	ah
+นตร	a^
+นตั	ae
+นตา	aj
+นติ	ak
+นต้	ah
+นต์	ag
+นถ	aj
+นถึ	ak
+นท	aV
+นทร	ad
+นทั	ak
+นทา	ac
+นที	aV
+นธ	ab
+นธร	ak
+นธุ	ai
+นธ์	ae
+นน	a]
+นนั	ag
+นนา	ah
+นนิ	ai
+นนี	ai
+นบ	ac
+นบร	ah
+นบุ	ak
+นป	a]
+นปร	a_
+นปั	ak
+นปี	ab
+นผ	af
+นผู	ag
+นพ	a_
+นพร	ab
+นพื	aj
+นฟ	ao
+นภ	ac
+นภา	a_
+นม	aa
+นมา	ad
+นมี	ah
+นย	ad
+นยา	ai
+นยุ	ak
+นย์	aj
+นร	a^
+นระ	ae
+นรั	ai
+นรา	af
+นรู	ah
+นล	ag
+นว	a[
+นวง	ag
+นวน	ae
+นวั	ae
+นวา	ak
+นวิ	ai
+นว่	ai
+นศ	ai
+นส	aY
+นสถ	ah
+นสม	af
+นสั	ag
+นสา	af
+นสำ	ak
+นสี	ak
+นสุ	ah
+นส่	ag
+นห	a^
+นหน	aa
+นหม	aj
+นหล	ag
+นอ	aY
+นอก	ah
+นอง	ai
+นอย	ag
+นออ	ae
+นอั	af
+นอา	ag
+นอิ	aj
+นะ	ag
+นะ 	al
+นั	aY
+นัก	a[
+นัง	ag
+นับ	ai
+นั้	aa
+นา	aW
+นา 	ag
+นาค	ag
+นาง	ah
+นาด	ac
+นาน	af
+นาม	ad
+นาย	ae
+นำ	af
+นิ	aZ
+นิก	ah
+นิด	ab
+นิน	ai
+นิย	ad
+นิว	ak
+นี	aZ
+นี 	ah
+นีย	af
+นีร	ai
+นี้	a[
+นึ	a_
+นึ่	a[
+นื	ab
+นือ	ad
+นื่	ah
+นื้	af
+นุ	ae
+นุษ	aj
+นเ	aU
+นเก	af
+นเข	ag
+นเค	ai
+นเจ	aj
+นเด	ae
+นเท	ae
+นเป	ac
+นเพ	ag
+นเม	ac
+นเร	af
+นเว	aj
+นเส	ag
+นเห	ak
+นเอ	ag
+นแ	a]
+นแบ	ak
+นแร	ak
+นแล	ae
+นแห	ai
+นโ	aa
+นโด	ae
+นโล	ai
+นใ	a_
+นใน	a_
+นให	af
+นไ	ab
+นได	ag
+นไป	aj
+นไม	ak
+นๆ	am
+นๆ 	al
+น็	ao
+น่	ae
+น่ง	aj
+น่ว	aj
+น่า	ah
+น้	a[
+น้อ	ag
+น้า	aa
+น้ำ	a]
+น์	ae
+น์ 	af
+บ	aL
+บ 	ab
+บก	ac
+บกา	ad
+บข	ak
+บขอ	ak
+บค	af
+บคว	ak
+บจ	am
+บด	ag
+บด้	ai
+บต	ak
+บท	ad
+บที	ah
+บน	ad
+บบ	a_
+บบเ	ak
+บป	ai
+บปร	ah
+บพ	al
+บภ	ao
+บม	al
+บร	a[
+บรม	aj
+บรร	ag
+บรา	af
+บริ	a^
+บล	af
+บว	ah
+บวน	ak
+บส	ae
+บห	aj
+บอ	ac
+บอล	aj
+บั	a^
+บัญ	ak
+บัต	ah
+บัน	aa
+บั้	ak
+บา	a^
+บาง	ac
+บาท	ag
+บาล	af
+บิ	af
+บิน	aj
+บี	ah
+บีย	ak
+บุ	ac
+บุค	aj
+บุร	ag
+บู	al
+บเ	ab
+บแ	aj
+บโ	ak
+บใ	ak
+บไ	aj
+บ่	ak
+บ่ง	ai
+บ้	ah
+บ้า	ae
+ป	aJ
+ป 	ah
+ปก	af
+ปกค	ah
+ปฏ	ai
+ปฏิ	af
+ปด	ao
+ปต	ao
+ปท	al
+ปน	am
+ปร	aT
+ประ	aR
+ปรา	ae
+ปริ	aj
+ปล	a_
+ปลา	ab
+ปลี	ai
+ปส	am
+ปอ	ak
+ปะ	am
+ปั	ac
+ปัจ	ad
+ปา	af
+ปาก	ai
+ปิ	af
+ปิด	ai
+ปี	a^
+ปี 	a^
+ปุ	ah
+ปุ่	af
+ปเ	ak
+ปแ	aj
+ปแบ	aj
+ป็	aQ
+ป็น	aM
+ป่	al
+ป่า	aj
+ป้	al
+ผ	aW
+ผน	ao
+ผล	ad
+ผลง	ai
+ผลิ	ah
+ผิ	am
+ผู	a^
+ผู้	aZ
+ผ่	af
+ผ่น	ai
+ผ่า	ag
+ฝ	ad
+ฝร	al
+ฝรั	ah
+ฝั	an
+ฝ่	ao
+ฝ่า	ak
+พ	aM
+พ 	a^
+พท	ai
+พน	an
+พบ	ai
+พม	al
+พมห	al
+พย	ad
+พยน	ae
+พยา	ak
+พร	aV
+พรร	af
+พระ	aU
+พรา	ak
+พฤ	ak
+พล	aa
+พลง	ac
+พลั	ak
+พว	an
+พวก	al
+พอ	al
+พั	aa
+พัฒ	ag
+พัน	aa
+พา	ad
+พาะ	ah
+พิ	aa
+พิธ	ak
+พิม	ai
+พิว	al
+พี	ag
+พีย	aj
+พื	a_
+พื่	aa
+พื้	ac
+พุ	ag
+พุท	ae
+พู	aj
+พูด	ai
+พเ	al
+พ์	al
+ฟ	aX
+ฟ 	an
+ฟฟ	am
+ฟฟ้	ak
+ฟร	ak
+ฟล	an
+ฟอ	am
+ฟิ	aj
+ฟุ	ao
+ฟ้	ai
+ฟ้า	ae
+ภ	aT
+ภท	ak
+ภอ	ah
+ภอเ	ak
+ภั	ak
+ภา	aW
+ภาค	ab
+ภาพ	a]
+ภาย	ae
+ภาษ	aZ
+ภู	ah
+ภูม	ag
+ม	aG
+ม 	aY
+มก	ab
+มกร	ak
+มกั	ag
+มกา	ah
+มข	ah
+มขอ	ag
+มค	ah
+มง	al
+มจ	aj
+มช	ag
+มชา	ak
+มณ	am
+มด	af
+มต	ac
+มตร	ae
+มถ	an
+มท	ad
+มทั	ak
+มที	ae
+มน	ab
+มนต	aj
+มนุ	ai
+มบ	ai
+มป	af
+มปร	ak
+มผ	an
+มพ	ac
+มพร	aj
+มพิ	ak
+มพ์	ai
+มภ	ak
+มภา	ak
+มม	af
+มมา	aj
+มย	al
+มร	aa
+มรา	ak
+มริ	ae
+มล	aj
+มว	ae
+มศ	al
+มส	ac
+มห	a^
+มหม	aj
+มหา	a]
+มอ	ac
+มอง	al
+มะ	al
+มั	a^
+มัก	af
+มัน	ad
+มัย	ae
+มา	aU
+มา 	aj
+มาก	a_
+มาจ	ac
+มาช	ai
+มาณ	ae
+มาต	ai
+มาย	a^
+มาร	a_
+มาเ	ag
+มิ	ab
+มี	aT
+มี 	ai
+มีก	ac
+มีข	ai
+มีค	ab
+มีช	ad
+มีท	al
+มีน	ah
+มีป	aj
+มีผ	ai
+มีพ	ah
+มีร	ah
+มีล	ag
+มีส	ae
+มีห	ai
+มีอ	ah
+มีเ	ae
+มื	aY
+มือ	aZ
+มื่	a[
+มุ	af
+มุท	ak
+มู	af
+มูล	ag
+มู่	ai
+มเ	a[
+มเก	ak
+มเด	ab
+มเป	ai
+มเห	ak
+มแ	af
+มโ	ai
+มใ	ai
+มใน	aj
+มไ	al
+ม่	a]
+ม่ 	ak
+ม่น	ah
+ม่ม	ai
+ม่อ	al
+ม่เ	aj
+ม้	ag
+ย	aH
+ย 	aY
+ยก	a[
+ยกร	ah
+ยกว	af
+ยกั	ak
+ยกา	ad
+ยข	ai
+ยขอ	ag
+ยค	af
+ยง	a^
+ยง 	ag
+ยงเ	aj
+ยงใ	ai
+ยจ	al
+ยช	ag
+ยชน	ak
+ยด	aj
+ยต	ah
+ยถ	ag
+ยถึ	ad
+ยท	ad
+ยทั	ak
+ยที	af
+ยน	aY
+ยน 	a_
+ยนต	ac
+ยบ	ah
+ยป	aj
+ยปร	al
+ยพ	aj
+ยภ	ao
+ยม	a_
+ยม 	aj
+ยมี	ag
+ยร	ae
+ยล	al
+ยว	a_
+ยว 	ai
+ยวก	ae
+ยศ	am
+ยส	ac
+ยสา	aj
+ยห	ai
+ยอ	ab
+ยอด	ai
+ยอย	al
+ยอร	aj
+ยะ	ak
+ยั	ad
+ยัง	ab
+ยา	aY
+ยา 	ah
+ยาก	aj
+ยาน	ah
+ยาม	ak
+ยาย	ae
+ยาล	ac
+ยาว	ad
+ยาศ	ag
+ยิ	al
+ยี	al
+ยื	am
+ยุ	ab
+ยุค	af
+ยุโ	al
+ยู	aZ
+ยู่	aX
+ยเ	a_
+ยเป	ah
+ยแ	ae
+ยแล	aj
+ยโ	ak
+ยใ	ac
+ยใน	ac
+ยไ	ai
+ย่	ab
+ย่อ	af
+ย่า	a_
+ย์	a^
+ย์ 	ac
+ร	aDf~
+ร 	a]
+รก	a^
+รกร	ah
+รกเ	al
+รข	ai
+รขอ	ai
+รค	ad
+รง	a^
+รงก	ah
+รงเ	ae
+รจ	ah
+รจั	aj
+รช	am
+รณ	ab
+รณร	al
+รณ์	ad
+รด	ad
+รดิ	ag
+รต	af
+รถ	aa
+รถไ	ad
+รท	ab
+รทั	ai
+รทำ	al
+รที	ag
+รน	ag
+รบ	ag
+รป	ad
+รปก	al
+รปร	ag
+รพ	ag
+รพร	ak
+รม	aZ
+รม 	ah
+รมั	aj
+รย	ag
+รย์	ak
+รร	aY
+รรค	ai
+รรณ	ag
+รรด	ag
+รรม	a]
+รรษ	ah
+รล	al
+รว	a_
+รวง	ak
+รวม	ac
+รศ	ah
+รศึ	ai
+รษ	ah
+รษท	ak
+รส	ab
+รห	ai
+รอ	a^
+รอง	ab
+รอน	al
+รอบ	ag
+ระ	aP
+ระ 	al
+ระก	a_
+ระจ	ac
+ระช	ad
+ระด	aa
+ระท	ad
+ระธ	ak
+ระน	ag
+ระบ	a^
+ระพ	af
+ระม	ab
+ระย	af
+ระร	ac
+ระว	af
+ระส	ac
+ระห	aa
+ระอ	ad
+ระเ	aV
+ระโ	ak
+รั	aV
+รัก	af
+รัช	ai
+รัฐ	a^
+รับ	a[
+รัส	ai
+รั่	ah
+รั้	aa
+รา	aU
+รา 	ak
+ราก	af
+ราค	ak
+ราง	ag
+ราจ	ak
+ราช	aY
+ราณ	aj
+ราน	al
+ราบ	al
+ราม	ae
+ราย	ac
+ราว	ag
+ราะ	ah
+ริ	aW
+ริก	aa
+ริง	ai
+ริญ	al
+ริน	al
+ริม	ai
+ริย	ad
+ริษ	ag
+ริส	ae
+ริเ	ae
+ริ่	ae
+รี	aW
+รี 	ac
+รีย	aY
+รีส	ak
+รื	aW
+รือ	aU
+รื่	a]
+รุ	ac
+รุง	ad
+รุ่	ak
+รู	a_
+รูป	a_
+รู้	ae
+รเ	a^
+รเป	ak
+รเม	al
+รเล	ak
+รแ	ac
+รแข	ah
+รโ	aj
+รใ	ah
+รใช	al
+รใน	ai
+รไ	am
+ร็	ai
+ร่	ab
+ร่ว	af
+ร่า	af
+ร้	a_
+ร้อ	ac
+ร้า	a_
+ร์	aT
+ร์ 	aY
+ร์ก	ag
+ร์ด	ag
+ร์ต	ae
+ร์ท	ai
+ร์ม	al
+ร์ส	ai
+ร์เ	aa
+ร์แ	af
+ร์โ	ak
+ฤ	a_
+ฤษ	ac
+ฤษ 	ad
+ล	aI
+ล 	a_
+ลก	ac
+ลก 	ah
+ลข	ah
+ลค	ao
+ลง	a_
+ลง 	ak
+ลงา	ai
+ลจ	an
+ลด	ak
+ลต	ak
+ลท	ah
+ลที	ag
+ลน	ae
+ลนด	ai
+ลบ	ai
+ลบั	ak
+ลป	ah
+ลม	ai
+ลย	ai
+ลร	ao
+ลล	ag
+ลล์	aj
+ลว	ad
+ลวง	ae
+ลส	ai
+ลห	an
+ลอ	ab
+ลอง	ag
+ลอด	aj
+ละ	aT
+ละ 	ab
+ละก	af
+ละค	ac
+ละต	ai
+ละท	ai
+ละน	aj
+ละป	aj
+ละพ	ak
+ละม	af
+ละร	ak
+ละส	af
+ละอ	ag
+ละเ	a_
+ละแ	ak
+ละไ	ak
+ลั	aY
+ลัก	a]
+ลัง	aa
+ลับ	aj
+ลัย	ac
+ลา	aX
+ลา 	ai
+ลาก	aj
+ลาง	ad
+ลาด	aj
+ลาน	ak
+ลาย	a^
+ลำ	ag
+ลำด	ak
+ลำต	ak
+ลิ	a_
+ลิต	ag
+ลิม	aj
+ลี	a_
+ลี 	ai
+ลีย	ag
+ลี่	ad
+ลื	ad
+ลือ	ac
+ลื่	ai
+ลุ	ac
+ลุ่	aa
+ลู	ag
+ลูก	af
+ลเ	ac
+ลเม	ag
+ลแ	al
+ลโ	an
+ลใ	an
+ล็	ae
+ล็ก	ad
+ล่	aa
+ล่น	ai
+ล่า	ac
+ล้	a_
+ล้ว	ad
+ล้อ	aj
+ล้า	ab
+ล์	ai
+ว	aI
+ว 	a_
+วก	ab
+วกั	ad
+วข	aj
+วขอ	ak
+วค	al
+วง	a[
+วง 	ai
+วงก	al
+วงศ	ab
+วจ	aj
+วช	am
+วณ	ai
+วด	ah
+วต	al
+วท	ai
+วที	aj
+วน	a[
+วน 	ah
+วนก	aj
+วนห	ak
+วนใ	aj
+วบ	ak
+วป	ao
+วม	ab
+วมก	aj
+วย	a]
+วย 	ai
+วยก	ai
+วยเ	al
+วร	aa
+วรร	ab
+วร์	ak
+วล	ad
+วละ	aj
+วลา	ag
+วส	ai
+วห	ak
+วอ	ad
+วอร	ai
+วะ	an
+วั	aV
+วัง	ak
+วัฒ	aj
+วัด	a]
+วัต	ad
+วัน	aX
+วัล	aj
+วา	aY
+วาง	ah
+วาม	aX
+วิ	aY
+วิช	ag
+วิต	ag
+วิท	a]
+วิน	al
+วี	ae
+วีย	ai
+วเ	ab
+วเต	ak
+วแ	ak
+วโ	ak
+วใ	an
+วไ	ah
+วไป	ah
+ว่	aY
+ว่า	aU
+ว้	af
+ว้น	al
+ว้า	ai
+ว์	ah
+ศ	aQ
+ศ 	a[
+ศจ	am
+ศต	ak
+ศตว	al
+ศท	ao
+ศน	ak
+ศน์	ai
+ศร	ah
+ศรี	ah
+ศว	am
+ศษ	ao
+ศส	aj
+ศส 	al
+ศอ	an
+ศั	af
+ศัก	ah
+ศัย	al
+ศา	a^
+ศาส	a[
+ศิ	ah
+ศิล	af
+ศึ	af
+ศึก	ab
+ศู	an
+ศูน	ak
+ศเ	al
+ศไ	ai
+ศไท	af
+ศ์	af
+ษ	aT
+ษ 	af
+ษฎ	an
+ษฐ	al
+ษณ	ad
+ษณะ	ad
+ษณ์	ak
+ษท	am
+ษที	aj
+ษย	al
+ษย์	aj
+ษร	ai
+ษั	ah
+ษัต	aj
+ษัท	ag
+ษา	aZ
+ษา 	ai
+ษาก	aj
+ษาอ	af
+ษาเ	aj
+ษ์	al
+ส	aJ
+ส 	ab
+สก	ah
+สกุ	al
+สง	af
+สงค	ah
+สด	ae
+สดง	ae
+สต	a]
+สตร	a]
+สต์	af
+สถ	aa
+สถา	a]
+สน	ac
+สนา	ae
+สภ	al
+สภา	ah
+สม	a[
+สมั	ad
+สมา	ag
+สมุ	aj
+สมเ	ac
+สร	aa
+สร้	aa
+สล	am
+สว	ag
+สห	ah
+สหร	ag
+สอ	ae
+สอง	ae
+สะ	aj
+สั	a]
+สัง	ad
+สัญ	ah
+สัต	af
+สัน	ah
+สัม	aj
+สา	aY
+สาข	aj
+สาธ	ai
+สาม	a_
+สาย	ad
+สาร	ab
+สาว	ak
+สำ	aa
+สำค	af
+สำน	ai
+สำห	ae
+สำเ	al
+สิ	a_
+สิง	aj
+สิท	ai
+สิน	aj
+สิ่	ag
+สี	a^
+สีย	ab
+สีเ	ak
+สี่	ai
+สื	ag
+สือ	ah
+สุ	a^
+สุข	ak
+สุด	aa
+สุร	ag
+สู	ac
+สูง	ae
+สูต	aj
+สู่	ak
+สเ	ae
+สเต	ah
+สแ	ao
+สโ	am
+ส่	aa
+ส่ง	ai
+ส่ว	a^
+ส้	aj
+ส้น	ah
+ส์	ac
+ส์ 	ac
+ห	aK
+หญ	ab
+หญิ	ai
+หญ่	aa
+หต	an
+หตุ	ak
+หน	aW
+หนด	al
+หนั	ae
+หนึ	a[
+หนื	ad
+หน่	ac
+หน้	aa
+หม	aZ
+หมด	aj
+หมา	a^
+หมื	aj
+หมู	ah
+หม่	ae
+หย	al
+หร	aX
+หรั	aa
+หรื	aV
+หล	aY
+หลว	ad
+หลั	a_
+หลา	ab
+หลี	ag
+หลื	ah
+หล่	ai
+หว	a^
+หวั	a_
+หว่	ab
+หอ	ao
+หั	ae
+หัว	ae
+หา	aZ
+หาก	aj
+หาน	aj
+หาร	aa
+หาว	ad
+หิ	al
+หิน	al
+ห็	an
+ห็น	ak
+ห่	a_
+ห่ง	a]
+ห้	a^
+ห้เ	af
+ห์	ai
+ฬ	ai
+ฬา	aj
+อ	aE
+อ 	aX
+อก	aX
+อก 	af
+อกจ	ah
+อกอ	ak
+อกั	ak
+อกา	af
+อกเ	ad
+อกแ	aj
+อข	ag
+อขอ	ag
+อค	ah
+อง	aO
+อง 	aZ
+องก	a_
+องข	ag
+องค	a]
+องจ	ad
+องช	ag
+องด	ai
+องต	af
+องท	ab
+องน	af
+องบ	ah
+องป	ab
+องพ	ae
+องภ	al
+องม	ae
+องร	ac
+องว	ai
+องส	a_
+องห	ae
+องอ	ac
+องเ	a]
+องแ	ad
+องโ	ae
+องใ	ai
+องไ	ai
+อจ	al
+อช	al
+อด	aa
+อดี	ai
+อต	ad
+อตั	af
+อถ	ao
+อท	ag
+อที	ag
+อธ	am
+อธิ	aj
+อน	aX
+อน 	ab
+อนก	aj
+อนด	ak
+อนท	aj
+อนุ	ai
+อนเ	ah
+อนไ	al
+อบ	a_
+อบด	ai
+อป	ag
+อพ	aj
+อฟ	aj
+อภ	an
+อม	a]
+อม 	ak
+อมพ	ak
+อมา	ah
+อมู	ai
+อมเ	aj
+อย	aW
+อย 	ah
+อยู	aX
+อย่	aa
+อร	aY
+อร์	aW
+อล	ac
+อว	ab
+อวั	ac
+อวิ	ak
+อว่	ah
+อส	aa
+อสา	ak
+อห	ai
+ออ	a]
+ออก	a[
+อะ	ah
+อั	a[
+อัก	ae
+อัง	aa
+อัน	ad
+อัล	ag
+อา	aZ
+อาก	af
+อาจ	ae
+อาณ	af
+อาร	af
+อาศ	al
+อาห	ag
+อำ	ae
+อำน	ak
+อำเ	ad
+อิ	aa
+อิน	ad
+อิส	ak
+อี	ad
+อีก	ae
+อื	ai
+อื่	af
+อุ	ae
+อเ	aZ
+อเช	aj
+อเป	ah
+อเม	ac
+อเร	ae
+อเส	ak
+อแ	ai
+อโ	ak
+อใ	ai
+อไ	al
+อ็	ak
+อ่	ak
+อ่า	ak
+ฮ	aa
+ฮอ	ao
+ฮั	an
+ฮา	an
+ฮิ	an
+ฯ	an
+ะ	aK
+ะ 	a^
+ะก	a_
+ะกอ	ac
+ะกา	ae
+ะกู	ak
+ะข	al
+ะค	ae
+ะคร	ae
+ะจ	ae
+ะจั	al
+ะจำ	ai
+ะช	af
+ะชา	af
+ะด	ad
+ะดั	ae
+ะดู	aj
+ะต	af
+ะถ	ao
+ะท	ab
+ะทร	ak
+ะทา	aj
+ะทำ	al
+ะที	ag
+ะธ	an
+ะน	ae
+ะนา	ai
+ะบ	ab
+ะบบ	ae
+ะบา	ai
+ะป	ai
+ะปร	ai
+ะพ	ae
+ะพั	ak
+ะพุ	ai
+ะภ	an
+ะม	aa
+ะมา	ae
+ะมี	ac
+ะย	af
+ะยะ	ak
+ะยั	ak
+ะยา	al
+ะร	ac
+ะรา	ac
+ะล	al
+ะว	ab
+ะวั	a_
+ะส	ab
+ะสา	ak
+ะห	ab
+ะหว	ac
+ะอ	ac
+ะอง	ag
+ะเ	aV
+ะเก	ak
+ะเจ	ae
+ะเท	aY
+ะเป	aa
+ะเภ	ag
+ะเล	af
+ะแ	ag
+ะโ	ah
+ะใ	aj
+ะไ	ai
+ะได	ak
+ั	aG
+ัก	aV
+ัก 	aj
+ักก	ah
+ักจ	ak
+ักด	ai
+ักร	a^
+ักษ	a[
+ักเ	ag
+ัค	ao
+ัง	aV
+ัง 	ah
+ังก	a]
+ังค	ag
+ังจ	ak
+ังส	af
+ังห	a_
+ังเ	af
+ัจ	ag
+ัจจ	ad
+ัช	aj
+ัญ	ab
+ัญช	aj
+ัญญ	ah
+ัฐ	ab
+ัฐอ	ah
+ัฒ	ag
+ัฒน	ad
+ัณ	al
+ัณฑ	ai
+ัด	aZ
+ัด 	ah
+ัดก	ah
+ัดส	ai
+ัดอ	ak
+ัดเ	ag
+ัต	a]
+ัตถ	ai
+ัตร	af
+ัตว	af
+ัติ	ab
+ัท	ah
+ัน	aS
+ัน 	a]
+ันก	ai
+ันด	af
+ันต	ac
+ันท	a[
+ันธ	aa
+ันน	ai
+ันย	ak
+ันว	ah
+ันส	ak
+ันอ	ac
+ันเ	ad
+ันแ	ak
+ันใ	ah
+ันไ	ak
+ับ	aV
+ับ 	ad
+ับก	ad
+ับค	ai
+ับท	ah
+ับป	ah
+ับร	ai
+ับส	ag
+ับอ	aj
+ับเ	ad
+ับแ	al
+ัพ	ah
+ัม	af
+ัมพ	ak
+ัย	a^
+ัย 	af
+ัล	ae
+ัลบ	ak
+ัว	a[
+ัว 	ah
+ัวล	ai
+ัวอ	aj
+ัวเ	ag
+ัศ	ak
+ัศน	ai
+ัส	ad
+ัส 	ai
+ั่	aa
+ั่ง	ab
+ั่น	ah
+ั่ว	ad
+ั้	aV
+ั้ง	aU
+ั้น	a[
+ั้ม	aj
+า	aBf}
+า 	aV
+าก	aT
+าก 	ae
+ากก	ac
+ากค	al
+ากฏ	aj
+ากท	ai
+ากน	ah
+ากม	ak
+ากร	ac
+ากล	ag
+ากส	aj
+ากอ	ak
+ากั	aj
+ากา	aa
+ากเ	ag
+าข	ad
+าขอ	ae
+าขา	ai
+าค	a[
+าคม	a_
+าคา	aj
+าง	aR
+าง 	a_
+างก	aa
+างข	ae
+างค	ae
+างจ	ag
+างช	al
+างด	aj
+างต	af
+างท	af
+างป	ah
+างม	ak
+างร	ah
+างว	af
+างส	af
+างห	ah
+างอ	aj
+างเ	aa
+างแ	ah
+างใ	aj
+างไ	ak
+างๆ	ah
+าจ	a]
+าจั	af
+าจา	aa
+าช	aZ
+าช 	ai
+าชก	ak
+าชน	ah
+าชว	ag
+าชอ	aj
+าชา	ah
+าชิ	ag
+าซ	aj
+าญ	an
+าณ	ab
+าณ 	af
+าณา	af
+าด	aa
+าดเ	aj
+าดใ	aj
+าต	a^
+าตร	aj
+าตั	al
+าติ	ab
+าตุ	al
+าถ	ao
+าท	a^
+าทส	aj
+าที	ab
+าธ	af
+าธา	ai
+าธิ	ag
+าน	aT
+าน 	aa
+านก	af
+านข	ag
+านค	af
+านต	ak
+านท	ae
+านน	ak
+านส	aj
+านห	ak
+านอ	ai
+านั	aj
+านา	ai
+านี	aa
+านเ	ad
+านแ	ai
+านใ	aj
+าบ	ac
+าบั	aj
+าป	af
+าปร	ak
+าผ	ao
+าพ	a^
+าพย	ad
+าพร	aj
+าพั	ak
+าฟ	am
+าภ	am
+าม	aU
+าม 	af
+ามก	ag
+ามค	aj
+ามป	ai
+ามร	ag
+ามส	ad
+ามห	af
+ามา	aa
+ามี	ak
+ามเ	ab
+ามแ	ai
+าย	aS
+าย 	aa
+ายก	ad
+ายข	ai
+ายค	ai
+ายช	ai
+ายต	ak
+ายถ	ad
+ายท	ag
+ายน	ab
+ายว	ak
+ายส	ai
+ายห	ah
+ายอ	aj
+ายา	ak
+ายเ	ab
+ายแ	ah
+ายใ	ac
+าร	aP
+าร 	ab
+ารก	af
+ารข	ai
+ารค	ag
+ารจ	ah
+ารณ	ae
+ารด	aj
+ารต	ag
+ารถ	ac
+ารท	ac
+ารน	ai
+ารบ	ag
+ารป	ad
+ารพ	ai
+ารย	ah
+ารร	af
+ารว	aj
+ารศ	ah
+ารส	ac
+ารอ	ag
+ารา	ab
+ารี	ak
+ารเ	a^
+ารแ	aa
+ารใ	ag
+าร์	a[
+าล	a]
+าล 	aj
+าลั	ac
+าลี	aj
+าว	aW
+าว 	ac
+าวอ	aj
+าวิ	ac
+าวเ	ag
+าศ	ab
+าศั	ak
+าศา	ae
+าษ	a^
+าษา	aZ
+าส	aZ
+าสต	a]
+าสน	af
+าสา	aj
+าห	ab
+าหล	aj
+าหา	ai
+าอ	ac
+าอย	aj
+าอั	ah
+าอา	ak
+าะ	ac
+าเ	aZ
+าเป	ad
+าเร	ak
+าเล	ak
+าแ	ad
+าแล	ah
+าโ	af
+าใ	af
+าใน	af
+าไ	ag
+ำ	aR
+ำ 	ai
+ำก	ah
+ำกั	ah
+ำค	ah
+ำคั	af
+ำจ	an
+ำด	am
+ำดั	ak
+ำต	aj
+ำตั	al
+ำท	an
+ำน	ac
+ำนว	ae
+ำนั	ai
+ำนา	ai
+ำบ	ai
+ำบล	af
+ำป	ao
+ำพ	ao
+ำม	al
+ำร	aj
+ำล	al
+ำว	am
+ำว่	aj
+ำส	ao
+ำห	ac
+ำหน	ae
+ำหร	ae
+ำเ	aa
+ำเน	af
+ำเภ	ad
+ำแ	ah
+ำแห	ai
+ำใ	ai
+ำให	ag
+ำไ	an
+ิ	aI
+ิ 	ac
+ิก	aZ
+ิก 	ag
+ิกส	ai
+ิกา	a^
+ิค	aj
+ิง	a_
+ิง 	ai
+ิงห	ak
+ิงเ	ai
+ิจ	ae
+ิช	ag
+ิชา	ah
+ิญ	am
+ิด	aZ
+ิด 	ah
+ิดก	aj
+ิดข	ai
+ิดจ	ak
+ิดต	ak
+ิดห	ai
+ิดา	ak
+ิดเ	ag
+ิต	a]
+ิต 	ai
+ิตย	aj
+ิตร	ah
+ิตา	ak
+ิติ	ai
+ิท	a^
+ิทธ	ag
+ิทย	a]
+ิธ	ai
+ิธี	ai
+ิน	aX
+ิน 	ab
+ินท	ae
+ินส	aj
+ินเ	ae
+ินแ	aj
+ิบ	af
+ิป	aj
+ิพ	ai
+ิภ	am
+ิภา	aj
+ิม	a_
+ิม 	ak
+ิมพ	ah
+ิย	ac
+ิยม	ag
+ิยา	af
+ิย์	ak
+ิร	ae
+ิริ	ak
+ิร์	ag
+ิล	ab
+ิลป	af
+ิว	ac
+ิวเ	ah
+ิศ	af
+ิศา	ah
+ิษ	ag
+ิษั	ag
+ิส	aa
+ิสต	af
+ิห	ak
+ิหา	ai
+ิอ	an
+ิเ	a_
+ิเม	aj
+ิเว	ae
+ิแ	al
+ิโ	ae
+ิโล	ai
+ิ่	aa
+ิ่ง	ac
+ิ่น	ai
+ิ่ม	ac
+ิ้	ag
+ิ้น	ai
+ิ์	ai
+ิ์ 	ak
+ี	aH
+ี 	aY
+ีก	a_
+ีก 	ai
+ีกา	ac
+ีข	ah
+ีขน	ak
+ีค	ad
+ีคว	ad
+ีจ	al
+ีช	af
+ีชื	af
+ีด	aj
+ีต	ag
+ีท	ag
+ีที	ag
+ีน	ab
+ีน 	ah
+ีนา	aj
+ีบ	ai
+ีป	ah
+ีปร	aj
+ีผ	al
+ีพ	ag
+ีม	ai
+ีย	aT
+ีย 	aa
+ียก	a_
+ียง	a[
+ียน	a[
+ียบ	ai
+ียม	aj
+ียร	ah
+ียว	ab
+ีย์	aj
+ีร	ac
+ีรถ	ai
+ีล	ah
+ีลั	ah
+ีว	ae
+ีวิ	af
+ีส	ad
+ีห	ak
+ีฬ	al
+ีฬา	ah
+ีอ	af
+ีเ	a_
+ีแ	ag
+ีโ	aj
+ีใ	am
+ี่	aO
+ี่ 	aW
+ี่ก	ah
+ี่ค	ak
+ี่จ	af
+ี่ต	ae
+ี่ท	ah
+ี่น	ag
+ี่ป	aa
+ี่พ	ah
+ี่ม	a]
+ี่ย	a]
+ี่ร	af
+ี่ส	a^
+ี่ห	ai
+ี่อ	ad
+ี่เ	a[
+ี่แ	af
+ี่ใ	ac
+ี่ไ	af
+ี้	a^
+ี้ 	ah
+ี้จ	al
+ี้ย	ah
+ี้เ	aj
+ึ	aT
+ึก	ac
+ึกษ	ac
+ึง	a^
+ึง 	ae
+ึ่	aY
+ึ่ง	aV
+ึ้	ab
+ึ้น	a]
+ื	aN
+ืน	al
+ือ	aS
+ือ 	aX
+ือก	ac
+ือข	ah
+ือง	a[
+ือด	ak
+ือท	aj
+ือน	ac
+ือว	ai
+ือส	ai
+ืออ	ak
+ือเ	ad
+ื่	aT
+ื่น	ac
+ื่อ	aQ
+ื้	aa
+ื้น	ab
+ื้อ	ab
+ุ	aO
+ุ 	am
+ุก	ad
+ุข	al
+ุค	af
+ุคค	ak
+ุง	af
+ุงเ	ah
+ุญ	an
+ุณ	aj
+ุด	a^
+ุด 	aj
+ุดท	ak
+ุดใ	ak
+ุต	ag
+ุตร	ak
+ุท	ac
+ุทธ	ac
+ุทร	ak
+ุธ	an
+ุน	ae
+ุบ	af
+ุบั	ad
+ุป	am
+ุม	ad
+ุร	ac
+ุริ	ak
+ุรี	ah
+ุล	af
+ุษ	al
+ุษย	aj
+ุส	am
+ุเ	an
+ุโ	ak
+ุ่	a_
+ุ่ง	ak
+ุ่น	ac
+ุ่ม	a_
+ุ้	an
+ุ์	an
+ู	aP
+ู 	ai
+ูก	ab
+ูง	ai
+ูด	ai
+ูต	al
+ูน	af
+ูนย	ak
+ูป	ac
+ูปแ	ai
+ูม	aj
+ูมิ	ag
+ูร	ak
+ูล	af
+ูเ	ai
+ู่	aY
+ู่ 	ai
+ู่ท	ad
+ู่บ	ai
+ู่ห	ai
+ู่เ	ak
+ู่ใ	aa
+ู้	a]
+ู้จ	ai
+ู้ท	al
+ู้เ	ai
+เ	aE
+เก	aX
+เกม	ag
+เกร	aj
+เกล	ah
+เกา	ae
+เกิ	a^
+เกี	ac
+เก็	ak
+เข	a[
+เขต	ad
+เขา	ad
+เขี	ac
+เข้	ab
+เค	a^
+เคย	aj
+เคร	aa
+เคล	aj
+เง	al
+เงิ	aj
+เจ	a]
+เจ้	a[
+เฉ	af
+เฉพ	ai
+เฉี	ai
+เช	a^
+เชิ	aj
+เชี	ae
+เชื	af
+เช่	ac
+เซ	aa
+เซล	ak
+เซี	af
+เด	aZ
+เดอ	ah
+เดิ	ac
+เดี	ab
+เดื	aj
+เด็	ab
+เต	aa
+เตอ	ad
+เต็	ak
+เท	aX
+เทค	ak
+เทพ	ad
+เทศ	aY
+เทอ	ak
+เที	ai
+เท่	ai
+เธ	ak
+เธอ	ah
+เน	a^
+เนิ	ag
+เนี	ag
+เนื	ab
+เบ	ac
+เบิ	aj
+เบี	ak
+เป	aP
+เปล	ag
+เปิ	aj
+เป็	aM
+เผ	ao
+เพ	a[
+เพร	al
+เพล	ab
+เพี	aj
+เพื	aa
+เฟ	am
+เภ	ad
+เภท	ah
+เภอ	ad
+เม	aW
+เมต	ae
+เมร	ae
+เมื	aW
+เย	ah
+เยอ	al
+เร	aX
+เริ	ae
+เรี	aZ
+เรื	a^
+เร็	aj
+เล	aZ
+เลข	ag
+เลี	ag
+เลื	ah
+เล็	ad
+เล่	ae
+เว	a^
+เวณ	af
+เวล	af
+เวี	aj
+เศ	ag
+เศษ	ak
+เศส	ah
+เส	a^
+เสร	ak
+เสี	aa
+เส้	ag
+เห	a]
+เหต	ak
+เหน	ac
+เหม	ah
+เหล	aa
+เห็	ak
+เอ	a]
+เอก	af
+เอง	aj
+เอเ	ai
+เอ็	ah
+เฮ	am
+แ	aL
+แก	ac
+แกร	ak
+แก่	ae
+แก้	al
+แข	af
+แข่	ag
+แค	ah
+แด	ah
+แดง	aj
+แดน	aj
+แต	a^
+แตก	ak
+แต่	a[
+แถ	ao
+แท	ai
+แทน	ai
+แน	af
+แนว	ae
+แบ	aa
+แบบ	a^
+แบ่	aj
+แป	ag
+แปล	af
+แผ	ai
+แผ่	ah
+แพ	ah
+แพท	al
+แม	ad
+แม่	ad
+แย	ak
+แยก	ai
+แร	ac
+แรก	ab
+แรง	ak
+แล	aT
+แลน	ah
+และ	aQ
+แล้	ae
+แว	am
+แส	ae
+แสด	ae
+แห	a^
+แหน	aj
+แหล	ak
+แห่	a]
+แอ	ag
+แอน	ak
+โ	aP
+โก	ai
+โค	ad
+โคร	ag
+โจ	am
+โซ	al
+โด	aY
+โดย	aV
+โต	ag
+โท	ag
+โทร	ah
+โน	ah
+โบ	aj
+โบร	aj
+โป	ah
+โปร	ag
+โพ	am
+โม	ai
+โย	ak
+โร	ab
+โรง	af
+โรม	ak
+โล	aa
+โลก	ac
+โลเ	ai
+โอ	ad
+ใ	aO
+ใก	an
+ใกล	aj
+ใจ	aj
+ใช	a^
+ใช้	aZ
+ใด	ao
+ใต	af
+ใต้	ab
+ใน	aR
+ใน 	ag
+ในก	a_
+ในค	aj
+ในช	af
+ในต	aj
+ในท	af
+ในบ	ai
+ในป	a]
+ในพ	ag
+ในภ	af
+ในร	ad
+ในว	ae
+ในส	ab
+ในห	aj
+ในอ	af
+ในเ	aa
+ในแ	ah
+ใบ	an
+ให	a[
+ใหญ	aa
+ใหม	ag
+ให้	a[
+ไ	aQ
+ไก	ao
+ไข	ao
+ไซ	am
+ได	aZ
+ได้	aW
+ไต	al
+ไท	aa
+ไทย	a^
+ไป	a_
+ไป 	ak
+ไฟ	ae
+ไฟฟ	ak
+ไม	a_
+ไม่	a^
+ไม้	ag
+ไร	al
+ไล	an
+ไว	aj
+ไว้	ai
+ไห	am
+ไอ	al
+ๆ	ab
+ๆ 	ad
+็	aO
+็ก	ad
+็ก 	aj
+็กซ	al
+็ง	an
+็จ	ae
+็จพ	ad
+็ด	am
+็ต	am
+็น	aQ
+็น 	ae
+็นก	aa
+็นค	af
+็นจ	ai
+็นช	af
+็นต	ad
+็นท	ac
+็นน	af
+็นบ	ai
+็นป	ag
+็นผ	af
+็นพ	ac
+็นภ	ae
+็นม	ak
+็นร	ad
+็นว	ae
+็นส	a^
+็นห	ad
+็นอ	ac
+็นเ	a]
+็นแ	ag
+็นโ	ah
+็บ	ak
+็ม	aj
+็อ	ai
+็อก	ak
+่	aF
+่ 	aY
+่ก	af
+่ข	ak
+่ขอ	al
+่ค	ak
+่ง	aT
+่ง 	ab
+่งก	ah
+่งข	ab
+่งช	ah
+่งต	aj
+่งท	af
+่งป	aj
+่งม	af
+่งร	ak
+่งส	ah
+่งห	ak
+่งอ	ag
+่งเ	a]
+่งแ	ah
+่งใ	ac
+่จ	ah
+่จะ	ai
+่ช	am
+่ด	am
+่ต	af
+่ตั	ai
+่ถ	an
+่ท	ab
+่ทา	ak
+่ที	ac
+่น	aX
+่น 	a^
+่นด	ak
+่นเ	ai
+่น้	ah
+่บ	ai
+่ป	ad
+่ปร	ag
+่ปุ	af
+่ผ	ao
+่พ	aj
+่ม	aY
+่มา	ak
+่มี	a]
+่ย	aa
+่ยน	ai
+่ยม	ah
+่ยว	ad
+่ร	af
+่รู	al
+่ล	al
+่ละ	al
+่ว	aZ
+่วง	ae
+่วน	a^
+่วม	af
+่วย	af
+่วไ	ah
+่ส	aa
+่สา	ak
+่สุ	ae
+่ห	af
+่อ	aR
+่อ 	ac
+่อก	ah
+่อข	aj
+่อง	aY
+่อต	ae
+่อท	ak
+่อน	a_
+่อป	ai
+่อม	ac
+่อย	ac
+่อว	aa
+่อส	ae
+่ออ	aj
+่อเ	aa
+่อใ	ai
+่า	aR
+่า 	aY
+่าก	aj
+่าง	aW
+่าน	aa
+่าย	ab
+่าว	ae
+่าเ	ad
+่เ	a]
+่เก	ae
+่เข	al
+่เป	ad
+่เร	ak
+่เห	aj
+่แ	ag
+่โ	ao
+่ใ	a_
+่ใช	af
+่ใน	a_
+่ให	al
+่ไ	af
+่ได	ag
+่ไม	aj
+้	aI
+้ 	ab
+้ก	af
+้กั	ai
+้ข	am
+้ค	aj
+้ง	aX
+้ง 	ag
+้งข	aj
+้งท	ai
+้งส	ak
+้งห	ai
+้งอ	ab
+้งเ	ai
+้งแ	ab
+้จ	ag
+้จะ	ak
+้จั	ah
+้ช	al
+้ด	am
+้ต	am
+้ท	ai
+้ที	ak
+้น	aV
+้น 	aa
+้นก	ak
+้นต	al
+้นท	ac
+้นม	aj
+้นส	ai
+้นเ	ad
+้นใ	ah
+้นไ	al
+้บ	al
+้ป	al
+้ปร	ak
+้พ	ak
+้ม	ac
+้มี	ag
+้ย	ai
+้ร	ae
+้รั	ad
+้ล	ao
+้ว	a]
+้ว 	ai
+้วย	a]
+้ว่	al
+้ส	ah
+้ห	am
+้อ	aX
+้อง	a]
+้อน	ag
+้อม	ad
+้อย	ad
+้า	aS
+้า 	ac
+้าง	a[
+้าท	ag
+้าน	a[
+้าม	af
+้าย	ac
+้าร	aj
+้าว	ai
+้าส	ak
+้าห	ai
+้าอ	ai
+้าเ	af
+้าแ	ak
+้ำ	aa
+้เ	a_
+้เก	al
+้เป	ad
+้แ	ag
+้แก	ai
+้ใ	af
+้ใน	af
+้ไ	al
+๊	ah
+๊ก	an
+๋	am
+์	aM
+์ 	aU
+์ก	ad
+์กา	aj
+์ข	ai
+์ขอ	ag
+์ค	aj
+์จ	al
+์ช	ak
+์ด	ah
+์ต	af
+์ตู	ai
+์ท	ac
+์ที	ab
+์น	ai
+์บ	al
+์ป	aj
+์ปร	ak
+์พ	an
+์ม	ah
+์ร	ak
+์ล	an
+์ว	al
+์ศ	al
+์ส	af
+์ห	an
+์อ	aj
+์เ	a^
+์เน	al
+์เป	ak
+์เร	ak
+์แ	ac
+์แล	af
+์โ	ai
+์ใ	ah
+์ใน	ag
+์ไ	aj
+ა	<v
+ე	<{
+ი	<w
+ი 	<~
+ლ	<}
+ნ	<~
+ო	<~
+რ	<|
+ḩ	<{
+ể	<{Izf?
+ể 	fJ
+ểa	fV
+ểa 	fT
+ểc	fL
+ểc 	fK
+ểch	fc
+ểi	fR
+ểi 	fP
+ểk	f~
+ểk 	f}
+ểm	fV
+ểm 	fT
+ển	fJ
+ển 	fL
+ểng	fO
+ểnh	fV
+ểo	fd
+ểo 	fb
+ểp	f]
+ểp 	fZ
+ểt	fN
+ểt 	fM
+ểu	fX
+ểu 	fV
+ểy	fa
+ểy 	f^
+−	JqKt
+− 	JrK{
+−C	K{
+∼	Iy
+∼ 	Iz
+　	Gi
+、	GHgKhK
+、 	GUg]hb
+、《	gbhc
+、「	Gehd
+、『	Gj
+、あ	GX
+、ああ	GU
+、ア	GP
+、アア	GN
+、一	Gj
+、丁	Gfg[h]
+、丈	GagXhY
+、不	Gfgbhb
+、丕	hZ
+、丕西	hX
+、丞	Geh[
+、中	Ghgdhd
+、主	Gl
+、丼	Ge
+、乘	gbhb
+、乘江	gYhY
+、云	gb
+、云南	gU
+、人	Gjgdhe
+、休	Gfgghg
+、佐	Gh
+、使	Gk
+、価	Gm
+、倫	h_
+、倫州	hW
+、勞	hf
+、印	gehe
+、印度	gXhX
+、台	gfhg
+、同	Gj
+、四	gbhb
+、四川	gUhU
+、国	Gi
+、大	Gg
+、安	gghg
+、小	Gj
+、山	g^h^
+、山坡	gYhY
+、广	g_
+、广东	gX
+、广西	gW
+、廣	ha
+、廣東	hX
+、廣西	hW
+、日	Gagghg
+、日本	G^
+、本	Gj
+、東	Gh
+、東京	Gi
+、江	gchd
+、江西	gYhY
+、河	gbhc
+、湖	gaha
+、湖不	gXhX
+、湖南	gYhX
+、特	Gm
+、現	Gh
+、現在	Gh
+、甘	gehe
+、甘肃	gX
+、甘肅	hX
+、福	gfhg
+、福建	gZhZ
+、第	Gk
+、自	Gl
+、英	Gf
+、英語	Gi
+、西	gchd
+、贵	ge
+、贵州	gW
+、陕	ge
+、陕西	gX
+、雲	hc
+、雲南	hU
+、）	Gj
+、）あ	Gh
+。	GJgJhJ
+。 	G[gXhZ
+。「	Gi
+。あ	G[
+。ああ	GY
+。ア	GX
+。アア	GV
+。丁	Glgdhe
+。丈	Gggchd
+。丕	hc
+。丞	Gmhh
+。丼	Gl
+。乘	gfhf
+。他	gbhb
+。休	Gk
+。其	gchc
+。分	gZh[
+。分布	gOhO
+。在	g^h_
+。它	gahb
+。日	Gh
+。日本	Gf
+。本	Gi
+。此	gehf
+。现	gg
+。現	Gjhh
+。現在	Gi
+。由	gdhe
+。由于	gY
+。由於	hY
+。該	ha
+。该	ga
+。这	g_
+。這	h_
+々	Gi
+々あ	Gi
+〈	In
+〉	In
+〉 	Iu
+《	I_gXhX
+《 	I~
+《丈	gdhe
+《丕	hh
+《고	I~
+《글	It
+《글로	Ip
+《뉴	I|
+《뉴스	I{
+《대	I}
+《동	I~
+《사	I}
+《삼	I|
+《삼국	Ix
+《아	I{
+《한	I{
+《한국	Iz
+》	I_gXhX
+》 	Iegfhg
+》、	gchd
+》、《	gWhW
+》中	gghh
+》是	gehf
+》는	Is
+》는 	Io
+》를	Iy
+》를 	Iu
+》에	Ir
+》에 	Iq
+》에서	Iu
+》은	Iu
+》은 	Iq
+》을	I|
+》을 	Ix
+》의	It
+》의 	Ip
+》이	Iz
+》（	g]h^
+》，	g_h_
+「	GWIvhV
+「あ	Gj
+「ああ	Gh
+「ア	G_
+「アア	G]
+「丈	hc
+「丕	hf
+「丞	hh
+」	GWIvhV
+」 	hh
+」、	Gkhd
+」、「	hW
+」。	Gmh^
+」あ	GX
+」ああ	G]
+」的	hc
+」（	Gihc
+」）	hf
+」，	hZ
+『	GYIy
+『あ	Gl
+『ああ	Gj
+『ア	Ga
+『アア	G^
+』	GZIy
+』 	Gl
+』あ	G_
+』ああ	Gg
+』（	G_
+』（あ	Gc
+』（ア	Gf
+〜	Gi
+あ	4{<{G8IhJ}fzgehe
+あ 	GPIs
+あ、	GH
+あ、 	GU
+あ、「	Ge
+あ、あ	GW
+あ、ア	GQ
+あ、一	Gh
+あ、丁	Gf
+あ、丈	Ga
+あ、不	Gg
+あ、丞	Gf
+あ、中	Gh
+あ、主	Gj
+あ、丼	Ge
+あ、人	Gi
+あ、休	Ge
+あ、佐	Gh
+あ、同	Gh
+あ、国	Gh
+あ、大	Gg
+あ、小	Gi
+あ、日	G_
+あ、東	Gg
+あ、現	Gg
+あ、第	Gj
+あ、英	Gf
+あ、）	Gj
+あ。	GK
+あ。 	G^
+あ。あ	GZ
+あ。ア	G[
+あ。丈	Gi
+あ。日	Gj
+あ「	GZ
+あ「ア	Gb
+あ」	Gf
+あ」あ	Gf
+あ『	Ge
+あ『ア	Gj
+あ』	Gk
+ああ	G:Ikg_ha
+ああ 	GQIp
+ああ、	GJ
+ああ。	GI
+ああ「	G]
+ああ」	Ge
+ああ『	Gh
+あああ	G:IjgThT
+ああア	GN
+ああ一	Gd
+ああ丁	G_
+ああ丈	GZ
+ああ不	Ga
+ああ丞	G^
+ああ中	Gg
+ああ主	Gj
+ああ丼	G_
+ああ事	Gd
+ああ交	Gg
+ああ人	Gc
+ああ他	Gj
+ああ休	G^
+ああ佐	Ga
+ああ作	Ge
+ああ使	Gb
+ああ価	Gf
+ああ倫	Gi
+ああ全	Gi
+ああ公	Gj
+ああ分	Gj
+ああ同	Gg
+ああ名	Gf
+ああ呼	Gc
+ああ国	Gd
+ああ地	Gf
+ああ場	Ge
+ああ多	Ge
+ああ大	Gd
+ああ学	Gi
+ああ宮	Gi
+ああ家	Gf
+ああ小	Gf
+ああ後	Gh
+ああ戦	Gj
+ああ指	Gi
+ああ放	Gh
+ああ日	Gb
+ああ最	Gh
+ああ特	Gh
+ああ現	Gj
+ああ生	Gh
+ああ用	Gh
+ああ発	Gc
+ああ目	Gh
+ああ知	Gf
+ああ第	Gj
+ああ自	Gh
+ああ行	Ge
+ああ表	Gi
+ああ言	Gf
+ああ記	Gi
+ああ設	Gh
+ああ開	Gg
+ああ（	Gb
+ああ）	GR
+あア	GK
+あアあ	Gc
+あアア	GH
+あ一	GZ
+あ一あ	Gb
+あ一種	Gg
+あ一般	Gh
+あ一部	Gi
+あ丁	GY
+あ丁あ	Gb
+あ丁丈	Gj
+あ丈	GU
+あ丈あ	G[
+あ丈丁	Gj
+あ丈丈	Gh
+あ三	Gl
+あ上	Gg
+あ上あ	Gi
+あ下	Gl
+あ不	GZ
+あ不あ	Ge
+あ不治	Gj
+あ世	Gi
+あ世界	Gg
+あ丞	GX
+あ丞あ	Ga
+あ中	G^
+あ中あ	Gg
+あ中使	Ge
+あ主	Gd
+あ丼	GY
+あ丼あ	G_
+あ乱	Ge
+あ事	Gc
+あ事あ	Gi
+あ交	Gb
+あ交味	Ge
+あ人	Ga
+あ人物	Gj
+あ他	Gj
+あ他あ	Gj
+あ付	Gl
+あ代	Gi
+あ代表	Gi
+あ企	Gl
+あ休	GY
+あ休あ	G_
+あ休画	Gj
+あ会	Gl
+あ伝	Gl
+あ位	Gh
+あ位置	Gf
+あ佐	G[
+あ佐あ	Gd
+あ何	Gf
+あ作	Ga
+あ作あ	Gi
+あ作品	Gh
+あ作曲	Gh
+あ使	G[
+あ使あ	Gb
+あ使用	Ge
+あ使究	Gh
+あ価	G_
+あ価あ	Gf
+あ価使	Gi
+あ保	Gk
+あ信	Gi
+あ倫	Gd
+あ元	Gj
+あ入	Gj
+あ全	Gf
+あ公	Gf
+あ共	Gi
+あ内	Gk
+あ分	Gd
+あ初	Gi
+あ利	Gj
+あ利用	Gi
+あ制	Gh
+あ前	Gk
+あ創	Gj
+あ加	Gk
+あ動	Gl
+あ務	Gl
+あ務あ	Gj
+あ南	Gk
+あ単	Gl
+あ原	Gh
+あ参	Gj
+あ取	Gh
+あ取あ	Gg
+あ受	Gg
+あ受あ	Gg
+あ各	Gm
+あ合	Gg
+あ同	Gc
+あ名	Gb
+あ名あ	Gh
+あ名称	Gg
+あ含	Gg
+あ含あ	Ge
+あ呼	G^
+あ呼あ	G]
+あ国	Gb
+あ国家	Gj
+あ国際	Gh
+あ地	Gd
+あ地域	Gi
+あ基	Gg
+あ基あ	Gi
+あ場	Ge
+あ場合	Gc
+あ声	Gf
+あ変	Gi
+あ外	Gl
+あ多	Gc
+あ多あ	Gc
+あ大	G_
+あ大あ	Gi
+あ天	Gl
+あ女	Gj
+あ始	Gl
+あ子	Gk
+あ存	Gg
+あ存在	Ge
+あ学	Gg
+あ定	Gh
+あ実	Ge
+あ宮	Gd
+あ家	Gd
+あ家律	Gj
+あ対	Gb
+あ対あ	Gd
+あ小	Ga
+あ属	Gj
+あ属あ	Gh
+あ広	Gi
+あ広あ	Gj
+あ建	Gi
+あ当	Gk
+あ形	Gh
+あ後	Gg
+あ成	Gj
+あ戦	Gf
+あ戦あ	Gj
+あ所	Gg
+あ手	Gj
+あ持	Gf
+あ持あ	Gd
+あ指	Gb
+あ指あ	Gc
+あ提	Gi
+あ支	Gk
+あ改	Gk
+あ放	Gb
+あ放送	G_
+あ教	Gj
+あ数	Gj
+あ文	Gh
+あ日	G_
+あ日本	G]
+あ映	Gl
+あ時	Gi
+あ書	Gj
+あ最	Gd
+あ有	Gg
+あ本	Gf
+あ東	Gf
+あ東京	Gj
+あ構	Gg
+あ構成	Gg
+あ機	Gi
+あ正	Gk
+あ死	Gi
+あ殺	Gh
+あ殺あ	Gi
+あ毎	Gj
+あ水	Gl
+あ活	Gg
+あ活丞	Gj
+あ活動	Gi
+あ流	Gl
+あ無	Gl
+あ物	Gj
+あ特	Gf
+あ独	Gm
+あ王	Gl
+あ現	Gh
+あ生	Gc
+あ生あ	Gh
+あ用	Gd
+あ用あ	Gc
+あ略	Gk
+あ発	G]
+あ発売	Gc
+あ発表	Gj
+あ登	Gg
+あ登場	Gf
+あ目	Gf
+あ目的	Gf
+あ知	Ge
+あ知あ	Gd
+あ社	Gk
+あ神	Gk
+あ称	Gl
+あ移	Gl
+あ立	Gl
+あ第	Gd
+あ第 	Ge
+あ組	Gj
+あ経	Gh
+あ結	Gg
+あ統	Gl
+あ続	Gl
+あ総	Gh
+あ総称	Gi
+あ置	Gi
+あ置あ	Gg
+あ者	Gm
+あ聞	Gh
+あ聯	Gk
+あ自	Ge
+あ著	Gm
+あ行	G]
+あ行あ	G[
+あ表	Gd
+あ表記	Gh
+あ製	Gh
+あ製造	Gj
+あ西	Gl
+あ規	Gl
+あ解	Gk
+あ言	Ge
+あ言あ	Gf
+あ記	Ge
+あ記休	Gj
+あ設	Gc
+あ設立	Gg
+あ設置	Gi
+あ認	Gl
+あ起	Gi
+あ起あ	Gi
+あ近	Gl
+あ通	Gf
+あ連	Gh
+あ運	Gf
+あ運営	Gi
+あ選	Gj
+あ都	Gk
+あ重	Gj
+あ金	Gm
+あ開	G_
+あ開催	Ge
+あ開発	Gd
+あ間	Gi
+あ間あ	Gh
+あ関	Gb
+あ関あ	Gc
+あ際	Gl
+あ電	Gj
+あ音	Gi
+あ音楽	Gj
+あ高	Gf
+あ（	Gc
+あ（あ	Gi
+あ）	GT
+あ）、	Gi
+あ）。	Gg
+あ）あ	GS
+ア	1n4w<oG9IhJvK~UzZmalfvgehf
+ア 	GUIw
+ア、	GZ
+ア、ア	G]
+ア。	G]
+ア。 	Gi
+ア。ア	Gh
+ア」	Ga
+ア」あ	Gb
+ア『	Gk
+ア』	Gb
+ア』あ	Ge
+ア』（	Gg
+アあ	GK
+アあ 	Gb
+アあ、	Ga
+アああ	GO
+アあア	GV
+アあ一	Gg
+アあ丁	Gi
+アあ丈	Gf
+アあ不	Gj
+アあ丞	Gi
+アあ丼	Gj
+アあ作	Gj
+アあ開	Gh
+アア	4z<qG9IkJxU}Zoanfyg_ha
+アア 	GSIs
+アア、	GW
+アア。	GZ
+アア」	G^
+アア『	Gi
+アア』	G_
+アアあ	GH
+アアア	4z<qG8IiJyU~ZnalfygUhU
+アア丈	Ge
+アア不	Ga
+アア丞	Gi
+アア丼	Gg
+アア事	Gi
+アア人	Ge
+アア休	Gf
+アア佐	Gh
+アア作	Gi
+アア使	Gg
+アア公	Gi
+アア合	Ga
+アア国	Gh
+アア大	Ge
+アア州	G_
+アア放	Gi
+アア教	Gh
+アア王	Ge
+アア番	Ge
+アア社	Gj
+アア系	Gh
+アア語	G]
+アア連	Gf
+アア選	Gg
+アア（	GR
+アア）	GW
+アア＝	Gd
+ア丁	Gj
+ア丈	Ge
+ア不	Gc
+ア不身	Gi
+ア丞	Gi
+ア丼	Gg
+ア事	Gk
+ア人	Gg
+ア休	Gg
+ア佐	Gh
+ア作	Gk
+ア使	Gh
+ア公	Gk
+ア共	Gm
+ア合	Gd
+ア合衆	Gb
+ア国	Gi
+ア地	Gl
+ア大	Gf
+ア州	Gb
+ア州あ	Gh
+ア州ア	Ge
+ア放	Gl
+ア放送	Gi
+ア教	Gj
+ア文	Gm
+ア朝	Gm
+ア王	Gh
+ア番	Gg
+ア番組	Ge
+ア社	Gl
+ア系	Gj
+ア語	G_
+ア語 	Gf
+ア語あ	Gg
+ア語：	Gg
+ア連	Gg
+ア連休	Gg
+ア選	Gi
+ア選手	Gg
+ア郡	Gm
+ア（	GU
+ア（ 	Gh
+ア（あ	Gc
+ア（ア	Gb
+ア）	GZ
+ア）あ	GY
+ア＝	Gf
+ア＝ア	Gd
+ㆍ	Iq
+㎞	I}
+㎡	I}
+㎢	If
+㎢ 	Ii
+㎢이	Ip
+㎢이다	In
+㎢이며	Ix
+一	:l;o?mAoDoEiGXIsPn[o]jaibhgNhN
+一。	g_h_
+一あ	Gb
+一あ。	Gj
+一ああ	Gd
+一一	Eo]paobn
+一丈	gfhg
+一个	gR
+一亚	gW
+一些	gchd
+一位	gchd
+一価	Gk
+一個	hS
+一勞	hf
+一家	gehe
+一座	gdhe
+一所	gfhf
+一条	gd
+一條	hd
+一次	gdhe
+一種	GihX
+一種あ	Gi
+一般	Gfg]h]
+一般生	gYhY
+一部	Gigaha
+一部あ	Gj
+一，	g]h]
+丁	4x<tGQIYJ{U}fmgIhI
+丁 	GmIdfwg^hc
+丁·	gdhe
+丁、	g]h^
+丁。	g^h_
+丁あ	GY
+丁ああ	G]
+丁ア	Gj
+丁アア	Gi
+丁丁	ImgYhY
+丁丁 	In
+丁丁丁	I{
+丁丁三	Iy
+丁丁之	Iz
+丁丈	GfI~gWhW
+丁三	Ijf|
+丁三 	In
+丁三丁	Iy
+丁三三	Is
+丁三並	Iu
+丁三之	Iu
+丁三亞	I{
+丁不	gchc
+丁且	I|
+丁丕	h[
+丁丘	Ir
+丁丘 	Is
+丁丞	Gjh[
+丁並	In
+丁並 	Io
+丁並三	Iw
+丁並並	Iz
+丁並之	I{
+丁丹	Iz
+丁丹 	I{
+丁丼	Gj
+丁之	Ilf}
+丁之 	Im
+丁之三	Iw
+丁之並	Iv
+丁之之	Iy
+丁乘	gehe
+丁乙	Iu
+丁乙 	Iv
+丁乱	ge
+丁亂	It
+丁亂 	It
+丁亚	g^
+丁亞	It
+丁亞 	Iw
+丁人	I}
+丁人 	Iz
+丁休	Gkg]h^
+丁佐	hg
+丁作	ge
+丁使	gZh[
+丁使、	gYhY
+丁倉	Iw
+丁倉 	Iy
+丁倫	h^
+丁克	gghg
+丁兰	gg
+丁军	gd
+丁勞	h_
+丁国	gc
+丁國	hd
+丁地	gg
+丁大	gghh
+丁属	gb
+丁属（	gX
+丁屬	hc
+丁屬（	hX
+丁店	gghg
+丁教	gehf
+丁文	gfhh
+丁斯	gdhe
+丁於	hd
+丁是	gehg
+丁爾	hc
+丁的	gZh[
+丁聯	hd
+丁蘭	hg
+丁西	gghh
+丁語	hg
+丁近	gfhg
+丁（	Gjg_ha
+丁）	gchd
+丁，	gXhY
+七	gghg
+万	GmIsfrgd
+万 	I|fu
+丈	GNIjf|gGhH
+丈 	GlIsg[hb
+丈·	gfhg
+丈、	GkgZh[
+丈。	g^h_
+丈》	gghh
+丈」	hd
+丈あ	GV
+丈ああ	GZ
+丈あア	Gj
+丈ア	Gg
+丈アア	Gf
+丈一	gchc
+丈丁	GfI|gVhV
+丈丁あ	Gj
+丈丈	GcgRhS
+丈丈あ	Gh
+丈丈丁	gYhY
+丈丈，	gYhY
+丈三	Iz
+丈不	gdhd
+丈丕	gdhW
+丈丞	GhgehX
+丈並	I{
+丈中	gg
+丈为	gg
+丈丼	Gf
+丈之	I{gfhg
+丈乘	gdhd
+丈乱	gb
+丈事	gghg
+丈亚	ga
+丈交	gg
+丈休	Ghg_ha
+丈佐	hc
+丈使	Gmgchc
+丈倫	h_
+丈克	gdhd
+丈其	gfhg
+丈勞	ha
+丈和	gghg
+丈地	gfhf
+丈大	gghh
+丈子	gehe
+丈学	gd
+丈學	he
+丈家	gchc
+丈小	gchd
+丈属	gd
+丈属的	gY
+丈屬	he
+丈屬的	hY
+丈山	gehf
+丈於	hd
+丈是	gehf
+丈林	gehf
+丈爾	he
+丈球	gghg
+丈的	gYhZ
+丈科	gahb
+丈至	gghg
+丈草	gghh
+丈車	hg
+丈车	gf
+丈體	hf
+丈（	Ggg[h]
+丈（あ	Gh
+丈（学	gX
+丈（學	hX
+丈，	gWhW
+三	4u<pGcITJtK~NnQmUyX{fhg[h[
+三 	4}<wIaJ|fq
+三丁	Iif}
+三丁 	Il
+三丁丁	Iv
+三丁三	Is
+三丁並	Iv
+三丁之	Iu
+三万	I~f}
+三万 	f|
+三丈	I{
+三三	<~IcJ~fu
+三三 	Iffy
+三三丁	Is
+三三三	Ij
+三三丘	Ix
+三三並	Im
+三三之	Io
+三三亂	Iw
+三三亞	Iq
+三三倉	Iy
+三三國	Iz
+三专	fy
+三专 	fy
+三丘	In
+三丘 	Io
+三丘三	Iy
+三丘驿	Iz
+三丙	I~
+三丟	I|
+三両	I{
+三並	Ig
+三並 	Ii
+三並丁	Ix
+三並三	Io
+三並並	Is
+三並之	It
+三並亂	Iy
+三並亞	Iw
+三丹	Iy
+三之	Igfz
+三之 	Ii
+三之丁	Iv
+三之三	Ip
+三之並	Ir
+三之之	It
+三之亞	Iz
+三乘	Iy
+三乘 	Iw
+三乙	Is
+三乙 	It
+三亂	Ip
+三亂 	Ir
+三亞	Il
+三亞 	In
+三亞三	Iv
+三亞並	Iw
+三亞之	Iv
+三人	I|
+三人 	I{
+三侶	I~
+三倉	Iq
+三倉 	It
+三倉三	Iz
+三國	It
+三國 	Ix
+三大	Iy
+三爲	I~
+上	G]gVhV
+上あ	Gb
+上ああ	Gg
+上不	gahb
+上的	g_ha
+上，	gahb
+下	Gcg[h[
+下あ	Gg
+下的	gdhe
+下，	gdhe
+不	GSgLhL
+不、	g^h^
+不。	gfhf
+不あ	G_
+不ああ	Gc
+不ア	Gl
+不丁	gbhb
+不丈	gahb
+不不	Gkgchc
+不丕	hd
+不丞	hd
+不事	gdhe
+不交	GlgYhY
+不京	gahb
+不休	gfhg
+不使	Gjg^h_
+不公	gdhe
+不公里	gXhX
+不军	gg
+不勞	hf
+不区	gb
+不區	hc
+不同	g^h^
+不同的	gYhX
+不家	Gfg_ha
+不式	gchc
+不拔	gZhZ
+不拔 	gOhO
+不治	Gig_ha
+不现	gb
+不現	hc
+不生	gdhd
+不的	g_h_
+不聯	Gihf
+不聯あ	Gi
+不身	Ge
+不身あ	Gd
+不部	gaha
+不面	gdhd
+不，	gahb
+与	GjgW
+与あ	Gj
+与ああ	Gh
+与丈	gf
+丑	Iq
+丑 	Iy
+专	<yIvQmflgc
+专 	fq
+专三	f}
+专专	f}
+专专 	f}
+专辑	gg
+且	Iqf~
+且 	Iw
+丕	GdIsgVhJ
+丕 	I{hc
+丕、	h^
+丕。	h_
+丕」	hg
+丕あ	Gm
+丕丁	h[
+丕丈	gdhX
+丕不	hf
+丕丕	hX
+丕丞	h[
+丕乘	hg
+丕休	hc
+丕佐	he
+丕使	he
+丕倫	h_
+丕勞	hd
+丕地	he
+丕大	hg
+丕小	hg
+丕屬	he
+丕於	hd
+丕樂	hg
+丕然	hh
+丕的	h]
+丕西	hc
+丕西、	hX
+丕語	he
+丕（	ha
+丕，	hY
+世	G]gZhZ
+世あ	Gi
+世界	GbgYhY
+世界大	Gi
+世紀	Ghh^
+世紀あ	Gj
+世纪	g^
+丘	4|<zI^fr
+丘 	Ihf}
+丘丁	Ir
+丘丁 	Is
+丘三	Io
+丘三 	Ir
+丘三三	Ix
+丘三並	I{
+丘三之	I{
+丘丘	Iu
+丘丘 	Iv
+丘並	It
+丘並 	Iv
+丘之	Ir
+丘之 	It
+丘乙	Iw
+丘乙 	Iw
+丘亂	Iy
+丘亂 	Iz
+丘亞	Iy
+丘亞 	Iw
+丘倉	Iz
+丘驿	I~
+丙	Ilfy
+丙 	Iv
+丙丁	I|
+丙三	I}
+丙之	Iv
+丙之 	Is
+业	g[
+业，	gg
+丛	I~f{gh
+丛中	gf
+东	gX
+东、	gb
+东不	ga
+东南	ge
+东省	gg
+丞	GQIugYhK
+丞 	Gjhb
+丞、	h_
+丞。	h_
+丞あ	GX
+丞ああ	GZ
+丞ア	Gj
+丞アア	Gj
+丞丁	Gih]
+丞丈	GghY
+丞不	he
+丞丕	hY
+丞丞	Gkh[
+丞人	hh
+丞休	hd
+丞佐	Gkhb
+丞使	hc
+丞倫	hc
+丞勞	he
+丞和	hh
+丞家	Glhd
+丞寫	hg
+丞於	hg
+丞業	hf
+丞的	h^
+丞（	Gihb
+丞（あ	Gi
+丞，	hY
+丟	Im
+丟 	It
+丟丁	I~
+丟並	I}
+丟之	I~
+両	GjIm
+両 	Ix
+両三	I{
+両並	I|
+両之	I{
+两	g_
+两个	gd
+严	gn
+並	4|<wGnIXJzfqh]
+並 	<~Icfz
+並丁	Inhe
+並丁 	Iq
+並丁三	Iy
+並丁並	I{
+並丁之	Ix
+並丈	I~
+並三	Ih
+並三 	Ij
+並三丁	Ix
+並三三	Io
+並三並	It
+並三之	Is
+並三亞	Ix
+並三國	Ix
+並丘	Is
+並丘 	It
+並両	I|
+並並	Ij
+並並 	Il
+並並三	It
+並並並	Iv
+並並之	Iw
+並並亞	Iy
+並丹	I|
+並之	Ik
+並之 	Im
+並之丁	I{
+並之三	It
+並之並	It
+並之之	Iw
+並乙	Iu
+並乙 	Iv
+並亂	Iq
+並亂 	Ir
+並亞	In
+並亞 	In
+並亞三	Iy
+並亞並	I{
+並人	I}
+並倉	Iv
+並倉 	Ix
+並國	It
+並國三	Iz
+个	gU
+个人	gc
+丫	Iw
+丫 	I~
+中	GYIpf~gOhO
+中、	gehf
+中あ	Gc
+中ああ	Gi
+中一	gghg
+中三	I~
+中之	I|
+中使	Ggg[h]
+中使あ	Gf
+中华	gZ
+中华人	gU
+中华民	gU
+中国	GhgP
+中国大	gM
+中国的	gT
+中國	hQ
+中國大	hM
+中國的	hT
+中央	Gigbhc
+中学	gb
+中學	hc
+中文	gchc
+中的	g[h[
+中華	h[
+中華人	hU
+中華民	hU
+中，	gZhZ
+中，目	gXhX
+丰	gl
+临	<|Izftgk
+丹	<~Iffu
+丹 	Ir
+丹丁	Iv
+丹丁 	Ix
+丹三	Iv
+丹丘	I{
+丹並	Ix
+丹之	Iv
+丹之 	Iz
+丹乙	I|
+丹亞	I}
+丹倉	I~
+为	gO
+为 	gW
+为一	gd
+为丁	gd
+为丈	g^
+为中	ga
+为中国	gW
+为主	gc
+为了	gd
+为台	gf
+为是	gg
+主	G]gVhV
+主あ	Ge
+主义	g_
+主席	gfhg
+主教	gchc
+主義	Gih_
+主要	gXhY
+丼	GRIygihi
+丼 	Gk
+丼あ	GY
+丼ああ	G[
+丼ア	Gl
+丼丁	Gk
+丼丈	Gi
+丼丞	Gi
+丼丼	Gl
+丼休	Gk
+丼（	Gk
+丽	gj
+举	gc
+举办	gf
+举行	gb
+久	Gnglhm
+么	Iz
+义	g_
+之	4w<sIWJwK~QnU~X}fkgUhV
+之 	<{Ibfw
+之一	gWhX
+之一。	gShS
+之一，	gQhQ
+之丁	Il
+之丁 	In
+之丁丁	Iz
+之丁三	Iv
+之丁並	Iz
+之丁之	Ix
+之万	f~
+之万 	f~
+之丈	I|
+之三	Igfx
+之三 	Ikf}
+之三丁	Iv
+之三三	Inf~
+之三丘	Iz
+之三並	Is
+之三之	Is
+之三亞	Ix
+之专	f{
+之专 	f{
+之且	I{
+之且 	Ix
+之丘	Ip
+之丘 	Ip
+之丙	Iv
+之丙之	It
+之並	Ii
+之並 	Il
+之並丁	Iz
+之並三	Ir
+之並並	It
+之並之	Iu
+之並亞	Is
+之丹	Iy
+之之	Ijf}
+之之 	Im
+之之丁	Iw
+之之三	Is
+之之並	Iv
+之之之	Iw
+之乙	Iu
+之乙 	Iu
+之亂	Ir
+之亂 	Is
+之亞	Iq
+之亞 	Ir
+之倉	It
+之倉 	Iv
+之后	gb
+之國	I~
+之圓	I~
+之大	I|
+之後	hc
+之間	ha
+之間的	hY
+之间	g_
+之间的	gY
+乌	gi
+乎	I~
+乐	g^
+乗	Gm
+乘	Inf}gRhS
+乘 	Iu
+乘一	gfhf
+乘丁	gehg
+乘丈	gdhg
+乘三	I~
+乘丛	ge
+乘倫	hb
+乘大	gbhc
+乘斯	hg
+乘江	gchd
+乘江、	gZhZ
+乘的	gdhe
+乘，	gfhg
+乙	<|Ibfs
+乙 	Ikf|
+乙丁	It
+乙丁 	Iu
+乙三	Ir
+乙三 	Is
+乙丘	Iw
+乙丘 	Ix
+乙並	Iv
+乙並 	Iu
+乙之	Iu
+乙之 	Iv
+乙乙	Iz
+乙乙 	Iz
+乙亂	I{
+乙亞	I{
+乙亞 	I{
+乙倉	I{
+九	Gmgdhe
+九龍	hf
+九龙	ge
+乞	I~
+也	gZh[
+也是	g]h]
+也有	gfhf
+习	gl
+乡	gg
+书	ga
+乩	Iy
+乩 	I}
+乱	G]IxgU
+乱あ	Gf
+乱ああ	Gh
+乱丈	gc
+乱，	gf
+亀	It
+亀 	I|
+亂	Iafy
+亂 	Ii
+亂丁	It
+亂丁 	Iv
+亂三	Ip
+亂三 	Is
+亂三三	Iw
+亂三並	Iz
+亂丘	Iy
+亂丘 	Iz
+亂並	Ir
+亂並 	Iu
+亂之	Ir
+亂之 	It
+亂乙	I|
+亂亂	I{
+亂亞	Ix
+亂亞 	Ix
+亂倉	Iy
+了	gZhZ
+了 	gg
+予	Gkgnhn
+争	Ghge
+争あ	Gj
+事	GVgUhU
+事。	gehe
+事あ	G^
+事ああ	Gc
+事交	Ghgbhc
+事务	gg
+事務	hg
+事场	gf
+事場	hg
+事業	Gh
+事的	gdhe
+事，	gahb
+二	Geg]h]
+二十	gfhg
+二次	Glgghh
+于	ItgO
+于 	I~gR
+于丁	gc
+于丈	gc
+于不	gY
+于不拔	gO
+于中	g_
+于中国	gT
+于台	gc
+于台湾	gX
+于山	gg
+于日	ge
+于日本	gY
+于美	gg
+于香	gd
+于香港	gW
+云	gd
+云南	g_
+云南、	gV
+五	Gmgbhb
+井	Gk
+亚	gO
+亚 	ga
+亚·	gd
+亚、	g_
+亚。	gf
+亚丁	gd
+亚丈	gc
+亚亚	ge
+亚使	gg
+亚栽	g[
+亚栽培	gO
+亚洲	gd
+亚的	gd
+亚言	g_
+亚（	gf
+亚，	ga
+亚：	gX
+些	gdhd
+亞	I_fuhY
+亞 	Ihfy
+亞、	he
+亞丁	Iw
+亞丁 	Iy
+亞三	Io
+亞三 	Iq
+亞三三	Iw
+亞三並	Iy
+亞丘	I{
+亞並	Ip
+亞並 	Iq
+亞並三	Iz
+亞之	Iq
+亞之 	Iq
+亞之三	Iz
+亞亂	Iv
+亞亂 	Iw
+亞亞	Ix
+亞亞 	Iw
+亞倉	I~
+亞洲	hd
+亟	I|
+亡	gmhm
+交	GZgThU
+交。	gehg
+交あ	Gd
+交ああ	Gg
+交不	gfhf
+交休	gehf
+交味	Gg
+交味あ	Ge
+交大	gd
+交大利	gW
+交於	hg
+交的	gfhg
+交通	Gkgdhd
+交，	gbhd
+亥	Iz
+亦	gdhd
+产	g^
+产品	ge
+产生	gd
+亨	Iy
+京	Gbgbhc
+京都	Gf
+亲	gh
+亳	Iu
+亳 	I|
+人	GVIogPhP
+人 	Iugg
+人。	Glgchc
+人あ	G^
+人ああ	Gc
+人ア	Gm
+人丁	gdhe
+人丈	gfhg
+人三	I|
+人乘	gf
+人使	gdhe
+人口	g_h_
+人工	gZh[
+人工引	gOhO
+人民	g]h^
+人民共	gUhU
+人物	Gjgdhd
+人的	gbhb
+人类	gd
+人聞	he
+人闻	gd
+人類	he
+人，	g]h]
+仅	gj
+今	gdhd
+仍	gkhl
+从	gb
+从 	gg
+仕	Is
+仕 	I{
+仕三	I~
+他	Gig[h[
+他あ	Gj
+他们	gd
+他們	hd
+他的	gdhe
+仗	I~
+付	Gg
+付あ	Gi
+付ああ	Gi
+仙	gmhm
+代	GZgYhY
+代あ	Ga
+代ああ	Gf
+代ア	Gl
+代アア	Gj
+代的	gghh
+代表	Ghg^h_
+令	Glgjhj
+以	GcgThT
+以 	gg
+以丈	gg
+以下	Gk
+以及	gVhW
+以及中	gRhR
+们	ge
+价	gj
+任	Gjg^h^
+任何	gfhg
+份	gWhZ
+份、	gfhg
+份围	ge
+份年	gfhg
+份，	gf
+企	Gigjhj
+企业	gd
+企業	Gihd
+伊	Gngehe
+休	GQgOhO
+休 	gchg
+休、	gchd
+休。	Gkgbhc
+休あ	GW
+休ああ	GY
+休ア	Gh
+休アア	Gg
+休丁	gbhc
+休丈	Gggaha
+休丕	hd
+休丞	hb
+休休	Gjgchc
+休佐	Glhf
+休使	gdhe
+休倫	hf
+休如	gehe
+休画	Gigf
+休畫	hg
+休的	g_ha
+休（	Gjgdhe
+休，	g[h]
+众	gh
+优	gl
+会	GXgV
+会 	gf
+会あ	Gb
+会ああ	Gf
+会的	gf
+会社	Gb
+会社あ	Gf
+会議	Gl
+会议	ge
+会（	Gggd
+会（あ	Gh
+会，	ge
+伝	Gg
+传	g_
+传统	gd
+伦	gf
+伯	gdhe
+但	gaha
+但是	gfhf
+佇	Iv
+佇 	I~
+位	GbgWhW
+位あ	Gi
+位于	gU
+位于香	gZ
+位於	hU
+位於香	hZ
+位置	Gh
+位置あ	Gf
+位，	gfhg
+低	gihj
+住	Gjgihi
+佐	GSI}hQ
+佐、	hf
+佐。	hc
+佐あ	GZ
+佐ああ	G]
+佐丁	Ghhb
+佐丈	hd
+佐不	hf
+佐丕	he
+佐丞	hh
+佐佐	Gm
+佐価	Gl
+佐勞	hg
+佐売	Gi
+佐売あ	Gi
+佐的	hc
+佐県	Gl
+佐責	he
+佐，	h]
+体	G^g[
+体あ	Gb
+体ああ	Gf
+体育	ge
+体，	gg
+何	G_gThV
+何。	gg
+何あ	Gh
+何ああ	Gj
+何丁	gg
+何成	gghg
+何用	gf
+何的	gdhf
+何能	gfhf
+何，	gche
+佛	Iv
+作	GYgWhW
+作あ	Ga
+作ああ	Gb
+作为	ga
+作品	Gcgahb
+作品あ	Ge
+作家	Glgdhd
+作於	ha
+作曲	Gh
+作曲家	Gj
+作用	gfhg
+作的	gehf
+作，	gdhe
+使	GSgMhM
+使 	gchf
+使、	gahb
+使。	g_ha
+使あ	GX
+使ああ	G[
+使ア	Gj
+使アア	Gh
+使丁	gdhd
+使丈	gahc
+使上	gdhe
+使丕	hg
+使丞	he
+使中	gghg
+使代	gghh
+使休	gehf
+使倫	he
+使兰	gd
+使团	ga
+使團	hb
+使於	hg
+使本	gfhg
+使理	Ghg[h]
+使用	GggZhZ
+使用あ	Ge
+使的	g]h^
+使究	Gdg[h[
+使究あ	Gj
+使蘭	he
+使（	Gmgehf
+使，	gZh[
+侃	I{
+來	hZ
+來的	hf
+來自	he
+侏	Ivf|
+供	Gkgehe
+供あ	Gl
+価	GW
+価あ	G^
+価ああ	Ga
+価使	Gh
+侧	gm
+侶	Io
+侶 	Iv
+侶三	I~
+係	Gkhi
+係あ	Gl
+俄	gehf
+俄罗	gb
+俄罗斯	gU
+俄羅	hc
+俄羅斯	hU
+俘	Iv
+俘 	I}
+保	Gegbhc
+保护	gd
+保護	he
+信	G]g[h[
+信あ	Ge
+信ああ	Gg
+信息	gfhg
+倉	<~Ibfu
+倉 	Ilf~
+倉丁	Is
+倉丁 	Iu
+倉三	Iq
+倉三 	Is
+倉三三	Iz
+倉丘	Iz
+倉丘 	Iz
+倉並	Iu
+倉並 	Iw
+倉之	It
+倉之 	Iu
+倉乙	I{
+倉亂	I{
+倉亞	I}
+倉倉	Iy
+個	GmhU
+個人	hd
+們	he
+倖	Ix
+倣	Ix
+倫	GZhN
+倫 	hf
+倫、	hd
+倫。	he
+倫あ	Gc
+倫ああ	Ge
+倫丁	h_
+倫丈	ha
+倫丕	hc
+倫丞	hc
+倫中	he
+倫休	he
+倫何	hg
+倫倫	hd
+倫克	hg
+倫勞	hc
+倫多	hb
+倫州	hc
+倫州、	hW
+倫斯	hf
+倫有	hb
+倫爾	hf
+倫用	hf
+倫的	h_
+倫體	hc
+倫，	h^
+停	gmhm
+傀	I|
+催	Gf
+催あ	Gf
+催ああ	Gd
+傭	In
+傭 	Iw
+傭三	I|
+傳	h_
+傳統	he
+僅	Ir
+僅 	I~
+僅丁	I}
+僅丁 	I{
+僅三	I{
+價	hk
+優	Gihl
+元	Gbgaha
+元 	gg
+元あ	Gl
+先	Glgfhf
+光	Gigchd
+克	g[h[
+克斯	gf
+兌	Iq
+兌 	Iw
+免	gnhn
+児	Gl
+兒	hh
+党	Gige
+入	Gegaha
+入あ	Gh
+入ああ	Gg
+內	h[
+內丁	hf
+內丁使	hZ
+內信	he
+內的	hg
+內，	hh
+全	Gag[h[
+全 	Gl
+全あ	Gl
+全国	Gjgc
+全國	hd
+全球	gfhf
+兩	h_
+兩個	hd
+八	Gmgfhf
+公	G_gVhV
+公共	gehf
+公司	gVhV
+公司（	gYhY
+公司，	gWhW
+公园	gc
+公園	hd
+公路	gbhc
+公里	g^h^
+公里，	gVhV
+六	gehf
+兰	g^
+共	Gcg[h]
+共同	Gmgfhf
+共和	Ggg^h^
+共和国	GfgR
+共和國	hR
+共有	gfhg
+关	g_
+关系	gc
+兴	gg
+其	gXhX
+其中	g^h_
+其他	g_h_
+具	Gngdhe
+具有	gchd
+兹	gn
+养	gm
+内	GagZ
+内あ	Ge
+内ああ	Gj
+内丁	ge
+内丁使	gZ
+内信	gd
+内的	gf
+内，	gg
+册	gn
+再	Glgihi
+写	Gngd
+军	g[
+军事	gf
+农	gi
+冰	gmhn
+冲	Ipf}gl
+冲 	I|
+冲之	I~
+决	gg
+况	gm
+処	Gm
+击	gg
+分	G^gVhW
+分あ	Ge
+分ああ	Gh
+分丁	gfhf
+分为	ge
+分別	hd
+分别	gd
+分子	gg
+分布	gYhZ
+分布于	gR
+分布在	gShS
+分布於	hS
+分於	he
+分类	gf
+分野	Gl
+分野あ	Gj
+分類	Glhg
+分，	gfhf
+刘	gm
+则	gc
+创	ga
+创作	gf
+创办	gg
+创立	ge
+初	Gbgehe
+初あ	Gf
+別	Gehb
+別あ	Gj
+利	GfgZhZ
+利亚	g_
+利亞	hb
+利用	Gjgfhg
+利用あ	Gj
+别	gb
+到	g]h]
+到 	gchc
+制	Gbg[hb
+制あ	Gm
+制作	Gjgc
+制度	Gm
+制造	gf
+則	Gnhc
+前	GagYhY
+前 	Glgdhe
+前あ	Gf
+前尚	g[h]
+前尚未	gPhP
+前身	gfhg
+剧	gc
+副	glhl
+創	Giha
+創作	hf
+創立	hf
+創辦	hg
+劃	hf
+劇	Gkhc
+力	Gcg_h_
+力あ	Gf
+办	gd
+加	Gfg[h]
+加あ	Gi
+加ああ	Gi
+加乘	gdhe
+加乘大	gYhX
+务	g^
+动	gY
+动物	gb
+动画	gf
+动，	ge
+助	ghhh
+劳	gl
+势	gk
+動	G^hY
+動あ	Gd
+動ああ	Gg
+動物	hb
+動畫	hg
+動車	Gi
+動，	hf
+務	Gdh_
+務あ	Gg
+務ああ	Gh
+勞	gghO
+勞、	hf
+勞。	he
+勞丁	hc
+勞丈	hb
+勞不	hf
+勞丕	hd
+勞丞	hd
+勞任	he
+勞休	hg
+勞佐	he
+勞倫	hc
+勞灣	he
+勞的	ha
+勞立	hc
+勞，	h_
+包	g_h_
+包含	gfhf
+包括	gZhZ
+化	G_g[h[
+化あ	Gd
+化ああ	Ge
+化学	Gkge
+化學	he
+化的	gghh
+区	GbgU
+区、	ge
+区。	ge
+区あ	Gg
+区域	gf
+区的	ga
+区，	gW
+区，一	gY
+区，多	gU
+区，常	gY
+医	Gigf
+医学	gg
+區	hU
+區、	he
+區。	hf
+區域	hf
+區的	ha
+區，	hX
+區，一	hY
+區，多	hU
+區，常	hY
+十	Gkg^h_
+千	Gkgihi
+升	gkhl
+半	Gigfhf
+半岛	gf
+半島	hf
+华	g]
+华人	ga
+华人民	gU
+华民	gb
+华民国	gU
+协	gd
+协会	gc
+協	Gfhd
+協会	Gi
+協會	hd
+单	gc
+单位	gd
+南	GcgVhV
+南、	g[h[
+南不	gdhe
+南等	gghh
+南等地	gZhZ
+南部	gbhc
+単	Gh
+博	Glgghg
+卡	gchc
+卫	gg
+印	gchc
+印度	g]h^
+即	gdhd
+卷	glhn
+厂	gl
+厅	gm
+历	ga
+历使	g]
+压	gl
+原	Gbg]h]
+原名	gfhf
+厥	I}
+厦	gn
+去	gihj
+县	g^
+参	Gigc
+参与	gf
+参加	Gmgf
+參	hd
+參加	hg
+參與	hf
+又	g^h_
+又名	gehe
+又称	g]
+又稱	h^
+又譯	hg
+又译	gf
+及	GegUhU
+及 	gehh
+及あ	Gd
+及丈	gfhf
+及中	g]h^
+及中国	gR
+及中國	hR
+及其	gfhg
+友	gmhm
+双	gh
+反	Gigdhe
+反应	gf
+反應	hg
+发	gX
+发展	g]
+发现	gd
+发生	gb
+发行	gc
+取	Gfgdhe
+取あ	Gi
+受	Gggdhe
+受あ	Gi
+受ああ	Gi
+变	gd
+口	Ghgaha
+只	gehg
+只有	gghh
+可	Gjg[h[
+可以	g[h]
+可能	Glgdhd
+台	GggWhX
+台不	gahc
+台湾	gU
+台灣	hV
+号	Gag^
+号あ	Ge
+号ああ	Gi
+号，	ge
+司	Gmg[h]
+司（	gfhg
+司，	gdhe
+各	Gigbhb
+各亚	gf
+各種	hf
+合	GYg[h[
+合あ	Ga
+合ああ	Gc
+合作	gghh
+合衆	Gd
+合衆国	Ga
+吉	Gmgehf
+同	G^gZhZ
+同あ	Gj
+同时	gb
+同時	hb
+同的	gdhe
+名	GYgThU
+名。	gdhe
+名あ	G^
+名ああ	Ge
+名为	ga
+名使	gfhf
+名於	ha
+名的	gahb
+名称	Gfgb
+名称あ	Ge
+名稱	hb
+名，	gehf
+名：	gXhY
+名：）	gNhN
+后	gX
+后来	gd
+后的	gg
+后，	g^
+向	Ghgchc
+向あ	Gh
+向ああ	Gi
+含	Ghghhh
+含あ	Gg
+含ああ	Gh
+启	gl
+吴	gl
+吾	Iw
+员	g[
+员。	gg
+员会	gb
+员，	gb
+周	Gkgfhh
+味	Gg
+味あ	Gg
+味ああ	Gh
+呼	Gagmhm
+呼あ	G_
+呼ああ	G^
+命	Gjgehe
+命名	gehe
+咀	Iu
+和	GagThT
+和 	Gggchf
+和丁	gghg
+和丈	gchd
+和丕	hg
+和丞	hg
+和国	Ghg^
+和國	h^
+品	Gagaha
+品。	Gm
+品あ	Gd
+品ああ	Gh
+品，	gfhg
+响	gh
+員	Geh]
+員。	hh
+員あ	Gi
+員會	hc
+員，	hb
+哥	gghg
+商	Gjgbhb
+商业	ge
+商業	hf
+問	Gihh
+問宮	Gkhe
+單	hc
+單位	he
+営	Ge
+営あ	Gi
+営ああ	Gi
+器	Ghgchc
+器あ	Gl
+嚴	hn
+四	Gkg^h^
+四川	g^h_
+四川、	gUhU
+回	Geghhj
+因	Gng]h^
+因为	gb
+因於	hb
+因此	gahb
+团	ga
+团体	gf
+団	Gb
+団あ	Gk
+団体	Gi
+団体あ	Gj
+园	gd
+围	gg
+国	GUI{J}gN
+国 	J~gf
+国、	ge
+国あ	G]
+国ああ	Gg
+国あア	Gj
+国ア	Gh
+国アア	Gf
+国丁	gf
+国丈	gf
+国不	gb
+国人	gd
+国国	gb
+国大	gX
+国大陆	gM
+国家	GggX
+国民	gd
+国王	gf
+国的	gZ
+国的特	gW
+国立	gg
+国际	gZ
+国際	Ge
+国，	gf
+图	gd
+圆	gm
+國	IihO
+國 	Iv
+國、	he
+國丁	I|hf
+國丈	hg
+國三	It
+國三三	I{
+國不	hb
+國並	Iw
+國之	Iz
+國人	hd
+國國	hc
+國大	hY
+國大陸	hM
+國家	hY
+國民	hd
+國王	hf
+國的	h[
+國的特	hW
+國立	hg
+國際	h[
+國，	hg
+園	Ghhd
+圓	Imf~
+圓 	Iu
+圓三	I}
+圖	hd
+團	ha
+團體	hg
+土	Ghgehf
+圣	gd
+在	G^I}gQhQ
+在 	gXhY
+在あ	G_
+在ああ	Gb
+在丁	gdhe
+在丈	gchc
+在不	gehf
+在丕	hh
+在中	gahb
+在中国	gU
+在中國	hU
+在位	Gm
+在台	gfhh
+地	GZgShS
+地、	gehe
+地あ	Gd
+地ああ	Gh
+地不	Gfgaha
+地区	GlgU
+地区的	gY
+地区，	gN
+地區	hU
+地區的	hY
+地區，	hN
+地域	Gf
+地域あ	Gg
+地，	gXhY
+地，生	gOhO
+场	g^
+场，	gf
+址	gmhm
+坡	gdhd
+坦	gihj
+城	Gjg^h_
+城事	g_ha
+域	Gdgdhd
+域あ	Gf
+執	hj
+培	gbhb
+培。	g[h[
+基	Gdg]h]
+基あ	Gj
+基ああ	Gi
+基丁	gbhc
+基丁教	gYhY
+基丞	hf
+基本	gfhg
+基础	gf
+報	Gfhd
+場	G^h^
+場あ	Gc
+場ああ	Gd
+場合	Gf
+場合あ	Ge
+場，	hg
+境	Gkgehe
+境內	hg
+境内	gf
+增	gkhk
+声	Gbg_
+声あ	Gi
+声ああ	Gj
+声任	ge
+売	Gb
+売あ	Gc
+売ああ	Ga
+处	ga
+处理	gd
+处，	gg
+备	gi
+変	Gg
+复	gg
+外	Gdg^h^
+外あ	Gj
+外，	gchd
+多	GbgXhY
+多あ	Gd
+多あ。	Gi
+多ああ	Gg
+多生	gbhc
+多生聞	hY
+多生长	gY
+大	GVIif|gQhQ
+大あ	Gf
+大ああ	Gg
+大丁	I{
+大丈	gehe
+大三	Iz
+大丕	he
+大丘	I}
+大丘 	Iz
+大並	Iu
+大並三	Iy
+大之	Iy
+大之 	Iy
+大亞	Ix
+大亞 	Iz
+大亞之	Iy
+大会	Ge
+大会あ	Gg
+大使	gdhd
+大利	gbhb
+大学	GagW
+大学あ	Gh
+大學	hX
+大战	gg
+大戦	Gk
+大戰	hg
+大的	g_h_
+大部	gghg
+大阪	Gi
+大陆	gX
+大陆的	gO
+大陸	hX
+大陸的	hO
+天	Gdg[h]
+天主	gehf
+天主教	gXhX
+天休	gghh
+天皇	Gl
+太	Gigchb
+太平	gfhf
+太空	hg
+夫	gehe
+央	Gkgihi
+失	gkhk
+头	ge
+奖	ge
+奥	gb
+奧	hc
+女	Gdgbhb
+女子	Gl
+女小	Gl
+好	gihi
+如	gahb
+始	Ghgbhb
+始あ	Gi
+始ああ	Gg
+委	Gmgehe
+委员	g_
+委员会	gU
+委員	Glha
+委員會	hU
+威	gehf
+媒	gkhk
+媒体	gg
+媒體	hh
+子	G]gYhZ
+子あ	Ge
+子ああ	Gj
+子ア	Gj
+子アア	Gh
+子，	gdhe
+存	Gfgdhe
+存在	Gggehe
+存在あ	Ge
+学	GVgR
+学、	gc
+学あ	Gb
+学ああ	Gf
+学中	gg
+学使	gg
+学名	gY
+学名：	gN
+学家	g^
+学校	Gaga
+学校あ	Gg
+学生	gd
+学的	gd
+学者	Ge
+学院	g^
+学（	gf
+学，	gb
+學	hR
+學、	hd
+學中	hh
+學使	hg
+學名	hY
+學名：	hN
+學家	h_
+學校	ha
+學生	he
+學的	he
+學院	h_
+學（	hg
+學，	hc
+宁	gg
+它	g_ha
+它们	gg
+它是	gfhg
+它的	gghg
+安	Ggg_h_
+安丁	gdhe
+宗	Glgfhf
+宗教	gghh
+定	G]g]h]
+定あ	Ga
+定ああ	Ga
+定义	gg
+定的	gehf
+定義	hh
+宝	gk
+实	ga
+实际	gg
+実	Gc
+実施	Gm
+客	Gmgehe
+宣	gjhj
+宫	gj
+宮	GZhX
+宮あ	Ge
+宮ああ	Gg
+宮，	hg
+家	GTgQhQ
+家 	Gggdhg
+家、	Ghgchd
+家。	Gfgbhb
+家あ	G[
+家ああ	Ga
+家ア	Gi
+家丁	gehe
+家丈	gfhg
+家亚	gg
+家人	Gg
+家国	g_
+家國	ha
+家律	Gigghg
+家的	gdhd
+家路	Gi
+家（	Gggdhe
+家，	gZh[
+宾	gl
+密	gghg
+富	Gngihi
+察	Glglhk
+實	ha
+實際	hh
+寫	hd
+对	g[
+对于	gf
+导	gc
+対	Ga
+対あ	Gf
+対ああ	Ge
+対象	Gk
+対象あ	Gj
+専	Gi
+専門	Gk
+将	Glga
+將	ha
+專	hc
+專倫	hg
+對	hX
+對係	hd
+對於	hc
+導	Gjhc
+小	GWgShS
+小あ	Ga
+小ああ	Gd
+小丈	gdhe
+小丕	hf
+小治	Gj
+小的	gbhb
+小說	hb
+小説	Gj
+小说	ga
+小都	gfhg
+小，	gchd
+少	Gjgehe
+尙	I{
+尚	gbhb
+尚未	g[h[
+尚未由	gPhP
+就	gchd
+就是	gdhe
+尼	g^h_
+尼亚	gb
+尼亞	hc
+局	Gegdhe
+局あ	Gh
+层	gg
+居	gfhf
+届	gh
+屋	Gjgjhj
+展	Gjgbhb
+属	GdgY
+属あ	Ge
+属ああ	Gf
+属于	g^
+属的	gZ
+属的植	gO
+属（	gb
+屬	hY
+屬於	h_
+屬的	hZ
+屬的植	hO
+屬（	hc
+山	GagXhX
+山东	gf
+山丞	he
+山坡	g_ha
+山東	hf
+山西	gfhg
+山谷	gghh
+岁	gm
+岛	g_
+岛、	gg
+岩	Gngkhk
+岭	gn
+岸	ghhh
+島	Gbh_
+島、	hh
+島あ	Gj
+島県	Gl
+崎	Gk
+川	Gbgchc
+川、	gbhc
+川あ	Gm
+州	Gag[h[
+州、	gbhc
+州あ	Gh
+州ア	Gg
+州アア	Ge
+州事	gghh
+工	GfgZhZ
+工业	ge
+工作	gbhb
+工引	g[h[
+工引亚	gO
+工引種	hO
+工業	he
+工程	gchd
+已	gchc
+已經	hf
+已经	ge
+巴	g^h_
+巴乘	gehf
+巴使	gehe
+布	Gng[h]
+布于	g^
+布在	g_ha
+布於	h_
+师	gd
+希	gehe
+希丕	hd
+希腊	gd
+帕	gmhn
+帝	Gigdhd
+帝国	Gkgc
+帝國	hd
+带	gd
+師	Gjhd
+席	gihi
+帶	he
+常	Gig]h^
+常あ	Gl
+常生	gfhf
+干	gh
+平	Gdg^h^
+平不	gbhb
+平不公	gXhX
+平成	Gj
+平成 	Gh
+年	GOIxgOhO
+年 	GRgPhQ
+年、	Gk
+年あ	GX
+年ああ	G]
+年あア	Gc
+年ア	Gj
+年アア	Gh
+年代	Ghg_h_
+年代あ	Gi
+年在	gehf
+年的	gbhb
+年至	gehf
+年至 	gYhX
+年間	hh
+年间	gg
+年（	Gbgchc
+年（ 	GfgYhY
+年（昭	Gh
+年）	G^g[h]
+年） 	Gc
+年）あ	Gc
+年），	gXhX
+年，	gZh[
+并	g[
+并丁	ge
+幹	hn
+广	g[
+广东	g^
+广东、	gX
+广乘	gf
+广场	gf
+广州	ge
+广播	gg
+广西	gb
+广西、	gX
+庁	Gn
+広	Ge
+広あ	Gk
+庆	gk
+库	gh
+应	gb
+应用	gd
+底	gjhj
+店	Gkghhh
+庙	gn
+度	Gdg]h]
+度、	gghg
+度あ	Gf
+座	Gngdhd
+康	gihj
+廠	hl
+廣	h[
+廣乘	hg
+廣場	hg
+廣州	hf
+廣播	hh
+廣東	h_
+廣東、	hX
+廣西	hc
+廣西、	hX
+延	glhl
+建	GggZhZ
+建、	gghh
+建丁	g_
+建于	gf
+建佐	h_
+建於	hf
+建立	gchd
+开	g[
+开发	ga
+开始	g^
+异	gk
+式	G_g]h]
+式あ	Gf
+式会	Gg
+式会社	Ge
+式，	gfhf
+引	Gkg_h_
+引亚	gZ
+引亚栽	gO
+引種	h[
+引種栽	hO
+张	ge
+張	Gnhf
+強	Gkhg
+弹	gk
+强	gg
+彈	hj
+归	gm
+当	Gcg^
+当あ	Gi
+当ああ	Gh
+当时	ga
+当時	Gk
+录	gg
+形	Gcgaha
+形あ	Gj
+形式	gehe
+形成	gehf
+彦	I~
+影	Gmgaha
+影响	gc
+影響	hd
+役	Gjgkhk
+往	ghhh
+律	Gjgghg
+後	G_hX
+後あ	Gd
+後來	hd
+後，	h^
+得	Gjg_h_
+得あ	Gk
+從	hb
+德	gZhZ
+德·	gehf
+德亚	gf
+德国	ga
+德國	ha
+応	Gh
+応あ	Gk
+念	Gjgghg
+念あ	Gm
+态	gh
+急	Gn
+总	g^
+总统	gf
+息	gihi
+情	Ghgfhf
+情報	Gg
+愛	Ghhe
+感	Gmgkhk
+應	hb
+應用	he
+戏	gd
+成	G^gVhV
+成 	Gk
+成。	gfhg
+成あ	Gb
+成ああ	Gb
+成为	g]
+成何	gfhg
+成员	gb
+成員	hc
+成於	h]
+成的	gbhc
+成立	g[h]
+成立于	gW
+成立於	hW
+成，	gdhd
+我	glhl
+或	gYhY
+或 	ge
+或称	gg
+或稱	hg
+或者	gehe
+战	g]
+战争	gb
+戦	G^
+戦あ	Gf
+戦ああ	Gi
+戦争	Gi
+戰	h]
+戰爭	hc
+戲	hd
+户	gi
+戸	Gh
+房	gjhj
+所	G_gXhX
+所あ	Gf
+所以	gehe
+所属	Gi
+所属あ	Gj
+所有	gchd
+手	G_gchc
+手あ	Gh
+手ああ	Gj
+手権	Gh
+打	ghhi
+执	gj
+扩	gn
+批	gkhk
+承	gjhk
+技	Gegdhd
+技术	g_
+技術	Giha
+投	Gngghg
+投資	hh
+投资	gg
+抗	gkhk
+护	gg
+报	gd
+拉	g[h]
+拉丁	gchd
+拔	gbhb
+拔 	gZh[
+拥	gi
+拥有	gc
+括	gbhc
+拼	I|
+持	Gfgehf
+持あ	Ge
+持ああ	Gi
+指	Gbg^h^
+指あ	Gd
+指あ。	Gg
+挙	Gl
+换	gk
+据	gc
+排	gihi
+接	Gjgbhb
+控	gihi
+控制	gfhg
+推	Gmgehf
+推不	gehf
+提	Gigaha
+提不	gfhf
+提供	Glgaha
+摄	gm
+播	gdhe
+擊	hh
+據	hd
+支	Ghgchd
+收	gfhf
+改	Gigchc
+放	G^gehf
+放送	G]
+放送あ	G^
+故	gfhf
+故事	gehe
+敎	Iq
+敎 	I|
+敎之	I{
+教	G_gYhZ
+教あ	Gm
+教丁	gghg
+教休	Gmgehf
+教会	Glgg
+教會	hh
+教育	Ggg_h_
+数	Gbg[
+数あ	Ge
+数学	ge
+数据	ge
+整	Gnghhh
+數	h]
+數學	hf
+數據	hg
+文	G_gVhW
+文使	Gjgehf
+文化	Gig^h^
+文学	Gkgc
+文學	hd
+文：	g]h]
+料	Gigghf
+断	gl
+斯	gWhW
+斯·	gchd
+斯丁	gehf
+斯坦	gehg
+斯特	gdhe
+斯（	gghh
+於	GmhK
+於 	hQ
+於「	h[
+於一	hc
+於丁	h_
+於丈	h[
+於不	hY
+於不拔	hO
+於丕	h_
+於丞	ha
+於中	hZ
+於中國	hQ
+於主	hc
+於了	he
+於人	he
+於倫	hf
+於勞	hf
+於台	ha
+於台灣	hU
+於山	hg
+於日	hd
+於日本	hW
+於是	hf
+於美	he
+於美國	hX
+於香	hb
+於香港	hT
+施	Gggihi
+施設	Gk
+旁	gkhk
+旅	Gngihi
+族	Gggbhb
+族あ	Gk
+无	gb
+日	GQIrgThT
+日 	G[gchc
+日あ	GY
+日ああ	G]
+日あア	Gg
+日三	I{
+日在	gfhg
+日本	GXgVhW
+日本あ	G[
+日本ア	Gg
+日至	gghg
+日至 	gZhZ
+日（	Gg
+日（ 	Gf
+日）	G^gehf
+日）あ	G^
+日，	gaha
+旧	Ghgj
+早	gehf
+早期	gghh
+时	gW
+时代	gc
+时期	g_
+时的	gg
+时间	ga
+时，	gb
+易	gfhf
+星	Gigaha
+映	Gegnhn
+映画	Gg
+春	gkhk
+昭	Gg
+昭和	Gf
+昭和 	Gd
+是	gMhM
+是 	g]ha
+是「	hf
+是一	gShT
+是一个	gQ
+是一亚	gQ
+是一個	hQ
+是一種	hQ
+是丁	gahb
+是丈	g^h^
+是不	gfhf
+是丕	hc
+是丞	he
+是中	g[h[
+是中国	gQ
+是中國	hQ
+是以	gg
+是位	gghg
+是位于	gZ
+是位於	hZ
+是台	gfhg
+是台湾	gZ
+是在	gahb
+是指	g^h_
+是於	hg
+是日	gfhf
+是日本	gYhY
+是由	g^h_
+是美	gbhc
+是美国	gU
+是美國	hU
+是香	g_ha
+是香港	gShS
+显	gk
+時	G]hW
+時あ	Gf
+時代	Gchc
+時代あ	Gc
+時期	h_
+時的	hg
+時間	Gkhb
+時，	hc
+晚	gmhm
+普	gdhd
+智	glhl
+曜	Gg
+曜日	Gi
+曲	Gcgdhd
+曲あ	Gg
+曲ああ	Gh
+曲家	Gl
+更	gfhf
+書	Gcha
+書あ	Gg
+書ああ	Gi
+曾	gchc
+曾经	gg
+最	GbgYhY
+最あ	Gl
+最丈	gfhg
+最初	Gl
+最初あ	Gj
+最后	gd
+最大	gaha
+最大的	gWhW
+最後	he
+最早	gehe
+最高	gdhd
+會	hV
+會的	hf
+會議	hf
+會（	hd
+會，	he
+月	GSI|gVhV
+月 	GSgRhS
+月あ	Gc
+月ああ	Gf
+月，	gfhf
+有	GcgShS
+有 	g]h_
+有あ	Gj
+有ああ	Gj
+有一	gchd
+有丈	gghg
+有关	gg
+有對	hg
+有时	gg
+有時	hh
+有植	gdhe
+有植物	gWhW
+有的	gfhf
+有限	gaha
+有限公	gThT
+服	gdhd
+服务	g^
+服務	h_
+朗	gkhk
+望	gjhk
+朝	Gfgbhb
+朝宮	hc
+朝鲜	gb
+期	Gbg[h]
+期あ	Gd
+期的	gehf
+期間	hd
+期间	gd
+期，	gghg
+木	Ghgfhg
+未	gaha
+未由	g[h]
+未由人	gPhP
+本	GVgWhW
+本あ	G]
+本ああ	Gf
+本あア	Gi
+本ア	Gi
+本アア	Gf
+本名	Gk
+术	ga
+机	g[
+机构	gb
+杀	gk
+杂	gi
+权	gd
+李	gghh
+村	Gfgghg
+条	Ghgb
+来	GfgY
+来あ	Gh
+来的	ge
+来自	gd
+杨	gm
+杰	gl
+東	G]hX
+東、	hc
+東不	Gmha
+東京	Gc
+東京都	Gg
+東南	he
+東省	hg
+松	Gjgjhk
+极	gh
+构	gb
+林	g[h]
+林丈	gfhf
+林下	gehe
+林丕	hg
+林中	gdhe
+果	Gkgehe
+果あ	Gm
+架	gkhk
+查	gghh
+査	Gk
+标	gb
+标何	gb
+树	gj
+校	Gagbhb
+校あ	Gf
+校ああ	Gi
+校（	Gm
+株	Gh
+株式	Gg
+株式会	Ge
+样	gh
+核	ghhi
+根	gehe
+根据	gb
+根據	hc
+栽	gchc
+栽培	gZh[
+栽培。	gOhO
+案	gghg
+桥	gh
+條	hc
+植	Gmg_h_
+植物	gWhX
+植物。	gOhO
+植物，	gUhU
+検	Gl
+楊	hm
+業	G]h[
+業あ	Ge
+業ああ	Gi
+業，	hh
+楼	gg
+楽	Gc
+楽あ	Gl
+概	gkhl
+概念	gghg
+構	Gehc
+構成	Gi
+構成あ	Gh
+構造	Gl
+様	Gi
+樂	h_
+樓	hg
+標	Gkhc
+標佐	hd
+権	Gd
+権あ	Gk
+横	Gmgn
+機	G^h[
+機あ	Gi
+機構	hc
+機能	Gm
+機関	Gg
+機関あ	Gi
+權	hd
+次	Gfg_h_
+次世	Gl
+次世界	Gj
+欧	Gmgd
+欧洲	ga
+款	gkhk
+歌	Ghgehe
+歐	hd
+歐洲	ha
+止	Gkgjhj
+止あ	Gl
+正	Gcgaha
+正式	Glgbhc
+此	g^h^
+武	Gigehe
+歲	hm
+歷	hb
+歷使	h^
+死	Geg]h]
+死关	ge
+死對	hb
+殺	Gehc
+殺あ	Gg
+殺ああ	Gf
+母	Gkgghg
+毎	Gi
+毎佐	Gl
+毒	glhm
+比	Gng_h_
+比賽	hd
+比赛	gc
+毕	gl
+毕业	gf
+民	GbgYhY
+民主	gdhe
+民共	gbhc
+民共和	gUhU
+民国	ga
+民國	ha
+民族	gchd
+气	gf
+気	Ge
+氣	hf
+水	Gdg^h^
+求	gjhk
+汇	gj
+汉	gd
+江	Gig^h^
+江、	gdhd
+江戸	Gl
+江苏	ge
+江蘇	hf
+江西	gdhd
+江西、	gZhY
+決	Gjhg
+沒	hh
+沒有	hc
+沙	gehe
+沟	gk
+没	gh
+没有	gb
+河	Gkg^h^
+河不	gehf
+河南	gehe
+油	gjhj
+治	Gbg_h_
+波	Glgdhd
+泽	gl
+洲	g^h_
+活	Gdgdhd
+活丞	Gm
+活动	gb
+活動	Gghc
+活動あ	Gg
+派	Gigfhf
+派あ	Gm
+流	Gfg_ha
+流あ	Gj
+流行	gghg
+测	gh
+济	ge
+浜	Gm
+消	Gngjhk
+深	Gnghhh
+淸	Ix
+清	Gngdhd
+済	Gj
+温	gj
+測	hh
+港	GkgYhY
+游	gbhn
+游戏	g^
+湖	gahb
+湖不	gchc
+湖不、	gXhX
+湖南	gbhb
+湖南、	gYhY
+湾	GmgZ
+源	Glgchc
+源于	gf
+源於	hg
+满	gl
+滿	hl
+演	Ghgbhb
+漢	hd
+澳	gehf
+澳門	he
+澳门	gd
+濟	he
+灣	h[
+火	Gngghg
+灵	gk
+点	Gfgb
+点あ	Gg
+点ああ	Gi
+热	gh
+無	Gihb
+然	Gmgdhd
+照	Gngjhk
+營	hd
+爭	he
+爱	ge
+爲	I|
+爾	hY
+爾·	hf
+片	gdhe
+牌	gjhj
+物	G]gWhW
+物。	gYhZ
+物。分	gOhO
+物あ	Gc
+物ああ	Gh
+物理	gfhg
+物，	g^h^
+特	GcgYhY
+特あ	Gj
+特別	Gmhd
+特别	gc
+特有	gchd
+特有植	gWhW
+状	Gigh
+独	Ghgg
+独立	Glgc
+獎	he
+獲	hf
+獲得	hc
+王	Gbg^h_
+王朝	gfhg
+玛	gl
+环	ge
+环境	gd
+现	gZ
+现代	gd
+现在	gc
+班	gghg
+班丁	gehf
+現	G^hZ
+現あ	Gk
+現ア	Gl
+現代	he
+現在	Gbhd
+現在あ	Gb
+球	Gfg]h]
+球队	gd
+球隊	he
+理	G_gYhZ
+理あ	Gi
+理学	Gkgc
+理學	hd
+理論	hd
+理论	gc
+環	Gkhe
+環境	Gmhe
+甘	ghhh
+甘肃	gc
+甘肃、	gX
+甘肅	hd
+甘肅、	hX
+生	G[gUhU
+生あ	Gb
+生ああ	Gb
+生于	g]
+生产	gd
+生在	gfhf
+生於	h]
+生活	gehe
+生物	gchc
+生產	hd
+生的	gehe
+生聞	hX
+生聞在	hV
+生聞於	hN
+生长	gX
+生长于	gN
+生长在	gV
+生，	gghg
+產	h^
+產品	hf
+產生	he
+産	Gd
+産あ	Gk
+用	GZgWhW
+用。	gfhf
+用あ	G]
+用ああ	G[
+用ア	Gk
+用アア	Gi
+用于	gb
+用來	hf
+用於	hc
+用来	ge
+用的	gbhc
+用語	Gl
+用，	gehf
+田	Gbgfhf
+由	GigUhV
+由 	gg
+由于	g_
+由人	gZh[
+由人工	gOhO
+由於	ha
+电	gY
+电子	gc
+电影	g^
+电脑	gd
+电视	g[
+甸	gkhk
+町	Gbgnhn
+町あ	Gh
+画	G_ge
+画あ	Gh
+界	Gcg]h]
+界あ	Gj
+界大	Gl
+界大戦	Gj
+留	glhl
+略	Gegkhl
+略称	Gg
+略称あ	Gi
+番	Gb
+番組	Gc
+番組。	Gi
+番組あ	Gf
+畫	hd
+當	h_
+當時	hb
+病	Glgihi
+症	Gn
+発	GZ
+発あ	Ge
+発ああ	Ge
+発売	Gc
+発売あ	Gc
+発生	Gl
+発表	Gl
+発表あ	Gj
+登	Gggjhj
+登場	Gh
+登場あ	Gg
+發	hX
+發展	h^
+發現	hd
+發生	hb
+發行	hc
+白	Glgdhd
+百	gfhg
+的	GZIwgGhG
+的 	I}gZha
+的。	gdhe
+的《	gehf
+的「	hc
+的あ	G[
+的ああ	Gc
+的一	gShS
+的一个	gO
+的一亚	gT
+的一個	hO
+的一種	hT
+的一部	gXhX
+的丁	gYhZ
+的丈	gWhW
+的不	g]h]
+的丕	hZ
+的丞	h[
+的中	gbhc
+的主	gbhb
+的主要	gYhY
+的乘	gehf
+的乱	gg
+的亚	gg
+的交	gchd
+的人	g^h_
+的份	gg
+的休	g_ha
+的佐	hd
+的何	gf
+的作	gghg
+的使	g^h_
+的倫	ha
+的勞	hb
+的发	gg
+的名	gehf
+的国	gb
+的國	hc
+的地	gXhY
+的地区	gO
+的地區	hO
+的基	gg
+的大	gbhc
+的家	gghg
+的對	hg
+的小	gaha
+的是	gbhc
+的最	gfhf
+的植	g[h[
+的植物	gOhO
+的特	gaha
+的特有	gWhV
+的电	gd
+的發	hh
+的第	g_ha
+的第一	gZhZ
+的西	gghg
+的重	gfhf
+的電	hd
+的，	gbhc
+皇	Gigehf
+监	gl
+盖	gm
+盘	gn
+目	G_gZhZ
+目あ	Gd
+目ああ	Gj
+目前	gXhX
+目前尚	gPhP
+目的	Gggchd
+目的あ	Ge
+目，	gghg
+直	Gkgchc
+直接	gghg
+省	Gig^h_
+県	G[
+県あ	Gg
+県家	Gj
+眞	Iz
+眾	hh
+着	Gngg
+知	Gcgehf
+知あ	Gf
+知ああ	Gd
+石	Gigbhc
+码	gh
+破	gmhn
+础	gm
+硏	Iz
+硏之	I|
+确	gj
+示	Gighhh
+示あ	Gj
+社	G[gaha
+社あ	Gb
+社ああ	Gg
+社ア	Gl
+社アア	Gj
+社会	Ggg]
+社會	h^
+神	Gcgbhb
+票	gkhk
+福	Ghgbhc
+福建	gchc
+离	gh
+私	gmhm
+科	GdgYhY
+科丈	gchd
+科学	Gjg_
+科學	ha
+科技	gghg
+积	ge
+积 	ge
+称	G]gV
+称 	ga
+称。	Gl
+称あ	G_
+称ああ	Gb
+称为	gX
+称为 	gU
+称，	gg
+移	Glgjhk
+程	Glg_ha
+程式	hg
+種	GdhW
+種あ	Gg
+種ああ	Gi
+種栽	h[
+種栽培	hO
+種，	hf
+稱	hV
+稱「	hd
+稱於	hY
+稱於「	hV
+稱，	hh
+積	Gnhe
+積 	hf
+究	Gfgchd
+究あ	Gl
+空	Gcgbha
+空あ	Gl
+空间	gg
+突	gmhm
+立	G^gYhZ
+立あ	Gc
+立ああ	Gc
+立于	gb
+立于 	gV
+立於	hb
+立於 	hV
+立的	gbhc
+立，	gdhe
+站	g]h^
+站。	gghg
+站（	gghh
+站，	gahb
+竞	gm
+童	gkhk
+競	Gfhm
+競技	Gk
+競馬	Gl
+笔	gn
+第	G^gXhY
+第 	G^g_h_
+第一	gYhZ
+第三	gchc
+第二	Gjg^h^
+第二次	Gj
+等	GbgXhX
+等。	gbhc
+等あ	Ge
+等地	gZhZ
+等地，	gOhO
+等学	Gi
+等学校	Gf
+等，	gehe
+策	Gngkhk
+简	ga
+简称	gY
+算	Glgfhf
+算机	gg
+節	he
+節目	he
+篇	gmhm
+簡	ha
+簡稱	hZ
+米	GigYhZ
+米的	gZh[
+米的地	gOhO
+米至	g[h]
+米至 	gPhP
+米，	gdhf
+类	g_
+系	GcgZh]
+系あ	Gi
+系使	Gjg_hb
+系統	h[
+系统	g[
+系，	gg
+紀	Geha
+紀あ	Gl
+紀念	hg
+約	Ggh^
+約 	Gkha
+約丈	hh
+納	he
+級	Giha
+素	Ghghhh
+素あ	Gl
+索	gihi
+組	G_h^
+組。	Gk
+組あ	Ge
+組ああ	Gg
+組佐	Gih^
+組佐あ	Gj
+組成	hb
+経	Gd
+経済	Gj
+結	Gfhc
+結あ	Gk
+結丁	hh
+結構	hf
+統	Gfh]
+統治	hg
+統的	hh
+經	hZ
+經濟	h_
+經營	hf
+続	Gg
+続あ	Gi
+続ああ	Gi
+綜	hn
+綠	hl
+維	hb
+網	ha
+網路	ha
+総	Ge
+総合	Gl
+総称	Gk
+線	Gbh]
+線あ	Gf
+線的	hf
+線（	Gl
+線，	hg
+編	Ghhe
+縣	h^
+總	h^
+總統	hf
+繼	hj
+續	hh
+红	gg
+约	g^
+约 	g_
+约丈	gg
+级	ga
+纪	ga
+纪念	gf
+纳	gd
+纽	gk
+线	g[
+线的	gf
+线，	gf
+组	g^
+组成	ga
+组织	g^
+细	gi
+织	ge
+终	gj
+经	gZ
+经济	g_
+经营	ge
+结	gc
+结丁	gg
+结构	ge
+给	gj
+络	gh
+绝	gm
+统	g]
+统治	gg
+统的	gg
+继	gj
+续	gh
+维	gb
+综	gm
+绿	gl
+缅	gn
+编	gd
+缘	gj
+缩	gk
+缩写	gg
+网	ga
+网络	gb
+罗	g]
+罗斯	ga
+罗马	gc
+置	Gbgghg
+置あ	Ga
+置ああ	Gb
+署	gkhk
+羅	h]
+羅斯	hb
+羅馬	hc
+美	GjgYhY
+美国	gU
+美國	hV
+美洲	gehe
+群	Gkgehe
+群岛	gf
+群島	hg
+義	Gdh^
+義あ	Gh
+義ああ	Gi
+義大	he
+義大利	hW
+習	Gnhl
+者	GZg[h[
+者、	Gl
+者。	Gi
+者あ	G^
+者ああ	Gb
+者ア	Gl
+者，	gehf
+而	gYhZ
+而成	gfhg
+职	ge
+联	g]
+联休	ga
+联合	ga
+联赛	ge
+聖	Gkhd
+聞	G^hW
+聞 	hg
+聞あ	Gf
+聞在	hc
+聞於	hZ
+聞於不	hO
+聞，	hg
+聯	G_hW
+聯あ	Ge
+聯事	hg
+聯休	ha
+聯合	hb
+聯賽	he
+聲	hj
+肃	gj
+肃、	ge
+肅	hj
+肅、	hf
+股	gihi
+育	Gfgchc
+胜	gj
+能	Geg^h^
+能あ	Gh
+脉	gm
+脑	gi
+腊	gj
+自	G_gZhZ
+自 	gfhg
+自丁	gehf
+自動	Gh
+自動車	Gg
+自治	Glgfhf
+自然	gehf
+自由	gehe
+至	gYhY
+至 	gVhW
+致	gihi
+與	hW
+與丈	hg
+興	Gnhg
+舉	hc
+舉行	hc
+舉辦	hg
+航	Gigehf
+航空	Gigchc
+般	Gggdhd
+般あ	Gl
+般生	gfhg
+舰	gk
+艦	Gfhk
+艦あ	Gl
+色	Glgbhb
+艺	ge
+艺术	gb
+艾	glhm
+节	ge
+节目	gd
+花	gchc
+苏	gc
+苏联	gg
+英	GagYhZ
+英 	Gl
+英亚	g^
+英亚：	gT
+英国	g]
+英國	h]
+英文	g[h[
+英文：	gThS
+英語	Geh_
+英語：	hT
+草	gaha
+草地	gehf
+荣	gm
+药	gk
+莱	gi
+获	gf
+获得	gc
+華	Gnh]
+華人	hb
+華人民	hU
+華民	hc
+華民國	hU
+菲	gkhk
+营	gd
+萨	gf
+萬	hd
+落	ghhh
+葉	Gihf
+著	Gkgch_
+著名	g_ha
+著名的	gXhX
+蒂	gmhm
+蓝	gm
+藝	he
+藝術	hc
+藥	hk
+蘇	hc
+蘇聯	hh
+蘭	h^
+處	ha
+處理	he
+處，	hg
+號	h^
+號，	hf
+虽	gm
+虽然	gg
+衆	Ge
+衆国	Gd
+衆国あ	Ge
+行	GYgVhW
+行。	gehf
+行あ	G[
+行ああ	GZ
+行不	Gjg]h^
+行不区	gV
+行不區	hV
+行为	gg
+行於	he
+行的	gbhc
+行，	gchc
+術	Geha
+術あ	Gl
+街	gehe
+衛	Ghhg
+表	G_g^h^
+表あ	Ge
+表ああ	Ge
+表記	Gg
+表記あ	Gg
+被	g[h[
+被称	gc
+被称为	gW
+被稱	hd
+被稱於	hW
+裁	Gm
+補	Gn
+製	Gdhc
+製作	Gkhc
+製造	Gjhf
+西	GcgUhU
+西、	g[h]
+西不	gbhc
+西亚	gb
+西亞	hc
+西份	gdhd
+西南	gfhf
+西班	gehf
+西班丁	gXhX
+西部	gghg
+要	GegZh[
+要あ	Gi
+要的	gchd
+規	Gghe
+視	Gnha
+親	Glhh
+観	Gj
+觀	he
+见	ge
+观	ge
+规	ge
+规份	gf
+视	g_
+视台	gg
+览	gm
+角	gchc
+角色	gghh
+解	Gggehe
+言	Gcgchc
+言あ	Gg
+言ああ	Gi
+言語	Gj
+計	Geh^
+計劃	he
+計画	Gk
+計算	hd
+訊	hh
+記	G_he
+記あ	Gg
+記ああ	Gg
+記休	Gl
+記休あ	Gj
+設	G_h]
+設あ	Gg
+設ああ	Gg
+設立	Ghhg
+設立あ	Gg
+設置	Gk
+設置あ	Gi
+設計	Gmh_
+評	Gmhj
+話	Gghf
+話あ	Gj
+該	h_
+認	Gihd
+認於	hb
+語	GYhX
+語 	Gfhg
+語あ	G_
+語ああ	Gd
+語言	ha
+語：	GfhY
+說	hb
+說，	hg
+説	Ge
+説あ	Gi
+読	Gm
+調	Gihh
+論	Gfhc
+論あ	Gk
+證	hh
+警	Glgmhm
+譯	hc
+譯於	hg
+議	Gehc
+護	Gjhg
+變	hd
+计	g^
+计份	gb
+计算	gc
+计算机	gZ
+认	gd
+认为	ga
+让	gl
+训	gn
+议	gc
+讯	gh
+记	ge
+许	gg
+许多	gc
+论	gb
+设	g]
+设立	gf
+设计	g_
+证	gh
+评	gj
+识	gj
+词	gf
+译	gc
+译为	gf
+试	gj
+诗	gk
+话	gf
+该	g_
+说	ga
+说，	gf
+诸	gm
+诺	gg
+读	gk
+调	gh
+谷	Glgfhg
+象	Ghgfhg
+象あ	Gj
+象ああ	Gj
+貨	hk
+責	hi
+費	hh
+資	Ghha
+資料	he
+資訊	hg
+賓	hl
+賞	Gg
+賞あ	Gk
+質	Ghhd
+質あ	Gk
+賽	h^
+賽事	hg
+賽，	hg
+贝	gi
+负	gi
+负责	ge
+财	gl
+责	gi
+败	gn
+货	gk
+质	gd
+购	gm
+贵	gg
+贵州	gc
+贵州、	gX
+费	gh
+资	ga
+资料	gf
+资讯	gg
+赛	g^
+赛事	gg
+赛，	gf
+起	Gigaha
+起あ	Gj
+起ああ	Gh
+超	Gngfhf
+超过	gg
+超過	hg
+越	gfhf
+越南	gdhe
+足	Gngdhd
+足球	g_ha
+路	GegYhX
+路あ	Gk
+路線	Glhe
+路线	ge
+路，	gehe
+身	Gcgchd
+身あ	Ge
+車	Gah]
+車あ	Gg
+車ああ	Gj
+車站	h]
+車站，	hX
+転	Gi
+較	hf
+載	Gihh
+載あ	Gi
+載ああ	Gg
+轉	hf
+车	g]
+车站	g]
+车站，	gY
+轨	gm
+转	gf
+轮	gm
+软	gg
+软交	gc
+轻	gl
+载	gh
+较	gf
+辑	gh
+输	gi
+辖	gh
+辦	hd
+農	Gmhi
+边	gd
+辽	gm
+达	ga
+达 	gg
+过	g]
+过 	gg
+过程	ge
+运	g]
+运动	g]
+近	Gggchc
+近あ	Gl
+还	gg
+这	g]
+这个	ga
+这亚	ge
+这些	gd
+进	g^
+进行	g]
+远	gi
+连	gd
+连接	gf
+送	G^gnhn
+送あ	Ga
+送ああ	G_
+适	gm
+选	gc
+选举	gf
+這	h]
+這些	he
+這個	hb
+這種	hf
+通	G_g[h[
+通あ	Gg
+通ああ	Gi
+通信	Gl
+通常	g_ha
+通称	Gj
+通过	gb
+通過	hc
+速	Glgehe
+造	Gegchd
+造あ	Gh
+造ああ	Gh
+連	G_hd
+連あ	Gl
+連休	Gf
+連合	Gj
+連接	hg
+進	Ghh_
+進あ	Gm
+進行	h^
+遊	hc
+遊戲	h_
+運	Gdh]
+運動	Gkh]
+運営	Gj
+運営あ	Gi
+過	Glh]
+過程	hf
+達	Gmha
+遗	gk
+選	Gbhc
+選手	Gd
+選手権	Gf
+選舉	hf
+遺	Glhk
+還	hh
+邊	hd
+邻	gi
+郎	Gk
+郡	Gegkhk
+郡あ	Gl
+部	G[gWhW
+部あ	Ga
+部ああ	Gh
+部份	gehf
+部分	g]h^
+部的	gchd
+部，	gchc
+都	Gbg^h_
+都事	Gg
+都是	gfhg
+配	Gigjhj
+醫	hf
+醫學	hg
+释	gn
+里	gZh]
+里，	gahc
+重	Gfg^h^
+重要	g_ha
+重要的	gYhY
+野	Gbgjhj
+野あ	Gk
+野球	Gi
+量	Gjgbhb
+金	Geg^h^
+鉄	Gd
+鉄家	Gf
+銀	Gmhh
+銀行	he
+錄	hg
+録	Gi
+録あ	Gk
+録ああ	Gj
+鎭	I{
+鎮	he
+鐵	ha
+鐵家	hf
+鐵路	h_
+针	gn
+钟	gm
+铁	g_
+铁家	gf
+铁路	g^
+银	gh
+银行	gd
+销	gl
+锡	gn
+锦	gm
+镇	ge
+镜	gn
+长	gX
+长 	gf
+长于	gZ
+长于不	gO
+长在	gc
+門	Ggh_
+開	G]h[
+開あ	Gj
+開ああ	Gh
+開催	Gg
+開催あ	Ge
+開始	h^
+開発	Gc
+開発あ	Gd
+開發	hb
+間	G_h[
+間あ	Gb
+間ああ	Gj
+間的	hc
+間，	hc
+関	G^
+関あ	Gc
+関ああ	Gb
+関係	Gj
+门	g_
+问	gh
+问题	gd
+间	gZ
+间的	gc
+间，	gc
+闻	gh
+队	ga
+队，	gg
+阪	Gi
+防	Gjgihj
+阳	gf
+阴	gm
+阶	gj
+阿	gaha
+阿亚	gg
+阿拉	gehf
+阿爾	hh
+际	ga
+陆	g^
+陆的	gZ
+陈	gi
+降	Gmgnhn
+限	Gkgehe
+限公	gbhb
+限公司	gThT
+陕	gi
+陕西	gc
+陕西、	gX
+院	Ggg_h_
+除	gghh
+除了	gghh
+险	gm
+陳	hi
+陸	Ghh^
+陸的	h[
+陽	hf
+隊	Ghha
+隊あ	Gk
+隊，	hh
+随	gj
+際	Gdha
+際あ	Gj
+隶	gm
+难	gn
+離	Gmhh
+難	hn
+雲	hd
+雲南	ha
+雲南、	hV
+電	GbhY
+電勞	hc
+電子	hd
+電影	h^
+電気	Gl
+電視	h]
+需	gihi
+需要	gghg
+靑	Iy
+青	Gmgehe
+非	Glgbhc
+非洲	gfhg
+面	Ggg]h]
+面あ	Gk
+面积	ga
+面积 	gX
+面積	ha
+面積 	hX
+韩	gj
+音	Gcg_h_
+音乐	g_
+音楽	Gf
+音樂	h_
+響	Glhh
+項	Gkhe
+項あ	Gl
+項目	hf
+預	hk
+領	Ghhd
+領域	hg
+類	Ggh_
+類あ	Gh
+類ああ	Gj
+页	gl
+顶	gm
+项	ge
+项目	gf
+顺	gn
+顿	gh
+预	gk
+领	gc
+领域	gf
+频	gk
+题	gf
+風	Glhe
+风	gd
+飛	hg
+飞	gh
+食	Glghhh
+館	Gihe
+馆	ge
+香	gYhZ
+香港	gShT
+馬	Ghh]
+馬來	hf
+駅	Gi
+駅あ	Gm
+马	g[
+马来	gf
+驿	I}
+验	gj
+體	hZ
+體的	hg
+體育	hf
+體，	hf
+高	G_gZhZ
+高あ	Gk
+高丁	gghh
+高等	Gh
+高等学	Gg
+高速	gehe
+鬪	I}
+鱼	gk
+鲁	gh
+鲜	gh
+黃	he
+黄	ge
+黑	gfhg
+點	hb
+黨	he
+龍	hb
+龙	ga
+가	4|<wINJxfsgnhn
+가 	<~ITfz
+가·	I|
+가가	<zIsJ}fx
+가가 	<~Ipf{
+가가가	<}fz
+가게	I}
+가격	Iv
+가고	I{
+가고 	I{
+가공	It
+가공의	Iw
+가구	I~
+가기	Iy
+가까	Iu
+가까운	It
+가까이	Iz
+가깝	I~
+가나	Iu
+가나 	Iv
+가나가	I{
+가노	I~
+가는	Ip
+가는 	Il
+가능	Il
+가능성	Iu
+가능하	In
+가능한	Io
+가니	Ix
+가니스	Iv
+가다	I~
+가대	Ix
+가대표	Iu
+가되	I{
+가된	Io
+가된 	Il
+가들	Ir
+가들의	Ix
+가들이	Iw
+가라	Ix
+가락	Iy
+가량	I}
+가로	Im
+가로 	Il
+가로서	Iv
+가루	Iy
+가루 	I{
+가르	Is
+가르침	Iy
+가를	Iq
+가를 	Im
+가리	Ih
+가리 	Iu
+가리아	It
+가리키	Ik
+가리킨	Ik
+가마	Iz
+가마쿠	Iz
+가며	I~
+가며 	Iz
+가면	Iz
+가문	It
+가문 	Iy
+가문의	Iv
+가미	Iz
+가보	I|
+가사	Iu
+가사키	I{
+가산	I}
+가상	It
+가상 	Iw
+가상의	Iv
+가서	I|
+가서 	Iz
+가설	Iz
+가속	I|
+가수	Iq
+가수 	Ir
+가수이	Iw
+가스	Is
+가스 	Iv
+가슴	I~
+가시	Iv
+가야	Iz
+가에	Iq
+가에 	Is
+가에서	Is
+가였	Iz
+가였다	Iy
+가오	I~
+가와	Ip
+가와 	Im
+가요	I|
+가운	Ik
+가운데	Ig
+가을	I~
+가의	In
+가의 	Ij
+가이	Ih
+가이다	Ih
+가이며	It
+가이자	Ip
+가인	Iv
+가인 	Ir
+가입	Iw
+가자	I}
+가장	If
+가장 	Ic
+가적	I}
+가정	Is
+가져	Ix
+가졌	I}
+가족	It
+가족 	Iy
+가지	If
+가지 	Ij
+가지가	Iy
+가지고	Ij
+가지는	Is
+가지로	Is
+가지의	Ix
+가진	Io
+가진 	Il
+가진다	Iw
+가축	I}
+가치	Iq
+가치 	Ix
+가치가	Iy
+가치를	Iv
+가타	Ix
+가타 	Ix
+가톨	Ip
+가톨릭	Il
+가포	I|
+가포르	Ix
+가하	Io
+가하고	Ix
+가하는	Iu
+가하여	Iw
+가하였	Iv
+가한	Iv
+가한 	Is
+가해	I|
+가했	I{
+가했다	Iz
+각	I_
+각 	Ii
+각각	Ir
+각각 	Iq
+각각의	Iv
+각국	Iy
+각국의	I{
+각되	I~
+각류	I}
+각류 	I{
+각본	I|
+각에	I{
+각을	Iy
+각을 	Iu
+각의	Iv
+각의 	Ir
+각이	Iy
+각이 	I{
+각자	I~
+각적	I}
+각종	Ir
+각종 	In
+각지	I|
+각하	Ix
+각한	I|
+각한 	Ix
+각형	Ix
+각형 	Iz
+간	IZ
+간 	If
+간고	I~
+간과	Iy
+간과 	Iu
+간다	Ix
+간다 	Iv
+간단	Is
+간단한	Ix
+간단히	It
+간되	I{
+간되었	Iy
+간된	I}
+간된 	Iy
+간부	I~
+간선	I~
+간섭	I}
+간에	Io
+간에 	Im
+간에서	Ix
+간으	Iz
+간으로	Iv
+간은	Ix
+간은 	It
+간을	Ir
+간을 	In
+간의	Ik
+간의 	Ig
+간이	Iq
+간이 	Ip
+간이다	Iw
+간인	I{
+간인 	I{
+간적	I~
+간접	I|
+간주	Iz
+간지	I}
+간하	I~
+간행	I{
+간호	I}
+갈	Ii
+갈 	Iu
+갈라	Iy
+갈래	I~
+갈리	I{
+갈리아	I{
+갈색	I~
+갈어	I~
+갈의	I}
+갈의 	Iy
+감	Id
+감 	Iw
+감각	I{
+감독	In
+감독 	Iu
+감독을	Iz
+감독의	Iy
+감독이	Iv
+감독하	Iy
+감리	I~
+감사	Iz
+감소	I{
+감시	Iz
+감염	I{
+감을	Iz
+감을 	Iv
+감정	Iz
+갑	Ip
+갑 	I~
+값	Ip
+값 	I}
+값을	I|
+값을 	Iw
+값이	I{
+값이 	Iy
+갔	Iw
+갔다	I|
+갔다 	Iy
+강	I]
+강 	Ik
+강과	Iu
+강과 	Iq
+강남	Is
+강남구	Ip
+강도	I|
+강동	I~
+강력	Ix
+강력한	Iv
+강릉	I{
+강서	I|
+강서구	Iy
+강에	Ix
+강에 	Iv
+강원	Ir
+강원도	Io
+강으	I|
+강으로	Ix
+강은	I~
+강은 	Iz
+강을	Iw
+강을 	Is
+강의	Is
+강의 	Ip
+강이	Iu
+강이 	Ix
+강이다	Iv
+강점	Iq
+강점기	In
+강제	Iv
+강제 	I{
+강조	Iz
+강조하	Iz
+강하	Iz
+강한	Iw
+강한 	Is
+강화	Is
+강화 	Iy
+강화하	Iz
+갖	Ik
+갖고	Iu
+갖고 	Iq
+갖는	Iv
+갖는 	It
+갖는다	Iz
+갖추	Ix
+갖추고	Iy
+갖춘	Iz
+갖춘 	Iv
+같	Ie
+같다	Iy
+같다 	Iv
+같은	Ih
+같은 	Id
+같이	Ip
+같이 	Il
+개	IV
+개 	If
+개가	Iy
+개가 	Iu
+개관	Iz
+개교	I}
+개국	Ir
+개국 	Iy
+개국이	Ix
+개념	In
+개념으	Is
+개념을	Iw
+개념이	Ir
+개되	Iw
+개되었	Iw
+개된	I|
+개된 	Iy
+개량	Ix
+개로	Iy
+개로 	Iv
+개를	Iy
+개를 	Iu
+개막	I}
+개명	I|
+개미	Iy
+개발	Ie
+개발 	Ik
+개발과	Iy
+개발되	It
+개발된	Iu
+개발사	Ix
+개발에	Ix
+개발원	Iz
+개발을	Iu
+개발자	Iw
+개발하	Ip
+개발한	Im
+개방	Iz
+개별	I|
+개봉	Ix
+개봉한	I{
+개선	It
+개선 	Iy
+개설	I{
+개성	I{
+개시	I|
+개신	Iw
+개신교	Is
+개원	I~
+개월	Iy
+개월 	Ix
+개의	Ih
+개의 	Id
+개인	Io
+개인 	It
+개인용	Iy
+개인의	Ix
+개인이	Iy
+개장	I|
+개정	Iv
+개조	Iy
+개척	I{
+개체	Ix
+개최	In
+개최되	Ir
+개최된	Is
+개최하	Iw
+개칭	I}
+개통	Ix
+개편	Is
+개편되	Iv
+개편하	Ix
+개하	Iw
+개한	I~
+개혁	Is
+개혁 	Iz
+개화	I~
+객	Ik
+객 	Iw
+객관	I~
+객들	I~
+객이	I}
+객이 	Iz
+객체	Iz
+갤	Iz
+갱	I|
+걀	I~
+거	IZ
+거 	Im
+거가	I}
+거가 	Iy
+거구	Iu
+거구에	Iw
+거구제	I{
+거나	Ii
+거나 	Ie
+거는	Iy
+거는 	Iu
+거대	Iw
+거대한	Iw
+거두	I|
+거래	It
+거래 	Iy
+거로	Iv
+거로 	Is
+거를	I{
+거를 	Iw
+거리	In
+거리 	Iq
+거리를	Iw
+거리에	Iu
+거부	Iy
+거스	I|
+거에	Iu
+거에 	Iv
+거에는	Iz
+거에서	Iz
+거운	I{
+거운 	Ix
+거의	Iq
+거의 	Im
+거이	I~
+거이다	Iz
+거인	I{
+거인 	Iz
+거점	I}
+거제	I|
+거주	Ir
+거주하	Ir
+거지	Iy
+거창	I~
+거쳐	Ir
+거쳐 	Io
+거치	I|
+거하	Iv
+거하여	Iw
+건	I]
+건 	Im
+건강	Iu
+건강 	I{
+건국	Iw
+건너	I|
+건담	I}
+건담 	Iz
+건립	Iz
+건물	Ir
+건물 	Ix
+건물이	Iw
+건복	I{
+건복지	Iw
+건설	Io
+건설 	Iu
+건설되	Ix
+건에	Ix
+건에 	Iu
+건으	Iw
+건으로	Is
+건은	Iu
+건은 	Iq
+건을	Iq
+건을 	Im
+건의	Iu
+건의 	Ir
+건이	Io
+건이 	Iv
+건이다	Im
+건전	Iu
+건전한	Ir
+건조	Ix
+건축	Ip
+건축 	Ix
+건축가	Iy
+건축물	It
+걸	Ij
+걸쳐	Io
+걸쳐 	Il
+걸친	I|
+걸친 	Iy
+검	Ih
+검 	I|
+검사	Is
+검사 	Iw
+검색	Ix
+검색 	Ix
+검역	Iw
+검역소	Iz
+검은	Iz
+검은 	Iy
+검정	I~
+검찰	Iv
+검찰청	Iu
+것	I[
+것 	Is
+것과	Iw
+것과 	Is
+것도	I|
+것도 	Ix
+것들	Iz
+것에	Iw
+것에 	Iu
+것에서	I{
+것으	Ii
+것으로	Ie
+것은	Im
+것은 	Ii
+것을	Ig
+것을 	Ic
+것의	I~
+것의 	Iz
+것이	Ie
+것이 	Ih
+것이다	If
+것이라	It
+것이며	Ix
+것이었	Ix
+것인	I|
+것처	I}
+것처럼	Iy
+겉	I}
+게	IX
+게 	I^
+게는	Iv
+게는 	Ir
+게르	Iy
+게르만	Iz
+게서	I}
+게서 	Iz
+게시	I~
+게오	I}
+게오르	Iy
+게이	Is
+게이트	Iz
+게임	If
+게임 	Ij
+게임기	Iy
+게임에	Ix
+게임으	It
+게임은	Iz
+게임을	Iv
+게임의	Iw
+게임이	Im
+겐	Iq
+겐 	Ix
+겔	Ix
+겠	I{
+겠다	I}
+겨	Ij
+겨 	Iw
+겨난	I~
+겨울	I{
+겨지	Iy
+겨진	Iy
+겨진다	Ix
+격	Id
+격 	Ir
+격기	I}
+격에	I~
+격에 	Iz
+격으	Iy
+격으로	Iu
+격을	Is
+격을 	Io
+격의	I}
+격의 	Iy
+격이	Iw
+격이 	Iw
+격자	I~
+격적	Iz
+격투	I}
+격파	I~
+격하	Iv
+격한	I|
+격한 	Ix
+겪	I{
+견	Ih
+견 	Iy
+견되	It
+견되었	Iv
+견된	Iw
+견된 	Iu
+견을 	I{
+견하	Iz
+견한	I{
+견한 	Iw
+견해	I|
+결	I_
+결 	Iv
+결과	Ip
+결과 	Iu
+결과로	Iz
+결과를	Ix
+결국	Iz
+결국 	Iv
+결되	Iu
+결되어	Iw
+결된	Iv
+결된 	It
+결성	Is
+결성되	Iy
+결성된	Iw
+결성한	Iz
+결승	Ix
+결승전	Iu
+결을	Iy
+결을 	Iu
+결의	Iy
+결이	I~
+결정	In
+결정 	Iy
+결정되	Iz
+결정하	Iu
+결하	Iq
+결하는	Iq
+결한	I{
+결한 	Iz
+결합	Is
+결혼	Iw
+겸	Ip
+겸 	It
+겹	I{
+겼	Iv
+겼다	I{
+겼다 	Iw
+경	IV
+경 	Ii
+경계	Ip
+경계로	Iu
+경계를	Iv
+경과	Ix
+경과 	Iw
+경기	Ig
+경기 	Ip
+경기는	I{
+경기도	Ii
+경기를	Iu
+경기에	Ix
+경기이	Iv
+경기장	Iq
+경남	Iy
+경되	I{
+경되었	Iw
+경력	I~
+경로	I{
+경마	I}
+경보	I|
+경부	Iw
+경북	Iz
+경비	I|
+경상	Il
+경상남	Im
+경상북	In
+경성	Iz
+경에	Ir
+경에 	Iq
+경에서	Iv
+경영	Iq
+경영 	Iw
+경우	Ih
+경우 	Ik
+경우가	Iq
+경우는	Iz
+경우도	Ir
+경우를	Ix
+경우에	Io
+경유	I}
+경으	Iw
+경으로	Ir
+경은	I~
+경은 	Iz
+경을	Ip
+경을 	Il
+경의	Iu
+경의 	Ir
+경이	Iv
+경이 	Iv
+경인	I{
+경쟁	Ir
+경쟁 	I{
+경쟁력	It
+경전	Iw
+경제	Ih
+경제 	Im
+경제부	Ix
+경제의	Iw
+경제자	I{
+경제적	Is
+경제학	Ip
+경주	Is
+경주 	Iv
+경주시	Iy
+경지	I~
+경찰	Ip
+경찰 	Iw
+경찰서	Ix
+경찰청	Iv
+경하	Iz
+경하였	I{
+경향	Ix
+경험	Iw
+계	IW
+계 	Ib
+계가	Iu
+계가 	Iq
+계곡	Iz
+계관	I~
+계급	Iv
+계기	Ix
+계기로	Iz
+계는	Iv
+계는 	Ir
+계대	Iw
+계대전	Iu
+계되	I{
+계된	I|
+계된 	Iy
+계로	Is
+계로 	Ip
+계를	Im
+계를 	Ii
+계몽	I~
+계사	I{
+계산	It
+계산 	Iy
+계선	I}
+계속	It
+계속 	Iu
+계속되	Iz
+계수	I~
+계승	Is
+계승 	Iv
+계승하	I{
+계약	Iq
+계약 	Ix
+계약을	Ix
+계에	Il
+계에 	Im
+계에서	Il
+계열	Ir
+계열 	Iv
+계열의	Iw
+계와	Iy
+계와 	Iu
+계유	I~
+계의	Im
+계의 	Ii
+계이	Ix
+계이다	Iu
+계인	I{
+계자	Iz
+계적	Ip
+계적 	Iw
+계적으	Iq
+계적인	Is
+계청	I~
+계층	Ix
+계통	Ix
+계하	I{
+계학	I~
+계한	I~
+계화	Iz
+계획	Io
+계획 	Iu
+계획에	Iz
+계획을	Iz
+계획이	Iy
+고	IO
+고 	IS
+고가	Iy
+고가 	Iw
+고객	Iy
+고고	Iy
+고고학	Iy
+고교	I|
+고구	Iv
+고구려	Is
+고급	Ix
+고급 	Iv
+고기	Is
+고기 	Iw
+고는	Iw
+고는 	Is
+고대	Il
+고대 	Ii
+고도	Ih
+고도 	Ie
+고등	Io
+고등학	In
+고라	I~
+고래	I~
+고려	Im
+고려 	Io
+고려대	Iz
+고려시	Iv
+고려의	Iy
+고로	It
+고로 	Ir
+고르	Iy
+고를	Iv
+고를 	Ir
+고리	Iq
+고리 	Iz
+고리즘	Is
+고무	I~
+고문	Iz
+고분	I{
+고비	Iz
+고비나	Iw
+고사	Iy
+고서	I{
+고성	Iz
+고속	Im
+고속 	Iy
+고속도	Il
+고속버	I{
+고스	I{
+고스 	I{
+고슬	I~
+고슬라	Iz
+고시	Iy
+고안	Iw
+고양	Iv
+고양시	Ix
+고양이	Iy
+고에	Ix
+고에 	Iw
+고와	I~
+고와 	Iz
+고용	Iv
+고용노	Ix
+고원	I|
+고위	Is
+고위공	Ir
+고유	Iu
+고유 	I{
+고유의	Iz
+고의	It
+고의 	Ip
+고이	Iw
+고이다	Iw
+고인	I}
+고있	Ix
+고있다	Iv
+고자	Is
+고자 	Ip
+고전	Is
+고전 	Iu
+고정	Ix
+고조	I{
+고종	Iy
+고종 	Ix
+고지	Iw
+고지로	Iz
+고체	I|
+고쿠	Iw
+고쿠 	It
+고타	I~
+고하	I{
+고학	I{
+곡	Ic
+곡 	Iq
+곡가	Ir
+곡가 	Iu
+곡가이	It
+곡동	I|
+곡동 	Iz
+곡들	I~
+곡면	I~
+곡선	Iy
+곡에	I~
+곡으	Iz
+곡으로	Iv
+곡은	Iz
+곡은 	Iv
+곡을	Ix
+곡을 	It
+곡의	I{
+곡의 	Iw
+곡이	Iu
+곡이 	Iz
+곡이다	Iv
+곡하	Iz
+곡하였	Iz
+곡한	Iy
+곡한 	Iu
+곤	Ip
+곤 	Iy
+곤충	I{
+곧	Iv
+곧 	Iy
+골	Ij
+골 	Iv
+골든	I~
+골라	I}
+골프	I}
+곰	I{
+곱	Is
+곱 	I{
+곳	Ig
+곳 	I}
+곳에	Im
+곳에 	Ik
+곳에서	It
+곳으	Iy
+곳으로	Iu
+곳은	I|
+곳은 	Iw
+곳을	I{
+곳을 	Iw
+곳의	I~
+곳의 	Iz
+곳이	It
+곳이다	It
+공	IU
+공 	Il
+공간	In
+공간 	Is
+공간에	Iv
+공간을	Iv
+공간의	I{
+공간이	Ix
+공개	Ir
+공개 	Iy
+공개되	Ix
+공격	Ir
+공격 	Iz
+공격하	I{
+공고	I}
+공고 	I{
+공공	Iq
+공공기	Is
+공과	Iz
+공과대	Iz
+공국	Iz
+공군	Iy
+공군 	Iy
+공급	Iu
+공기	In
+공기 	Iu
+공기관	Is
+공기업	Iz
+공단	Iy
+공동	Im
+공동 	Ir
+공동으	Iv
+공동체	Ir
+공되	I{
+공로	I{
+공룡	Iw
+공룡이	Iw
+공립	I|
+공립 	Iz
+공모	I{
+공모함	I{
+공무	In
+공무원	Ij
+공법	I~
+공부	Iy
+공부하	I{
+공사	Io
+공사 	Ir
+공사의	Iy
+공산	Iq
+공산당	Is
+공산주	Is
+공식	Io
+공식 	Ip
+공식적	Ir
+공신	I{
+공신 	I{
+공업	Ir
+공업 	Ix
+공에	I~
+공여	I~
+공연	Is
+공연 	Iy
+공영	I~
+공예	I{
+공용	I{
+공용어	Iz
+공원	Io
+공원 	Ir
+공원이	Iv
+공유	Iu
+공유 	Iz
+공유하	Ix
+공으	I|
+공으로	Ix
+공을	Iv
+공을 	Iq
+공의	It
+공의 	Iq
+공이	Iy
+공이 	Iy
+공익	Iz
+공인	Iw
+공자	Iz
+공작	Iu
+공작 	Iu
+공장	Iy
+공적	Ix
+공전	I}
+공정	Iv
+공주	Iv
+공주 	Iz
+공중	Iz
+공통	Iw
+공포	Ix
+공하	In
+공하고	Iv
+공하기	Iz
+공하는	Ip
+공하여	Ix
+공하였	I{
+공학	Iq
+공학 	It
+공한	Iv
+공한 	Iy
+공한다	Iv
+공항	Is
+공항 	Ix
+공해	I}
+공했	I~
+공헌	Iz
+공화	Ig
+공화국	Ic
+공화당	Iz
+공화정	Iy
+공회	Iv
+공회 	Iv
+과	IS
+과 	IW
+과가	I{
+과가 	Iw
+과거	Ir
+과거 	Ir
+과거에	Iv
+과는	Ip
+과는 	Il
+과대	Ix
+과대학	It
+과도	I|
+과로	Ix
+과로 	Iu
+과를	Ir
+과를 	In
+과목	I}
+과사	Io
+과사전	Ik
+과에	Is
+과에 	Ip
+과와	I~
+과와 	I{
+과의	Io
+과의 	Ik
+과이	Ix
+과이다	Iz
+과적	Iz
+과적으	I{
+과정	Il
+과정 	Iu
+과정에	Iq
+과정을	Ip
+과정이	Iu
+과천	I|
+과하	Iy
+과학	If
+과학 	Io
+과학기	Ij
+과학에	I{
+과학원	Iw
+과학의	Iw
+과학자	Iv
+과학적	Iu
+곽	Iv
+관	IT
+관 	Ig
+관·	Iy
+관ㆍ	I~
+관계	Ij
+관계 	Iq
+관계가	Iv
+관계를	Ip
+관계에	It
+관과	Ix
+관과 	Iu
+관광	Ii
+관광 	Iy
+관광객	Iz
+관광부	Ig
+관구	I|
+관급	I|
+관급 	Iy
+관되	I~
+관련	Ij
+관련 	Il
+관련된	In
+관련이	Ix
+관련하	I{
+관련한	Iz
+관료	Iv
+관료이	Iz
+관리	Ig
+관리 	Il
+관리를	Iv
+관리사	Ix
+관리소	Iv
+관리자	Iv
+관리청	Ix
+관리하	Iq
+관목	I~
+관문	I~
+관성	I~
+관세	Iy
+관습	I|
+관심	Ix
+관심을	Ix
+관악	I|
+관악구	I{
+관에	Is
+관에 	Is
+관에서	Iv
+관여	I}
+관위	I|
+관위는	Ix
+관으	Ij
+관으로	If
+관은	In
+관은 	Ij
+관을	Ir
+관을 	Im
+관의	Ig
+관의 	Ic
+관이	Ii
+관이 	Iq
+관이다	Ih
+관이었	It
+관인	I|
+관인 	Ix
+관장	Iu
+관장하	Is
+관적	I{
+관점	I{
+관직	Iz
+관차	Iy
+관찰	Ix
+관측	Iv
+관하	Is
+관하는	Iv
+관하여	Ix
+관하였	I{
+관한	Ii
+관한 	If
+관할	Ip
+관할하	Iv
+관할한	Io
+관해	I|
+관현	Ix
+관현악	It
+괄	Is
+괄하	Iy
+괄하는	Ix
+광	I^
+광 	Iv
+광객	I~
+광고	Iu
+광고 	Iw
+광물	I}
+광범	I|
+광범위	Iy
+광부	Ik
+광부 	Ig
+광산	Iy
+광양	I}
+광역	Ii
+광역시	Ie
+광장	I{
+광주	Ip
+광주 	Ix
+광주광	Is
+광학	I{
+괴	Im
+괴 	I|
+괴하	I~
+교	IU
+교 	Ic
+교·	It
+교·철	Iq
+교가	Iw
+교가 	It
+교과	I}
+교관	Iw
+교관 	I{
+교관이	Iz
+교구	It
+교구 	Ix
+교는	Iv
+교는 	Ir
+교단	Iz
+교도	Iz
+교동	I}
+교들	I~
+교로	Iw
+교로 	It
+교류	Ip
+교류 	It
+교류를	Iu
+교를	Is
+교를 	Io
+교리	I{
+교법	I~
+교부	I}
+교사	Is
+교사 	Iz
+교사상	Ix
+교수	Io
+교수 	Iu
+교수로	Ix
+교수이	Iw
+교에	Iq
+교에 	Iv
+교에서	Io
+교역	I~
+교와	Iv
+교와 	Ir
+교원	I}
+교육	If
+교육 	Il
+교육과	In
+교육기	Iw
+교육을	Is
+교육의	Iw
+교육자	Iv
+교육청	Ix
+교의	Il
+교의 	Ih
+교이	Iu
+교이다	Ir
+교인	I{
+교장	I}
+교적	Iu
+교적 	Ir
+교정	I|
+교차	Iv
+교차로	It
+교토	I|
+교토 	Iz
+교통	In
+교통 	Is
+교통의	Iy
+교파	I~
+교하	Iy
+교향	Ix
+교향악	Ix
+교환	Iv
+교환 	Ix
+교황	Iq
+교황 	Ip
+교회	Ik
+교회 	In
+교회에	Iu
+교회와	Iz
+교회의	Ip
+구	IR
+구 	I]
+구·	I|
+구가	Iq
+구가 	In
+구간	Iu
+구간이	Iy
+구개	Iy
+구개발	Iv
+구경	I|
+구관	Iy
+구관으	Iz
+구광	Iv
+구광역	Ir
+구글	I{
+구글 	Iz
+구기	Iv
+구기관	It
+구나	I}
+구나 	Iy
+구는	Ie
+구는 	Ia
+구단	It
+구단 	Iy
+구대	Iz
+구대회	Iz
+구동	I{
+구되	I~
+구들	I~
+구라	I~
+구려	Iw
+구려 	Iy
+구려의	I{
+구로	Ip
+구로 	In
+구르	I}
+구를	Io
+구를 	Ik
+구름	I~
+구리	Iw
+구마	I|
+구매	I{
+구멍	I~
+구미	I|
+구밀	Ix
+구밀도	It
+구별	Iu
+구별하	Iy
+구분	Iq
+구분되	Iz
+구분된	Iz
+구분하	Iv
+구사	I{
+구상	Iz
+구성	Ig
+구성 	Iv
+구성되	Il
+구성된	Io
+구성요	Iz
+구성원	It
+구성하	Im
+구소	Ip
+구소 	Ir
+구소는	Iw
+구속	Iz
+구스	Iw
+구스타	I{
+구시	I}
+구약	I|
+구약성	Iz
+구에	Il
+구에 	Il
+구에서	Io
+구역	Il
+구역 	Ir
+구역상	It
+구역으	Iw
+구역은	It
+구역이	Iv
+구와	Iq
+구와 	Im
+구원	Iq
+구원 	Is
+구원은	It
+구의	Il
+구의 	Ih
+구이	Ir
+구이다	Io
+구인	I|
+구인 	I{
+구자	Ix
+구장	Iq
+구장 	Iw
+구장으	Iw
+구장은	I{
+구장이	Ix
+구적	I~
+구제	Ix
+구조	Il
+구조 	Iv
+구조를	It
+구조물	Iy
+구조에	Iz
+구지	I|
+구지방	Iz
+구체	Ix
+구체적	Iu
+구축	Iu
+구축 	I{
+구축하	Ix
+구치	I}
+구치 	Iz
+구팀	I|
+구팀이	Iz
+구하	Im
+구하고	Is
+구하는	In
+구하여	Iz
+구한	Iz
+구할	I~
+구할 	Iz
+구현	Iw
+구현하	Iz
+구협	I~
+구협회	I{
+구회	I|
+국	IO
+국 	IY
+국·	I{
+국가	Id
+국가 	Ik
+국가가	Ix
+국가기	Iy
+국가대	Iu
+국가들	Iu
+국가로	Iu
+국가를	Iv
+국가보	Iy
+국가에	Ir
+국가와	Iz
+국가의	Ip
+국가이	Iu
+국경	Ip
+국경 	Iz
+국경을	Ip
+국계	I|
+국계 	Iy
+국고	I~
+국공	Iy
+국과	In
+국과 	Ik
+국과학	Iy
+국관	I~
+국교	Iz
+국군	Iw
+국군 	I{
+국기	Iu
+국기는	Iy
+국내	Io
+국내 	Iq
+국내에	Iz
+국내외	Iu
+국농	I}
+국대	Iy
+국대학	Iy
+국도	Iv
+국도 	Iu
+국들	I}
+국령	I~
+국령 	Iz
+국립	Il
+국립 	It
+국립공	Is
+국무	Iu
+국무총	Iv
+국문	Ix
+국문화	Iy
+국민	Ij
+국민 	Iu
+국민경	I{
+국민당	Iy
+국민에	I{
+국민의	Ir
+국방	Is
+국방부	Iy
+국방송	Ix
+국보	Iy
+국불	Iy
+국불교	Iu
+국사	Iu
+국사 	Iz
+국산	I{
+국세	I|
+국세청	Iz
+국소	I~
+국수	I{
+국시	It
+국시대	It
+국시리	Ix
+국식	I}
+국어	In
+국어 	Iq
+국어로	Ix
+국에	Ig
+국에 	Ik
+국에는	Iz
+국에서	Ie
+국영	I|
+국왕	Is
+국왕 	It
+국왕이	Iy
+국외	I~
+국유	I{
+국으	Is
+국으로	Io
+국은	Ir
+국은 	In
+국을	Iq
+국을 	Im
+국의	I]
+국의 	IX
+국이	Il
+국이 	Ik
+국이다	Iu
+국인	Io
+국인 	Io
+국인들	I{
+국장	Ix
+국장 	I{
+국적	Iw
+국적 	Iy
+국전	Iy
+국정	Iz
+국제	If
+국제 	Ih
+국제공	Iv
+국제교	I{
+국제명	Iz
+국제적	Ir
+국주	I}
+국지	Ix
+국철	I{
+국철도	Ix
+국토	Is
+국토관	Iz
+국토해	Iw
+국하	I}
+국한	I}
+국해	I|
+국화	I~
+국회	Iq
+국회의	Io
+군	IZ
+군 	Id
+군과	Iu
+군과 	Iq
+군대	Iu
+군대를	I{
+군도	I}
+군벌	I~
+군부	I}
+군사	Ip
+군사 	Ir
+군사적	Iz
+군산	I|
+군수	I|
+군에	Iq
+군에 	Ip
+군에서	Iw
+군으	Ix
+군으로	It
+군은	Iw
+군은 	Is
+군을	Iu
+군을 	Iq
+군의	Im
+군의 	Ii
+군이	Io
+군이 	Io
+군이다	It
+군인	Iq
+군인 	Iv
+군인으	Iy
+군인이	Is
+군정	I~
+군주	Is
+군주 	I{
+군청	I~
+굳	I}
+굴	In
+굴 	Iw
+굽	I|
+굿	I}
+궁	Ik
+궁 	Iw
+궁전	Iz
+권	I^
+권 	Ii
+권과	I{
+권과 	Ix
+권도	I~
+권력	Iv
+권력을	Iz
+권리	Ir
+권리 	Iz
+권리를	Iu
+권에	It
+권에 	Iu
+권에서	Iu
+권위	Ix
+권으	Iz
+권으로	Iv
+권은	Iz
+권은 	Iv
+권을	Io
+권을 	Ik
+권의	Iu
+권의 	Iq
+권이	Iu
+권이 	It
+권익	Iv
+권익보	I{
+권자	Iy
+권한	Iw
+권한을	Iz
+궐	I|
+궤	Is
+궤도	Iw
+궤도 	Iz
+귀	Ik
+귀 	I~
+귀족	It
+귀족 	Ix
+규	Id
+규 	Ir
+규격	Iy
+규명	I|
+규모	Ip
+규모 	Ir
+규모가	Iz
+규모의	Iu
+규범	I~
+규정	Iq
+규정에	Iw
+규정하	Iw
+규제	I}
+규칙	Iv
+균	Il
+균 	Iv
+균형	Iy
+그	IU
+그 	Ia
+그가	Iv
+그가 	Ir
+그것	It
+그것은	Iz
+그것을	Iw
+그나	I}
+그녀	Iw
+그녀는	Ix
+그녀의	Iy
+그는	Im
+그는 	Ih
+그대	Iu
+그대로	Iq
+그들	Is
+그들은	Iy
+그들의	Iu
+그라	It
+그라드	Ix
+그랑	I}
+그래	Im
+그래머	Iz
+그래밍	Ip
+그래프	Iv
+그래픽	Ip
+그랜	I{
+그랜드	Iz
+그램	Ik
+그램 	Io
+그램으	Iy
+그램을	Is
+그램의	Iw
+그램이	Iq
+그러	Ip
+그러나	Io
+그러한	Iw
+그런	I}
+그렇	I}
+그레	Ir
+그레고	Iy
+그레이	Is
+그려	Ix
+그려져	Ix
+그로	Iu
+그로 	Iv
+그루	I{
+그루지	Iz
+그룹	Im
+그룹 	Ip
+그룹의	Iw
+그룹이	It
+그를	Iy
+그를 	Iu
+그리	Ie
+그리고	Ig
+그리스	Ie
+그린	Iu
+그린 	It
+그림	It
+그림 	Iy
+그림을	Iz
+그마	I~
+그에	It
+그에 	Ir
+그에서	Iz
+그와	Iy
+그와 	Iv
+그의	Ik
+그의 	Ig
+그이	Iy
+그이다	Ix
+극	If
+극 	Ir
+극을	I|
+극을 	Ix
+극이	I~
+극작	I|
+극작가	Ix
+극장	Iv
+극장 	Iy
+극적	Iy
+근	Ic
+근 	Iq
+근거	Iu
+근거로	I{
+근거하	Iy
+근교	I}
+근대	It
+근대 	Iu
+근로	Iy
+근로자	Iy
+근무	Iy
+근무하	Ix
+근본	Iz
+근에	Ir
+근에 	Is
+근에는	Iw
+근에서	Iw
+근의	Iy
+근의 	Iu
+근처	Iw
+근처에	Iv
+근하	I~
+글	Id
+글 	Ir
+글라	Iz
+글라데	Iz
+글랜	Ir
+글랜드	In
+글러	I~
+글로	Io
+글로 	Iw
+글로벌	In
+글리	I{
+글을	I{
+글을 	Iw
+글이	Iy
+글이다	Ix
+글자	Iw
+글자를	Iz
+금	Ia
+금 	Io
+금강	Iz
+금까	I|
+금까지	Ix
+금속	Iv
+금속 	Ix
+금에	I~
+금에 	I{
+금융	Iq
+금융 	Iv
+금융기	Iy
+금으	I~
+금으로	Iz
+금은	Ix
+금은 	It
+금을	Iu
+금을 	Iq
+금의	Is
+금의 	Io
+금이	Iy
+금이 	I{
+금지	Iw
+급	Ia
+급 	Ii
+급격	I~
+급되	I{
+급수	I~
+급시	I}
+급에	Iy
+급에 	Iv
+급으	I}
+급으로	Iy
+급은	I~
+급은 	Iz
+급을	Ix
+급을 	It
+급의	Iz
+급의 	Iw
+급이	Iz
+급이 	Iz
+급제	I|
+급하	It
+급하고	Iz
+급하는	Ix
+급한	I|
+긋	I~
+긍	I|
+기	IN
+기 	IY
+기·	I|
+기》	Iy
+기》 	Iz
+기가	Io
+기가 	Ik
+기간	Io
+기간 	Ip
+기갑	I~
+기경	Iy
+기계	Ir
+기계 	Iw
+기고	Iz
+기고 	Ix
+기관	Id
+기관 	In
+기관에	Iw
+기관으	Ih
+기관을	Iy
+기관의	Iu
+기관이	Ih
+기관차	Iu
+기구	In
+기구 	Iq
+기구로	Iy
+기구이	It
+기금	Iz
+기기	It
+기기 	Iw
+기까	Iv
+기까지	Ir
+기나	Iz
+기나 	Iw
+기념	Io
+기념물	Iv
+기념일	I{
+기념하	It
+기는	Il
+기는 	Ih
+기능	Im
+기능 	Iw
+기능을	Io
+기능이	Ix
+기니	Ix
+기니 	Iy
+기다	I}
+기대	Iz
+기도	Ic
+기도 	I_
+기독	In
+기독교	Ij
+기동	Iy
+기되	I|
+기둥	I}
+기들	I}
+기라	I~
+기로	In
+기로 	Ik
+기록	Ik
+기록 	Iu
+기록되	Iv
+기록은	I{
+기록을	Ix
+기록이	Iz
+기록하	Is
+기록한	Iv
+기를	Ij
+기를 	If
+기름	I|
+기리	Iz
+기물	I}
+기반	Im
+기반 	Is
+기반으	Iq
+기반을	Iv
+기반의	Iw
+기법	It
+기법이	Iz
+기병	I~
+기보	I~
+기본	Io
+기본 	It
+기본적	Is
+기부	Iv
+기부터	Iu
+기사	It
+기사 	Iw
+기상	Iu
+기상청	Iw
+기생	I{
+기서	Ix
+기서 	Iv
+기소	I|
+기수	I}
+기술	Ie
+기술 	Im
+기술개	Iz
+기술과	I{
+기술로	Iz
+기술부	Ip
+기술서	Iu
+기술에	I{
+기술연	Iz
+기술을	Iq
+기술의	Ir
+기술이	Is
+기술인	Iy
+기술자	Ix
+기술적	Iy
+기술하	Iy
+기스	I~
+기슭	I~
+기시	I~
+기아	Iy
+기압	Iz
+기어	I~
+기억	Ix
+기억 	Iz
+기업	Ij
+기업 	Iq
+기업에	Iy
+기업의	Iu
+기업이	Ir
+기업인	Is
+기업청	I{
+기에	Ig
+기에 	If
+기에는	Ir
+기에서	Ip
+기여	Ik
+기여 	Ix
+기여를	Ix
+기여하	Io
+기여할	Ip
+기여함	Is
+기와	Is
+기와 	Io
+기원	Ij
+기원 	I{
+기원전	Ih
+기원후	I{
+기의	Ih
+기의 	Id
+기이	Ip
+기이다	In
+기인	Iw
+기인 	Iv
+기자	In
+기자 	Io
+기장	Iq
+기장 	Ix
+기장에	Iy
+기장을	I{
+기장이	Ix
+기재	I}
+기적	Iu
+기적 	Iw
+기적으	Iy
+기적인	Iz
+기전	I}
+기점	Iz
+기존	Iq
+기존 	Iu
+기존의	Iq
+기종	Iz
+기준	Ie
+기준 	Ic
+기준으	In
+기준이	Iz
+기지	Iv
+기지 	Iy
+기체	Iw
+기초	Ip
+기초 	Iz
+기초로	Iv
+기초를	I{
+기타	Io
+기타 	Io
+기타공	Iw
+기하	Ip
+기하고	I{
+기하는	Iw
+기하학	Is
+기한	Iy
+기한 	Iy
+기한다	Iz
+기호	Iu
+기호 	Iy
+기호는	I{
+기화	I|
+기회	Iz
+기회를	Iz
+기획	It
+기후	Iv
+기후 	Iy
+긴	Il
+긴 	Ip
+긴다	I}
+길	Ig
+길 	Iq
+길을	I~
+길을 	Iz
+길이	Ip
+길이 	It
+길이는	Is
+김	If
+김 	I~
+김씨	I~
+김영	I}
+김일	I{
+김일성	Iy
+김정	I|
+김해	Iz
+깃	Iz
+깊	Iu
+깊은	I|
+깊은 	Iy
+까	I_
+까운	Ix
+까운 	It
+까이	I~
+까지	Ib
+까지 	I^
+까지는	Ir
+까지도	Iy
+까지를	Iz
+까지의	Iq
+깔	Iy
+깝	I}
+깥	I{
+깨	It
+꺼	I|
+껍	I{
+께	Ih
+께 	Ii
+꼬	Iw
+꼬리	I}
+꼭	Iy
+꼴	Iy
+꼽	Iv
+꼽히	I}
+꼽힌	I~
+꼽힌다	Iy
+꽃	Is
+꾸	Iq
+꾸는	I~
+꾸는 	I{
+꾼	Iz
+꿀	I|
+꿈	Iy
+뀌	Iv
+뀌었	I{
+뀌었다	Iy
+끄	Iv
+끄는	Iz
+끄는 	Iv
+끈	Iy
+끈 	I~
+끊	I{
+끌	Ir
+끌고	I~
+끌고 	Iz
+끌어	Iz
+끌었	I|
+끔	I{
+끝	Im
+끝나	I}
+끝난	I~
+끝에	Iv
+끝에 	Is
+끝이	I~
+끼	Ip
+끼리	I{
+끼리 	Iz
+낌	I~
+나	IR
+나 	IZ
+나가	Io
+나가 	Iu
+나가는	Ix
+나가와	Iz
+나간	I~
+나게	I~
+나게 	I{
+나고	Iw
+나고 	Iv
+나급	Iw
+나급 	It
+나기	I|
+나기 	Iz
+나나	I~
+나노	I~
+나누	Iw
+나누어	Iv
+나눈	I~
+나뉘	Iw
+나뉘어	Ix
+나뉜	Ix
+나뉜다	Iu
+나는	In
+나는 	Ij
+나님	I|
+나다	Io
+나다 	Im
+나다의	Iv
+나들	It
+나들목	Ip
+나라	Ih
+나라 	Ik
+나라가	Ix
+나라는	Iz
+나라로	Iz
+나라를	Ix
+나라에	Ir
+나라와	Iz
+나라의	In
+나라이	Ix
+나로	Ij
+나로 	Ig
+나로서	Iv
+나르	I{
+나를	Iz
+나를 	Iv
+나리	Ix
+나마	I~
+나머	Iz
+나머지	Iv
+나며	I|
+나며 	Ix
+나면	I~
+나무	Ip
+나무 	Is
+나미	Iw
+나바	I~
+나비	Iz
+나서	I|
+나서 	Iy
+나스	Iz
+나시	I|
+나아	I{
+나아가	Iw
+나에	Iy
+나에 	I{
+나에서	Iy
+나였	I~
+나오	Ip
+나오 	Iz
+나오는	Io
+나온	Iv
+나온 	It
+나와	Iu
+나와 	Ir
+나왔	I|
+나우	I}
+나의	In
+나의 	Ij
+나이	Ig
+나이 	Ix
+나이다	Ig
+나이며	Ir
+나이트	Iz
+나이티	Ix
+나인	Iw
+나인 	It
+나일	I~
+나주	I~
+나중	Iy
+나중에	Iu
+나지	I{
+나지 	Iy
+나치	Iu
+나치 	Iu
+나카	Iz
+나키	I~
+나타	Ik
+나타나	Iq
+나타난	Iu
+나타내	Im
+나타낸	Is
+나토	I}
+나톨	I|
+나톨리	Ix
+나파	I{
+나파소	Iy
+나폴	Iw
+나폴레	Iu
+낙	Ip
+낙동	I~
+낙동강	I{
+낙엽	I~
+낚	I~
+난	Id
+난 	Ii
+난다	Iv
+난다 	Is
+난을 	I{
+날	Ig
+날 	Io
+날개	I{
+날로	Iz
+날로그	Iz
+날에	Iz
+날에는	Iz
+날의	Iz
+날의 	Iv
+날이	I~
+날짜	I~
+남	IY
+남 	Io
+남구	Ir
+남구 	In
+남극	Iz
+남녀	I~
+남단	I}
+남대	I~
+남도	Ij
+남도 	Ig
+남동	Io
+남동부	Is
+남동쪽	Iq
+남면	I~
+남미	I|
+남부	Il
+남부 	In
+남부에	Ip
+남부의	Ix
+남북	Is
+남북 	Iw
+남산	I}
+남서	Iq
+남서부	Is
+남서쪽	Iq
+남성	Iu
+남성 	Ix
+남시	I{
+남시 	Iy
+남아	Io
+남아 	Iu
+남아메	Iw
+남아시	Iu
+남아있	Iz
+남아프	It
+남양	I|
+남에	I~
+남원	I}
+남으	I}
+남으로	Iy
+남은	I|
+남은 	Iy
+남의	Iz
+남의 	Iv
+남이	Ix
+남이다	Iz
+남인	I~
+남자	Iv
+남자 	Iv
+남지	I|
+남쪽	Il
+남쪽 	Iu
+남쪽에	Iw
+남쪽으	Il
+남쪽은	Iy
+남편	I|
+남해	Iz
+납	It
+났	Im
+났다	Ir
+났다 	In
+났으	Iz
+났으며	Iv
+낭	Iu
+낭만	I~
+낮	Ir
+낮은	Iw
+낮은 	Is
+낱	It
+낱말	Iw
+낱말이	I{
+낳	Iy
+내	I[
+내 	Im
+내각	Iq
+내각 	Iv
+내각의	Iz
+내각이	Iz
+내고	Iy
+내고 	Iu
+내기	Iz
+내기 	Ix
+내는	Io
+내는 	Ik
+내려	Iw
+내로	I}
+내로 	Iy
+내륙	I|
+내리	Iz
+내면	I~
+내무	I~
+내버	Ix
+내버스	It
+내부	Is
+내부 	Iw
+내부에	Iy
+내부의	I{
+내셔	Iv
+내셔널	Ir
+내어	I}
+내어 	Iz
+내에	Im
+내에 	Im
+내에서	Io
+내외	Iw
+내외 	Iw
+내용	In
+내용으	Iz
+내용은	Ix
+내용을	Ir
+내용의	Iz
+내용이	It
+내의	Iu
+내의 	Iq
+내이	I~
+내장	I}
+내전	Iy
+내지	Iz
+내지 	Ix
+낸	Il
+낸 	Ip
+낸다	Iw
+낸다 	Is
+낼	Ix
+낼 	Iz
+냈	Im
+냈다	Ip
+냈다 	Il
+냈으	Iz
+냈으며	Iw
+냉	Iv
+냐	Ip
+냐 	Ix
+냥	Ix
+너	Ig
+너 	It
+너가	I~
+너가 	I{
+너먼	I}
+너먼트	Iz
+너무	I~
+너무 	I{
+너지	Ip
+너지 	Ir
+너지를	Iw
+넌	Iy
+널	If
+널 	Io
+널드	I~
+널드 	I{
+널로	I~
+널리	Io
+널리 	Il
+널은	I}
+널은 	Iy
+널을	I~
+널을 	Iz
+널이	Ix
+널이다	Iw
+넓	Io
+넓게	I}
+넓은	Iu
+넓은 	Iq
+넓이	I}
+넘	Iq
+넘는	I{
+넘는 	Ix
+넘어	Iz
+넣	Is
+넣어	I|
+넣어 	Iy
+네	I_
+네 	In
+네갈	I~
+네그	Iz
+네그로	Iw
+네덜	Ir
+네덜란	In
+네르	I~
+네바	I|
+네상	I|
+네상스	Ix
+네수	I~
+네수엘	Iz
+네스	Is
+네스 	Iu
+네스코	Ix
+네시	Is
+네시아	Ip
+네오	I|
+네의	I~
+네의 	Iz
+네이	Is
+네이버	Iu
+네임	I}
+네치아	I{
+네트	Io
+네트워	Ik
+네팔	I~
+넥	Ix
+넨	I|
+넬	Iw
+넷	Ik
+넷 	Ip
+넷에	I~
+넷을 	I{
+녀	Il
+녀 	Iv
+녀는	I{
+녀는 	Iw
+녀의	I|
+녀의 	Ix
+녁	I~
+년	IO
+년 	IQ
+년간	Iu
+년간 	Is
+년경	Is
+년경 	Iq
+년과	Iy
+년과 	Iu
+년까	Ik
+년까지	Ig
+년대	Il
+년대 	Il
+년대부	Iz
+년대에	Ir
+년도	Iz
+년마	I~
+년마다	Iz
+년부	Ii
+년부터	Ie
+년에	Ic
+년에 	I_
+년에는	Ir
+년에서	Ir
+년으로	I{
+년을	Iw
+년을 	Is
+년의	Is
+년의 	Ip
+년이	Iv
+년이 	Iw
+념	Ig
+념 	I{
+념물	Iz
+념물 	Iy
+념에	I~
+념으	Iu
+념으로	Iq
+념을	Iy
+념을 	It
+념이	Iu
+념이다	It
+념일	I~
+념하	Iw
+념하기	I{
+녕	Ix
+노	I[
+노 	Il
+노동	Io
+노동 	Iz
+노동당	Iz
+노동부	I{
+노동자	It
+노동조	Iy
+노드	I}
+노란	I~
+노래	Iq
+노래 	Ix
+노래를	I{
+노래이	Iw
+노력	Iz
+노르	Ir
+노르웨	Ir
+노리	Iz
+노미	Iy
+노미야	I{
+노바	I~
+노벨	Iu
+노벨 	It
+노보	I~
+노부	Ix
+노비	I{
+노사	I|
+노선	Ip
+노선 	Iw
+노선을	Iz
+노선의	Iz
+노선이	Iu
+노스	Is
+노스 	Iv
+노에	I|
+노예	Iz
+노의	I}
+노의 	Iy
+노이	Ix
+노이 	Iz
+노인	I~
+노카	Iz
+노카미	Iy
+노쿠	I~
+노쿠니	Iz
+노트	I|
+노폴	I~
+노폴리	Iz
+노프	I|
+노프 	I{
+녹	Ip
+녹색	Iy
+녹음	I}
+논	Ii
+논 	Iz
+논란	Iz
+논란이	I{
+논리	It
+논리 	Iz
+논리적	I{
+논리학	Iz
+논문	Iy
+논의	I{
+논쟁	I{
+놀	Iq
+놀이	Iv
+놈	I}
+농	Id
+농가	I~
+농구	Iz
+농구 	Iz
+농림	Io
+농림수	Il
+농림축	Iw
+농민	Iz
+농산	Iy
+농산물	Iv
+농수	I}
+농수산	Iz
+농어	Iy
+농어촌	Iw
+농업	Ip
+농업 	Iw
+농업인	Iz
+농촌	Iu
+농협	I~
+높	Ih
+높아	I~
+높은	Iq
+높은 	Im
+높이	Io
+높이 	Iv
+높이는	Io
+놓	Ip
+놓고	I{
+놓고 	Iw
+놓여	I~
+놓은	Iy
+놓은 	Iu
+뇌	Iq
+뇌 	I~
+뇨	I}
+누	Ih
+누 	I~
+누구	I}
+누르	Iw
+누르고	Iv
+누리	I}
+누스	Iu
+누스 	Is
+누어	Iz
+누어 	Iw
+누엘	I~
+눅	Iz
+눅스	I{
+눅스 	Iy
+눈	Iq
+눈 	I|
+눌	Iz
+눔	I~
+뉘	Iu
+뉘어	I|
+뉘어 	Iy
+뉜	Iw
+뉜다	Iy
+뉜다 	Iu
+뉴	If
+뉴 	Ix
+뉴기	I}
+뉴기니	Iy
+뉴스	Iq
+뉴스 	It
+뉴스》	Iu
+뉴욕	Iq
+뉴욕 	Ip
+뉴욕의	I{
+뉴질	Iv
+뉴질랜	Iq
+늄	Iw
+늄 	I|
+느	Im
+느 	Iu
+느끼	I}
+느님	I{
+는	II
+는 	IJ
+는가	I|
+는다	Ik
+는다 	Ih
+는다는	Iy
+는데	Ih
+는데 	Id
+는지	Iu
+는지 	Ix
+는지를	Ix
+늘	Ik
+늘 	I~
+늘날	Ir
+늘날 	Ir
+늘날에	Iy
+늘날의	Iw
+늘어	I|
+능	Id
+능 	It
+능력	Iq
+능력 	Ix
+능력을	It
+능력이	Iy
+능성	Ix
+능을	Ir
+능을 	In
+능이	Iy
+능이 	Ix
+능하	Ir
+능하게	I{
+능하다	Is
+능한	Is
+능한 	Io
+늦	I}
+늬	Iy
+니	IY
+니 	Ij
+니가	Ix
+니가 	Iv
+니고	Iz
+니고 	Iv
+니는	Iv
+니는 	Ir
+니다	Iv
+니다 	Is
+니라	Ip
+니라 	Il
+니메	Io
+니메이	Ik
+니며	I}
+니며 	Iy
+니버	Ix
+니버스	I{
+니스	In
+니스 	Iq
+니스탄	Iu
+니스트	It
+니시	Iy
+니아	Ih
+니아 	If
+니아에	Iz
+니아와	I{
+니아의	It
+니어	Ix
+니어 	Ix
+니에	Iz
+니오	I{
+니오 	Iz
+니온	I~
+니와	I~
+니와 	I{
+니우	I~
+니의	Ix
+니의 	It
+니이	I{
+니이다	I{
+니즘	Iz
+니즘 	Iy
+니지	I{
+니카	Ix
+니카 	Ix
+니케	Iz
+니케이	Ix
+니코	I{
+니콘	I~
+니콜	Ix
+니콜라	Iu
+니크	I~
+니터	I~
+니티	I{
+니티 	Iz
+닉	Ip
+닉 	Iw
+닉스	Ix
+닉스 	Iv
+닌	Ij
+닌 	Io
+닌텐	Iz
+닌텐도	Iv
+닐	Ix
+님	Iq
+님 	I|
+님의	I|
+님의 	Ix
+님이	I~
+닛	Iw
+닝	It
+닝 	Iz
+다	IH
+다 	IK
+다》	I~
+다가	Il
+다가 	Ii
+다고	Ik
+다고 	Ig
+다국	I~
+다나	I{
+다는	Ih
+다는 	Id
+다니	Iy
+다다	I}
+다드	I~
+다란	I|
+다란 	Ix
+다루	Iq
+다루고	Iv
+다루는	Is
+다룬	Ix
+다룬 	Iy
+다룬다	Ix
+다르	Iq
+다르게	Iw
+다르다	It
+다른	Ig
+다른 	Ic
+다를	I~
+다를 	Iz
+다리	Is
+다리 	Iz
+다마	I~
+다만	I}
+다만 	Iy
+다면	Ix
+다면 	Iu
+다목	I~
+다목적	I{
+다비	I~
+다섯	Iw
+다섯 	Iu
+다수	It
+다수의	Iu
+다스	Ix
+다시	Iq
+다시 	Im
+다양	Il
+다양체	Iy
+다양하	Iw
+다양한	Ij
+다에	Iy
+다에서	Iy
+다와	I}
+다와 	Iz
+다운	Iv
+다운 	Iu
+다음	Io
+다음 	Ir
+다음과	It
+다음으	Ix
+다의	Iu
+다의 	Iq
+다이	Ik
+다이 	Iy
+다이라	Is
+다이묘	Ip
+다이아	Iz
+다중	Iz
+다중 	Iz
+다카	Iw
+다케	Iz
+다테	I}
+닥	Iu
+단	IX
+단 	Ii
+단계	Is
+단계 	Iy
+단계에	Iy
+단과	Iy
+단과 	Iw
+단군	I~
+단기	I}
+단독	I}
+단되	Iz
+단되었	Iy
+단된	I~
+단말	I~
+단백	Iw
+단백질	Is
+단법	Ig
+단법인	Ic
+단속	I}
+단순	It
+단순한	Ix
+단순히	Iw
+단어	Iq
+단어 	Iy
+단어는	I{
+단어이	Iw
+단에	Is
+단에 	Ir
+단에서	Ix
+단위	Iq
+단위 	Iw
+단위로	Iw
+단위이	Iz
+단으	Iu
+단으로	Iq
+단은	Iq
+단은 	Im
+단을	Iu
+단을 	Iq
+단의	Iu
+단의 	Iq
+단이	Io
+단이 	Is
+단이다	Io
+단일	Ix
+단일 	Iw
+단장	I{
+단지	Iv
+단지 	Ix
+단체	Ij
+단체 	Ir
+단체가	Iz
+단체로	It
+단체를	Iz
+단체의	Iy
+단체이	Io
+단편	Iw
+단편 	Ix
+단하	Iv
+단한	Iw
+단한 	Is
+단히	Iw
+단히 	Is
+닫	I}
+달	Ic
+달 	Is
+달라	Iy
+달러	Iy
+달리	Iq
+달리 	In
+달린	I~
+달린 	I{
+달성	Iw
+달성하	Iz
+달에	I{
+달에 	Iw
+달을	Iz
+달을 	Iv
+달의 	I{
+달하	It
+달하는	Iu
+달한	Iz
+달한 	Iz
+닭	I|
+닮	I~
+담	If
+담 	It
+담고	Iy
+담고 	Iu
+담당	Ip
+담당하	In
+담당한	I{
+담배	I~
+담은	I}
+담은 	Iy
+담하	I{
+답	Iv
+닷	Ix
+당	IZ
+당 	Ig
+당과	I{
+당과 	Iw
+당구	I{
+당구 	Iy
+당나	Iw
+당나라	It
+당대	I}
+당되	I|
+당된	I{
+당사	Iv
+당사자	Is
+당선	Ix
+당선되	Ix
+당수	I~
+당시	Ij
+당시 	Ih
+당시에	Iu
+당시의	Iv
+당에	Iy
+당에 	Iy
+당에서	I{
+당으	I{
+당으로	Iw
+당은	Iy
+당은 	Iu
+당을	Iz
+당을 	Iv
+당의	Is
+당의 	Io
+당이	Is
+당이 	Iv
+당이다	Iu
+당주	I}
+당하	Im
+당하고	Iy
+당하기	Iy
+당하는	Im
+당하였	Iy
+당한	Iq
+당한 	Iq
+당한다	Is
+당했	Iz
+당했다	Ix
+닿	Iw
+닿아	I{
+닿아 	Iy
+대	IO
+대 	I]
+대가	It
+대가 	Iq
+대개	Iw
+대개 	Iu
+대고	Iw
+대고 	It
+대공	Iw
+대교	Iu
+대교 	Iy
+대교구	Iz
+대구	Io
+대구 	Iw
+대구광	Ir
+대구지	Iz
+대국	I|
+대군	I{
+대규	Iw
+대규모	Is
+대기	Is
+대기 	Ix
+대까	I~
+대까지	Iz
+대는	Iw
+대는 	Is
+대대	I~
+대덕	I~
+대도	I}
+대동	I|
+대되	I{
+대략	I{
+대략 	Ix
+대량	I{
+대로	Il
+대로 	Ii
+대륙	Iq
+대륙 	Ix
+대륙에	Iw
+대륙의	Iz
+대를	Ip
+대를 	Il
+대리	Ix
+대립	I{
+대만	Iz
+대만 	Iz
+대문	Iu
+대문구	Iu
+대방	Iw
+대백	Io
+대백과	Ik
+대법	I|
+대법원	Iy
+대변	I~
+대본	Iz
+대부	Il
+대부 	Iz
+대부분	Ij
+대부터	It
+대비	Ix
+대사	Is
+대사 	Iy
+대상	In
+대상 	Iw
+대상으	Ip
+대상이	Ix
+대서	Iw
+대서양	It
+대성	Iu
+대성 	I{
+대성당	Ix
+대수	Iv
+대수학	Ix
+대승	I{
+대시	I~
+대신	Io
+대신 	Io
+대신을	Iz
+대신하	Iz
+대안	I|
+대에	Ij
+대에 	Ih
+대에는	Iv
+대에서	Iq
+대역	I}
+대와	Iu
+대와 	Iq
+대왕	Iv
+대왕 	Iw
+대외	I~
+대용	I|
+대용 	Iz
+대우	Ix
+대원	Ix
+대원군	I{
+대응	Iu
+대응하	Iu
+대의	Ih
+대의 	Ie
+대이	Iy
+대이다	Iy
+대인	Iu
+대인 	Iv
+대자	I}
+대자동	Iz
+대장	Iv
+대장 	Iz
+대적	Iu
+대적 	Ix
+대적으	Iy
+대적인	Ix
+대전	Ij
+대전 	Im
+대전광	Iq
+대전에	Iz
+대조	I|
+대주	Iy
+대주교	Ix
+대중	Ip
+대중 	Iw
+대중교	I{
+대중화	Iz
+대지	I{
+대책	I~
+대체	Is
+대체로	Iw
+대체하	Ix
+대출	I~
+대칭	Ix
+대통	Il
+대통령	Ih
+대표	Ii
+대표 	Iu
+대표로	I{
+대표이	Iy
+대표적	Im
+대표팀	Iu
+대표하	Ir
+대하	Io
+대하는	Ix
+대하여	In
+대학	Id
+대학 	Ik
+대학교	Ie
+대학생	I{
+대학에	Iv
+대학원	Ir
+대학으	I{
+대학을	Iy
+대학의	Iv
+대학이	Iv
+대한	IZ
+대한 	Ia
+대한민	IY
+대한불	I{
+대한제	Ir
+대항	Iw
+대항하	Ix
+대해	Im
+대해 	Ik
+대해서	Ir
+대행	I~
+대형	Iu
+대형 	Is
+대화	Iv
+대회	Ij
+대회 	Ip
+대회가	I{
+대회는	It
+대회로	Iw
+대회를	Iz
+대회에	Iv
+대회의	Iy
+대회이	Ip
+댄	Iv
+댄스	I{
+댄스 	Iy
+댐	I|
+더	Ic
+더 	Ij
+더라	I|
+더라도	Iy
+더불	Iu
+더불어	Iq
+더블	I~
+더스	Iy
+더스 	Iy
+더욱	I{
+더욱 	Ix
+더이	I~
+덕	Ij
+덕 	Iy
+던	I_
+던 	Ib
+던에	I}
+덜	Ip
+덜란	Ir
+덜란드	In
+덤	Iv
+덧	I{
+덩	Ix
+덮	Iy
+데	I[
+데 	Ic
+데라	I}
+데르	Iz
+데미	Ix
+데미 	Iy
+데뷔	Iu
+데뷔 	Iw
+데서	I|
+데서 	Iy
+데스	Is
+데스 	Iu
+데스크	Iy
+데시	Iz
+데시 	Ix
+데에	Iu
+데에 	It
+데에서	Iz
+데이	Ij
+데이 	Ix
+데이비	Iv
+데이터	Ii
+데일	I~
+데타	Iz
+덱	I}
+덴	Ik
+덴 	Iv
+덴마	Iw
+덴마크	Is
+덴의	Iz
+덴의 	Iv
+델	Ik
+델 	Iw
+델로	I}
+델로 	Iz
+델리	I}
+델이	I{
+델이다	I{
+도	IP
+도 	IV
+도·	I}
+도가	Ip
+도가 	Im
+도공	I|
+도공사	Iy
+도교	Iw
+도구	Iv
+도군	I~
+도권	Iz
+도권 	Iy
+도나	I~
+도네	Iv
+도네시	Ir
+도는	Ih
+도는 	Id
+도니	Ix
+도니아	Iv
+도달	I~
+도덕	I}
+도동	I{
+도동 	Ix
+도라	Iz
+도로	Ih
+도로 	Ih
+도로가	Iz
+도로로	Iy
+도로와	Iz
+도로의	Is
+도로이	It
+도록	Il
+도록 	Ih
+도르	Iw
+도르 	Iz
+도를	Im
+도를 	Ii
+도리	I{
+도마	I|
+도마뱀	Iz
+도메	I}
+도메인	Iz
+도모	In
+도모 	Ix
+도모를	Iv
+도모하	Io
+도모할	Iz
+도미	I}
+도바	Iz
+도바 	Ix
+도비	I|
+도사	Ix
+도사 	Iy
+도상	I}
+도서	Is
+도서관	Iq
+도스	Iz
+도스 	Iz
+도시	Id
+도시 	Ik
+도시가	I{
+도시는	Iv
+도시로	Ih
+도시를	Iy
+도시에	Ix
+도시의	Iw
+도시이	Im
+도심	I|
+도양	I|
+도어	I{
+도어 	Iy
+도에	Im
+도에 	Im
+도에서	Io
+도역	I~
+도였	I}
+도와	Iq
+도와 	In
+도요	I|
+도움	Iy
+도움을	Iy
+도원	Iy
+도의	Ij
+도의 	Ig
+도이	Im
+도이기	Iz
+도이다	In
+도이며	Iq
+도인	Iw
+도인 	Iv
+도입	Is
+도입되	Iy
+도입된	I{
+도입하	Iy
+도자	Ir
+도자 	Iy
+도자로	I{
+도자이	Iz
+도적	Iz
+도전	I~
+도주	I{
+도중	I{
+도중 	I{
+도지	I{
+도지사	I{
+도착	I~
+도청	I|
+도체	Ix
+도체 	Iw
+도쿄	Ir
+도쿄 	Io
+도쿠	Iw
+도쿠가	Iu
+도하	It
+도하는	Ix
+도한	Iz
+도한 	Iw
+도회	I|
+독	I^
+독 	Is
+독교	In
+독교 	Io
+독교의	Iw
+독립	Ik
+독립 	Ip
+독립된	Iy
+독립운	Ir
+독립을	Iy
+독립적	Iw
+독립하	I{
+독부	Iz
+독부 	Ix
+독성	I~
+독으	I~
+독으로	I{
+독을	I|
+독을 	Ix
+독의	Iz
+독의 	Iv
+독이	Ix
+독이 	Iz
+독이다	I{
+독일	Ig
+독일 	Ij
+독일어	Is
+독일에	Iw
+독일의	Ij
+독자	Ix
+독자적	Iw
+독재	I{
+독점	I}
+독특	I{
+독특한	Iy
+독하	I|
+돈	Iq
+돈 	Iz
+돈을 	I{
+돌	Ii
+돌 	Iz
+돌아	Iw
+돌아가	Iz
+돌이	I}
+돌프	I{
+돌프 	Ix
+돔	I~
+돕	Iy
+동	IS
+동 	Ia
+동가	Is
+동가 	Iv
+동가이	Iv
+동강	I|
+동경	I~
+동계	Iw
+동계 	It
+동과	Is
+동과 	Ip
+동구	It
+동구 	Is
+동국	I~
+동군	I~
+동굴	I|
+동기	Iw
+동기 	Iy
+동남	Iv
+동남아	Iw
+동당	Iz
+동당 	Iy
+동대	Ix
+동대문	Iw
+동량	I~
+동력	I{
+동류	I~
+동맹	It
+동맹 	Iw
+동면	I~
+동명	I|
+동물	Im
+동물 	Is
+동물의	Iu
+동물이	Iy
+동방	Iv
+동방 	Iw
+동부	Ik
+동부 	Im
+동부에	Im
+동북	Iy
+동사	I|
+동산	Ix
+동생	It
+동생이	Iu
+동서	Iz
+동성	Ix
+동시	Ip
+동시에	In
+동아	It
+동아시	Iv
+동아일	Iy
+동안	Im
+동안 	Ij
+동안에	Iz
+동양	It
+동양사	Iu
+동에	In
+동에 	Ik
+동에서	Ix
+동영	I{
+동영상	Iw
+동원	I{
+동위	I|
+동으	Ir
+동으로	In
+동은	Iw
+동은 	Is
+동을	Il
+동을 	Ih
+동의	Ip
+동의 	In
+동이	In
+동이 	Ir
+동이다	Io
+동인	Ix
+동인 	Iy
+동일	It
+동일한	Iu
+동자	Iw
+동작	Iv
+동장	I}
+동적	Iy
+동전	Iw
+동조	Iw
+동조합	It
+동중	I~
+동지	I~
+동진	I}
+동쪽	Ii
+동쪽 	Is
+동쪽에	It
+동쪽으	Ih
+동쪽은	Iy
+동차	Im
+동차 	Im
+동차가	Iy
+동차의	Iy
+동차이	I{
+동천	I~
+동청	I}
+동체	Iu
+동체 	Ix
+동하	Io
+동하고	Iu
+동하는	It
+동하였	It
+동한	Ix
+동한 	Iv
+동해	Iv
+동했	Iy
+동했다	I{
+동화	Ix
+돼	Iv
+돼 	I}
+돼지	I|
+됐	Is
+됐다	Iw
+됐다 	Is
+됐으	I~
+됐으며	I{
+되	IT
+되거	I{
+되거나	Iw
+되고	Ii
+되고 	Ie
+되기	Ip
+되기 	Iq
+되기도	Iq
+되는	Id
+되는 	I_
+되는데	Iu
+되던	I|
+되던 	Ix
+되도	I~
+되도록	Iz
+되며	Ip
+되며 	Il
+되면	Ip
+되면 	Iv
+되면서	In
+되어	Ib
+되어 	I^
+되어있	It
+되었	I]
+되었고	Ik
+되었는	Iw
+되었다	IZ
+되었던	Ir
+되었으	Ie
+되었을	Iw
+되었지	Ix
+되자	I|
+되자 	Ix
+되지	Io
+되지 	Il
+되지만	Iv
+된	IW
+된 	IY
+된다	Ie
+된다 	Ia
+된다는	Iw
+될	Im
+될 	In
+됨	Iw
+두	I_
+두 	If
+두개	I~
+두고	Iq
+두고 	Im
+두교	Iz
+두는 	I{
+두루	I~
+두번	I|
+두번째	Iy
+두산	I|
+두어	I|
+두었	Iz
+두었다	Iy
+두에	I~
+둑	Iw
+둔	Ip
+둔 	Iu
+둘	In
+둘 	I{
+둘러	Iu
+둘러싸	Is
+둘째	Iz
+둘째 	Ix
+둥	Iq
+둥 	Iy
+둥이	I~
+뒤	Ik
+뒤 	Ir
+뒤를	I|
+뒤를 	Ix
+뒤에	Ix
+뒤에 	Iw
+뒷	Iy
+듀	Ir
+듀서	Iz
+듈	I|
+드	IV
+드 	I^
+드가	Iu
+드가 	Ir
+드는	In
+드는 	Ij
+드니	Iz
+드니 	Iz
+드라	Im
+드라마	Im
+드라이	It
+드래	I|
+드러	Iw
+드레	Iw
+드로	Ip
+드로 	Iq
+드로이	I{
+드루	I~
+드르	I|
+드르 	Iy
+드를	Is
+드를 	Io
+드리	Iq
+드리드	Iz
+드리아	Iv
+드리히	Iu
+드림	I~
+드시	Iz
+드시 	Ix
+드어	Iz
+드어 	Iz
+드에	Iq
+드에 	Is
+드에서	Iq
+드와	Iu
+드와 	Ir
+드워	Iz
+드워드	Iw
+드웨	Iv
+드웨어	Is
+드의	Il
+드의 	Ih
+드이	Iv
+드이다	It
+드인	I|
+드인 	I{
+드컵	It
+드컵 	Is
+득	Im
+득 	I{
+득하	Iz
+든	Ie
+든 	Ig
+든다	I|
+든다 	Ix
+들	IW
+들 	Ij
+들고	Ix
+들고 	Iu
+들과	Ip
+들과 	Im
+들기	I{
+들기 	Iz
+들도	I{
+들도 	Iw
+들로	Ip
+들로 	Im
+들면	I}
+들면 	Iz
+들목	It
+들목 	Is
+들어	Ig
+들어 	Im
+들어가	It
+들어서	Ix
+들어졌	Ir
+들어지	Iy
+들어진	Im
+들었	Iv
+들었다	Iv
+들에	Im
+들에 	Io
+들에게	Im
+들에서	Iy
+들여	Iz
+들은	Ik
+들은 	Ig
+들을	Ii
+들을 	Ie
+들의	Ih
+들의 	Id
+들이	Ie
+들이 	Ib
+들이다	Io
+들이며	Iw
+들이었	I{
+들이자	Iz
+들인	Iz
+들인 	Iv
+듬	Iu
+듬해	I~
+듭	I~
+듯	Iw
+듯이	I~
+듯이 	Iz
+등	IX
+등 	Ie
+등과	Iu
+등과 	Iq
+등교	I}
+등교육	Iy
+등급	Ix
+등급 	Iz
+등기	I{
+등록	It
+등록 	I{
+등록되	Iz
+등식	I|
+등에	Il
+등에 	Il
+등에서	Io
+등으	Ip
+등으로	Il
+등은	I|
+등은 	Ix
+등을	Ih
+등을 	Id
+등의	Ih
+등의 	Id
+등이	Il
+등이 	Ih
+등장	Im
+등장인	Ix
+등장하	Il
+등장한	Iu
+등지	Ix
+등지에	Iv
+등포	Ix
+등포구	Iu
+등학	Iq
+등학교	Im
+디	I]
+디 	Io
+디나	Iz
+디난	I~
+디렉	I~
+디렉터	I{
+디미	Iz
+디미르	Ix
+디비	I}
+디스	Iq
+디스크	It
+디스플	Iv
+디아	Ir
+디아 	Iu
+디어	Ip
+디어 	Io
+디언	Ix
+디언 	Ix
+디에	I{
+디오	Ik
+디오 	Ii
+디오에	I{
+디우	I~
+디움	I|
+디자	Ip
+디자이	Iy
+디자인	Im
+디젤	I~
+디즈	I{
+디즈니	Iw
+디지	Io
+디지털	Il
+딕	Ix
+딕 	I}
+딘	Iu
+딘 	Iz
+딜	Iz
+딩	Il
+딩 	Io
+따	Ib
+따 	I}
+따라	Ig
+따라 	Ie
+따라서	Io
+따로	I|
+따로 	Ix
+따르	Ir
+따르는	I{
+따르면	Ip
+따른	It
+따른 	Iq
+따서	Ix
+따서 	It
+따온	I~
+따온 	Iy
+따왔	I}
+따왔다	Iz
+따위	Iz
+딱	I{
+딴	Iz
+딴 	I}
+딸	Iq
+딸 	I{
+딸로	I}
+딸로 	Iy
+딸이	Iy
+딸이다	Iy
+땅	Is
+때	I_
+때 	Ig
+때까	Iu
+때까지	Iq
+때는	Iw
+때는 	Is
+때로	Iy
+때로 	Iz
+때로는	Iz
+때문	Ij
+때문에	Ig
+때문이	It
+때부	I|
+때부터	Ix
+때에	It
+때에 	It
+때에는	Iv
+때의	Ix
+때의 	It
+떠	Iq
+떠나	I~
+떠한	Ix
+떠한 	It
+떡	I|
+떤	Im
+떤 	Io
+떨	Il
+떨어	Im
+떨어져	It
+떨어지	Iz
+떨어진	Il
+떻	Iy
+떻게	Iz
+떻게 	Iv
+또	I[
+또 	It
+또는	I^
+또는 	IY
+또한	In
+또한 	Ij
+뚜	I{
+뛰	Is
+뛰어	Iw
+뛰어난	Iv
+뜨	Iw
+뜻	If
+뜻 	Iy
+뜻으	Iw
+뜻으로	Is
+뜻은	I}
+뜻은 	Iy
+뜻을	Iw
+뜻을 	Is
+뜻의	I{
+뜻의 	Iw
+뜻이	Iu
+뜻이다	Iu
+뜻하	Ip
+뜻하는	In
+뜻하며	Ix
+뜻한	Ip
+뜻한다	Im
+띄	I}
+띠	Iv
+라	IR
+라 	I^
+라가	It
+라가 	Is
+라고	Ib
+라고 	Ia
+라고도	Ie
+라과	I}
+라기	I{
+라기 	I{
+라나	Iz
+라남	Is
+라남도	Io
+라노	Ix
+라노 	Iy
+라는	Id
+라는 	I_
+라니	I~
+라다	I~
+라데	Iy
+라데시	Iw
+라도	It
+라도 	Iq
+라드	Ix
+라드 	Iv
+라디	Ip
+라디미	Iw
+라디오	Io
+라라	I~
+라로	Iy
+라로 	Iv
+라루	I~
+라루스	I{
+라르	I|
+라를	Iw
+라를 	Is
+라리	I{
+라마	Io
+라마 	Ip
+라마이	Iw
+라면	Iz
+라면 	Iw
+라미	Iz
+라바	Iy
+라북	Iu
+라북도	Iq
+라브	Iz
+라비	It
+라비아	Is
+라서	Ir
+라서 	Io
+라스	Ip
+라스 	It
+라시	Iv
+라야	I}
+라에	Is
+라에 	It
+라에서	It
+라엘	Iv
+라엘 	Iv
+라오	Ix
+라오스	Iy
+라와	Iw
+라와 	It
+라우	Ir
+라우저	Iv
+라운	Iv
+라운 	I{
+라운드	Ix
+라위	I}
+라의	In
+라의 	Ij
+라이	If
+라이 	It
+라이나	Iq
+라이다	Is
+라이더	Ix
+라이며	I{
+라이버	Iy
+라이브	Ip
+라이선	Iy
+라이스	Ix
+라이언	Iv
+라이온	Iy
+라이터	Iz
+라이트	Iv
+라이프	Iu
+라인	Io
+라인 	In
+라자	I|
+라즈	I~
+라지	Iy
+라진	I~
+라질	Iv
+라질 	Iv
+라카	Iz
+라크	Iu
+라크 	Iu
+라키	I{
+라테	I}
+라토	I}
+라톤	I|
+라트	Iw
+라트 	Iy
+라트비	Iz
+라티	I|
+라틴	Ip
+라틴 	Iw
+라틴어	Io
+라파	I|
+라프	I~
+라하	I{
+락	Ik
+락 	Iw
+락하	I}
+란	I^
+란 	Ie
+란다	I~
+란드	Ij
+란드 	Ij
+란드어	Iy
+란드에	Iz
+란드의	Iq
+란색	I}
+란스	I~
+란시	Iz
+란시스	Iv
+란에	I~
+란을	Iz
+란을 	Iv
+란의	I{
+란의 	Iw
+란이	Iy
+란이 	Iy
+란트	I~
+랄	Iu
+랄 	I~
+람	Ic
+람 	Iq
+람과	I~
+람과 	I{
+람교	I~
+람들	Io
+람들에	Iy
+람들은	I{
+람들을	Ix
+람들의	Ix
+람들이	Ir
+람에	Ix
+람에 	I{
+람에게	Ix
+람으	Ix
+람으로	It
+람은	I|
+람은 	Ix
+람을	It
+람을 	Ip
+람의	Iu
+람의 	Iq
+람이	In
+람이 	Io
+람이다	Ir
+람회	I|
+랍	Ir
+랍 	I|
+랍어	Iz
+랍어 	Iz
+랐	Iw
+랐다	I|
+랐다 	Ix
+랑	Ib
+랑 	Iu
+랑수	I~
+랑수아	Iz
+랑스	Ig
+랑스 	Ih
+랑스어	Ir
+랑스에	Ix
+랑스와	Iz
+랑스의	Ik
+랑을	I~
+랑을 	Iz
+랑이	I{
+랑카	I}
+랑크	Iu
+랑크 	Iu
+랑하	I|
+래	I^
+래 	Ij
+래가	I~
+래가 	I{
+래는	It
+래는 	Ip
+래되	Iy
+래되었	Ix
+래된	It
+래된 	Ip
+래로	Iw
+래로 	Is
+래를	Iy
+래를 	Iu
+래머	I~
+래밍	It
+래밍 	Ir
+래스	Ix
+래스카	Iz
+래시	I|
+래시 	Iz
+래식	I}
+래식 	I{
+래에	Ix
+래에 	Iw
+래의	Iu
+래의 	Iq
+래이	Iy
+래이다	Iw
+래프	Is
+래프트	Ir
+래픽	Is
+래픽 	Is
+래픽스	Iz
+래하	Iy
+래하였	Iy
+래한	Ix
+래한 	Iw
+래했	I}
+래했다	Iz
+랙	Ir
+랙 	I{
+랜	Id
+랜 	Ix
+랜드	Ig
+랜드 	Ig
+랜드에	Iv
+랜드의	Io
+랜스	Iy
+램	Ii
+램 	Ir
+램으	I}
+램으로	Iy
+램을	Iw
+램을 	Is
+램의	I{
+램의 	Iw
+램이	Iu
+램이다	Is
+랩	Ix
+랫	Is
+랫동	I}
+랫동안	Iy
+랫폼	Iw
+랭	It
+랴	Iy
+략	In
+략 	Iv
+략적	I~
+량	Ie
+량 	Io
+량과	I~
+량과 	I{
+량에	I~
+량에 	Iz
+량으	I|
+량으로	Ix
+량은	I{
+량은 	Iw
+량을	Iu
+량을 	Iq
+량의	Iw
+량의 	Is
+량이	Iu
+량이 	It
+량이다	I{
+러	I[
+러 	If
+러가	Ix
+러가 	Iz
+러가지	Ix
+러나	Ir
+러나 	In
+러드	I{
+러드는	Iy
+러를	I~
+러를 	I{
+러리	Ix
+러리 	Iy
+러브	I|
+러스	Iq
+러스 	Ir
+러시	Ij
+러시아	If
+러싸	Iw
+러싸고	Iz
+러에	I~
+러운	Iz
+러운 	Iv
+러의	I|
+러의 	Iw
+러지	I~
+러진	Iw
+러진 	It
+러피	I{
+러피언	Iw
+러한	Ip
+러한 	Il
+러해	I}
+러해살	Iy
+럭	Ir
+럭비	Iy
+럭비 	Iv
+런	Ik
+런 	Is
+런던	It
+런던 	It
+런던에	Iz
+런스	I|
+럴	It
+럴 	Iw
+럼	Ik
+럼 	Io
+럼비	I~
+럼비아	Iz
+럽	Ig
+럽 	Im
+럽게	I~
+럽게 	Iz
+럽과	I~
+럽과 	Iz
+럽에	Iv
+럽에서	It
+럽의	Iw
+럽의 	Is
+럽이	I}
+럿	I}
+렀	Is
+렀다	Iw
+렀다 	It
+렇	Ix
+렇게	I|
+렇게 	Ix
+레	IY
+레 	Io
+레고	I|
+레고리	Iz
+레나	Iz
+레네	I~
+레니	I{
+레닌	I{
+레드	Iu
+레드 	Iv
+레르	I~
+레마	I{
+레마이	Iz
+레바	I~
+레비	Iq
+레비전	In
+레스	Im
+레스 	Iq
+레스타	Iw
+레슬	Iv
+레슬러	I{
+레슬링	Iv
+레시	I|
+레아	I{
+레오	Iu
+레오 	Iz
+레온	I}
+레옹	Iy
+레옹 	Ix
+레우	I}
+레의	I~
+레의 	Iz
+레이	If
+레이 	Io
+레이더	I{
+레이드	Ix
+레이블	Iw
+레이션	Iq
+레이스	Is
+레이시	Iu
+레이어	Is
+레이오	Ix
+레이저	Iy
+레이크	Iz
+레이터	Iw
+레이트	Iv
+레인	Iw
+레인 	Iy
+레일	Ip
+레일리	Im
+레임	Iy
+레임워	Iz
+레잉	I}
+레잉 	Iy
+레지	Iy
+레지스	Iz
+레코	Iv
+레코드	Is
+레타	I~
+레프	I}
+렉	Im
+렉산	Iv
+렉산더	I{
+렉산드	It
+렉스	I}
+렉터	I~
+렉트	Iz
+렉트로	Iy
+렌	Ik
+렌 	Ix
+렌스	I{
+렌즈	I|
+렐	Iw
+렘	Iu
+렘 	I{
+렛	I{
+려	I_
+려 	Il
+려가	I|
+려가 	Iz
+려고	Iy
+려고 	Iu
+려는	It
+려는 	Ip
+려대	I~
+려서	I~
+려서 	Iz
+려시	Iz
+려시대	Iv
+려오	I~
+려운	I~
+려운 	Iz
+려의	Iy
+려의 	Iu
+려져	Il
+려져 	Ih
+려져있	Iy
+려졌	Ix
+려졌다	Ix
+려주	I~
+려지	Iz
+려진	Iq
+려진 	Im
+려하	Iz
+력	I^
+력 	Ih
+력과	Iw
+력과 	Is
+력에	Iw
+력에 	It
+력으	Ix
+력으로	It
+력은	I{
+력은 	Iw
+력을	Il
+력을 	Ih
+력의	Iw
+력의 	Is
+력이	Ir
+력이 	Io
+력하	Ix
+력한	Ix
+력한 	Iu
+련	Ie
+련 	In
+련되	I~
+련된	Iq
+련된 	Im
+련을	I~
+련을 	Iz
+련의	It
+련의 	Ip
+련이	Iy
+련이 	Iv
+련하	Iz
+련하여	Iz
+련한	I|
+련한 	Ix
+렬	Iq
+렬 	Iy
+렴	Iw
+렵	Iw
+렸	Im
+렸다	Iq
+렸다 	In
+렸던 	I{
+렸으	I{
+렸으며	Iy
+령	Ic
+령 	Il
+령과	I~
+령과 	I{
+령관	Iz
+령어	Iz
+령에	Iz
+령에 	Iw
+령으	Ix
+령으로	It
+령은	I~
+령은 	Iz
+령을	Iu
+령을 	Iq
+령의	Iy
+령의 	Iu
+령이	It
+령이 	Iu
+령이다	Iy
+령하	I~
+례	Ij
+례 	It
+례로	I~
+례로 	I{
+례를	I|
+례를 	Ix
+례에	I{
+례에 	Ix
+례의	Iz
+례의 	Iv
+로	IJ
+로 	IN
+로가	Iu
+로가 	Iq
+로교	I~
+로구	Ir
+로구 	In
+로그	Ih
+로그 	Iu
+로그래	Io
+로그램	Ig
+로나	Iy
+로나 	Iy
+로네	I~
+로는	Ic
+로는 	I^
+로니	Ix
+로닉	I~
+로도	In
+로도 	Ik
+로동	I~
+로듀	Iy
+로듀서	Iv
+로드	Is
+로드 	It
+로디	I|
+로라	Iz
+로레	Iy
+로레슬	Iv
+로렌	I|
+로로	Iu
+로로 	Ir
+로를	It
+로를 	Ip
+로리	Iw
+로리다	Iy
+로마	Ii
+로마 	Ii
+로마에	Iy
+로마의	Iu
+로만	Iz
+로만 	Iw
+로망	I~
+로몬	I|
+로몬 	Iy
+로미	Iz
+로미터	Iy
+로바	Iy
+로바키	Ix
+로버	Iv
+로버트	It
+로벌	Ir
+로벌 	In
+로베	Iy
+로봇	Iv
+로봇 	Iz
+로부	Ij
+로부스	Iz
+로부터	Ig
+로비	Iv
+로비치	Iy
+로사	I}
+로서	Id
+로서 	Ia
+로서는	Iw
+로서의	Ir
+로세	Ir
+로세서	Iq
+로세스	It
+로소	Ir
+로소프	Io
+로스	Im
+로스 	Io
+로스앤	Iw
+로스트	Iz
+로시	Iy
+로써	Ik
+로써 	Ig
+로아	Iv
+로아티	Iu
+로야	I|
+로야구	Ix
+로어	I|
+로어 	Iz
+로에	Iv
+로에 	Iw
+로에서	Iw
+로와	Iw
+로와 	Is
+로우	I|
+로운	In
+로운 	Ij
+로의	Io
+로의 	Ik
+로이	Im
+로이 	Ix
+로이다	Io
+로이드	Iu
+로이센	Iu
+로자	Iz
+로젝	Ir
+로젝트	In
+로즈	I|
+로지	Iw
+로켓	Iy
+로켓 	I{
+로코	Ix
+로크	I|
+로크 	Iz
+로키	I~
+로타	I}
+로토	Iu
+로토콜	Ir
+로트	I~
+로파	I~
+로페	I}
+로프	Iu
+로프 	Iy
+로프로	Iy
+로피	I{
+록	Ia
+록 	Ih
+록》	I~
+록되	It
+록되어	Is
+록되었	Ix
+록된	Ix
+록된 	It
+록에	Iz
+록에 	Ix
+록은	Iz
+록은 	Iv
+록을	Iy
+록을 	Iu
+록의	I~
+록의 	Iz
+록이	Iw
+록이다	Iw
+록하	Iu
+록하였	Iw
+록한	Iy
+록한 	Iu
+론	Ib
+론 	Il
+론》	I~
+론가	I{
+론과	Iy
+론과 	Iv
+론에	Is
+론에 	Iu
+론에서	Ir
+론으	I|
+론으로	Ix
+론은	Iy
+론은 	Iu
+론을	Iv
+론을 	Ir
+론의	Iv
+론의 	Iq
+론이	It
+론이 	I{
+론이다	It
+론인	Iy
+론적	Iy
+론적 	Iw
+론토	I{
+롤	In
+롤 	I|
+롤라	I|
+롤라이	I{
+롤러	I}
+롤플	I~
+롤플레	Iy
+롬	Is
+롬 	I}
+롬비	I~
+롬비아	Iz
+롭	Is
+롭게	Ix
+롭게 	It
+롯	In
+롯데	I~
+롯하	I{
+롯하여	Iw
+롯한	Iu
+롯한 	Ir
+롯해	I|
+롯해 	Iy
+롱	Ir
+롱 	I{
+뢰	Is
+료	Id
+료 	Io
+료가	I~
+료가 	Iz
+료기	I}
+료로	Iu
+료로 	Ir
+료를	Is
+료를 	Io
+료에	I{
+료에 	Iy
+료와	I~
+료와 	Iz
+료의	I}
+료의 	Iy
+료이	Iz
+료이다	Iz
+료하	I~
+룡	Ip
+룡 	I}
+룡이	I{
+룡이다	Iw
+루	I]
+루 	In
+루가	I|
+루가 	Iy
+루고	Iu
+루고 	Iq
+루는	Ir
+루는 	In
+루를	I~
+루를 	Iz
+루마	Iv
+루마니	Is
+루미	I~
+루살	I{
+루살렘	Iw
+루스	Ip
+루스 	Ip
+루시	I}
+루아	Iz
+루아 	Iz
+루어	Il
+루어 	Iz
+루어져	Ip
+루어졌	Iy
+루어지	Ir
+루어진	Io
+루었	I~
+루에	I~
+루의	I~
+루의 	Iz
+루이	Ip
+루이 	Ir
+루이스	Iv
+루지	Iz
+루지야	Iz
+루터	I~
+루트	Ix
+루트비	Iw
+룩	Iu
+룬	Ip
+룬 	Iw
+룬다	Iw
+룬다 	Is
+룰	Iy
+룸	Iw
+룸 	I~
+룹	Il
+룹 	It
+룹의	I{
+룹의 	Iw
+룹이	Ix
+룹이다	Iv
+룽	Iz
+뤄	Iz
+뤼	Iv
+류	I_
+류 	Ij
+류가	Ix
+류가 	It
+류군	I~
+류는	I|
+류는 	Ix
+류되	I|
+류된	I~
+류로	Iv
+류로 	Is
+류를	It
+류를 	Ip
+류에	Iw
+류에 	Iu
+류와	Iy
+류와 	Iu
+류의	Iq
+류의 	Im
+류이	Iv
+류이다	Is
+류인	I|
+류인 	Iy
+류하	Is
+류하고	Iz
+류하는	Iy
+류하다	Iy
+류학	I{
+류한	I|
+륙	Im
+륙 	Iy
+륙에	Iz
+륙에 	Iz
+륙의	I~
+륙의 	Iz
+륜	Iv
+률	Ij
+률 	It
+률에	I}
+률에 	Iz
+률을	I|
+률을 	Ix
+률의	I}
+률의 	Iy
+률이	Iy
+률이 	Iy
+률이다	I{
+륨	Ix
+륨 	I|
+륭	I{
+르	IV
+르 	If
+르가	Iw
+르가 	Ix
+르게	Is
+르게 	Ip
+르고	Iq
+르고 	In
+르기	Io
+르기 	Iw
+르기까	Ix
+르기도	Ip
+르나	Ix
+르네	Iw
+르네상	Ix
+르노	Ix
+르는	Il
+르는 	Ih
+르니	I|
+르다	Iu
+르다 	It
+르단	I~
+르데	I|
+르도	I{
+르드	Iy
+르디	Ix
+르디난	I{
+르렀	I}
+르를	I{
+르를 	Iw
+르마	Iz
+르만	Iw
+르만 	Ix
+르메	Iz
+르메니	Iy
+르며	Iw
+르며 	Is
+르면	Is
+르면 	Ip
+르모	I~
+르몬	I~
+르미	I}
+르바	Iw
+르바이	Iv
+르베	I|
+르부	I}
+르부르	Iy
+르비	Iv
+르비아	It
+르세	I~
+르스	Iw
+르시	It
+르시아	Ir
+르에	Ix
+르에 	Iz
+르에서	Iz
+르와	I}
+르와 	Iy
+르웨	Iv
+르웨이	Ir
+르의	It
+르의 	Ip
+르이	Iy
+르이며	Iz
+르자	I~
+르주	I~
+르지	Ix
+르지 	Iy
+르체	Iz
+르체고	Iw
+르치	I}
+르침	I}
+르카	I|
+르케	I~
+르코	I}
+르쿠	I~
+르크	Im
+르크 	Im
+르크스	Iv
+르크의	Iz
+르키	Iy
+르키나	Iy
+르타	Iw
+르토	Iy
+르토 	Iz
+르투	It
+르투갈	Ir
+르트	Ip
+르트 	Io
+르티	I{
+르프	I}
+르헨	Iw
+르헨티	Is
+륵	I~
+른	Ia
+른 	Ie
+른다	In
+른다 	Ij
+른바	I~
+른바 	Iz
+를	IQ
+를 	IR
+를로	I|
+를린	Iy
+를린 	Iy
+를테	I~
+를테면	I{
+름	I_
+름 	Im
+름다	Iz
+름다운	Ix
+름에	Iw
+름에 	Iw
+름에서	Ix
+름으	Io
+름으로	Ik
+름은	Il
+름은 	Ih
+름을	In
+름을 	Ij
+름의	Iy
+름의 	Iu
+름이	Im
+름이 	In
+름이다	Io
+름인	I~
+름인 	Iz
+릇	I}
+릉	Ip
+릉 	I{
+리	IO
+리 	I]
+리·	I{
+리가	Io
+리가 	Il
+리게	Iz
+리게 	Ix
+리고	Ii
+리고 	If
+리공	I~
+리교	I}
+리그	Ii
+리그 	Ii
+리그에	Iv
+리그의	It
+리그이	Iv
+리기	Ip
+리기 	It
+리기도	Ir
+리나	Iu
+리나 	It
+리노	Iy
+리눅	I{
+리눅스	Iw
+리는	Ij
+리는 	If
+리니	Iz
+리다	Ix
+리다 	Iw
+리단	I~
+리대	I}
+리대신	I{
+리더	I{
+리되	Iw
+리되어	Iw
+리된	I~
+리드	Ir
+리드 	Is
+리드리	Iv
+리듬	I}
+리라	I}
+리랑	I}
+리랑카	Iz
+리로	Ip
+리로 	In
+리를	Ij
+리를 	If
+리마	I{
+리만	I}
+리메	I{
+리메이	Iz
+리며	Iv
+리며 	Ir
+리모	I}
+리미	Ix
+리미어	Iw
+리바	I~
+리버	I{
+리베	I|
+리보	I{
+리브	Ix
+리브 	Ix
+리비	Iv
+리비아	It
+리사	Iv
+리사무	Iy
+리소	Iw
+리소 	Iy
+리스	Ie
+리스 	Ih
+리스도	Is
+리스어	In
+리스에	Iy
+리스의	Ir
+리스토	Iv
+리스트	Is
+리스티	Iw
+리시	Iv
+리시 	Iy
+리아	Ic
+리아 	Ic
+리아가	I{
+리아는	I{
+리아를	Iz
+리아어	Iq
+리아에	Is
+리아와	Iw
+리아의	Ij
+리안	Ix
+리안 	Iv
+리야	Iy
+리야 	Iy
+리어	Is
+리어 	Is
+리언	I~
+리얼	I{
+리얼 	Iz
+리엄	Iu
+리엄 	Ir
+리에	Ij
+리에 	Ii
+리에서	Io
+리엔	I~
+리오	Ip
+리오 	Ip
+리온	Iz
+리올	I~
+리와	Ir
+리와 	In
+리우	Is
+리우스	Ir
+리원	I~
+리위	I~
+리위원	Iz
+리의	Im
+리의 	Ii
+리이	Ir
+리이다	Ip
+리이며	Iz
+리인	I|
+리자	Iu
+리자베	Iz
+리잡	Iy
+리잡고	Ix
+리적	Iq
+리적 	Iq
+리적으	Ix
+리적인	Iw
+리조	Iz
+리즈	Ij
+리즈 	Il
+리즈는	Iv
+리즈로	Iz
+리즈에	Iv
+리즈의	It
+리즈이	Iv
+리즘	It
+리즘 	Ix
+리지	Ir
+리지 	Is
+리지널	Iz
+리처	Iy
+리처드	Iw
+리청	I|
+리츠	I}
+리치	Ix
+리카	Ij
+리카 	Ij
+리카에	It
+리카의	Is
+리칸	Iy
+리칸 	Iv
+리케	Iu
+리케이	Iw
+리케인	Iv
+리코	Iy
+리코 	I{
+리크	I{
+리크 	Iz
+리키	In
+리키는	Il
+리키며	Iz
+리킨	Io
+리킨다	Ik
+리타	Iz
+리토	I~
+리투	I{
+리투아	Ix
+리트	Ir
+리트 	It
+리트어	Iz
+리튼	I}
+리튼 	Iz
+리티	Iw
+리티 	Iy
+리포	It
+리포니	Iq
+리프	Iw
+리프 	Iw
+리핀	Is
+리핀 	Iq
+리핀의	I{
+리하	In
+리하고	Iv
+리하기	Iy
+리하는	Ir
+리하여	Ix
+리학	Il
+리학 	Ir
+리학에	It
+리학의	Iy
+리학자	Ip
+리한	Iu
+리한 	It
+리한다	Iz
+리히	It
+리히 	Iq
+릭	Ij
+릭 	Ir
+릭교	Iu
+릭교회	Iq
+릭스	I{
+릭스 	Iy
+릭터	Iw
+린	Ib
+린 	Ih
+린다	In
+린다 	Ik
+린스	Iz
+린에	I}
+린의	I~
+린의 	Iz
+린이	Iu
+린이 	Iw
+릴	In
+릴 	Iv
+릴적	Iz
+릴적 	Iv
+림	Ic
+림 	Iq
+림수	Ip
+림수산	Il
+림을	Iz
+림을 	Iv
+림의	I~
+림의 	Iz
+림이	I|
+림청	Iy
+림청 	Iv
+림축	I{
+림축산	Iw
+림픽	In
+림픽 	In
+림픽에	It
+립	IZ
+립 	Ij
+립·	I~
+립공	Iw
+립공원	Is
+립과	I{
+립과 	Iy
+립국	I|
+립대	I|
+립대학	Iy
+립되	Io
+립되어	Iw
+립되었	Im
+립된	Ie
+립된 	Ia
+립에	I|
+립에 	Iy
+립운	Iu
+립운동	Ir
+립을	Ix
+립을 	Is
+립자	I{
+립적	Iz
+립적인	Iz
+립트	I|
+립트 	I{
+립하	Iq
+립하고	Iy
+립하는	Iy
+립하여	Iw
+립하였	Iu
+립한	Is
+립한 	Io
+립했	I{
+립했다	Iz
+립허	Ir
+립허가	In
+릿	Iv
+릿 	I|
+링	Ij
+링 	Iq
+링크	I{
+마	IV
+마 	Ie
+마가	Iw
+마가 	Ix
+마구	I}
+마그	I|
+마나	I{
+마노	I~
+마누	I|
+마누엘	Iz
+마는	I~
+마는 	Iz
+마니	It
+마니아	Is
+마다	Ir
+마다 	Io
+마드	Iw
+마드 	Ix
+마드리	Iz
+마라	Ix
+마련	Iz
+마로	I{
+마로 	Iy
+마루	I|
+마르	Io
+마르 	Ix
+마르크	Is
+마를	I|
+마를 	Ix
+마리	Ip
+마리 	Iw
+마리아	Iq
+마뱀	I~
+마법	I|
+마사	It
+마산	Ix
+마스	Is
+마스 	Iu
+마스터	Iz
+마시	Iz
+마쓰	Is
+마쓰 	I{
+마쓰다	Is
+마에	Iw
+마에 	Ix
+마에서	Iz
+마오	I}
+마와	I~
+마와 	I{
+마우	I{
+마운	I~
+마을	Iq
+마을 	Iu
+마음	Iy
+마의	It
+마의 	Ip
+마이	Ij
+마이다	Iw
+마이오	Ix
+마이크	Ik
+마이클	Iw
+마인	I{
+마일	I|
+마자	I|
+마주	Iz
+마지	Iq
+마지막	Im
+마찬	Iy
+마찬가	Iu
+마추	I|
+마추어	Ix
+마치	Iw
+마치 	Iu
+마카	I{
+마케	Iu
+마케도	Iv
+마케팅	Iv
+마쿠	I|
+마쿠라	Iy
+마크	Is
+마크 	Is
+마토	I}
+마트	Iw
+마트폰	Iy
+마티	I~
+마틴	I~
+마포	Ix
+마포구	Iu
+마하	Iz
+막	Ig
+막 	Ip
+막대	I|
+막부	Ix
+막부 	Iz
+막으	I|
+막으로	Ix
+막을	I|
+막을 	Ix
+막의	I{
+막의 	Iw
+만	IX
+만 	Ia
+만과	I~
+만과 	Iz
+만나	Ix
+만나는	Iz
+만년	Iv
+만년 	Is
+만드	It
+만드는	Iq
+만든	Im
+만든 	Ii
+만든다	Iy
+만들	Ih
+만들 	Iz
+만들고	Ix
+만들기	Ix
+만들어	Ig
+만들었	Is
+만명	Iz
+만에	Iu
+만에 	Ir
+만원	I~
+만으	Iz
+만으로	Iv
+만을	It
+만을 	Ip
+만의	Ix
+만의 	It
+만이	Iv
+만이 	Is
+만족	Ix
+만주	Iw
+만큼	Iz
+만큼 	Ix
+만한	I{
+만한 	Iw
+만화	Io
+만화 	Ir
+만화가	Iw
+만화이	Iy
+많	Ie
+많고 	I{
+많다	It
+많다 	Ip
+많으	I~
+많은	Ij
+많은 	If
+많이	Io
+많이 	Ik
+말	I[
+말 	Iq
+말기	Ir
+말기 	Iw
+말기에	Ix
+말기의	Iw
+말라	Iw
+말라위	Iy
+말레	Iv
+말레이	Ir
+말로	Iq
+말로 	Io
+말리	Ix
+말리아	I{
+말에	Iy
+말에 	Ix
+말은	Iy
+말은 	Iu
+말을	Ix
+말을 	It
+말의	Iz
+말의 	Iv
+말이	Im
+말이 	Iy
+말이다	Ik
+말하	Io
+말하는	Is
+말하며	Ir
+말하면	I{
+말한	Id
+말한다	I_
+말해	Iz
+말해 	Ix
+맛	Iw
+망	Ig
+망 	Iu
+망명	I}
+망원	Iz
+망원경	Iw
+망을	I{
+망을 	Iw
+망하	Ix
+망한	I|
+망한 	Ix
+망했	I~
+맞	Ik
+맞는	I~
+맞는 	I{
+맞닿	I{
+맞닿아	Iw
+맞대	Ix
+맞대고	It
+맞추	I{
+맞추어	I{
+맡	Im
+맡고	Iw
+맡고 	Is
+맡아	I~
+맡았	Iu
+맡았다	It
+맡았으	Iy
+맡은	I}
+맡은 	Iy
+매	I_
+매 	Is
+매개	I~
+매년	Is
+매년 	Io
+매니	I{
+매되	Ir
+매되었	Io
+매된	Iv
+매된 	Ir
+매를	I|
+매를 	Ix
+매매	I~
+매사	I|
+매사추	Ix
+매우	Iq
+매우 	Im
+매일	I|
+매장	I}
+매주	I}
+매주 	Iy
+매체	Iw
+매하	Iu
+매하는	Iw
+매한	Iv
+매한 	Ir
+맥	Ik
+맥 	Iu
+맥스	Iz
+맥스 	Iy
+맥에	I~
+맨	Io
+맨 	Ix
+맨해	I~
+맨해튼	Iz
+맵	I|
+맷	Ix
+맹	Ik
+맹 	Ir
+맹에	I~
+맹이	I|
+맺	Iu
+머	Ig
+머 	Ix
+머니	Ir
+머니 	Iw
+머니는	Iw
+머니이	I{
+머리	It
+머리 	Iy
+머스	Iy
+머스 	Iv
+머지	Iy
+머지 	Iw
+먹	Ip
+먹는	Iy
+먹는 	Iw
+먼	Ij
+먼 	Iv
+먼저	Iz
+먼저 	Iv
+먼트	Iq
+먼트 	Ir
+멀	Is
+멀리	I~
+멀티	Ix
+멀티미	Iy
+멍	I{
+메	I_
+메 	Ix
+메가	I}
+메니	Iy
+메니아	Ix
+메달	Iy
+메달 	Iz
+메디	I{
+메라	Iu
+메라 	Iy
+메로	I~
+메르	Ix
+메르 	I{
+메리	In
+메리 	I{
+메리카	Il
+메리칸	Iv
+메모	Iu
+메모리	Iq
+메시	Ix
+메시지	Ix
+메이	Ij
+메이션	Ik
+메이저	It
+메이지	Iv
+메이크	Iz
+메인	Ix
+메인 	Ix
+메일	I|
+메타	I|
+메탈	Ix
+메탈 	Iy
+메트	Iz
+메트로	Ix
+멕	Iq
+멕시	Is
+멕시코	Io
+멘	Iq
+멘트	I}
+멜	It
+멜로	I~
+멤	Iu
+멤버	Iw
+며	IU
+며 	IV
+면	IZ
+면 	Ic
+면과	Iy
+면과 	Iu
+면서	Ih
+면서 	Id
+면서도	Iy
+면에	Ip
+면에 	Iq
+면에서	Ir
+면역	I}
+면으	I{
+면으로	Iw
+면은	I}
+면은 	Iy
+면을	Iw
+면을 	Is
+면의	Ix
+면의 	It
+면이	Iu
+면이 	Iw
+면이다	Iv
+면적	Ig
+면적 	Ix
+면적은	Id
+멸	Ip
+멸망	Iz
+멸종	I{
+명	IW
+명 	Ib
+명가	I{
+명과	Iw
+명과 	Iu
+명나	Iz
+명나라	Iw
+명단	Iz
+명단 	I{
+명되	Iu
+명되었	It
+명된	I~
+명령	Is
+명령 	I{
+명령어	Iv
+명명	Iy
+명명되	I{
+명문	I~
+명사	Iy
+명성	Iy
+명시	I~
+명에	Iw
+명에 	Iu
+명예	Ix
+명으	Is
+명으로	In
+명은	Io
+명은 	Ik
+명을	Ip
+명을 	Il
+명의	Il
+명의 	Ih
+명이	Ik
+명이 	Ik
+명이다	In
+명이며	Iz
+명인	Iy
+명인 	Iw
+명제	I~
+명체	I}
+명칭	Il
+명칭 	Ix
+명칭으	Iv
+명칭은	Io
+명칭을	Iw
+명칭이	Ir
+명하	Im
+명하고	Iw
+명하는	Iu
+명하다	Ip
+명하며	I{
+명하였	Iv
+명한	Io
+명한 	Il
+명해	I|
+명했	I}
+명확	I|
+몇	Ip
+몇 	It
+몇몇	Iz
+몇몇 	Iw
+모	IY
+모 	Im
+모가	Iy
+모가 	Iv
+모나	I~
+모노	I{
+모는	I~
+모는 	I{
+모니	Iw
+모니터	Iz
+모델	Iq
+모델 	Iv
+모델로	Iy
+모델이	Ix
+모두	In
+모두 	Ik
+모듈	I~
+모드	I{
+모든	Ik
+모든 	Ig
+모라	I~
+모래	I|
+모로	Iv
+모로 	Ix
+모로코	Iy
+모르	Ix
+모를	Iw
+모를 	Ir
+모리	Ip
+모리 	Iq
+모모	I|
+모모야	Iz
+모바	Ix
+모바일	Iu
+모스	Is
+모스크	Ir
+모습	Iu
+모습을	Iv
+모시	I~
+모아	Iy
+모아 	Iw
+모야	I}
+모야마	Iz
+모양	Iq
+모양으	Ix
+모양을	Iz
+모양의	It
+모양이	Ix
+모어	I}
+모여	Iy
+모여 	Iv
+모음	Ix
+모의	Iv
+모의 	Ir
+모이	I{
+모임	Ix
+모터	Iz
+모토	It
+모토 	It
+모하	Ir
+모하고	It
+모하기	Iw
+모할	I~
+모할 	Iz
+모함	I{
+모험	I~
+모형	Ix
+목	I]
+목 	In
+목과	I}
+목과 	Iz
+목록	Iu
+목록이	Iy
+목사	Iy
+목소	I~
+목소리	Iz
+목에	It
+목에 	Ir
+목에서	Iz
+목으	Iv
+목으로	Ir
+목은	I{
+목은 	Iw
+목을	Iv
+목을 	Ir
+목의	Iz
+목의 	Iv
+목이	Iv
+목이 	Iz
+목이다	Ix
+목적	Ie
+목적 	Iw
+목적으	Ib
+목적은	Iy
+목적을	Ix
+목적이	Ix
+목포	Iz
+목표	Ir
+목표로	It
+몬	Il
+몬 	Iv
+몬드	I~
+몬테	Iy
+몬테네	Ix
+몰	In
+몰도	I~
+몰도바	Iz
+몸	Ip
+못	Im
+못 	I~
+못하	Iu
+못하고	Iz
+못하는	Iz
+못한	Iz
+못한 	Ix
+못했	I|
+몽	In
+몽 	I}
+몽골	Iv
+몽골 	Iw
+묘	Ik
+묘 	I{
+묘로	Ix
+묘로 	It
+묘사	Ix
+묘호	I}
+무	IX
+무 	Im
+무가	Iz
+무가 	Iw
+무게	I|
+무공	I~
+무관	It
+무관 	Ix
+무관으	I{
+무국	I~
+무기	It
+무기 	Iy
+무는	I|
+무는 	Ix
+무늬	Iz
+무대	Iv
+무대신	I{
+무덤	I~
+무라	Iw
+무라 	Ix
+무력	I~
+무렵	I}
+무로	Ix
+무로 	Iw
+무료	I{
+무르	I{
+무를	Im
+무를 	Ii
+무리	Iy
+무부	Ix
+무부 	Iv
+무사	Iz
+무상	I~
+무선	Ix
+무선 	Iw
+무소	It
+무소 	Iw
+무소는	I{
+무소장	Iz
+무스	I{
+무슬	I~
+무슬림	Iz
+무신	I{
+무실	Ih
+무실은	Id
+무엇	I}
+무에	I{
+무에 	Ix
+무역	Is
+무역 	Ix
+무와	I}
+무와 	Iz
+무용	Iw
+무원	Im
+무원 	Io
+무원으	Ir
+무원이	Iy
+무위	I~
+무의	Ix
+무의 	Iu
+무이	I|
+무인	I|
+무자	I{
+무장	Is
+무장 	Iv
+무장관	Iz
+무제	I|
+무지	I|
+무총	Ix
+무총리	Iv
+무하	Iy
+무한	Iz
+무함	I~
+무함마	Iz
+무형	I{
+무형문	Iy
+묵	Ix
+묶	Iy
+문	IV
+문 	Ij
+문》	Iy
+문》 	Iv
+문가	Iw
+문가 	Iy
+문과	Ix
+문과 	Iv
+문구	Iw
+문구 	Iu
+문기	I~
+문대	Iz
+문대학	Iz
+문명	Iu
+문명 	Iy
+문법	Iy
+문사	I|
+문서	Io
+문서 	Iu
+문서는	Iy
+문서를	Iy
+문서에	I{
+문서이	I{
+문신	Is
+문신 	Iu
+문신이	Iv
+문에	Ij
+문에 	If
+문에서	Ix
+문으	Iw
+문으로	Is
+문은	I{
+문은 	Iw
+문을	It
+문을 	Ip
+문의	Is
+문의 	Ip
+문이	Ip
+문이 	Iw
+문이다	Io
+문인	Iy
+문자	In
+문자 	Iq
+문자를	Ix
+문장	Iy
+문적	Iy
+문제	Il
+문제 	It
+문제가	Ix
+문제로	Iy
+문제를	Iq
+문제에	Iw
+문하	Iz
+문학	Il
+문학 	Iq
+문학상	Iw
+문학에	I{
+문학의	Iz
+문학자	Iw
+문헌	Iy
+문화	Ia
+문화 	Ij
+문화교	Iy
+문화를	Iq
+문화방	Ix
+문화사	Iy
+문화에	Iw
+문화예	Is
+문화와	Iy
+문화유	It
+문화의	Io
+문화재	Ij
+문화적	Iu
+문화체	Ig
+묻	I|
+물	IY
+물 	Ii
+물건	Iv
+물건을	Ix
+물고	I{
+물고기	Ix
+물과	Iw
+물과 	It
+물관	Iq
+물관 	It
+물관이	Ix
+물들	Ix
+물로	Ip
+물로 	Im
+물론	Iy
+물론 	Iv
+물류	I~
+물리	Im
+물리 	Ix
+물리적	It
+물리학	Im
+물에	Is
+물에 	Iq
+물에서	Iz
+물은	Ix
+물은 	It
+물을	Io
+물을 	Ik
+물의	In
+물의 	Ij
+물이	Ik
+물이 	Ip
+물이나	Ix
+물이다	Im
+물인	I~
+물자	I{
+물질	Io
+물질 	Iw
+물질을	Iv
+물질의	Ix
+물질이	Iv
+물체	It
+물체의	Iy
+물품	I|
+물학	Is
+물학 	Ix
+물학자	Iw
+물학적	I{
+뮌	Iw
+뮌헨	I}
+뮤	In
+뮤니	Ix
+뮤니케	Ix
+뮤니티	Ix
+뮤지	Iy
+뮤지컬	Ix
+뮤직	Ix
+뮤직 	Iw
+뮬	Iu
+뮬레	Iy
+뮬레이	Iu
+므	Io
+므로	Iq
+므로 	Im
+미	IV
+미 	Ik
+미가	Ix
+미가 	Iu
+미국	Ia
+미국 	Ib
+미국과	Iv
+미국에	Im
+미국의	Id
+미국이	Iy
+미국인	It
+미군	Iz
+미나	Iw
+미널	Iu
+미널 	Ix
+미널이	Iy
+미네	I}
+미노	Iy
+미는	Iz
+미는 	Iv
+미니	Iu
+미니 	Iz
+미드	Iz
+미디	Io
+미디 	Ix
+미디어	Im
+미래	Iv
+미로	Iu
+미로 	It
+미로는	I{
+미르	Iv
+미르 	Iu
+미를	Iv
+미를 	Ir
+미리	Iy
+미리 	Iw
+미분	Ix
+미사	Is
+미사일	Ir
+미상	Iz
+미상 	Iz
+미생	I}
+미생물	Iy
+미술	Iq
+미술 	Iy
+미술관	Iv
+미스	Iu
+미스 	Iv
+미시	Ix
+미쓰	Iz
+미아	Iy
+미아 	Iz
+미야	Iw
+미야 	Ix
+미얀	I|
+미얀마	Ix
+미어	Iy
+미어리	I{
+미에	Iu
+미에 	Iz
+미에서	It
+미와	I~
+미와 	I{
+미우	I~
+미의	Iw
+미의 	Is
+미이	Iy
+미이다	Ix
+미지	Iv
+미지 	Iy
+미치	Iy
+미카	I{
+미코	I~
+미터	It
+미터 	Iu
+미토	I~
+미트	I|
+미하	Ir
+미하는	Is
+미하며	Iy
+미한	Io
+미한다	Ik
+미합	I~
+미합중	I{
+믹	It
+믹스	Ix
+믹스 	Iy
+민	IV
+민 	In
+민간	It
+민간 	Ix
+민간인	Iz
+민경	I~
+민경제	I{
+민공	Il
+민공화	Ih
+민과	I~
+민과 	I{
+민국	I]
+민국 	I]
+민국과	Iv
+민국에	Il
+민국의	Ib
+민당	Iz
+민당 	Iz
+민들	Iu
+민들의	Iy
+민들이	Ix
+민법	Iy
+민법 	I{
+민사	Iy
+민사소	Iz
+민속	Ix
+민스	I~
+민에	I|
+민에게	Iz
+민운	I~
+민운동	I{
+민을	I~
+민을 	Iz
+민의	Ir
+민의 	Io
+민이	Iy
+민이 	Iw
+민정	I{
+민족	Ik
+민족 	Is
+민족문	It
+민족의	Iw
+민족이	Iy
+민족주	Ix
+민족행	I{
+민주	Ij
+민주 	Iu
+민주당	Iq
+민주주	Ij
+민주화	Iz
+민중	I{
+민지	Is
+민지 	Iu
+민회	I|
+믿	Iv
+밀	If
+밀 	Ix
+밀도	Ip
+밀도는	Im
+밀리	Ix
+밀양	I~
+밀접	I}
+밀집	I~
+밍	Ip
+밍 	It
+및	I^
+및 	I_
+밑	Ix
+밑에	I~
+바	IZ
+바 	Ik
+바그	I|
+바깥	I|
+바꾸	Iw
+바뀌	Ix
+바뀌었	Iw
+바나	I|
+바노	I~
+바니	Ix
+바니아	Iv
+바다	Ir
+바다 	Iv
+바닥	I|
+바닷	I~
+바둑	I{
+바디	I~
+바라	Iu
+바라 	Iy
+바람	Ix
+바로	It
+바로 	Ir
+바르	Iq
+바르 	Ix
+바른	Iy
+바른 	Iv
+바리	I}
+바빌	I~
+바스	Iw
+바실	I~
+바에	Iz
+바에서	I{
+바오	I}
+바위	I|
+바의	I|
+바의 	Ix
+바이	Ik
+바이 	I{
+바이러	It
+바이에	Iw
+바이오	Ix
+바이올	Ix
+바이잔	Iw
+바이트	Iw
+바일	Ix
+바일 	Iv
+바지	It
+바지하	Iw
+바지함	Ix
+바퀴	I}
+바키	I{
+바키아	Ix
+바타	I~
+바탕	Iq
+바탕으	Io
+바트	I}
+바티	Iz
+바티칸	Iz
+바흐	I{
+박	Ie
+박 	Iy
+박람	I}
+박람회	Iy
+박물	Iq
+박물관	Im
+박사	Iv
+박사 	Iy
+박스	Iz
+박스 	Ix
+박테	I}
+박테리	Iz
+밖	Is
+밖에	Iw
+밖에 	Iu
+밖의	I|
+밖의 	Ix
+반	IZ
+반 	Ij
+반구	I}
+반기	I|
+반대	Iq
+반대 	Iy
+반대로	Iz
+반대하	Iv
+반도	In
+반도 	Ip
+반도에	Iv
+반도의	Iw
+반도체	Iw
+반드	I|
+반드시	Ix
+반란	Iy
+반면	I|
+반면 	Iy
+반민	I}
+반민족	Iz
+반발	I~
+반복	I{
+반부	Iz
+반부터	Iz
+반사	Ix
+반에	It
+반에 	Ir
+반영	I|
+반으	Is
+반으로	Io
+반은 	I{
+반을	Iv
+반을 	Ir
+반응	Is
+반응을	Iz
+반의	Iu
+반의 	Iq
+반이	It
+반이 	Iz
+반이다	Iu
+반인	I|
+반적	Ik
+반적으	Ii
+반적인	Iq
+반정	I}
+반직	Iy
+반직 	Ix
+반포	I~
+반하	Iz
+반한	I}
+반한 	Iz
+반화	I~
+받	Id
+받게	I~
+받게 	I{
+받고	It
+받고 	Iq
+받기	I}
+받는	Is
+받는 	Ir
+받는다	Iw
+받아	Ip
+받아 	Io
+받아들	Iw
+받았	Ip
+받았다	In
+받았으	Iy
+받으	I~
+받은	Is
+받은 	Io
+받을	I{
+받을 	Iw
+받지	Iz
+받지 	Iv
+발	IW
+발 	Ik
+발간	Iy
+발견	In
+발견되	Iq
+발견된	It
+발견하	Ix
+발견한	Ix
+발과	I{
+발과 	Ix
+발굴	Iw
+발굴 	Iz
+발달	It
+발달하	Iz
+발되	Iw
+발되었	Iu
+발된	Ix
+발된 	It
+발라	I|
+발레	Iz
+발렌	I~
+발로	I}
+발로 	I{
+발매	Il
+발매 	Iy
+발매되	Io
+발매된	Is
+발매하	Iz
+발매한	Is
+발명	Ix
+발사	Is
+발생	Ik
+발생 	I{
+발생시	I{
+발생하	Io
+발생한	In
+발에	Iz
+발에 	Iw
+발원	Iv
+발원하	Iv
+발을	Iw
+발을 	Ir
+발음	Iv
+발음 	Iy
+발의	I~
+발의 	I{
+발이	I|
+발이 	I{
+발자	Iz
+발적	I{
+발전	Ig
+발전 	Ip
+발전과	Iq
+발전소	Iw
+발전시	Iv
+발전에	Il
+발전을	Io
+발전하	Iw
+발족	Iv
+발족하	Iu
+발트	I{
+발트 	Iy
+발표	In
+발표되	Iw
+발표된	Ix
+발표하	Iu
+발표한	Iq
+발표했	I{
+발하	Ip
+발하고	Iw
+발하는	Iy
+발하여	Iu
+발하였	Ix
+발한	Io
+발한 	Il
+발해	I}
+발했	I~
+발행	Is
+발행되	Iz
+발행하	Iy
+발현	I~
+발효	I|
+밝	Ir
+밝은	I~
+밝은 	I{
+밝혀	I|
+밝히	I~
+밤	Iu
+밤 	I}
+밥	Iy
+방	IX
+방 	Ih
+방검	I~
+방검찰	Iz
+방공	I~
+방과	Ix
+방과 	Iu
+방국	I|
+방글	I~
+방글라	Iz
+방면	I{
+방문	Ix
+방법	Ik
+방법 	Iv
+방법원	Iy
+방법으	Ir
+방법을	It
+방법이	Iq
+방부	I|
+방사	Iw
+방사선	Iz
+방사성	Iz
+방송	Ii
+방송 	Io
+방송공	I{
+방송국	Iq
+방송되	Iw
+방송된	I{
+방송사	I{
+방송을	Iy
+방송의	Iz
+방송이	Iy
+방송통	Iy
+방송하	Iy
+방식	Im
+방식 	Ix
+방식으	Ir
+방식을	Iu
+방식의	Iw
+방식이	Is
+방안	I|
+방어	Iy
+방언	Iw
+방에	Ip
+방에 	In
+방에서	It
+방영	Ir
+방영되	It
+방영된	Iy
+방위	Ix
+방으	I|
+방으로	Ix
+방은	I~
+방은 	I{
+방을	Iw
+방을 	Is
+방의	Ip
+방의 	Il
+방이	Iw
+방이 	Iw
+방자	Iz
+방자치	Iv
+방전	I|
+방정	It
+방정식	Ir
+방지	Iu
+방지 	Iy
+방지하	Ix
+방출	I|
+방하	Iz
+방해	Ix
+방해양	Iy
+방행	Iy
+방행정	Iu
+방향	Ir
+방향 	Iz
+방향으	It
+밭	I|
+배	Ib
+배 	Is
+배경	Iv
+배경으	Iv
+배구	I|
+배급	I|
+배를	Iz
+배를 	Iv
+배상	I~
+배에	I~
+배열	I|
+배우	Iq
+배우 	Iv
+배우이	Iv
+배출	Iz
+배치	Iy
+배포	Iy
+배하	Iu
+배하는	Iy
+배했	I~
+백	Id
+백 	Ix
+백과	In
+백과사	Ik
+백만	I}
+백악	Iz
+백악기	Iw
+백인	I~
+백작	Iz
+백작 	Iz
+백제	Iw
+백제의	I{
+백질	Iw
+백질 	Iz
+백화	I~
+밴	Io
+밴드	Ir
+밴드 	It
+밴드이	Iy
+밸	I{
+뱀	Iw
+뱅	Iy
+버	I_
+버 	Io
+버그	Iw
+버그 	Iv
+버드	Iz
+버드 	Ix
+버러	I~
+버로	I~
+버리	I|
+버스	Ik
+버스 	Im
+버스는	Iz
+버스를	I{
+버스터	Iv
+버에	I~
+버전	Is
+버지	Io
+버지 	It
+버지는	Iw
+버지니	Iw
+버지이	Iw
+버트	Iu
+버트 	Iq
+번	I]
+번 	Im
+번길	I~
+번길 	Iz
+번에	I}
+번에 	I{
+번역	Iq
+번역 	Iz
+번역되	I{
+번역하	Iz
+번의	Is
+번의 	Io
+번이	Iy
+번이다	Iw
+번주	It
+번주 	I{
+번주이	Ir
+번지	Io
+번지 	Io
+번지에	Ir
+번째	Ig
+번째 	Ie
+번째로	Im
+번호	Ip
+번호 	Ir
+번호는	Ir
+벌	Ig
+벌 	Ip
+벌레	I|
+벌어	Is
+벌어진	Ir
+벌이	Iz
+벌인	I{
+벌인 	Iw
+범	Ie
+범 	Is
+범에	I~
+범위	It
+범으	I~
+범으로	Iz
+범은	I~
+범은 	Iz
+범을	I~
+범을 	I{
+범이	Iu
+범이다	It
+범인	I}
+범죄	Ir
+범죄 	Ix
+범주	I~
+범하	I|
+범한	I}
+범한 	Iy
+법	IY
+법 	Ii
+법과	Ix
+법과 	Iu
+법령	I{
+법률	In
+법률 	It
+법률에	Iz
+법률의	Iz
+법률이	Ix
+법무	Iy
+법무부	Iz
+법사	I~
+법상	Iu
+법상 	Iu
+법상의	Ix
+법에	Ip
+법에 	In
+법에서	Iv
+법원	Ir
+법원 	Iv
+법원에	Iy
+법원이	I{
+법으	Ir
+법으로	In
+법은	Iu
+법은 	Iq
+법을	Ip
+법을 	Il
+법의	Ir
+법의 	In
+법이	In
+법이 	Iu
+법이다	In
+법인	If
+법인 	Ir
+법인으	Iy
+법인의	Iz
+법인이	Ic
+법적	Iv
+법적 	Iu
+법정	Iu
+법정동	It
+법조	I}
+법칙	Iu
+법칙 	Iy
+법학	Iw
+법학자	I{
+벗	Ix
+벗어	I{
+벗어나	Iy
+베	I_
+베 	Iw
+베네	Iw
+베네수	Iz
+베네치	I{
+베니	I{
+베르	Im
+베르 	Iy
+베르크	It
+베르트	Iw
+베를	Ix
+베를린	Iu
+베리	Is
+베리 	Iw
+베리아	Iu
+베스	Is
+베스 	Iy
+베스트	Is
+베어	I~
+베이	Ik
+베이 	It
+베이니	Iy
+베이스	Im
+베이징	It
+베키	I~
+베키스	Iz
+베타	I{
+베타 	Iy
+베트	Ip
+베트 	Iy
+베트남	In
+벡	It
+벡터	Ix
+벡터 	Iz
+벤	In
+벤 	I~
+벤처	I{
+벤처 	Iz
+벤트	I~
+벨	Ij
+벨 	It
+벨기	Iw
+벨기에	Is
+벨라	Iy
+벨라루	I{
+벨리	I}
+벨트	I}
+벳	I|
+벼	Ix
+벽	Iq
+벽 	I{
+변	Ib
+변 	It
+변경	Ir
+변경 	I{
+변경되	Iw
+변경하	Iw
+변동	I~
+변수	Iv
+변에	Iy
+변에 	Ix
+변을	I~
+변을 	I{
+변의	I{
+변의 	Iw
+변이	I}
+변조	I~
+변하	I{
+변형	Iy
+변호	Iv
+변호사	Ir
+변화	Ip
+변화 	Iz
+변화를	Iv
+변화에	I{
+변환	Iv
+별	I_
+별 	Iq
+별도	Iz
+별도의	Iy
+별된	I~
+별로	Ix
+별로 	It
+별명	Iz
+별법	I}
+별시	If
+별시 	Ic
+별이	I}
+별자	Ir
+별자리	Iw
+별자치	Iq
+별지	Iy
+별지방	Iv
+별칭	I|
+별하	Iy
+별한	Iy
+별한 	Iu
+별히	I}
+별히 	Iy
+병	Id
+병 	Is
+병과	I~
+병대	I{
+병력	I~
+병사	I|
+병역	I}
+병원	Is
+병원 	Iv
+병을	I|
+병을 	Ix
+병의	I~
+병의 	I{
+병이	I|
+병하	I~
+병합	I}
+보	IV
+보 	Ij
+보》	Ix
+보》 	It
+보가	Iy
+보가 	Iv
+보건	It
+보건복	Iw
+보고	It
+보고 	Iu
+보고서	Iy
+보관	Iy
+보교	I|
+보교환	I{
+보급	Iq
+보급 	Iv
+보급을	Iy
+보급하	Iw
+보기	Iw
+보기 	Iz
+보나	I~
+보내	Ix
+보내는	Iz
+보는	Iu
+보는 	Iq
+보다	Il
+보다 	Ii
+보다는	It
+보도	Iy
+보드	Iu
+보드 	It
+보디	Iy
+보디아	Iy
+보로	Iw
+보로 	Iv
+보르	Iw
+보를	Iq
+보를 	Il
+보리	I{
+보면	I|
+보면 	Iy
+보물	Iy
+보물 	Iz
+보병	I{
+보살	I}
+보상	I|
+보수	Iv
+보스	Is
+보스니	Iv
+보스턴	Ix
+보시	I~
+보아	I~
+보안	Iu
+보안 	Iw
+보에	Iy
+보에 	Ix
+보여	Iv
+보여주	Iw
+보였	I~
+보와	Iy
+보와 	Iu
+보원	I~
+보유	Iv
+보유하	Iv
+보의	Ix
+보의 	It
+보이	Ip
+보이 	Iz
+보이는	It
+보인	Ix
+보인다	Iv
+보잉	I~
+보자	I}
+보장	Iu
+보장하	Iz
+보전	Iv
+보전 	Iz
+보조	Iw
+보존	Ir
+보존 	Iu
+보좌	I~
+보컬	Iy
+보컬 	Iz
+보통	Im
+보통 	Il
+보통신	Iv
+보편	I|
+보편적	I{
+보하	Iy
+보한	Ip
+보한다	Il
+보험	Iq
+보험 	Iz
+보험자	I{
+보호	Il
+보호 	Ip
+보호를	Iy
+보호하	Is
+보화	I}
+보훈	I{
+복	Ib
+복 	It
+복리	I|
+복무	I~
+복사	Iz
+복소	I{
+복수	Iz
+복원	I|
+복을	I|
+복을 	Ix
+복음	Iw
+복음서	Iz
+복음주	Iz
+복잡	Iv
+복잡한	Ix
+복제	I}
+복지	Ir
+복지 	Iz
+복지부	Ix
+복하	Iy
+복합	Iv
+복합 	Iz
+본	IY
+본 	Ie
+본거	I|
+본거지	Iy
+본격	I{
+본격적	Ix
+본과	I~
+본과 	Iz
+본관	Ip
+본관은	Il
+본군	I|
+본래	Iu
+본래 	Is
+본명	Ir
+본명 	Is
+본명은	Is
+본부	Iq
+본부 	It
+본부는	Iv
+본사	Iu
+본사는	Ix
+본사를	Iy
+본선	Iz
+본선 	I{
+본식	Ix
+본식 	It
+본어	Iv
+본어 	Iw
+본에	Ip
+본에 	Iu
+본에서	Io
+본으	I|
+본으로	Ix
+본은	Iz
+본은 	Iv
+본을	Iw
+본을 	Is
+본의	Ij
+본의 	If
+본이	Iy
+본이 	Iw
+본인	Iw
+본적	Is
+본적으	Iy
+본적은	Iv
+본적인	Iv
+본제	I~
+본주	Iy
+본주의	Iu
+본질	I|
+본토	I|
+볼	Ii
+볼 	In
+볼리	I~
+봄	Iv
+봇	Iu
+봇 	I}
+봉	Ii
+봉 	Iw
+봉기	I}
+봉사	I|
+봉한	I~
+봉한 	Iz
+부	IQ
+부 	I^
+부가	Ip
+부가 	Im
+부고	I~
+부과	I{
+부근	Iv
+부근에	Iu
+부기	Iy
+부기관	Iw
+부는	Is
+부는 	Io
+부담	I|
+부대	It
+부대 	I{
+부도	I~
+부동	Iy
+부동산	Ix
+부등	I|
+부등식	Iy
+부로	Iq
+부로 	Io
+부로부	I{
+부르	Ij
+부르고	Iy
+부르기	Ip
+부르는	Iq
+부르며	Iw
+부르크	In
+부르키	Iy
+부른	Io
+부른다	Il
+부를	Io
+부를 	Ik
+부리	I}
+부모	Iz
+부문	Iu
+부문 	Iy
+부부	I}
+부분	Ii
+부분 	Ip
+부분에	Iu
+부분으	Iy
+부분은	Iv
+부분을	Iq
+부분의	Io
+부분이	Ir
+부사	Iz
+부산	Im
+부산 	Iw
+부산광	Ip
+부산지	I{
+부상	Iy
+부서	I}
+부설	I~
+부속	Iz
+부속 	I{
+부스	Iz
+부시	I|
+부아	I|
+부에	If
+부에 	Ic
+부에서	Io
+부여	Iu
+부여하	Iy
+부였	I~
+부와	Ir
+부와 	In
+부원	I~
+부위	I|
+부의	Il
+부의 	Ih
+부이	It
+부이다	Iv
+부이며	Ix
+부인	Ir
+부인 	Is
+부자	I~
+부작	I|
+부장	Ix
+부적	I}
+부정	Iv
+부조	I~
+부족	Iu
+부지	Iu
+부지방	Iz
+부착	I~
+부처	I{
+부천	I{
+부천시	I{
+부터	I_
+부터 	IZ
+부터는	It
+부터의	Iz
+부통	I{
+부통령	Ix
+부패	I~
+부품	I{
+부하	Iu
+부학	I~
+부한	I}
+부한 	Iy
+부호	Iv
+부호 	Iw
+부활	I{
+부흥	I}
+북	I]
+북 	Ir
+북구	Iv
+북구 	It
+북극	I|
+북단	I~
+북대	I|
+북도	Il
+북도 	Ii
+북동	Ip
+북동부	Iq
+북동쪽	Iq
+북면	I~
+북미	I{
+북방	I~
+북부	In
+북부 	Ip
+북부에	Ip
+북서	Io
+북서부	Iq
+북서쪽	Iq
+북서태	I{
+북아	Is
+북아메	Is
+북아프	I{
+북위	I~
+북으	I~
+북으로	Iz
+북조	I~
+북쪽	Il
+북쪽 	Iv
+북쪽에	Iv
+북쪽으	Il
+북쪽은	Iz
+북한	Iv
+북한 	Iy
+분	IZ
+분 	In
+분과	Iz
+분과 	Iy
+분기	Ix
+분기점	Iy
+분당	I}
+분되	I}
+분된	I}
+분된다	Iz
+분류	In
+분류 	Iu
+분류군	Iz
+분류되	Iy
+분류된	I{
+분류하	Iv
+분리	Is
+분리되	Iu
+분비	I~
+분산	Iz
+분석	Iq
+분석 	Iv
+분석하	Iv
+분야	Ij
+분야 	Is
+분야로	Iw
+분야를	Iy
+분야에	In
+분야의	Iq
+분야이	It
+분에	Iu
+분에 	Is
+분에서	Iz
+분열	Iz
+분으	Ix
+분으로	It
+분은	Ix
+분은 	It
+분을	Ir
+분을 	In
+분의	Iq
+분의 	Im
+분이	Is
+분이 	Is
+분이다	Ix
+분자	It
+분자 	Iz
+분쟁	Iv
+분지	I|
+분파	I|
+분포	It
+분포하	Iu
+분하	Iw
+분한	I~
+분할	Iy
+분할 	Iy
+분해	Iz
+분화	Iz
+불	I^
+불 	It
+불가	Is
+불가능	Iy
+불가리	It
+불과	I~
+불교	Il
+불교 	Ip
+불교사	Iy
+불교의	In
+불구	I{
+불구하	Ix
+불러	I{
+불렀	Iy
+불렀다	Iy
+불렸	Iu
+불렸다	It
+불리	Im
+불리고	Iz
+불리기	Ir
+불리는	Ip
+불리며	It
+불린	Io
+불린다	Il
+불법	Ix
+불안	I}
+불어	It
+불어 	Iq
+불이	I~
+붉	Ix
+붉은	Iz
+붉은 	Iz
+붓	I~
+붕	It
+붕괴	Ix
+붙	Il
+붙어	Iy
+붙어 	Iw
+붙었	I~
+붙여	Iu
+붙여 	Iz
+붙여졌	Iz
+붙여진	Iy
+붙은	I~
+붙은 	I{
+붙이	I}
+붙인	I|
+붙인 	Iy
+뷔	Ir
+뷔 	I{
+뷰	Iv
+뷰 	I}
+브	I_
+브 	Ik
+브라	In
+브라우	Iu
+브라운	Iy
+브라이	I{
+브라질	Ir
+브란	I~
+브랜	Iv
+브랜드	Ir
+브러	Iz
+브러리	Ix
+브레	Iw
+브로	Iv
+브루	Ix
+브르	I}
+브리	Io
+브리어	Ix
+브리지	Iw
+브리튼	Iy
+브스	I~
+븐	Iv
+븐 	Iz
+블	If
+블 	It
+블라	Iw
+블라디	Iv
+블랙	Iy
+블랙 	I{
+블레	I~
+블로	Iu
+블로그	Iy
+블록	I|
+블루	Ix
+블리	Iz
+비	IW
+비 	Ik
+비가	Iz
+비가 	Iw
+비공	I}
+비교	Is
+비교적	Iv
+비교하	Iz
+비극	I}
+비나	Iy
+비나 	Iy
+비는	I|
+비는 	Ix
+비되	I~
+비드	Iy
+비드 	Iv
+비디	Iq
+비디오	Im
+비례	I~
+비로	Iz
+비로 	Iy
+비롯	Ip
+비롯하	Iw
+비롯한	Iq
+비롯해	Ix
+비를	Iv
+비를 	Ir
+비밀	Ix
+비사	I}
+비상	Iz
+비서	I~
+비스	Ij
+비스 	In
+비스를	Ip
+비스이	Iy
+비스타	Iz
+비슷	Iq
+비슷하	Is
+비슷한	Iq
+비시	I{
+비아	Il
+비아 	Ik
+비아의	Iu
+비어	I~
+비에	Iq
+비에 	Iz
+비에트	Ip
+비영	Ix
+비영리	It
+비오	I~
+비용	Iy
+비율	Iz
+비의	Iy
+비의 	Iu
+비이	I{
+비이다	Iy
+비자	Iu
+비잔	Iw
+비잔티	It
+비전	Io
+비전 	In
+비정	Iz
+비주	I|
+비주얼	I{
+비즈	Ix
+비즈니	Iu
+비치	It
+비치 	Iq
+비크	I}
+비트	Is
+비트 	Is
+비판	Iw
+비평	Iz
+비하	Ix
+비해	Iv
+비해 	Is
+비행	Is
+비행기	Iw
+비히	Iz
+비히 	Iw
+빅	It
+빅토	Iz
+빅토리	Iw
+빈	Il
+빈 	Is
+빌	Ih
+빌 	Iw
+빌딩	Ip
+빌딩 	Im
+빌라	I~
+빌리	I{
+빌보	I~
+빌보드	Iz
+빌헬	I|
+빌헬름	Ix
+빗	I|
+빙	Ir
+빙 	I}
+빛	Iq
+빛을	I}
+빛을 	Iy
+빛의	I}
+빛의 	Iy
+빠	Ip
+빠르	Iy
+빠르게	Ix
+빠른	I{
+빠른 	Iw
+빨	Iv
+빵	I{
+빼	Iz
+빼앗	I~
+뻗	Iy
+뻗어	I}
+뼈	Iv
+뽑	Iz
+뿌	Iv
+뿌리	Ix
+뿐	Ip
+뿐 	I{
+뿐만	Iv
+뿐만 	Ir
+뿐이	I~
+뿔	I{
+사	IN
+사 	Ia
+사·	Iy
+사》	I{
+사가	Il
+사가 	Ii
+사각	I|
+사각형	Iy
+사거	I|
+사거리	Iy
+사건	Ih
+사건 	Im
+사건에	Iw
+사건으	Iu
+사건은	Ir
+사건을	Iq
+사건의	Iz
+사건이	Il
+사격	I}
+사고	Io
+사고 	Iv
+사고는	Ix
+사고로	Ix
+사고이	Iw
+사과	I{
+사관	Iu
+사관 	Iy
+사기	Iv
+사기 	I{
+사나	Iz
+사나 	Iz
+사냥	I~
+사는	In
+사는 	Ij
+사다	I|
+사단	Ih
+사단 	Ix
+사단법	Id
+사대	I}
+사도	Ix
+사도 	Iy
+사동	I}
+사되	I{
+사된	I~
+사들	Iu
+사들이	Iy
+사라	Iv
+사람	If
+사람 	It
+사람들	Ik
+사람에	Iw
+사람으	It
+사람은	Iy
+사람을	Iq
+사람의	Ir
+사람이	Ik
+사랑	It
+사령	Iw
+사령관	Iv
+사례	I~
+사로	Io
+사로 	Il
+사료	I}
+사르	Iw
+사를	Il
+사를 	Ih
+사리	I}
+사립	I{
+사립 	I{
+사마	Iz
+사막	Iz
+사망	Ir
+사망 	Ix
+사망하	Iw
+사망한	Iz
+사망했	I{
+사모	I~
+사무	Ie
+사무관	Is
+사무를	It
+사무소	Iq
+사무실	Id
+사물	I|
+사바	I~
+사법	It
+사법 	I{
+사보	I}
+사본	I~
+사부	I~
+사사	Iz
+사상	Ii
+사상 	Ih
+사상가	Iw
+사상을	Ix
+사상의	Iy
+사상이	Iw
+사서	I{
+사선	Iz
+사성	I{
+사소	Iw
+사소송	Iw
+사스	Iy
+사스 	Iv
+사슬	I~
+사시	Ix
+사실	Ip
+사실 	Iy
+사실상	It
+사실을	Ix
+사업	Ii
+사업 	In
+사업에	Iz
+사업으	Iz
+사업을	Ip
+사업의	Iw
+사업이	Iy
+사업자	Iz
+사에	Im
+사에 	In
+사에서	In
+사연	I|
+사연구	Iy
+사였	I|
+사와	Ir
+사와 	In
+사용	Ia
+사용 	Iu
+사용되	Ig
+사용된	Im
+사용자	Ik
+사용하	Ie
+사용한	Im
+사용할	Ir
+사용해	Ix
+사용했	Iw
+사우	Ir
+사우루	Iu
+사우스	It
+사운	Ix
+사운드	It
+사원	Iw
+사원 	Iy
+사위	Iz
+사위원	Iz
+사유	Iz
+사의	Im
+사의 	Ii
+사이	Id
+사이 	Iv
+사이다	Il
+사이드	Iw
+사이를	I{
+사이며	Iw
+사이버	Ix
+사이에	Ih
+사이의	In
+사이자	Ix
+사이클	Iu
+사이타	Iz
+사이트	In
+사인	It
+사인 	Ir
+사일	Iu
+사일 	Iw
+사자	Is
+사자 	I{
+사자의	Iz
+사장	Iu
+사장 	Iy
+사적	Ip
+사적 	Ip
+사적으	Iv
+사적인	Ix
+사전	Il
+사전 	Im
+사전》	Io
+사절	I~
+사정	Iy
+사제	I|
+사조	I|
+사지	I}
+사진	Iu
+사진 	Ix
+사찰	I|
+사천	I~
+사촌	I~
+사추	I{
+사추세	Iw
+사카	It
+사카 	Iu
+사쿠	I}
+사키	Iz
+사키 	Iw
+사태	I{
+사토	I~
+사하	In
+사하고	Iz
+사하는	Ir
+사하여	Iy
+사하였	Ix
+사학	Iv
+사학위	I{
+사학자	Iz
+사한	It
+사한 	Iq
+사할	I{
+사할 	I{
+사항	Iu
+사항을	Iw
+사했	I~
+사형	I{
+사회	Ie
+사회 	Il
+사회를	Iw
+사회민	Iz
+사회복	I{
+사회에	It
+사회의	Is
+사회적	Ip
+사회주	Ip
+사회학	Iu
+사후	Ix
+사후 	Iw
+사히	I~
+삭	Iv
+산	IV
+산 	If
+산·	I}
+산과	Iw
+산과 	Iu
+산광	Iq
+산광역	Im
+산구	Ix
+산구 	Iv
+산군	Iy
+산군 	Ix
+산권	I}
+산기	I|
+산당	Iw
+산당 	Iw
+산대	I~
+산더	I~
+산동	Iw
+산동 	Iv
+산되	Iv
+산되었	Iy
+산된	I{
+산된 	Iy
+산드	Ix
+산드로	Iz
+산드리	I{
+산림	It
+산림청	Iu
+산맥	It
+산맥 	Iv
+산면	I{
+산면 	Iy
+산문	I~
+산물	Is
+산물 	Ix
+산부	Iy
+산부 	Iw
+산사	I~
+산성	Iw
+산성 	Iy
+산소	I}
+산스	I|
+산스크	Iy
+산시	Ir
+산시 	Iq
+산식	Io
+산식품	Ik
+산악	I|
+산업	Ii
+산업 	In
+산업기	Iz
+산업을	Iz
+산업의	Iq
+산에	Is
+산에 	Is
+산에서	Iv
+산으	Iw
+산으로	Is
+산은	Iz
+산은 	Iv
+산을	Is
+산을 	Io
+산의	Is
+산의 	Io
+산이	Is
+산이 	Iu
+산이다	Iy
+산인	I|
+산자	Iv
+산재	I~
+산주	Iv
+산주의	Ir
+산지	It
+산지방	Iy
+산타	I|
+산하	In
+산하 	Ip
+산하고	I{
+산하는	Iw
+산하의	Ix
+산학	I|
+산한	I{
+산한 	Iy
+산화	Iw
+살	Ie
+살 	Iv
+살고	Iy
+살고 	Iv
+살던	I~
+살던 	Iz
+살라	I}
+살렘	I{
+살리	I|
+살아	Ix
+살았	Iy
+살았던	Iy
+살이	Ix
+살이풀	Iw
+살인	Iy
+살인 	I{
+살해	Ix
+삶	It
+삶을	I~
+삶을 	Iz
+삶의	I{
+삶의 	Iw
+삼	Ie
+삼 	I}
+삼각	Ix
+삼각형	I{
+삼고	I~
+삼국	Is
+삼국 	Ix
+삼국시	Ix
+삼국지	Iy
+삼동	I{
+삼동 	Ix
+삼성	Is
+삼성 	Iv
+삽	Iy
+삽입	I~
+상	IT
+상 	Ic
+상가	Ix
+상가 	Iz
+상계	I~
+상공	Iy
+상과	Is
+상과 	Ip
+상관	Iz
+상급	I~
+상남	Iq
+상남도	Im
+상담	I|
+상당	Ip
+상당 	Ip
+상당한	Iz
+상대	Ip
+상대로	Iz
+상대방	Iu
+상대적	Iw
+상도	Iz
+상동	I~
+상록	I~
+상류	I~
+상륙	I}
+상법	I}
+상부	I}
+상북	Ir
+상북도	In
+상속	I|
+상수	Iw
+상스	I|
+상스 	I{
+상승	I}
+상시	Iy
+상시키	I{
+상식	I}
+상어	I~
+상업	Iv
+상업 	Iz
+상에	Io
+상에 	In
+상에서	Ir
+상용	I|
+상원	I|
+상위	Ix
+상위 	Iw
+상으	Im
+상으로	Ii
+상은	Iu
+상은 	Iq
+상을	Ij
+상을 	If
+상의	Ij
+상의 	If
+상이	Im
+상이 	Ip
+상이다	Io
+상인	Iy
+상인 	Iy
+상임	Iz
+상임위	Iz
+상자	Iw
+상장	I~
+상적	Iu
+상적 	Iy
+상적으	Iz
+상적인	Iv
+상주	I{
+상징	Iu
+상징하	Iy
+상청	Iz
+상청 	Iy
+상태	Im
+상태 	Iv
+상태로	Ix
+상태를	Is
+상태에	It
+상태이	Iz
+상트	I}
+상트페	Iz
+상표	I{
+상품	Is
+상품 	Iy
+상품을	Iz
+상품의	I{
+상하	Ir
+상하였	Iy
+상하이	It
+상학	I~
+상한	I}
+상한 	I{
+상해	I~
+상했	I|
+상했다	Ix
+상호	In
+상호 	Is
+상호간	Ir
+상호작	Iu
+상화	I{
+상황	It
+상황에	Iw
+상황을	I{
+상회	I~
+새	Ig
+새 	Ix
+새로	In
+새로 	Iv
+새로운	Ik
+새롭	I}
+새롭게	Iy
+색	If
+색 	In
+색으	I|
+색으로	Ix
+색은	I~
+색은 	Iz
+색을	Iy
+색을 	Iu
+색의	Iz
+색의 	Iv
+색이	Iy
+샌	Iv
+샌프	I}
+샌프란	Iy
+샘	Iy
+생	IY
+생 	Im
+생각	It
+생각하	Ix
+생겨	Iy
+생겼	I~
+생과	I~
+생기	Iw
+생기는	Iw
+생긴	Ix
+생긴 	Iv
+생대	Iw
+생대 	Iu
+생되	I~
+생된	I~
+생된 	Iz
+생들	Iw
+생들이	Iz
+생리	I|
+생명	Ir
+생명 	Iz
+생명과	Iz
+생명체	Iy
+생물	Im
+생물 	Iv
+생물의	Iy
+생물학	Ip
+생산	Ik
+생산 	Ir
+생산되	Iv
+생산된	Iy
+생산자	Iw
+생산하	It
+생산한	Iz
+생성	Iu
+생시	I}
+생식	I|
+생에	I~
+생으	I{
+생으로	Iw
+생을	Iz
+생을 	Iv
+생의	Iv
+생의 	Ir
+생이	It
+생이 	Iy
+생이다	Iw
+생자	I~
+생존	Iz
+생체	I~
+생태	Iv
+생태계	Iy
+생하	Io
+생하는	Ir
+생하여	Iz
+생하였	Iu
+생한	Ip
+생한 	In
+생한다	Ix
+생했	I}
+생화	I~
+생활	In
+생활 	Iu
+생활에	Iz
+생활을	Iu
+생활의	Iz
+샤	Il
+샤 	Ix
+샤를	Iy
+샤를 	Ix
+샹	I}
+서	IN
+서 	IR
+서》	I~
+서가	Iz
+서가 	Iv
+서관	Iu
+서관 	Iw
+서구	Is
+서구 	Iq
+서기	Iq
+서기 	Iy
+서기관	Ip
+서남	Iz
+서는	Id
+서는 	I_
+서대	Iz
+서대문	Iy
+서도	Io
+서도 	Ik
+서로	In
+서로 	Ik
+서류	I}
+서를	Is
+서를 	Io
+서리	I~
+서만	Iy
+서만 	Iv
+서면	I|
+서명	I|
+서버	Iu
+서버 	Iu
+서부	Ik
+서부 	Io
+서부에	Il
+서부의	I{
+서부터	It
+서북	I}
+서비	Il
+서비스	Ih
+서사	I{
+서술	I|
+서스	I|
+서식	It
+서식하	Iw
+서식한	Iw
+서양	Ir
+서양 	It
+서양에	Iz
+서에	It
+서에 	It
+서에서	Iv
+서열	I~
+서예	I~
+서와	I{
+서와 	Ix
+서울	Ic
+서울 	Io
+서울대	Is
+서울시	It
+서울지	I{
+서울특	Ic
+서원	I~
+서유	I}
+서유럽	I{
+서의	Il
+서의 	Ih
+서이	It
+서이다	Iq
+서인	Iz
+서인 	Iy
+서적	Iy
+서쪽	Ij
+서쪽 	It
+서쪽에	Is
+서쪽으	Ii
+서쪽은	Iy
+서초	Is
+서초구	Iq
+서초동	I{
+서태	Ix
+서태지	Ix
+서태평	Iz
+서트	I}
+서해	Ix
+석	Ic
+석 	Ip
+석과	I~
+석과 	I{
+석기	Ix
+석기 	Iw
+석사	I|
+석에	I|
+석유	I{
+석으	I}
+석으로	Iy
+석을	Ix
+석을 	It
+석의	I|
+석의 	Ix
+석이	Ix
+석이 	Iw
+석하	Iv
+석하는	Iy
+석학	Iy
+섞	Ix
+선	IW
+선 	Ie
+선거	Ik
+선거 	Iu
+선거구	Iq
+선거는	Iw
+선거로	Iv
+선거에	Iv
+선거인	Iy
+선고	I~
+선과	Iv
+선과 	Ir
+선교	Ix
+선교사	Iz
+선구	I|
+선대	I}
+선도	Ix
+선되	Iz
+선되었	Ix
+선로	I{
+선민	Ip
+선민주	Il
+선박	Iy
+선발	I{
+선보	I~
+선사	I{
+선생	I|
+선수	Ij
+선수 	It
+선수가	Ix
+선수권	Is
+선수단	It
+선수들	Iu
+선수로	Iu
+선수를	Iz
+선수이	Iq
+선스	I}
+선시	Iv
+선시대	Ir
+선양	Iy
+선언	It
+선에	Ir
+선에 	Is
+선에서	It
+선왕	I|
+선으	Iw
+선으로	Ir
+선은	Iu
+선은 	Ir
+선을	Iq
+선을 	Im
+선의	In
+선의 	Ij
+선이	Ip
+선이 	Iq
+선이다	Is
+선인	Iz
+선전	Iz
+선정	Iu
+선정되	Iy
+선조	Ix
+선조 	Iy
+선종	I}
+선진	Ix
+선진화	I{
+선총	I|
+선총독	Ix
+선출	Iu
+선출하	Iv
+선택	Iu
+선포	I~
+선하	I|
+선형	Ix
+선형 	Iy
+설	IY
+설 	Il
+설가	Iv
+설가 	Iy
+설가이	Ix
+설계	Iq
+설계 	Iv
+설계되	I{
+설계된	I{
+설과	I|
+설과 	Ix
+설되	Iu
+설되었	Is
+설된	Iz
+설된 	Iv
+설로	Ix
+설로 	Iu
+설립	Ib
+설립 	Iq
+설립되	Im
+설립된	Ib
+설립자	Iz
+설립하	Iu
+설립한	Ir
+설립허	In
+설명	Ir
+설명하	Is
+설비	I}
+설에	Iw
+설에 	Iv
+설은	I|
+설은 	Ix
+설을	Iv
+설을 	Ir
+설의	Iy
+설의 	Iu
+설이	Ir
+설이 	Iv
+설이다	Ir
+설적	I~
+설정	Iw
+설치	In
+설치 	Iy
+설치되	It
+설치된	Ir
+설치하	Iy
+설치한	Iz
+설하	Iz
+설한	I|
+설한 	Ix
+섬	If
+섬 	In
+섬과	I{
+섬과 	Iw
+섬들	I~
+섬에	Iu
+섬에 	Is
+섬에서	Iy
+섬유	I|
+섬으	Ix
+섬으로	It
+섬을	I|
+섬을 	Ix
+섬의	Iy
+섬의 	Iu
+섬이	Ix
+섬이다	Ix
+섭	Ir
+섭 	I}
+섯	Iq
+섯 	It
+성	IT
+성 	Ib
+성가	I~
+성격	Iw
+성격을	Iy
+성경	Iu
+성경 	Ix
+성경의	Iz
+성계	I}
+성공	Ip
+성공적	I{
+성공하	Iz
+성공회	It
+성과	Ip
+성과 	In
+성구	Iy
+성구 	Iw
+성군	Iw
+성군 	Iv
+성기	Iz
+성남	Iz
+성남시	Iy
+성능	Iy
+성단	I~
+성당	Iu
+성당 	Iw
+성대	I}
+성도	Iz
+성동	Ix
+성동 	Iy
+성되	Il
+성되는	Iw
+성되어	Il
+성되었	Ir
+성된	In
+성된 	Ik
+성된다	Iw
+성들	I{
+성리	I{
+성리학	Iy
+성립	It
+성립된	I{
+성립하	Iz
+성모	I{
+성모 	Ix
+성문	I}
+성부	Iy
+성부 	Iy
+성북	I|
+성북구	Iz
+성분	Iz
+성사	I|
+성산	I~
+성서	Iw
+성수	I}
+성술	Iz
+성시	Iz
+성시 	Iz
+성애	I|
+성어	Iz
+성에	Iq
+성에 	Ip
+성에서	Ix
+성요	I~
+성우	I{
+성원	Iw
+성으	Iu
+성으로	Iq
+성은	Is
+성은 	Io
+성을	Ij
+성을 	If
+성의	Ip
+성의 	Il
+성이	Il
+성이 	Il
+성이다	Is
+성인	Iu
+성인 	Iw
+성자	Iz
+성장	Is
+성장 	Iz
+성장하	I{
+성적	It
+성적 	Iv
+성적을	Ix
+성전	Iw
+성전 	Iz
+성종	I~
+성주	I{
+성지	I}
+성직	Iz
+성직자	Iw
+성질	It
+성질을	Iu
+성체	I~
+성하	Ik
+성하고	Iu
+성하기	Iy
+성하는	Il
+성하여	Iv
+성하였	It
+성한	Is
+성한 	Iq
+성한다	Iy
+성했	I|
+성향	I|
+성화	It
+성화 	Ix
+세	IV
+세 	If
+세가	Iu
+세가 	Ir
+세계	Ic
+세계 	Ic
+세계대	It
+세계를	Iz
+세계사	I{
+세계에	In
+세계의	Io
+세계적	Ip
+세계화	Iy
+세균	I{
+세기	Ih
+세기 	Ih
+세기경	Iz
+세기부	Ix
+세기에	Ip
+세기의	Ix
+세네	I|
+세네갈	Iz
+세는	I|
+세는 	Iw
+세대	Iq
+세대 	Iq
+세라	I~
+세력	Iu
+세력을	Iz
+세로	Ix
+세로 	Iw
+세르	Iu
+세르비	It
+세를	Iy
+세를 	Iu
+세리	I~
+세부	I{
+세부 	Iz
+세상	Iy
+세서	Iu
+세서 	Iz
+세스	Iu
+세스 	Iv
+세아	I~
+세에	Iw
+세에 	Iv
+세와	Ix
+세와 	It
+세우	Ix
+세운	Iv
+세운 	Ir
+세워	It
+세워졌	Iy
+세워진	Iu
+세웠	I{
+세웠다	Iy
+세의	Ip
+세의 	Il
+세이	Ir
+세이 	Iy
+세인	Iy
+세인트	Iw
+세자	I{
+세조	I}
+세종	It
+세종 	I{
+세종특	Iy
+세청	I|
+세청 	Iy
+세츠	I{
+세츠 	Ix
+세트	I}
+세포	Ip
+세포 	It
+세포의	Iz
+세한	I~
+세한 	Iz
+섹	I{
+센	If
+센 	Iu
+센고	Iy
+센고쿠	Iu
+센서	I~
+센터	Im
+센터 	In
+센터는	Iu
+센터에	I{
+센트	Iv
+센트 	I{
+센트럴	Iv
+셀	Io
+셀 	Iy
+셈	Iw
+셉	Iz
+셋	Iu
+셋째	I~
+셋째 	I{
+셔	Io
+셔 	I|
+셔널	Iu
+셔널 	Is
+션	Ie
+션 	Ij
+션에	I|
+션으	I}
+션으로	Iy
+션은	Iz
+션은 	Iv
+션을	Iz
+션을 	Iv
+션의	I|
+션의 	Ix
+션이	Iv
+션이다	Iv
+셜	Is
+셜 	Ix
+셰	Ir
+셸	Iz
+소	IU
+소 	Ig
+소가	Iu
+소가 	Iq
+소개	Iw
+소관	Ih
+소관의	Id
+소규	I~
+소규모	I{
+소금	I~
+소기	Ix
+소기업	Iu
+소나	I|
+소녀	Iy
+소년	Ip
+소년 	Is
+소는	Is
+소는 	Io
+소니	Iy
+소니 	Iy
+소닉	I~
+소되	I~
+소드	Iz
+소득	Ix
+소들	I}
+소련	Is
+소련 	Ix
+소련의	Iu
+소로	Iu
+소로 	Is
+소를	Ir
+소를 	In
+소리	Iq
+소리 	Iv
+소리를	Iu
+소말	I~
+소멸	I}
+소방	Iz
+소비	In
+소비에	Ip
+소비자	Is
+소사	I}
+소설	Il
+소설 	Ip
+소설가	Ir
+소설로	I{
+소설이	It
+소셜	I}
+소셜 	Iz
+소속	Ii
+소속 	Ip
+소속기	Im
+소속되	Iy
+소속된	Iy
+소속으	Iy
+소속의	Io
+소속이	Iw
+소송	Ir
+소송 	Iz
+소송법	Iw
+소송을	I{
+소수	Iu
+소수 	Iy
+소스	It
+소스 	Is
+소시	I}
+소아	I|
+소에	It
+소에 	Iu
+소에서	It
+소와	Iz
+소와 	Iv
+소유	Is
+소유하	Ix
+소의	It
+소의 	Ip
+소이	Iu
+소이다	It
+소인	I~
+소자	I{
+소장	Is
+소장 	It
+소장은	Iy
+소재	Io
+소재로	Iz
+소재지	Ip
+소재하	Ix
+소통	I|
+소포	I~
+소프	Ij
+소프트	If
+소피	I~
+소하	Iz
+소한	I|
+소행	Iz
+소행성	Iv
+소형	Iz
+소형 	Ix
+소화	Iz
+속	IZ
+속 	Ij
+속기	Ip
+속기관	Im
+속도	Im
+속도 	Iz
+속도로	Ik
+속도를	Iz
+속되	Iu
+속되어	Ix
+속되었	Iz
+속된	Ix
+속된 	It
+속버스	I{
+속성	I}
+속씨	I|
+속씨식	Ix
+속에	Iq
+속에 	Ip
+속에서	It
+속으	Iv
+속으로	Ir
+속은 	I{
+속을	I{
+속을 	Iw
+속의	Io
+속의 	Ik
+속이	It
+속이 	Iy
+속이다	Iw
+속인	I~
+속작	I}
+속적	Iv
+속적으	Ix
+속적인	Iy
+속하	Ik
+속하는	Ii
+속하며	Iu
+속한	In
+속한 	Io
+속한다	In
+속해	Iv
+속해 	Iu
+손	Ig
+손 	Iv
+손꼽	I~
+손실	I~
+손으	I{
+손으로	Iw
+손이	Ix
+손자	Iw
+손자이	Iw
+손해	I{
+솔	Ip
+솔로	Ix
+솔로몬	Iy
+송	Ib
+송 	In
+송공사	I{
+송국	Iu
+송국 	Ix
+송되	Iz
+송되었	I{
+송된	I~
+송된 	I{
+송법	I{
+송사	I|
+송에	I{
+송을	Iw
+송을 	Is
+송의	Iz
+송의 	Iu
+송이	Iy
+송통	I}
+송통신	Iy
+송파	Iw
+송파구	It
+송하	Ix
+송하는	Ix
+쇄	Iq
+쇄 	I{
+쇠	It
+쇼	Il
+쇼 	Ix
+쇼군	Iz
+쇼군 	Iz
+쇼핑	I}
+수	IR
+수 	I]
+수가	Io
+수가 	Ik
+수교	I{
+수권	Iv
+수권 	It
+수기	I~
+수나	I{
+수나 	Iz
+수는	Is
+수는 	Io
+수다	I|
+수다 	Iz
+수단	Iq
+수단 	Iy
+수단으	I{
+수단은	Ix
+수단이	Iv
+수도	Ij
+수도 	Il
+수도권	Iw
+수도는	Iz
+수도원	Iv
+수도이	Iw
+수도인	Iz
+수도회	I{
+수동	I|
+수되	I~
+수들	Iv
+수들이	Iy
+수라	I~
+수렴	I~
+수로	Io
+수로 	Il
+수록	Ir
+수록 	Iz
+수록되	Iv
+수록된	Iy
+수론	I~
+수를	Io
+수를 	Ik
+수리	Iv
+수립	Iu
+수립 	I{
+수많	Iv
+수많은	Ir
+수면	I|
+수목	I}
+수반	I}
+수법	I|
+수법인	Iz
+수비	I{
+수사	Iu
+수사 	Iz
+수산	Il
+수산물	Iy
+수산부	Iw
+수산식	Il
+수상	Iq
+수상하	Ix
+수상했	Ix
+수성	Iy
+수소	Iy
+수소 	Iz
+수송	Iy
+수수	I}
+수술	I}
+수시	I}
+수신	I{
+수아	I}
+수아 	Iz
+수업	I|
+수에	Iu
+수에 	It
+수엘	I~
+수엘라	Iz
+수여	Iw
+수여하	Ix
+수였	I~
+수영	Ix
+수영 	Iy
+수와	Iw
+수와 	Is
+수요	Iy
+수용	Iu
+수용소	I{
+수원	It
+수원 	Iy
+수원시	Iw
+수의	In
+수의 	Ij
+수이	In
+수이다	Il
+수이며	Iy
+수이자	Iy
+수익	I{
+수인	Iy
+수인 	Iy
+수입	Iv
+수자	I}
+수장	I{
+수적	Iz
+수적 	I{
+수정	Iu
+수주	I}
+수주의	Iz
+수준	Iu
+수준의	Iw
+수지	Ix
+수직	I}
+수집	Iv
+수집 	Ix
+수출	Iv
+수치	I|
+수하	Iu
+수학	Il
+수학 	It
+수학에	Iu
+수학의	Iw
+수학자	Ip
+수학적	Iw
+수한	It
+수한 	Ip
+수함	I|
+수행	Im
+수행 	I{
+수행을	I{
+수행하	Im
+수행한	Iy
+수형	I|
+수호	I|
+숙	In
+숙 	I|
+숙종	I|
+숙종 	Iz
+순	If
+순 	Iw
+순서	Iy
+순수	Iz
+순위	Iy
+순천	I|
+순한	I{
+순한 	Iw
+순환	Ix
+순히	I{
+순히 	Iw
+술	I^
+술 	Ik
+술가	Iy
+술개	I~
+술개발	Iz
+술과	Iz
+술과 	Iw
+술관	Iy
+술관 	I{
+술교	I~
+술단	I~
+술대	I~
+술로	Iz
+술로 	Ix
+술문	I|
+술문화	Ix
+술부	It
+술부 	Iq
+술사	I|
+술서	Iy
+술서기	Iu
+술에	Ix
+술에 	Ix
+술에서	Iz
+술연	Iz
+술연구	Iw
+술원	I~
+술은	I}
+술은 	Iy
+술을	Ir
+술을 	In
+술의	Iq
+술의 	Im
+술이	Iu
+술이 	Iz
+술이다	It
+술인	Iz
+술자	I{
+술적	Iw
+술적 	Iv
+술탄	I}
+술하	Ix
+술하는	I{
+술한	Iz
+술한 	Iy
+술회	I~
+술회관	I{
+숨	Iv
+숫	Iw
+숫자	Iy
+숭	Ir
+숭배	I~
+숭이	I}
+숲	Iy
+쉬	Is
+쉬 	I~
+쉽	Is
+쉽게	Ix
+쉽게 	It
+슈	Ig
+슈 	Iu
+슈타	Iv
+슈타인	Iu
+슈트	I{
+슈티	I~
+슈팅	I}
+슈팅 	Iz
+슈퍼	Iu
+슈퍼 	Ix
+슐	Iz
+스	IO
+스 	IY
+스》	Iu
+스》 	Ir
+스가	Im
+스가 	Ij
+스과	I{
+스과 	I{
+스기	I}
+스나	I{
+스나 	Iy
+스노	I}
+스는	Io
+스는 	Ik
+스니	Iy
+스니아	Iv
+스도	Iu
+스도의	Iz
+스라	Is
+스라엘	Ir
+스러	I{
+스러운	Iy
+스럽	I}
+스로	Ip
+스로 	In
+스를	Il
+스를 	Ih
+스리	Iw
+스리랑	Iz
+스마	Iu
+스마트	Iw
+스만	Ix
+스만 	Iu
+스몰	I~
+스미	Iy
+스미스	Iz
+스바	I~
+스박	I~
+스박스	I{
+스베	I|
+스볼	I{
+스볼 	Ix
+스부	I|
+스부르	Ix
+스속	I{
+스스	Iu
+스스로	Ir
+스앤	I{
+스앤젤	Iw
+스어	In
+스어 	Im
+스어로	Ix
+스에	Im
+스에 	In
+스에서	Im
+스와	In
+스와 	Ik
+스웨	Ir
+스웨덴	Io
+스위	It
+스위스	Is
+스의	Ig
+스의 	Ic
+스이	It
+스이다	Is
+스이며	Iz
+스인	I}
+스주	I|
+스주의	Iy
+스카	Ip
+스카 	Is
+스카르	Iz
+스카이	I{
+스칸	I~
+스칼	I}
+스캐	I~
+스케	Is
+스케 	Iz
+스케이	It
+스코	Im
+스코 	Ir
+스코틀	Ir
+스쿠	I~
+스쿨	I}
+스크	Ik
+스크 	In
+스크리	Ix
+스크립	Iw
+스크바	Ir
+스크톱	Iz
+스키	Ip
+스키 	Ip
+스타	Ij
+스타 	Iq
+스타디	Iv
+스타리	Iy
+스타인	Iu
+스타일	Iv
+스타크	Iv
+스탄	Im
+스탄 	Io
+스탄의	Iu
+스탄티	Iu
+스탈	I|
+스탠	I{
+스터	Im
+스터 	In
+스터미	Iv
+스턴	Is
+스턴 	Is
+스테	Io
+스테르	Iw
+스테이	Iq
+스텔	I{
+스텔 	Iz
+스템	Ij
+스템 	Im
+스템에	Iw
+스템은	Iz
+스템을	It
+스템의	Iu
+스템이	Is
+스토	Io
+스토니	Iz
+스토리	Iu
+스톡	I~
+스톤	I{
+스톤 	I{
+스투	I}
+스튜	Iu
+스튜디	Is
+스트	Ic
+스트 	Ih
+스트라	Iq
+스트레	Il
+스트로	It
+스트를	Iz
+스트리	Ik
+스트의	Iy
+스트이	Iw
+스티	Io
+스티벌	I{
+스티븐	Iy
+스티안	Iz
+스틱	I{
+스틱 	Iz
+스틴	I~
+스파	Ir
+스파냐	Ix
+스파르	I{
+스파이	Iy
+스퍼	I}
+스페	Im
+스페란	I{
+스페이	Iy
+스페인	Ij
+스펙	I~
+스펙트	I{
+스포	In
+스포츠	Il
+스프	Iw
+스프레	Iy
+스플	Iw
+스플레	Iv
+스피	Is
+스피드	Ix
+스피어	Iy
+스핀	I~
+스하	Iz
+스하키	Iz
+슨	Im
+슨 	Ir
+슨의	I~
+슨의 	Iy
+슨이	I~
+슨이 	I{
+슬	Ig
+슬라	Iu
+슬라브	Iz
+슬라비	Iz
+슬란	Iz
+슬란드	Iw
+슬람	It
+슬람 	Iu
+슬람교	Iz
+슬러	Iy
+슬로	Iv
+슬로바	Ix
+슬림	I}
+슬링	Iy
+슬링 	Ix
+슭	I}
+슴	Iy
+습	Ik
+습 	Iy
+습을	Ix
+습을 	It
+습이	I|
+슷	Ip
+슷하	Iw
+슷하게	I{
+슷한	Iv
+슷한 	Ir
+승	Ib
+승 	Io
+승객	I}
+승격	Iz
+승려	Iz
+승리	Iu
+승부	I~
+승에	I~
+승용	I~
+승용차	Iz
+승을	It
+승을 	Ip
+승인	Ix
+승자	I{
+승전	Ix
+승팀	Iz
+승팀 	Ix
+승하	Iy
+승한	I~
+시	IO
+시 	IZ
+시·	I{
+시가	Is
+시가 	Iq
+시각	Ix
+시간	Il
+시간 	In
+시간에	Ix
+시간을	Ix
+시간이	Iw
+시게	I}
+시계	Iy
+시공	I{
+시국	I~
+시기	Iq
+시기 	Ix
+시기에	Iv
+시나	Ix
+시내	It
+시내버	It
+시노	I|
+시는	Iu
+시는 	Iq
+시다	I}
+시다 	I{
+시대	Ie
+시대 	Ig
+시대를	Iu
+시대부	Iy
+시대에	Im
+시대의	Ii
+시도	Iw
+시도 	I{
+시되	Is
+시되어	Iz
+시되었	Is
+시된	Iv
+시된 	Is
+시드	Iz
+시드니	Iz
+시라	I{
+시로	Ij
+시로 	Ig
+시를	Is
+시를 	Io
+시리	Ii
+시리아	Ir
+시리즈	If
+시립	I}
+시마	Is
+시마 	Iq
+시모	Iz
+시뮬	Iz
+시뮬레	Iw
+시민	Iq
+시민 	Iy
+시민들	I{
+시바	I}
+시베	I~
+시부	I~
+시사	I{
+시상	Iy
+시상식	Iz
+시설	In
+시설 	Iu
+시설을	Iz
+시설이	Iv
+시스	Ih
+시스 	It
+시스코	Iv
+시스템	If
+시시	I~
+시아	Id
+시아 	Ie
+시아어	Is
+시아에	Ir
+시아와	Iy
+시아의	Il
+시안	Iz
+시안 	Ix
+시어	I~
+시에	Ii
+시에 	Ih
+시에는	Iu
+시에서	Iq
+시오	Iw
+시오 	Ix
+시온	I~
+시와	Ir
+시와 	In
+시외	Iv
+시외버	Iv
+시외전	Iy
+시우	I~
+시위	Iy
+시의	Il
+시의 	Ih
+시이	In
+시이다	Im
+시이며	Iv
+시인	Iq
+시인 	Is
+시인이	Iu
+시자	I{
+시작	Ih
+시작 	Iy
+시작되	In
+시작된	Is
+시작으	It
+시작하	Im
+시작한	Ir
+시작해	Iy
+시작했	Ir
+시장	In
+시장 	Ir
+시장에	Iu
+시장을	Iz
+시장이	Iy
+시적	Iy
+시적으	Iz
+시절	Iv
+시절 	Iy
+시점	I}
+시정	I{
+시조	Iw
+시즈	I~
+시즌	Ip
+시즌 	Ir
+시즌이	Iu
+시즘	I~
+시지	Iy
+시청	Iv
+시청 	Iz
+시초	I~
+시칠리	I{
+시카	Iw
+시카고	Iy
+시켜	Is
+시켜 	Iq
+시켰	Ix
+시켰다	Iv
+시코	Ir
+시코 	Is
+시코의	Ix
+시키	Il
+시키고	Is
+시키기	Is
+시키는	Io
+시킨	It
+시킨 	Ir
+시킨다	Iy
+시킬	I{
+시킬 	Ix
+시타	I}
+시트	I}
+시티	Iv
+시티 	Iv
+시판	I~
+시픽	I{
+시픽 	Ix
+시하	Io
+시하고	Iv
+시하는	Is
+시하였	Ix
+시한	Is
+시한 	Iq
+시한다	I{
+시했	I~
+시행	Ir
+시행되	Ix
+시행하	Iy
+시험	Iq
+시험 	Iu
+시험이	Iz
+시호	Is
+시호는	Io
+식	IY
+식 	If
+식경	I|
+식경제	Iy
+식공	I}
+식공룡	Iz
+식과	Iw
+식과 	It
+식되	I~
+식량	Iz
+식문	I~
+식문화	I{
+식물	Io
+식물 	Is
+식물의	Iw
+식민	Ir
+식민지	Io
+식별	Iz
+식별 	I{
+식사	I~
+식에	Iv
+식에 	Iu
+식에서	Iz
+식으	Io
+식으로	Ik
+식은	Iw
+식은 	Is
+식을	In
+식을 	Ij
+식의	Iq
+식의 	Im
+식이	Io
+식이 	It
+식이다	Io
+식인	I}
+식적	It
+식적으	It
+식적인	Iw
+식품	Il
+식품 	Iy
+식품부	Ik
+식품의	Ix
+식하	Iw
+식하는	Iw
+식한	Iy
+식한 	Ix
+식회	Iv
+식회사	Ir
+신	IW
+신 	Ig
+신경	Iu
+신고	I}
+신과	Iz
+신과 	Iw
+신교	Iv
+신교 	Iw
+신기	Iy
+신도	Iw
+신도시	Ix
+신들	Ix
+신들의	Iz
+신라	Ir
+신라 	Iu
+신라의	Ix
+신뢰	I{
+신망	I~
+신문	Io
+신문 	It
+신문》	Iv
+신부	I{
+신분	Iy
+신비	I}
+신사	Iw
+신선	I~
+신설	Iw
+신설되	Iy
+신성	Iv
+신성 	Iw
+신속	I}
+신시	I~
+신앙	Ix
+신약	I}
+신에	Iw
+신에 	Iv
+신용	Ix
+신으	Iq
+신으로	Im
+신은	I{
+신은 	Iw
+신을	Is
+신을 	Io
+신의	Il
+신의 	Ih
+신이	In
+신이 	Iq
+신이다	Iq
+신이며	Iz
+신이자	Iy
+신인	Ix
+신인 	Iv
+신자	Iy
+신장	Iz
+신장 	I{
+신적	I{
+신전	I~
+신정	I}
+신조	I}
+신주	I}
+신청	I|
+신체	Ix
+신탁	I}
+신하	Iw
+신하여	Iz
+신학	Ir
+신학자	Ix
+신한	I}
+신호	Is
+신호 	Ix
+신호를	Ix
+신화	Iq
+신화에	Ir
+신화의	Iy
+신흥	I}
+실	I[
+실 	Ip
+실내	I{
+실로	I|
+실로 	I{
+실록	I|
+실리	I{
+실베	I{
+실베이	Iy
+실상	Ix
+실상 	Iu
+실수	I|
+실시	Ip
+실시간	Iw
+실시되	Iz
+실시된	Iy
+실시하	It
+실업	Iz
+실에	Iz
+실에 	Iy
+실용	I}
+실은	Ih
+실은 	Id
+실을	Iw
+실을 	Is
+실의	I{
+실의 	Iw
+실이	Iz
+실이 	I{
+실적	I}
+실제	Ir
+실제 	Is
+실제로	Is
+실질	Iy
+실질적	Iv
+실천	Ix
+실패	Iy
+실행	It
+실행 	Iz
+실행하	Iz
+실험	It
+실험 	Iz
+실현	Ix
+심	Ia
+심 	Iq
+심리	It
+심리학	Is
+심부	I|
+심사	Ix
+심에	I|
+심에 	I{
+심으	In
+심으로	Ij
+심을	Iw
+심을 	Ir
+심의	Iw
+심의 	Iv
+심이	Ix
+심이 	Iw
+심장	I}
+심적	I~
+심지	Iq
+심지는	Is
+심지이	Iw
+심판	Ix
+십	Il
+십 	Ix
+십자	Iu
+십자군	Iw
+싱	Ij
+싱 	Iw
+싱가	I{
+싱가포	Ix
+싱글	Ir
+싱글 	It
+싱글이	Iw
+싱어	I~
+싱턴	Iz
+싱턴 	Ix
+싸	Io
+싸고	I|
+싸고 	Ix
+싸여	I~
+싸움	I|
+싼	Iy
+싼 	I|
+쌀	Iz
+쌍	Iq
+쌓	Iy
+써	Ii
+써 	Ik
+썼	Iy
+썼다	I}
+썼다 	Iz
+쏘	I}
+쑤	I{
+쓰	Ic
+쓰 	Iv
+쓰고	Iz
+쓰고 	Iv
+쓰기	Iz
+쓰는	Iv
+쓰는 	Ir
+쓰다	Iw
+쓰다이	Is
+쓰여	I}
+쓰였	Iz
+쓰이	In
+쓰이고	Ix
+쓰이는	In
+쓰인	Is
+쓰인 	Iy
+쓰인다	Ip
+쓴	Ip
+쓴 	It
+쓴다	I{
+쓴다 	Ix
+쓸	I{
+씨	Ij
+씨 	Iq
+씨식	I|
+씨식물	Ix
+씨의	Iz
+씨의 	Iv
+씩	Iu
+씩 	Iw
+씬	I|
+아	IQ
+아 	I]
+아가	Iq
+아가 	Ir
+아과	Iz
+아과 	I{
+아군	I}
+아기	I}
+아나	Ir
+아나 	Iv
+아나톨	Ix
+아날	I}
+아날로	Iz
+아내	Iu
+아노	Iw
+아노 	Iv
+아누	I|
+아누스	Iy
+아는	Iw
+아는 	Is
+아니	Ij
+아니다	Iu
+아니라	Il
+아니스	Iz
+아니아	Iu
+아닌	Iq
+아닌 	In
+아다	I}
+아동	Ix
+아동 	Iz
+아드	Iy
+아들	Ik
+아들 	It
+아들로	Ir
+아들이	Im
+아들인	Iz
+아라	It
+아라비	Iv
+아랍	Iu
+아랍 	Iz
+아랍어	Iv
+아래	Ir
+아래 	It
+아래에	Ix
+아레	I~
+아로	Iz
+아로 	Iz
+아르	In
+아르 	I{
+아르메	Iy
+아르헨	Is
+아를	Iu
+아를 	Iq
+아름	Iy
+아름다	Iv
+아리	Iv
+아마	It
+아마추	Ix
+아메	In
+아메리	Ik
+아목	I|
+아무	I{
+아문	I}
+아미	Iz
+아바	I|
+아버	Ip
+아버지	Il
+아부	I}
+아브	I~
+아비	Iz
+아사	Iy
+아산	I|
+아서	Iv
+아서 	Ir
+아스	Is
+아스 	Ix
+아시	Ij
+아시리	Iz
+아시아	Ih
+아시안	Iz
+아야	I}
+아어	Ip
+아어 	In
+아어로	I{
+아에	Io
+아에 	Iq
+아에서	Io
+아오	I{
+아와	Ir
+아와 	Io
+아우	It
+아우구	Ix
+아울	I~
+아웃	I{
+아의	Ih
+아의 	Ic
+아이	Ij
+아이 	Iz
+아이들	Iw
+아이디	I{
+아이스	Iv
+아이슬	Iw
+아인	Iv
+아인 	Iz
+아인슈	I{
+아일	Ip
+아일랜	Im
+아일보	Iy
+아있	Iy
+아있는	Iz
+아자	I}
+아제	Iz
+아제르	Iw
+아주	Ix
+아주 	Iw
+아즈	I{
+아즈치	Iz
+아지	Iz
+아직	Iy
+아직 	Ix
+아침	I~
+아카	It
+아카데	Iu
+아케	Iz
+아케이	Iy
+아크	I}
+아키	Is
+아키텍	Iu
+아타	I}
+아테	Iz
+아테네	Ix
+아토	I~
+아트	Iy
+아트 	Iz
+아티	Iu
+아티스	Iz
+아티아	Iu
+아파	Iw
+아파트	Iv
+아폴	I}
+아프	Im
+아프가	Iv
+아프리	Ij
+아하	I~
+악	Ic
+악 	In
+악가	Iz
+악과	I~
+악기	Is
+악기 	It
+악단	Iu
+악단 	Iw
+악단이	Iy
+악에	I}
+악원	I~
+악을	Iy
+악을 	Iu
+악의	Iv
+악의 	Is
+악이	I|
+악하	I|
+안	I[
+안 	Ig
+안과	Iz
+안과 	Iv
+안구	I}
+안구 	Iz
+안군	I|
+안군 	Iz
+안데	I~
+안동	Iz
+안되	I|
+안된	I{
+안된 	Iw
+안드	Iw
+안드레	Iz
+안드로	Ix
+안보	I}
+안산	I{
+안산시	I{
+안성	I~
+안시	I~
+안양	Iz
+안양시	Iz
+안에	In
+안에 	Il
+안에서	It
+안으	I}
+안으로	Iy
+안을	Iw
+안을 	Is
+안의	Iv
+안의 	Ir
+안이	Iz
+안전	Io
+안전 	Ix
+안전부	Iz
+안전성	Iz
+안정	It
+안토	I{
+안토니	Ix
+안티	I|
+안하	I|
+안한	Iz
+안한 	Iv
+않	Id
+않고	Ip
+않고 	Il
+않는	Im
+않는 	Im
+않는다	Io
+않다	Iy
+않다 	Iv
+않아	Iz
+않아 	Iy
+않았	Iu
+않았다	Iu
+않았으	I{
+않으	Iv
+않으며	Iw
+않은	Ir
+않은 	In
+않을	I~
+않을 	I{
+않지	I~
+않지만	Iz
+알	Ia
+알 	Iv
+알고	Iu
+알고리	Ir
+알라	I{
+알레	I}
+알렉	It
+알렉산	Ir
+알려	Ii
+알려져	Ih
+알려졌	Iu
+알려지	Iw
+알려진	In
+알리	Iw
+알바	Iy
+알바니	Iw
+알아	Iz
+알제	I}
+알제리	Iy
+알파	Iz
+알프	I|
+암	Ih
+암 	Iv
+암동	Iz
+암동 	Ix
+암살	Iz
+암석	I~
+암호	Iy
+압	Ik
+압 	Iz
+압력	I|
+압축	Iz
+압하	I~
+앗	Ix
+았	Ig
+았고	I|
+았고 	Iw
+았다	Il
+았다 	Ii
+았던	Iz
+았던 	Iv
+았으	It
+았으나	Iy
+았으며	Ir
+앙	If
+앙 	Is
+앙리	I~
+앙아	I{
+앙에	I}
+앙에 	I{
+앙정	I}
+앙행	Ix
+앙행정	It
+앙회	I~
+앞	Ip
+앞에	I{
+앞에 	I{
+애	Id
+애 	Ix
+애국	I~
+애나	I|
+애나 	Iz
+애니	Io
+애니메	Ik
+애를	I~
+애를 	Iy
+애인	Iw
+애인 	Iz
+애플	Iu
+애플 	Iz
+애플리	Iw
+액	Il
+액 	Iz
+액션	Iz
+액션 	Ix
+액을	I|
+액을 	Iw
+액체	Iz
+앤	Ip
+앤 	Ix
+앤드	I|
+앤젤	I{
+앤젤레	Iw
+앨	Ik
+앨범	Io
+앨범 	Is
+앨범이	Is
+앵	Iu
+앵글	I~
+야	I]
+야 	Ii
+야구	Il
+야구 	In
+야구의	Ix
+야구장	Is
+야기	Ip
+야기 	Iw
+야기를	Iv
+야로	Iy
+야로 	Ix
+야를	I{
+야를 	Iw
+야마	Ip
+야마 	Io
+야생	I}
+야스	Ix
+야에	Ir
+야에 	Iu
+야에서	Iq
+야의	It
+야의 	Ip
+야이	Iw
+야이다	It
+약	I_
+약 	Ih
+약간	Iz
+약간 	Iy
+약성	Iz
+약성경	Iz
+약성서	I{
+약에	Iz
+약에 	Ix
+약으	I{
+약으로	Iw
+약은	I|
+약은 	Ix
+약을	Iu
+약을 	Iq
+약의	Iz
+약의 	Iv
+약이	Iu
+약이 	Iy
+약이다	Iv
+약자	Iw
+약자 	Iz
+약칭	Ir
+약칭 	Ip
+약품	Iz
+약품안	I{
+약하	I{
+약한	Iw
+약한 	Is
+약했	I|
+얀	Is
+얀 	I|
+얀마	Iz
+얀마 	Iz
+얄	I}
+얇	I}
+양	IZ
+양 	Ik
+양경	Iz
+양경찰	Iv
+양계	I~
+양과	Ix
+양과 	Iu
+양구	I~
+양국	I~
+양군	I{
+양군 	Iz
+양대	I~
+양도	I~
+양동	I~
+양력	Iz
+양력 	Ix
+양부	Iz
+양부 	Ix
+양사	Iw
+양사상	Iu
+양산	I{
+양성	Ir
+양성 	Iw
+양성을	Iy
+양성하	Iy
+양수	Iw
+양수산	Iu
+양시	Iv
+양시 	Iu
+양식	Is
+양식 	Iz
+양에	It
+양에 	Iv
+양에서	It
+양으	Iy
+양으로	Iu
+양을	Iu
+양을 	Iq
+양의	Iq
+양의 	Im
+양이	It
+양이 	Iu
+양자	It
+양자 	Iz
+양자역	Iy
+양재	I}
+양주	I{
+양주시	I{
+양쪽	I~
+양체	I}
+양하	Iv
+양하고	Iz
+양학	I~
+양한	In
+양한 	Ij
+양항	I~
+어	IQ
+어 	IY
+어가	Ip
+어가 	In
+어가는	Iy
+어간	I}
+어권	Iz
+어권에	Iz
+어나	Io
+어나 	Ip
+어나는	It
+어난	Im
+어난 	Ij
+어날	I}
+어날 	Iz
+어났	Iq
+어났다	Ip
+어났으	Ix
+어내	I{
+어내는	I{
+어낸	I~
+어느	Iv
+어느 	Ir
+어는	Io
+어는 	Ik
+어도	Ix
+어도 	Iv
+어드	I{
+어드벤	I{
+어들	Iw
+어디	I~
+어떠	Ix
+어떠한	It
+어떤	Io
+어떤 	Ik
+어떻	Iz
+어떻게	Iv
+어라	I~
+어려	Iy
+어려운	Iz
+어렵	I~
+어로	Ii
+어로 	Ig
+어로는	Iu
+어로서	Iw
+어류	I}
+어를	In
+어를 	Ij
+어리	Ix
+어리그	I{
+어린	It
+어린 	Iy
+어린이	Is
+어릴	Iy
+어릴적	Iv
+어링	I~
+어머	It
+어머니	Ip
+어버	I}
+어사	I{
+어사전	Iz
+어서	In
+어서 	Ik
+어선	I}
+어스	Ix
+어스 	Ix
+어야	Ix
+어야 	It
+어업	Iv
+어에	Iq
+어에 	It
+어에서	Iq
+어오	I}
+어와	Is
+어와 	Io
+어원	Iy
+어의	In
+어의 	Ij
+어이	Il
+어이다	Ij
+어이며	Iy
+어인	Ix
+어인 	Iu
+어있	Iu
+어있는	Ix
+어있다	Iw
+어져	Io
+어져 	Il
+어졌	Iq
+어졌다	Ip
+어졌으	Ix
+어족	Iv
+어지	In
+어지고	Iy
+어지는	Io
+어진	Ig
+어진 	Id
+어진다	Ir
+어촌	Iy
+어트	I|
+어트 	I{
+어파	I~
+어하	I{
+어학	Iw
+어항	Iz
+어휘	I~
+억	Im
+억 	It
+억원	I~
+언	Ia
+언 	Ip
+언급	Iy
+언덕	I}
+언론	Is
+언론인	Iu
+언스	Iz
+언십	Ix
+언십 	Ix
+언어	Ii
+언어 	Ip
+언어는	Iz
+언어들	Iz
+언어로	Iu
+언어를	Iv
+언어에	Iy
+언어의	Iw
+언어이	It
+언어학	It
+언을	I}
+언을 	Iy
+언이	I{
+언제	I~
+언츠	I~
+언컵	I|
+언트	I~
+얻	Io
+얻는	I|
+얻는 	Iz
+얻어	I{
+얻었	I}
+얻은	I}
+얻은 	Iy
+얼	Il
+얼 	It
+얼굴	I~
+얼마	I}
+얼음	I~
+엄	Il
+엄 	Is
+엄밀	I~
+업	IZ
+업 	Ih
+업가	I{
+업계	I{
+업과	Iw
+업과 	It
+업관	I~
+업기	Iz
+업기술	Iy
+업단	Iz
+업단지	I{
+업무	In
+업무 	Iv
+업무를	In
+업발	I~
+업발전	Iz
+업에	It
+업에 	Ir
+업에서	Iz
+업연	I{
+업연구	Ix
+업용	I~
+업으	Iw
+업으로	Is
+업은	Iy
+업은 	Iw
+업을	Io
+업을 	Ik
+업의	Io
+업의 	Ik
+업이	Iq
+업이 	Is
+업이다	Ir
+업인	It
+업인 	Ix
+업인이	Ix
+업자	Iv
+업적	Iw
+업적을	Iy
+업지	I~
+업진	I~
+업진흥	Iz
+업청	I}
+업체	Ir
+업체 	Iy
+업체이	Iy
+업하	Iw
+업하고	Iy
+업하였	Iy
+업한	I~
+업한 	Iz
+업협	I|
+업화	I~
+없	If
+없고	I|
+없고 	Ix
+없는	Io
+없는 	Ik
+없다	Ir
+없다 	Ip
+없어	I{
+없었	I{
+없으	Ix
+없으며	Iy
+없이	Ir
+없이 	In
+엇	Iy
+었	IW
+었고	Im
+었고 	Ii
+었기	Iy
+었기 	Iu
+었는	Iw
+었는데	It
+었다	I[
+었다 	IX
+었다가	It
+었다고	It
+었다는	Iy
+었던	Im
+었던 	Ii
+었으	If
+었으나	Ik
+었으며	Ie
+었을	Ix
+었을 	It
+었지	Iu
+었지만	Iq
+에	IJ
+에 	IO
+에게	If
+에게 	Ic
+에게는	Iw
+에게서	Iy
+에너	Ip
+에너지	Il
+에노	I~
+에는	Ic
+에는 	I^
+에다	I}
+에도	Ij
+에도 	Ig
+에드	Iw
+에드워	Iw
+에디	I{
+에라	I|
+에로	I~
+에르	It
+에르 	Iv
+에른	Iy
+에른 	Iz
+에리	I|
+에만	Iz
+에만 	Iv
+에미	I|
+에서	IT
+에서 	IP
+에서는	Ib
+에서도	Im
+에서만	Iw
+에서부	Iu
+에서의	Il
+에선	I}
+에선 	Iy
+에스	Ip
+에스토	Iz
+에스파	Iw
+에스페	Iz
+에야	I}
+에어	Iw
+에우	I}
+에의	I{
+에의 	Iw
+에이	Iq
+에트	Is
+에트 	Ip
+에티	I{
+에티오	Ix
+에피	Ix
+에피소	Iw
+엑	Is
+엑스	Iw
+엔	Ih
+엔 	Iw
+엔진	Is
+엔진 	Iw
+엔진을	Iz
+엔진이	I{
+엔터	It
+엔터테	Iq
+엘	Ij
+엘 	Is
+엘라	I|
+엘리	Iv
+엘리자	Iz
+엠	Ix
+여	IT
+여 	IZ
+여가	I~
+여개	I~
+여객	Iu
+여객 	Iz
+여겨	It
+여겨지	Iu
+여겨진	Ix
+여기	Is
+여기서	Iu
+여기에	It
+여되	I~
+여러	Ii
+여러 	If
+여러가	Ix
+여러해	Iy
+여를	Iy
+여를 	Iu
+여름	Iz
+여명	I|
+여부	I{
+여서	Iq
+여서 	Im
+여섯	Iy
+여섯 	Iw
+여성	In
+여성 	Ir
+여성의	Ix
+여수	I{
+여신	Iz
+여야	I|
+여야 	Ix
+여왕	Iz
+여왕 	I{
+여의	Iy
+여의도	Iw
+여자	Ir
+여자 	Is
+여졌	I|
+여졌다	Iy
+여주	Iw
+여지	Iz
+여진	Iw
+여진 	Iu
+여하	Im
+여하고	It
+여하기	Iq
+여하는	Ir
+여하여	I{
+여하였	Iw
+여한	Iy
+여한 	Ix
+여할	Is
+여할 	Io
+여함	Iw
+여함을	It
+여했	Iy
+여했다	Iz
+여행	Iw
+역	IW
+역 	Ig
+역과	It
+역과 	Iq
+역대	I{
+역대 	Iz
+역되	I}
+역번	I}
+역번호	Iy
+역사	Ih
+역사 	Iq
+역사가	Iv
+역사는	Iz
+역사를	Iu
+역사상	It
+역사에	Iv
+역사와	I{
+역사적	Ip
+역사학	Iy
+역삼	I|
+역삼동	Iy
+역상	Ix
+역상으	Iu
+역소	I}
+역시	Ii
+역시 	If
+역시의	Ix
+역에	Ik
+역에 	Ik
+역에서	Im
+역으	Iq
+역으로	Im
+역은	Ir
+역은 	In
+역을	In
+역을 	Ij
+역의	Io
+역의 	Ik
+역이	Im
+역이 	Is
+역이다	In
+역이며	I{
+역이었	Iz
+역인	I{
+역인 	Iw
+역임	Ir
+역임하	Is
+역임한	Iz
+역임했	Iu
+역하	Iz
+역학	Is
+역학 	Ix
+역학에	Ix
+역한	I}
+역한 	Iz
+역할	Io
+역할을	Im
+연	IW
+연 	Ip
+연결	In
+연결되	It
+연결된	Iw
+연결하	Iq
+연계	Iz
+연고	Iv
+연고로	Iz
+연고지	Ix
+연과	I}
+연관	Iy
+연구	Ic
+연구 	Ij
+연구가	I{
+연구개	Iv
+연구관	Iu
+연구기	Is
+연구를	Ir
+연구소	Il
+연구에	Iy
+연구와	Iu
+연구원	In
+연구자	Iz
+연구하	In
+연구회	Iy
+연극	Iw
+연극 	Iz
+연금	I~
+연기	Iu
+연대	Iu
+연대 	Iy
+연도	I~
+연되	I~
+연령	I~
+연료	Ix
+연맹	Iq
+연맹 	Iq
+연맹이	I{
+연방	In
+연방 	Ip
+연방의	It
+연산	Iv
+연소	I~
+연속	Iu
+연속 	Iw
+연쇄	I~
+연수	Ix
+연안	It
+연안 	Iz
+연안에	Iu
+연예	Iz
+연을	Iy
+연을 	Iu
+연의	I|
+연의 	Iy
+연이	I}
+연장	Iv
+연장 	Iw
+연재	Iv
+연적	I|
+연주	It
+연주자	Iy
+연출	I~
+연하	I{
+연한	I|
+연한 	Iy
+연합	Ik
+연합 	In
+연합군	Iv
+연합뉴	Iy
+연합의	Ix
+연합회	It
+연호	I|
+열	Ib
+열 	Ir
+열대	Iv
+열대 	Ix
+열도	I}
+열렸	Iw
+열렸다	Iw
+열리	It
+열리는	Is
+열린	Iq
+열린 	In
+열에	I|
+열을	Iz
+열을 	Iu
+열의	Ix
+열의 	It
+열이	I|
+열이 	I{
+열차	Iu
+열차 	Ix
+염	Il
+염 	Iz
+염기	I~
+염병	I~
+염색	I}
+엽	Is
+엽 	I~
+였	IZ
+였고	Io
+였고 	Ij
+였기	I~
+였기 	I{
+였는	Iz
+였는데	Iv
+였다	I_
+였다 	IZ
+였다가	Iz
+였다고	Ix
+였던	Iq
+였던 	Im
+였으	Ih
+였으나	In
+였으며	If
+였을	I~
+였을 	Iz
+였지	I{
+였지만	Iw
+영	IW
+영 	Ik
+영과	I~
+영국	Ig
+영국 	Ii
+영국과	Iz
+영국군	Iz
+영국령	I{
+영국에	It
+영국의	Ij
+영동	I|
+영되	It
+영되었	It
+영된	Iz
+영된 	Iw
+영등	Ix
+영등포	It
+영리	Iw
+영리 	Iv
+영문	Iz
+영미	I}
+영미법	I{
+영사	I~
+영상	Iq
+영상 	Is
+영상을	Iz
+영양	Iz
+영어	Il
+영어 	Il
+영어권	Iz
+영어로	Iv
+영업	Ix
+영에	Iy
+영에 	Iw
+영역	Is
+영역 	I{
+영역에	Iy
+영역을	Iz
+영웅	Iz
+영원	I~
+영을	Iz
+영을 	Iv
+영의	Iy
+영의 	Iw
+영이	I}
+영이 	Iz
+영자	I|
+영장	I}
+영조	I~
+영주	I|
+영지	I}
+영토	Is
+영토 	Iy
+영토를	I{
+영하	Ip
+영하고	It
+영하는	Iq
+영한	I|
+영한 	I{
+영향	Im
+영향력	Iu
+영향을	Im
+영화	Ih
+영화 	Ik
+영화는	Iy
+영화로	Iw
+영화를	Iy
+영화에	Iy
+영화의	Iy
+영화이	Iq
+영화제	Iv
+옆	Iy
+옆에	I~
+예	I_
+예 	It
+예금	I}
+예로	Iz
+예로 	Iy
+예루	I{
+예루살	Iw
+예를	Iu
+예를 	Iq
+예방	Iy
+예보	I~
+예비	Iy
+예비치	Iz
+예산	Iz
+예선	Iu
+예수	Is
+예수 	Iw
+예수교	I{
+예수의	I{
+예술	Il
+예술 	Iq
+예술가	Iz
+예술의	Iv
+예언	I}
+예의	I~
+예인	I~
+예전	Iz
+예전에	Iz
+예정	It
+예정이	Ir
+예측	Iz
+예프	I~
+옌	Iz
+옛	Iq
+옛 	It
+옛날	I~
+오	IW
+오 	Ig
+오가	Iy
+오가 	Ix
+오고	I|
+오고 	Iy
+오기	I}
+오나	I}
+오는	Ip
+오는 	Il
+오늘	Iq
+오늘날	In
+오니	I|
+오다	I{
+오도	I|
+오디	Iw
+오디오	Iu
+오라	I~
+오래	It
+오래 	Iy
+오래된	Is
+오랜	Iz
+오랜 	Iv
+오랫	I}
+오랫동	Iy
+오로	Iz
+오류	I|
+오르	Is
+오른	I{
+오를	I{
+오를 	Iy
+오리	Is
+오리지	Iy
+오버	I}
+오브	It
+오브 	Ir
+오사	Iw
+오사카	Iu
+오세	Iz
+오스	Ii
+오스 	Ir
+오스만	Iu
+오스트	Ih
+오시	I}
+오에	Iz
+오에서	I{
+오염	Iz
+오와	I|
+오와 	I{
+오의	I|
+오의 	Ix
+오이	Ix
+오일	I~
+오전	I{
+오전 	Iw
+오지	I|
+오카	Iu
+오카 	It
+오케	I{
+오케스	Iz
+오클	I~
+오키	Ix
+오키나	Ix
+오타	I}
+오토	Ix
+오토 	Iz
+오페	Is
+오페라	Ip
+오프	Ix
+오픈	Iu
+오픈 	It
+오피	Iv
+오피스	Iv
+오피아	Ix
+오하	I|
+오호	I~
+오후	Iz
+오후 	Iv
+옥	Im
+옥 	I{
+온	Id
+온 	Il
+온다	I|
+온다 	Iz
+온도	Iw
+온라	It
+온라인	Ip
+온의	I~
+온의 	I{
+온천	I~
+온타	I{
+온타리	Iw
+올	Ie
+올 	Iz
+올라	Iv
+올라 	Iz
+올랐	I{
+올랐다	Iz
+올로	I~
+올리	Iw
+올린	Iz
+올린 	Ix
+올림	Im
+올림픽	Ij
+올바	I{
+올바른	Iy
+옮	Iu
+옮겨	I|
+옴	I}
+옵	I}
+옷	Ix
+옹	Ip
+옹 	Ix
+옹호	I}
+와	IV
+와 	IX
+와나	I}
+와는	It
+와는 	Ip
+와라	Iz
+와라 	I{
+와서	I}
+와서 	Iz
+와의	It
+와의 	Ip
+와이	It
+와이 	Iz
+완	Ih
+완 	Ix
+완공	I~
+완도	I~
+완성	Iv
+완전	Is
+완전한	Ix
+완전히	Iv
+왈	I|
+왔	Im
+왔다	Ir
+왔다 	In
+왔으	Iz
+왔으며	Ix
+왕	I^
+왕 	Ik
+왕가	Ix
+왕가의	Iz
+왕과	I~
+왕과 	I{
+왕국	In
+왕국 	Is
+왕국의	Iq
+왕국이	Iz
+왕복	I|
+왕비	Iy
+왕성	I}
+왕실	I{
+왕위	Ix
+왕위 	Iy
+왕으	Iy
+왕으로	Iu
+왕을	I~
+왕을 	I{
+왕의	Iu
+왕의 	Iq
+왕이	Ir
+왕이 	Iu
+왕이다	Iu
+왕이었	Iy
+왕자	Iz
+왕조	Io
+왕조 	Ir
+왕조의	Ir
+왕족	Ix
+왕족으	Iz
+왕후	Iw
+왕후 	Iv
+왜	Ir
+왜란	Iz
+왜란 	Ix
+왜성	I~
+외	Ia
+외 	Ip
+외계	I|
+외곽	I~
+외교	Ir
+외교 	Iy
+외교관	It
+외국	Ir
+외국어	Iz
+외국인	It
+외래	I~
+외무	I|
+외버	Iz
+외버스	Iu
+외부	Iv
+외부 	Ix
+외에	Ir
+외에 	Ir
+외에도	Iu
+외의	Iw
+외의 	Is
+외전	I|
+외전화	Iy
+외하	I{
+외하고	Iz
+외한	Iv
+외한 	Ir
+왼	I{
+왼쪽	I~
+요	I]
+요 	Il
+요가	I|
+요가 	Ix
+요건	I|
+요구	It
+요구하	Ix
+요로	I|
+요로 	Iy
+요르	I}
+요르단	I{
+요리	Ip
+요리 	Iw
+요새	I}
+요성	I{
+요소	Ir
+요소를	Ix
+요시	Ir
+요시 	Ix
+요인	I|
+요일	It
+요일 	Iu
+요제	I}
+요청	I{
+요코	I|
+요크	I}
+요하	Iv
+요하다	Iy
+요한	Ik
+요한 	Ih
+욕	Im
+욕 	Is
+욕의	I~
+욕의 	Iz
+용	IW
+용 	Ig
+용과	I|
+용과 	Ix
+용기	Iz
+용노	I|
+용노동	Ix
+용도	Iy
+용도로	Iy
+용되	Ii
+용되고	Ip
+용되기	Iy
+용되는	Ik
+용되며	Ix
+용되어	Iz
+용되었	Ip
+용되지	Iz
+용된	Io
+용된 	It
+용된다	Il
+용될	I~
+용될 	Iz
+용량	I|
+용산	Ix
+용산구	Ix
+용소	I~
+용수	I}
+용어	Ik
+용어 	Ix
+용어는	Is
+용어로	Ir
+용어를	Iz
+용어이	Io
+용에	Iv
+용에 	Is
+용으	It
+용으로	Ip
+용은	Ix
+용은 	It
+용을	Ip
+용을 	Il
+용의	Iv
+용의 	Ir
+용이	Ir
+용이 	Ir
+용이다	Iy
+용인	Iy
+용인시	Iz
+용자	In
+용자 	Iq
+용자가	Iu
+용자들	Ix
+용자의	Iy
+용차	I|
+용하	If
+용하고	Iq
+용하기	It
+용하는	Ii
+용하며	Iw
+용하여	Ik
+용하였	It
+용하지	Iw
+용한	Im
+용한 	Im
+용한다	In
+용할	Ir
+용할 	In
+용해	Is
+용해 	Ir
+용해서	Iz
+용했	Iy
+용했다	Iz
+우	IX
+우 	If
+우가	Is
+우가 	Io
+우고	Iz
+우고 	Iv
+우구	I|
+우구스	Ix
+우기	I~
+우는	Iu
+우는 	Iq
+우도	Iv
+우도 	Ir
+우드	Ix
+우드 	Iw
+우디	I{
+우디아	I{
+우라	Ix
+우로	I{
+우루	Iv
+우루스	Iu
+우르	Iy
+우를	Iw
+우를 	Is
+우리	Iq
+우리 	Is
+우선	I|
+우수	It
+우수성	I{
+우수한	Iw
+우스	Ik
+우스 	Ik
+우스의	Iy
+우승	In
+우승 	It
+우승을	Ir
+우승팀	Iv
+우에	Ip
+우에 	Ir
+우에는	Iu
+우와	I~
+우와 	I{
+우의	Iz
+우의 	Iw
+우이	Iv
+우이다	Iv
+우익	I~
+우자	I~
+우저	Iz
+우정	Iz
+우주	In
+우주 	Is
+우주선	Ix
+우주의	I{
+우즈	I{
+우즈베	Iy
+우지	I}
+우체	I~
+우체국	Iz
+우치	I|
+우치 	I{
+우크	Iv
+우크라	Is
+우편	Iy
+욱	Iu
+욱 	Iy
+운	IZ
+운 	Ig
+운데	Ik
+운데 	Ig
+운데에	Iy
+운동	Ih
+운동 	In
+운동가	Ip
+운동량	I{
+운동에	Ix
+운동으	I{
+운동은	Iz
+운동을	Ir
+운동의	Iv
+운동이	It
+운동장	Iz
+운드	It
+운드 	It
+운반	I~
+운송	I{
+운수	I{
+운영	Ij
+운영 	In
+운영되	Iv
+운영에	Iy
+운영하	In
+운용	Ix
+운전	Iz
+운항	I}
+운행	Is
+운행 	I{
+운행하	Iu
+울	I_
+울 	Ip
+울대	Iw
+울대학	Iu
+울산	Is
+울산광	Is
+울시	Ix
+울시 	Ix
+울에	I|
+울의	I~
+울의 	Iz
+울주	I|
+울주군	Iy
+울지	I~
+울특	Ig
+울특별	Ic
+움	Ij
+움 	It
+움을	Iw
+움을 	Is
+움이	I}
+움직	Iu
+움직이	Iv
+움직임	Ix
+웃	Iu
+웃 	I~
+웅	Ir
+웅 	I{
+워	Ie
+워 	Is
+워드	Iu
+워드 	Is
+워싱	Iz
+워싱턴	Iv
+워졌	I}
+워진	Ix
+워진 	It
+워크	In
+워크 	Io
+워크를	I{
+워크에	Iz
+원	IT
+원 	Ib
+원경	Iy
+원과	Iv
+원과 	Ir
+원구	I}
+원구 	I{
+원국	Iy
+원군	Iu
+원군 	It
+원대	I|
+원대학	I{
+원도	Is
+원도 	Ip
+원동	I~
+원들	Iw
+원래	Io
+원래 	In
+원래는	Iu
+원래의	Iz
+원로	I|
+원리	Iu
+원부	I~
+원사	I|
+원산	Iy
+원산지	I{
+원상	I~
+원생	I~
+원소	Is
+원소 	Iy
+원수	Iw
+원수 	Iz
+원숭	I}
+원숭이	Iy
+원시	Ir
+원시 	Iq
+원에	Io
+원에 	Io
+원에서	Ir
+원예	I}
+원으	In
+원으로	Ij
+원은	Io
+원은 	Ik
+원을	Im
+원을 	Ii
+원의	In
+원의 	Ij
+원의원	Iy
+원이	Il
+원이 	In
+원이다	Io
+원이었	Iz
+원인	Iu
+원인 	Iw
+원인이	I{
+원자	Io
+원자 	Iw
+원자력	Iu
+원자로	Ix
+원작	Iv
+원작으	Iv
+원장	Is
+원장 	Iu
+원장은	Iw
+원전	Il
+원전 	Ih
+원정	I{
+원제	I|
+원조	I{
+원주	Ix
+원주민	Iy
+원지	I{
+원칙	Is
+원칙 	Iy
+원칙으	I{
+원칙이	Iz
+원하	Io
+원하고	Iy
+원하기	Iw
+원하는	Ir
+원하여	It
+원한	Iy
+원한 	Iz
+원한다	Iy
+원형	Ix
+원형 	Iz
+원활	I~
+원회	Ik
+원회 	Il
+원회가	Iy
+원회는	Iw
+원회에	Iy
+원회의	Ix
+원후	I~
+원후 	I{
+월	IS
+월 	IU
+월간	I{
+월간 	Iy
+월까	Ix
+월까지	It
+월드	Io
+월드 	Ip
+월드컵	Ip
+월부	Iu
+월부터	Iq
+월에	Im
+월에 	Ij
+웠	Iu
+웠다	Iz
+웠다 	Iw
+웨	Id
+웨덴	Is
+웨덴 	It
+웨덴의	Iv
+웨스	It
+웨스턴	I{
+웨스트	Ir
+웨어	Ik
+웨어 	Il
+웨어를	Iw
+웨어의	Iy
+웨어이	Iy
+웨이	Iq
+웨이 	Ir
+웨이의	I{
+웨일	Iz
+웨일스	Iw
+웰	Iw
+웹	In
+웹 	Is
+웹사	Iz
+웹사이	Iv
+위	IS
+위 	If
+위가	Ix
+위가 	It
+위계	I}
+위공	Iv
+위공무	Ir
+위기	Iw
+위나	I|
+위는	It
+위는 	Ip
+위대	Iv
+위대 	Iz
+위대한	Ix
+위로	Is
+위로 	Ip
+위를	Il
+위를 	Ih
+위반	I{
+위법	I~
+위상	Iv
+위생	I~
+위성	It
+위성 	Iw
+위스	Iu
+위스 	Iv
+위에	In
+위에 	Il
+위에서	It
+위와	I{
+위와 	Ix
+위원	Ii
+위원 	Iw
+위원장	Is
+위원회	Ig
+위의	Is
+위의 	Io
+위이	Iv
+위이다	Is
+위인	I}
+위인 	Iy
+위임	I}
+위자	I~
+위조	I~
+위주	I~
+위치	I_
+위치 	Iw
+위치를	Iw
+위치에	Iw
+위치하	Id
+위치한	I_
+위치해	Io
+위키	Ix
+위키백	I{
+위탁	Iz
+위탁집	I{
+위하	Ih
+위하 	Iy
+위하여	Ie
+위한	Ig
+위한 	Ic
+위해	Id
+위해 	Ia
+위해서	Ip
+위험	Iv
+위협	I}
+윈	Il
+윈 	I~
+윈도	Io
+윈도 	Il
+윌	Iq
+윌리	Iu
+윌리엄	Iq
+윗	I|
+유	IV
+유 	Im
+유가	Ix
+유가 	Iy
+유고	I|
+유고슬	Iz
+유구	I~
+유권	Iz
+유기	Iv
+유나	I{
+유나이	Ix
+유네	I|
+유네스	Ix
+유는	I|
+유는 	Ix
+유니	It
+유니버	Iv
+유니온	Iz
+유닉	I|
+유닉스	Ix
+유대	It
+유대교	Iz
+유대인	Iv
+유도	Iw
+유동	I|
+유래	Ip
+유래되	Iy
+유래된	Ix
+유래하	Iw
+유래한	Iu
+유래했	Iy
+유러	Iz
+유러피	Iw
+유럽	Ij
+유럽 	Ik
+유럽과	I{
+유럽에	Is
+유럽의	Is
+유로	Ir
+유로 	Ir
+유롭	I~
+유롭게	I{
+유류	I}
+유를	Iy
+유를 	Iu
+유리	Iw
+유명	Im
+유명하	In
+유명한	Io
+유명해	I{
+유무	I~
+유물	Iy
+유민	I}
+유민주	Iz
+유비	I~
+유사	Is
+유사하	Iy
+유사한	Iu
+유산	It
+유성	Ix
+유성구	Ix
+유신	I{
+유엔	I~
+유역	Iz
+유용	I~
+유의	Iu
+유의 	Ir
+유인	I|
+유일	Iq
+유일하	Iv
+유일한	Ir
+유입	I}
+유자	I|
+유적	Iu
+유적 	Iy
+유전	Iq
+유전자	Is
+유전체	Iy
+유전학	Iz
+유주	Iz
+유주의	Iw
+유지	Io
+유지 	Iv
+유지하	It
+유체	I}
+유출	I~
+유치	I|
+유클	I~
+유클리	I{
+유키	I|
+유통	Is
+유통 	Iy
+유하	Ir
+유하고	Is
+유하는	Iy
+유학	Ix
+유한	It
+유한 	Is
+유행	Iz
+유형	Iv
+유형문	Iz
+유효	I}
+육	I_
+육 	Io
+육과	Ir
+육과정	Iz
+육과학	Ip
+육관	Ik
+육관광	Ig
+육군	It
+육군 	Iu
+육기	I{
+육기관	Ix
+육부	I}
+육상	Iy
+육상 	Iw
+육성	Is
+육성 	Ix
+육성하	I{
+육을	Iv
+육을 	Ir
+육의	Iz
+육의 	Iv
+육자	Iz
+육지	Iz
+육청	I|
+육청 	I{
+윤	Il
+윤 	I|
+윤리	Ix
+율	Ij
+율 	Ix
+율리	I|
+율리우	Iz
+율을	Ix
+율을 	It
+율이	I~
+율적	Iu
+율적 	I{
+율적으	Ix
+율적인	Ix
+융	Im
+융 	Iy
+융기	I|
+융기관	Iy
+융합	I|
+으	IO
+으나	Ig
+으나 	Ic
+으로	IQ
+으로 	IN
+으로는	Ia
+으로도	In
+으로만	Iz
+으로부	Im
+으로서	Ig
+으로써	Ih
+으로의	Iy
+으며	I]
+으며 	IX
+으면	It
+으면 	It
+으면서	Iv
+으므	Ix
+으므로	It
+으키	Ix
+으키는	Ix
+으킨	Iy
+으킨 	Iv
+은	IN
+은 	IO
+은색	I~
+은하	Iw
+은하 	I{
+은행	Ip
+은행 	Ir
+은행이	Ix
+을	IN
+을 	IO
+음	I[
+음 	Ii
+음과	Iv
+음과 	Ir
+음력	Iq
+음력 	Im
+음료	I}
+음반	Ip
+음반 	Is
+음반이	It
+음서	I}
+음성	Ix
+음성 	Iz
+음식	Is
+음식을	I{
+음식이	Iz
+음악	Ii
+음악 	Il
+음악가	Iv
+음악에	Iz
+음악을	Iv
+음악의	Iv
+음악이	Iy
+음에	It
+음에 	Iu
+음에는	Iv
+음원	I~
+음으	Ip
+음으로	Il
+음은	I{
+음은 	Iw
+음을	Is
+음을 	Io
+음의	Ix
+음의 	Is
+음이	Iw
+음이 	Ix
+음주	I}
+음주의	Iz
+읍	Il
+읍 	Iq
+응	Ih
+응 	I{
+응용	Ir
+응용 	Is
+응을	I|
+응을 	Ix
+응하	Iv
+응하는	Ix
+응하여	Iy
+의	IH
+의 	IJ
+의가	Iy
+의가 	Iu
+의거	Iy
+의거 	Iy
+의견	I{
+의는	Iw
+의는 	Is
+의도	Iv
+의도동	Iy
+의되	I}
+의된	I|
+의된 	I{
+의로	Iw
+의로 	It
+의료	Is
+의료 	I{
+의료기	Iz
+의를	Iq
+의를 	Im
+의무	Iu
+의무를	I{
+의미	Ih
+의미 	I{
+의미가	Iz
+의미는	I{
+의미로	Ir
+의미를	Is
+의미에	Iv
+의미의	Ix
+의미이	Iz
+의미하	Io
+의미한	Ik
+의사	Ip
+의사 	Iv
+의상	I~
+의성	I~
+의식	Iu
+의식 	Iy
+의약	Iz
+의약품	Iw
+의에	Iu
+의에 	Is
+의에서	Iy
+의와	Iy
+의와 	Iu
+의원	Im
+의원 	Im
+의원을	Iv
+의원이	Ix
+의의	Is
+의의 	Ip
+의인	Ip
+의인민	Il
+의자	It
+의자 	Ix
+의자들	I{
+의장	Ix
+의적	Iu
+의적 	Iu
+의적인	Ix
+의정	Iv
+의정부	Ix
+의제	I~
+의존	I|
+의지	I}
+의하	In
+의하고	I{
+의하는	Iv
+의하면	Iw
+의하여	Io
+의학	It
+의학 	Ix
+의한	Iq
+의한 	In
+의할 	I{
+의해	Ig
+의해 	Id
+의해서	Is
+의회	Io
+의회 	Ir
+의회는	Ix
+의회에	Iz
+의회의	Iy
+이	IG
+이 	IR
+이》	I~
+이가	Iq
+이가 	Im
+이거	Iv
+이거나	Iv
+이것	Iq
+이것은	Ip
+이것을	Ix
+이것이	I{
+이게	I~
+이고	Ii
+이고 	If
+이곳	Ix
+이곳에	Iz
+이그	I~
+이기	Ik
+이기 	Iq
+이기도	Ii
+이끄	Iz
+이끄는	Iv
+이끌	Iw
+이끌어	Iz
+이나	Id
+이나 	Ia
+이너	Iv
+이너 	Ix
+이네	I~
+이념	Ix
+이노	I|
+이는	Ig
+이는 	Ic
+이니	Iw
+이니아	Iw
+이다	IQ
+이다 	IM
+이더	Iu
+이더 	Iv
+이던	Iy
+이던 	Iu
+이데	I{
+이도	Iu
+이도 	It
+이동	Iq
+이동 	Iv
+이동하	Iw
+이드	In
+이드 	Im
+이들	In
+이들 	Ir
+이들은	It
+이들을	Iy
+이들의	Iv
+이들이	Ix
+이듬	I~
+이듬해	Iz
+이디	Iz
+이때	I{
+이때 	Ix
+이라	Ib
+이라 	Ii
+이라고	Ic
+이라는	Ie
+이라면	I{
+이라크	Iv
+이란	Ii
+이란 	If
+이래	Iv
+이래 	It
+이러	Io
+이러스	It
+이러한	Im
+이런	Iz
+이런 	Iv
+이렇	I~
+이렇게	Iz
+이로	Ir
+이로 	Iq
+이론	Il
+이론 	Ir
+이론과	Iz
+이론에	It
+이론은	Iz
+이론을	Iy
+이론의	Iz
+이론이	It
+이론적	I{
+이루	Ii
+이루고	Iv
+이루는	It
+이루어	Ih
+이룬	Iy
+이룬다	Ix
+이뤄	I~
+이르	In
+이르기	Iw
+이르는	Ip
+이르러	I{
+이르렀	Iy
+이른	Iw
+이른다	Iw
+이른바	Iz
+이를	Ik
+이를 	Ih
+이를테	I{
+이름	Ic
+이름 	In
+이름에	Iw
+이름으	Il
+이름은	Ii
+이름을	Ik
+이름의	Ix
+이름이	Ij
+이름인	Iz
+이리	I{
+이마	Iz
+이맥	I}
+이맥스	Iy
+이머	I~
+이먼	I~
+이며	I^
+이며 	IY
+이면	Ix
+이면서	Iw
+이명	I~
+이묘	It
+이묘로	It
+이므	I{
+이므로	Iw
+이미	Is
+이미 	Iu
+이미지	Is
+이민	I|
+이바	Is
+이바지	Iq
+이버	Is
+이버 	Ir
+이번	Ix
+이번 	Iv
+이베	Iw
+이베리	Iw
+이베이	I{
+이벤	I~
+이벤트	I{
+이보	I}
+이복	I~
+이부	I}
+이브	Iq
+이브 	Ir
+이브러	Iw
+이븐 	I{
+이블	Is
+이블 	Iv
+이비	Iv
+이비드	Ix
+이사	Ip
+이사 	Iz
+이사장	Iz
+이사회	Iw
+이산	I|
+이상	Ik
+이상 	Iq
+이상의	Im
+이상이	Iy
+이선	I{
+이선스	Iy
+이성	Iy
+이세	I|
+이센	Ix
+이센 	Iz
+이션	Ij
+이션 	Ii
+이션을	I{
+이션의	I{
+이션이	Iu
+이수	I|
+이슈	I~
+이스	Ig
+이스 	Ik
+이스라	Ir
+이스를	Ix
+이스볼	Iw
+이스에	Iz
+이스의	Iz
+이스테	Iw
+이스트	Iu
+이스하	Iz
+이슬	Ir
+이슬란	Iw
+이슬람	Ip
+이승	I}
+이시	Is
+이시아	Iv
+이식	I}
+이아	Is
+이아 	Iy
+이안	I}
+이안 	I{
+이야	Iq
+이야기	Im
+이어	Ij
+이어 	Il
+이어서	Iz
+이어지	Iy
+이언	Iu
+이언 	Iz
+이언츠	I{
+이언트	Iz
+이었	Ig
+이었고	Ix
+이었다	If
+이었던	Iq
+이었으	In
+이었지	Iy
+이에	Ig
+이에 	Ig
+이에른	Ix
+이에서	Im
+이였	I~
+이오	Iq
+이오 	Ix
+이오스	Iw
+이오프	Iy
+이온	Iv
+이온 	Iz
+이올	Iz
+이올린	Iy
+이와	Ir
+이와 	Ip
+이완	Iv
+이완 	Iw
+이외	Iv
+이외에	Ix
+이외의	Iw
+이용	Ii
+이용 	Iy
+이용되	Iv
+이용자	Iz
+이용하	Il
+이용한	Ir
+이용할	Ix
+이용해	Is
+이우	I}
+이웃	I~
+이유	Is
+이유는	Iz
+이유로	Iu
+이은	I~
+이의	Il
+이의 	Ii
+이이	Ix
+이이다	I{
+이익	Is
+이익에	I{
+이익을	Iv
+이인	I}
+이자	Ie
+이자 	Ia
+이잔	I{
+이재	I~
+이저	Is
+이저 	Ir
+이전	Il
+이전 	Ir
+이전까	Iy
+이전에	Ip
+이전의	Iv
+이점	I~
+이정	I~
+이제	I{
+이조	I}
+이족	I~
+이종	I~
+이주	Ix
+이중	Iz
+이중 	Iz
+이즈	Is
+이즈 	Is
+이지	Ik
+이지 	Im
+이지만	In
+이진	I{
+이진 	Iz
+이집	Ir
+이집트	In
+이징	Iw
+이징 	Iv
+이천	I~
+이치	Iu
+이치 	Iv
+이카	I|
+이커	I{
+이코	Iz
+이크	Il
+이크 	Is
+이크로	Ik
+이클	Iu
+이클 	Iv
+이타	Ix
+이타마	Iz
+이탈	Ik
+이탈리	Ig
+이터	Ik
+이터 	Im
+이터를	Is
+이터베	Ir
+이토	Iy
+이토 	Iy
+이트	Ij
+이트 	Ik
+이트로	I{
+이트를	I{
+이트에	Ix
+이트의	I{
+이트이	Ix
+이틀	Ix
+이틀 	Iz
+이티	Iv
+이티드	Ix
+이팅	Iz
+이팅 	Iw
+이파	I~
+이퍼	I{
+이풀	I{
+이풀로	Iy
+이프	Is
+이프 	It
+이하	Iq
+이하 	Iu
+이하의	Iv
+이한	Iy
+이한 	Iw
+이해	Is
+이해하	Ix
+이행	Iy
+이후	Ih
+이후 	If
+이후로	Iu
+이후에	Ir
+이후의	Ix
+익	Ih
+익 	Iu
+익보	I~
+익보호	Iz
+익산	I~
+익스	Iy
+익에	I}
+익에 	Iy
+익을	Iv
+익을 	Ir
+인	IO
+인 	IW
+인·	I|
+인가	Iy
+인간	In
+인간 	It
+인간의	Iq
+인간이	Iw
+인격	I~
+인공	Iq
+인공 	Iw
+인과	Is
+인과 	Iq
+인구	Ic
+인구 	Ik
+인구가	Is
+인구는	Ib
+인구밀	It
+인구의	Ix
+인권	Iw
+인권 	I{
+인근	Iw
+인근에	Ix
+인기	It
+인기를	Iw
+인다	Iq
+인다 	In
+인데	Iv
+인데 	Ir
+인도	Ij
+인도 	In
+인도네	Ir
+인도양	Iy
+인도에	Iz
+인도의	Is
+인되	I}
+인된	I~
+인된 	I{
+인들	Ip
+인들에	Iz
+인들은	Iz
+인들을	Iz
+인들의	Iu
+인들이	Iu
+인디	It
+인디언	Iv
+인력	Ix
+인류	It
+인류 	Iz
+인류의	Iz
+인류학	Iy
+인리	I|
+인리히	Iz
+인먼	Iu
+인먼트	Iq
+인명	I|
+인문	I|
+인물	Im
+인물 	Iv
+인물로	Is
+인물이	Io
+인민	Ij
+인민 	Iy
+인민공	Ih
+인보	I}
+인사	Iu
+인사 	I{
+인상	I}
+인쇄	Iw
+인수	Iv
+인슈	I~
+인슈타	I{
+인스	Iz
+인시	I|
+인식	Iu
+인어	Iy
+인어 	Iz
+인에	Is
+인에 	It
+인에게	Iv
+인에서	I{
+인용	Ix
+인용 	Iv
+인원	I}
+인으	Im
+인으로	Ii
+인은	Iu
+인은 	Iq
+인을	Ip
+인을 	Il
+인의	Ik
+인의 	Ig
+인이	Ic
+인이 	Il
+인이나	Iy
+인이다	Ia
+인이며	Iw
+인이었	Iw
+인이자	Ip
+인인	Iz
+인인 	Iw
+인자	I|
+인재	Iz
+인적	Iz
+인접	Iq
+인접해	Io
+인정	Ip
+인정되	Iw
+인정받	Ix
+인정하	Iv
+인조	Ix
+인조 	Ix
+인종	Ix
+인종 	Iz
+인증	Iw
+인지	Is
+인지 	Iv
+인천	Ip
+인천 	Iy
+인천광	Iq
+인체	I|
+인터	Ik
+인터내	Iy
+인터넷	Ik
+인터페	Ir
+인텔	Iv
+인텔 	Iw
+인트	Iv
+인트 	Iy
+인프	I~
+인하	Is
+인하여	Iu
+인한	Iu
+인한 	Ir
+인해	Iq
+인해 	Im
+인형	I|
+일	IO
+일 	IV
+일간	I{
+일곱	I|
+일곱 	Iy
+일과	Iy
+일과 	Iu
+일군	I~
+일기	I}
+일까	In
+일까지	Ij
+일대	It
+일대에	Iv
+일드	I~
+일랜	Iq
+일랜드	Im
+일러	Iv
+일러 	Iw
+일렉	I{
+일렉트	Iw
+일련	Iw
+일련의	Is
+일로	Iv
+일로 	It
+일리	In
+일리아	Im
+일명	I}
+일명 	Iy
+일반	Ig
+일반 	Iq
+일반의	Iz
+일반인	I{
+일반적	Ig
+일반직	Iu
+일반화	Iz
+일방	I~
+일보	Is
+일보 	Iw
+일보》	It
+일본	Ia
+일본 	Ic
+일본군	Iy
+일본식	It
+일본어	Ir
+일본에	Im
+일본의	Ig
+일본이	I{
+일본인	Ix
+일본제	I{
+일부	Ig
+일부 	Il
+일부로	Iv
+일부를	Iw
+일부이	Iv
+일부터	Ii
+일상	Iz
+일생	I~
+일성	I{
+일스	Iz
+일스 	Iz
+일시	Iz
+일시적	Iz
+일신	I|
+일어	Il
+일어 	Iu
+일어나	Iq
+일어난	In
+일어났	Iw
+일에	Ig
+일에 	Id
+일에는	I{
+일에서	It
+일요	I|
+일요일	Iy
+일원	Iw
+일원으	Iz
+일으	Ir
+일으키	It
+일으킨	Iu
+일은	Ix
+일은 	It
+일을	Ip
+일을 	Il
+일의	Il
+일의 	Ih
+일이	Iq
+일이 	Is
+일이다	Is
+일인	I{
+일자	Iz
+일정	Iq
+일정 	Ix
+일정한	Ip
+일제	Ip
+일제 	In
+일제강	Iz
+일종	In
+일종으	Iq
+일종의	Iu
+일종이	Iq
+일체	Iz
+일치	I|
+일컫	Io
+일컫는	Ik
+일컬	I}
+일파	I{
+일하	It
+일하게	Iv
+일한	Ir
+일한 	In
+일환	I|
+일환으	Iy
+읽	Iu
+읽는	I~
+잃	Ix
+임	I]
+임 	Ij
+임과	I}
+임과 	Iz
+임금	Iy
+임기	Ix
+임명	Iv
+임명되	Ix
+임무	Iy
+임무를	Iz
+임상	I~
+임스	It
+임스 	Ir
+임시	Iv
+임시 	Iy
+임시정	I{
+임에	Iw
+임에 	Iy
+임에서	Ix
+임워	I~
+임워크	Iz
+임위	I~
+임위원	Iz
+임으	Iu
+임으로	Iq
+임은	I{
+임은 	Iw
+임을	Ir
+임을 	In
+임의	It
+임의 	Is
+임의의	Iy
+임이	Io
+임이 	Ix
+임이다	In
+임자	I}
+임즈	I{
+임진	Iz
+임진왜	Iv
+임하	It
+임하였	Is
+임한	I{
+임한 	Ix
+임했	Iw
+임했다	Iv
+입	Ia
+입 	It
+입구	I|
+입국	Iz
+입되	Iv
+입되어	Iz
+입되었	Iw
+입된	I{
+입된 	Iw
+입력	Iw
+입문	I~
+입법	Iy
+입은	I}
+입은 	Iy
+입을	I{
+입을 	Iv
+입이	I~
+입이 	I{
+입자	Is
+입자 	Iy
+입장	Iy
+입출	I~
+입출력	Iz
+입하	Is
+입하는	Iz
+입하여	Iw
+입하였	Iz
+입학	I|
+입한	Iz
+입한 	Iv
+잇	Iq
+잇는	Iu
+잇는 	Iq
+있	IR
+있게	It
+있게 	Ip
+있고	Im
+있고 	Ii
+있기	Iv
+있기 	It
+있는	I]
+있는 	IX
+있는데	Ip
+있는지	Iy
+있다	IX
+있다 	IT
+있다고	Is
+있다는	Ir
+있던	Iq
+있던 	Im
+있도	Iq
+있도록	Im
+있어	In
+있어 	Io
+있어서	Io
+있었	Ik
+있었고	I{
+있었다	Il
+있었던	Ip
+있었으	Ir
+있으	Id
+있으나	Ip
+있으며	Ia
+있으면	I{
+있을	Iu
+있을 	Iq
+있음	I|
+있지	Iq
+있지 	It
+있지만	Iq
+잉	Im
+잉 	Ix
+잉글	Ir
+잉글랜	In
+잎	Ir
+잎은	I{
+잎은 	Iw
+자	IQ
+자 	I[
+자·	I|
+자가	Ij
+자가 	If
+자격	Iv
+자고	I~
+자국	Iz
+자군	I{
+자군 	I{
+자극	I{
+자금	Iw
+자금을	I{
+자기	In
+자기 	Ip
+자기장	Ix
+자나	Iy
+자나 	Iw
+자녀	I~
+자는	Ik
+자는 	Ig
+자니	I|
+자니아	Iy
+자대	I~
+자동	Ik
+자동 	Ix
+자동차	Ij
+자들	Ik
+자들 	Iy
+자들에	Iu
+자들은	Iu
+자들을	Iv
+자들의	Is
+자들이	Io
+자라	Iu
+자라고	Iz
+자라는	I{
+자란	I~
+자랑	I~
+자력	Ix
+자력 	Ix
+자로	Ik
+자로 	Ih
+자로서	Iu
+자료	Ip
+자료 	Iu
+자료를	Iu
+자루	I~
+자르	I}
+자를	Il
+자를 	Ih
+자리	Il
+자리 	Ip
+자리를	Iw
+자리에	Is
+자리잡	Iu
+자매	I}
+자문	Iz
+자바	Iy
+자바 	Ix
+자발	I|
+자발적	Iz
+자베	I}
+자베스	I{
+자본	It
+자본주	Iw
+자사	I|
+자산	Ix
+자살	I{
+자생	Iz
+자성	I~
+자세	I}
+자수	I|
+자식	I|
+자신	In
+자신들	Iz
+자신의	Io
+자신이	It
+자에	Io
+자에 	Iq
+자에게	Ip
+자에서	Iz
+자역	I|
+자역학	Iy
+자연	In
+자연 	Iu
+자연과	I{
+자연적	Iz
+자열	I~
+자였	Iu
+자였다	It
+자와	Ip
+자와 	Im
+자원	Ip
+자원 	Iw
+자원을	Iz
+자원의	Iw
+자유	Il
+자유 	Is
+자유로	I{
+자유롭	Iz
+자유를	I{
+자유민	Iy
+자유주	Iw
+자율	I{
+자음	I~
+자의	Ik
+자의 	Ig
+자이	Ig
+자이너	Iy
+자이다	Ig
+자이며	Is
+자이언	Iy
+자이자	In
+자인	Im
+자인 	Il
+자자	I~
+자재	I~
+자적	Ix
+자적인	Iy
+자전	Ix
+자전거	Iw
+자주	Iv
+자주 	Iu
+자체	Is
+자체 	Iy
+자체를	Iz
+자치	Ik
+자치 	Iw
+자치구	It
+자치단	Iu
+자치도	It
+자치시	Ix
+자치주	Ix
+자치체	It
+자크	I~
+자하	I~
+자협	I}
+자협회	Iz
+자회	Iy
+자회사	Iw
+자흐	I}
+작	IY
+작 	Im
+작가	Im
+작가 	Ip
+작가로	I{
+작가이	Ir
+작곡	Im
+작곡가	In
+작곡하	Iv
+작곡한	Iu
+작과	I}
+작권	Iz
+작동	I{
+작되	Ip
+작되어	Iw
+작되었	Io
+작된	Ir
+작된 	Io
+작물	Iy
+작사	Iv
+작사 	Iz
+작성	Is
+작성하	Ix
+작센	I|
+작업	Is
+작업 	Iz
+작업을	Iw
+작에	I~
+작용	Ip
+작용 	Iw
+작용을	Iw
+작용하	Ix
+작위	Iy
+작으	Iq
+작으로	In
+작은	In
+작은 	Ik
+작을	Ix
+작을 	It
+작의	I~
+작의 	Iy
+작이	Iu
+작이 	I{
+작이다	Iw
+작자	Iy
+작전	Iv
+작전 	Iz
+작품	Ik
+작품 	It
+작품에	Iy
+작품으	Iu
+작품은	Iw
+작품을	It
+작품의	Iz
+작품이	Ip
+작하	In
+작하고	I{
+작하는	Iw
+작하여	Iq
+작하였	Iq
+작한	Ip
+작한 	Il
+작해	I|
+작해 	Iz
+작했	Iu
+작했다	It
+작했으	I{
+잔	Im
+잔 	Ix
+잔티	Ix
+잔티움	It
+잘	Il
+잘 	Ip
+잘못	I|
+잠	In
+잠비	I{
+잠수	I{
+잠수함	Iy
+잠시	I~
+잡	Ij
+잡고	Ix
+잡고 	It
+잡아	I}
+잡이	I~
+잡지	Iu
+잡지 	Iv
+잡한	I|
+잡한 	Ix
+장	IU
+장 	Ia
+장갑	I~
+장경	I~
+장과	Iu
+장과 	Iq
+장관	Iq
+장관 	It
+장관을	Iw
+장관이	Iz
+장교	Iy
+장군	Ir
+장군 	Iu
+장군이	Iv
+장기	Iu
+장기 	Ix
+장남	Iz
+장남이	Iz
+장동	I~
+장되	Ix
+장되어	Iy
+장된	I{
+장된 	Iw
+장로	Iz
+장르	It
+장르의	Iz
+장면	I|
+장비	Iv
+장성	I~
+장소	Is
+장소 	I{
+장소에	Iz
+장수	Ix
+장시	I|
+장식	Iz
+장악	I}
+장안	I~
+장애	Ir
+장애인	Is
+장에	In
+장에 	Ip
+장에서	In
+장으	Ip
+장으로	Ik
+장은	In
+장은 	Ij
+장을	Il
+장을 	Ih
+장의	Iq
+장의 	Im
+장이	Ik
+장이 	In
+장이다	Im
+장이었	Iy
+장인	Iu
+장인 	Iw
+장인물	Ix
+장자	I{
+장점	I}
+장조	I~
+장착	I}
+장치	Io
+장치 	It
+장치를	Ix
+장치이	Ix
+장편	I|
+장하	Ij
+장하고	Iu
+장하기	I{
+장하는	Ij
+장하며	I{
+장하여	Ix
+장하였	Iu
+장학	I}
+장한	Ir
+장한 	Iq
+장한다	Iv
+장했	Iy
+장했다	Iy
+재	IX
+재 	If
+재가	Ix
+재가 	Iu
+재개	I~
+재건	I~
+재까	Iw
+재까지	Is
+재는	Ip
+재는 	Il
+재단	In
+재단 	Iv
+재단법	In
+재단은	It
+재되	Iz
+재로	Iu
+재로 	Is
+재료	Iv
+재를	Iv
+재를 	Ir
+재무	Iz
+재배	Iy
+재산	Ir
+재산 	I{
+재산권	Iz
+재산을	I{
+재생	Iy
+재에	I{
+재에 	Iz
+재연	I~
+재연구	I{
+재위	Io
+재위 	Ik
+재의	Io
+재의 	Ik
+재임	I{
+재자	I}
+재정	Iv
+재즈	I|
+재지	Is
+재지는	It
+재지이	Iw
+재직	Iz
+재청	I~
+재판	Is
+재판소	Iw
+재하	In
+재하고	Iv
+재하는	Iq
+재하였	I{
+재하지	Iw
+재학	I~
+재한	Is
+재한 	It
+재한다	Is
+재해	Iy
+재해 	Iz
+재했	Iv
+재했던	It
+재화	I~
+재활	I~
+잭	Iw
+잭슨	I~
+쟁	Ie
+쟁 	Im
+쟁과	I~
+쟁과 	Iz
+쟁력	Ix
+쟁력 	Iw
+쟁에	Iw
+쟁에 	Ix
+쟁에서	Iw
+쟁으	I~
+쟁으로	Iz
+쟁은	I}
+쟁은 	Iy
+쟁을	Iu
+쟁을 	Iq
+쟁의	Iv
+쟁의 	Is
+쟁이	Iu
+쟁이 	Iw
+쟁이다	Iy
+저	Ib
+저 	In
+저기	I}
+저기압	Iz
+저널	I{
+저명	I~
+저서	I{
+저수	I|
+저수지	Iy
+저술	Iy
+저스	I}
+저우	Iw
+저우 	Iv
+저자	Ix
+저작	Iu
+저작권	Iv
+저장	Is
+저장 	Iy
+저장하	Ix
+저지	Iy
+저항	Ix
+적	IS
+적 	I_
+적·	Iz
+적극	I|
+적도	I{
+적도 	Iz
+적분	Iz
+적어	I}
+적에	Iz
+적에 	Iw
+적용	Ir
+적용되	Iw
+적용된	Iy
+적용하	Ix
+적으	I^
+적으로	IY
+적은	Ig
+적은 	Ic
+적을	Ir
+적을 	In
+적의	Ix
+적의 	It
+적이	Im
+적이 	Iq
+적이고	Ir
+적이다	It
+적이며	I{
+적인	Ia
+적인 	I[
+적자	I}
+적절	I|
+적지	I{
+적하	I~
+적합	I{
+적화	I}
+전	IR
+전 	I_
+전》	Is
+전》 	Ir
+전개	Iv
+전거	I{
+전공	I{
+전과	Ir
+전과 	In
+전광	Iu
+전광역	Iq
+전국	Ip
+전국 	Iu
+전기	Im
+전기 	Io
+전기의	Iw
+전기적	Iz
+전까	Iv
+전까지	Ir
+전남	I|
+전달	It
+전달하	Iw
+전당	I~
+전대	I~
+전도	Ix
+전동	Ix
+전동차	Iw
+전되	I~
+전라	Io
+전라남	Io
+전라북	Iq
+전략	Is
+전략 	Iv
+전력	Iw
+전력 	I{
+전례	Ix
+전류	I|
+전면	I~
+전문	Il
+전문 	Ip
+전문가	Is
+전문대	I{
+전문적	Ix
+전반	Iu
+전반에	Iy
+전반적	Iz
+전보	I~
+전부	It
+전부 	Iw
+전부터	Iv
+전북	I}
+전사	Iv
+전사 	Ix
+전산	Iy
+전선	Iy
+전설	Iv
+전성	Iy
+전세	I{
+전세계	Iy
+전소	Iy
+전송	Iv
+전송 	Iy
+전승	Iy
+전시	Iq
+전시 	Iz
+전시키	Iz
+전신	Ix
+전압	I~
+전에	Ii
+전에 	Ig
+전에는	Iq
+전에서	Ir
+전역	Iw
+전용	Iw
+전용 	Ix
+전원	I|
+전위	I~
+전으	Iv
+전으로	Ir
+전은	Is
+전은 	Io
+전을	Im
+전을 	Ii
+전의	Iq
+전의 	Im
+전이	Ip
+전이 	Ir
+전이다	It
+전인	I|
+전인 	Iy
+전자	Ij
+전자 	In
+전자기	Iu
+전자의	I{
+전쟁	Ij
+전쟁 	Ik
+전쟁에	It
+전쟁을	Iv
+전쟁의	Iu
+전쟁이	Iv
+전적	Iw
+전적 	Iy
+전제	I|
+전주	Iu
+전주 	Ix
+전지	Iy
+전직	I|
+전직 	Iy
+전차	Ix
+전차 	Iz
+전철	I{
+전철 	I{
+전체	Io
+전체 	Iq
+전체를	Iy
+전체의	Iz
+전통	Im
+전통 	Is
+전통문	Iy
+전통적	Iq
+전투	Ij
+전투 	Ip
+전투기	Iw
+전투는	It
+전투로	Iw
+전투를	Iz
+전투에	Iu
+전투이	It
+전파	It
+전하	Io
+전하게	Iz
+전하고	Iy
+전하는	It
+전하였	Ix
+전학	I}
+전한	Ip
+전한 	Im
+전할	I~
+전할 	Iz
+전함	I~
+전해	It
+전해지	Ix
+전했	I|
+전했다	I{
+전혀	I|
+전혀 	Ix
+전형	Iz
+전형적	Iz
+전화	It
+전화 	It
+전환	Ix
+전후	I{
+전히	Ix
+전히 	It
+절	If
+절 	Is
+절대	I|
+절도	I~
+절에	Iz
+절에 	Iy
+절을 	I{
+절이	I}
+절차	Iw
+절하	I}
+절한	I}
+절한 	Iz
+젊	Iy
+젊은	I{
+젊은 	Iy
+점	Ia
+점 	Ip
+점검	I~
+점과	I|
+점과 	Iy
+점기	Ir
+점기 	Iw
+점기에	Iy
+점기의	Ir
+점령	Ix
+점성	Ix
+점성술	Iv
+점에	Iq
+점에 	Is
+점에서	Iq
+점유	I}
+점으	Iv
+점으로	Ir
+점은	I{
+점은 	Iw
+점을	Ir
+점을 	In
+점의	I|
+점의 	Ix
+점이	Ir
+점이 	Iq
+점이다	Iw
+점차	I|
+점차 	Iy
+접	Ic
+접 	Ir
+접근	It
+접속	Iz
+접적	Iy
+접적으	I{
+접전	I~
+접전을	Iz
+접촉	I}
+접하	Ip
+접하고	Is
+접하며	Ip
+접한	Iq
+접한 	Iu
+접한다	Io
+접해	Ir
+접해 	In
+정	IR
+정 	Id
+정·	I~
+정경	I}
+정계	I~
+정과	Iw
+정과 	Is
+정관	I|
+정교	Iw
+정교회	Iu
+정구	Is
+정구 	Iy
+정구역	Is
+정권	It
+정권 	Iy
+정권을	Iz
+정규	Ir
+정규 	Ip
+정기	Io
+정기관	In
+정당	Iq
+정당 	Iy
+정당이	Iv
+정도	Ik
+정도 	Ik
+정도로	Iv
+정도를	I{
+정도의	Iw
+정도이	Ix
+정동	Iq
+정동 	It
+정동으	I{
+정동이	Iu
+정되	Il
+정되는	Iu
+정되어	Iq
+정되었	Im
+정된	Io
+정된 	Im
+정된다	Iu
+정렬	I~
+정리	In
+정리 	Iq
+정리로	Ix
+정리이	Iz
+정립	I|
+정받	I|
+정법	Iz
+정변	I~
+정보	Ig
+정보 	Im
+정보교	Ix
+정보기	I{
+정보를	In
+정보원	I{
+정보의	Ix
+정보통	Iu
+정보화	Iy
+정복	I{
+정부	Ih
+정부 	Im
+정부가	Is
+정부기	Iv
+정부는	I{
+정부를	I{
+정부에	Iv
+정부와	Iz
+정부의	Ip
+정비	Iy
+정사	Iw
+정상	It
+정상 	I{
+정상적	I{
+정서	Iy
+정서 	Iz
+정성	I{
+정수	Ix
+정시	I}
+정식	Io
+정식 	In
+정식으	Iy
+정신	Iq
+정신 	Iz
+정신을	Ix
+정신적	Iz
+정안	I|
+정안전	Iz
+정에	In
+정에 	In
+정에서	Ip
+정원	Iy
+정으	Iw
+정으로	Is
+정은	Iy
+정은 	Iu
+정을	Im
+정을 	Ii
+정의	Il
+정의 	Io
+정의되	Iz
+정의된	Ix
+정의하	It
+정의한	Iz
+정이	In
+정이 	Is
+정이다	Ip
+정이었	Iy
+정인	I|
+정자	I}
+정적	Iu
+정적 	Ix
+정적인	Iv
+정전	I}
+정조	I}
+정주	I~
+정지	Iy
+정직	I~
+정착	Ix
+정책	Im
+정책 	Ir
+정책에	Iz
+정책을	Iu
+정책의	Ix
+정책이	Iz
+정청	I}
+정체	Iy
+정치	If
+정치 	Ip
+정치가	Io
+정치인	Ii
+정치적	Iq
+정치학	Iz
+정통	I|
+정하	Ik
+정하고	Ir
+정하기	Ix
+정하는	Io
+정하여	It
+정하였	Iw
+정하지	I{
+정한	Ik
+정한 	Ih
+정한다	Iw
+정할	I{
+정할 	Iw
+정해	Iu
+정해진	Iw
+정화	I}
+정확	It
+정확하	Ix
+정확한	Iv
+제	IR
+제 	I]
+제가	Iq
+제가 	In
+제강	I}
+제강점	Iz
+제거	Iy
+제거하	Iy
+제고	I{
+제곱	I}
+제공	Ik
+제공 	Iy
+제공하	Il
+제공한	Iu
+제공항	Iv
+제교	I}
+제국	Ii
+제국 	In
+제국과	Ix
+제국에	Iy
+제국을	I{
+제국의	Ik
+제국이	Iw
+제기	Iv
+제나	I|
+제나 	Iz
+제네	I~
+제는	Iu
+제는 	Iq
+제단	I~
+제대	I|
+제도	Ij
+제도 	Io
+제도로	Ix
+제도를	Iu
+제도에	Iu
+제도의	It
+제도이	Iu
+제되	I}
+제들	I|
+제라	I~
+제로	In
+제로 	Il
+제로는	Ix
+제르	Ix
+제르바	Iw
+제를	In
+제를 	Ij
+제리	Iz
+제리 	Iy
+제명	I|
+제명 	Iz
+제목	Iu
+제목으	Iz
+제반	I~
+제법	I|
+제부	I{
+제부 	Iy
+제사	Iw
+제시	Is
+제시하	Ix
+제시한	Iz
+제안	Iv
+제약	I}
+제어	Iu
+제어 	Ix
+제에	Ir
+제에 	Ip
+제에서	Iv
+제연	I}
+제였	I~
+제였다	Iz
+제와	Ix
+제와 	It
+제외	Ir
+제외하	Iw
+제외한	Ir
+제의	Io
+제의 	Ik
+제이	Ip
+제이 	I{
+제이다	Iq
+제인	Iy
+제인 	Iw
+제일	Iy
+제일 	Iy
+제임	Iv
+제임스	Ir
+제자	Iv
+제자유	Iz
+제작	Ij
+제작 	It
+제작되	Iv
+제작된	It
+제작자	Ix
+제작하	Is
+제작한	Ip
+제적	Iq
+제적 	Ir
+제적으	Ix
+제적인	Iv
+제정	Ip
+제정 	Iz
+제정되	It
+제정된	Iw
+제정한	Iz
+제조	Iq
+제조 	Iv
+제조업	Iy
+제주	Ip
+제주도	Ix
+제주시	Iy
+제주특	It
+제천	I~
+제출	I|
+제트	I}
+제품	Ip
+제품 	Iu
+제품을	Ix
+제품이	Ix
+제프	Iz
+제프 	Iw
+제하	Iu
+제하는	Iz
+제하여	I{
+제학	Is
+제학 	Iy
+제학자	Iw
+제한	Is
+제한 	Iy
+제후	I}
+제휴	I~
+젝	Ip
+젝트	Ir
+젝트 	It
+젠	Iq
+젠 	Ix
+젤	Ir
+젤 	I|
+젤레	I{
+젤레스	Iw
+져	Ie
+져 	Ig
+져서	I~
+져서 	Iz
+져있	Iz
+져있다	Iy
+졌	Ii
+졌고	I}
+졌고 	Iy
+졌다	Im
+졌다 	Ii
+졌으	Iv
+졌으나	I{
+졌으며	It
+조	IV
+조 	If
+조가	Ix
+조가 	Iu
+조각	Iu
+조개	I~
+조건	It
+조건을	Iy
+조금	Iz
+조금 	Iz
+조기	I|
+조나	I}
+조나 	I{
+조는	Ix
+조는 	It
+조달	I|
+조되	I}
+조된	I~
+조로	Iv
+조로 	Is
+조류	I{
+조를	Is
+조를 	Io
+조리	I|
+조명	I~
+조물	I{
+조부	I~
+조사	Im
+조사 	Io
+조사연	I{
+조사하	Iy
+조상	I{
+조선	Ie
+조선 	Ih
+조선민	Il
+조선시	Ir
+조선에	I{
+조선왕	I{
+조선의	Ir
+조선인	Iy
+조선총	Ix
+조성	Is
+조성 	I{
+조세	I}
+조약	Io
+조약 	Ir
+조약으	Iz
+조약이	Iu
+조어	I~
+조업	I|
+조에	Iu
+조에 	Is
+조와	Iz
+조와 	Iv
+조의	Ip
+조의 	Il
+조이	Ix
+조이다	Iw
+조인	Iz
+조작	Iy
+조적	I{
+조절	Iy
+조정	Is
+조정 	Iw
+조제	I|
+조조	I}
+조종	I}
+조지	Ip
+조지 	Ir
+조지아	Ir
+조직	Il
+조직 	It
+조직된	Iz
+조직으	I{
+조직을	Iz
+조직의	Iz
+조직이	Iu
+조치	Iy
+조카	I|
+조하	Iu
+조하는	Ix
+조한	Iy
+조한 	Iv
+조합	Ip
+조합 	Ix
+조항	I~
+조화	I{
+족	Ia
+족 	Il
+족과	I{
+족과 	Ix
+족들	Iz
+족문	Ix
+족문화	It
+족보	I~
+족에	Iy
+족에 	Iw
+족으	Iv
+족으로	Ir
+족은	I{
+족은 	Iw
+족을	Iy
+족을 	Iu
+족의	Ir
+족의 	In
+족이	Ir
+족이 	Iv
+족이다	Iu
+족주	I|
+족주의	Ix
+족하	Iu
+족하였	Iu
+족한	I}
+족한 	Iy
+족행	I~
+족행위	I{
+존	Ic
+존 	In
+존속	I{
+존스	I~
+존에	I~
+존의	Iu
+존의 	Iq
+존재	Ik
+존재하	Il
+존재한	Ir
+존재했	Is
+존하	Iv
+존하는	Iu
+졸	Iq
+졸업	It
+졸업하	Iu
+좀	I{
+좀 	I~
+좁	Iw
+좁은	Iz
+좁은 	Iv
+종	IY
+종 	Ig
+종과	I}
+종과 	Iz
+종교	Ij
+종교 	Im
+종교·	Iq
+종교적	Iw
+종대	I~
+종로	Ir
+종로구	Io
+종료	I{
+종류	Io
+종류로	Iw
+종류의	Is
+종류이	Iw
+종목	Iv
+종목에	Iy
+종사	Iw
+종사하	Iy
+종에	I}
+종으	Iq
+종으로	Im
+종은	I}
+종은 	Iy
+종을	Iy
+종을 	Iu
+종의	Ip
+종의 	Il
+종이	In
+종이 	It
+종이다	Im
+종자	I~
+종전	I~
+종족	I~
+종종	Iz
+종종 	Iv
+종특	I}
+종특별	Iy
+종파	Ix
+종파 	Iz
+종하	I~
+종합	Io
+종합 	It
+종합적	Iy
+좋	Is
+좋은	Iy
+좋은 	Iu
+좌	Il
+좌 	I{
+좌우	I~
+좌파	I~
+좌표	I}
+죄	Ik
+죄 	It
+죄를	I|
+죄를 	Ix
+죄의 	I{
+주	IQ
+주 	I_
+주가	Iu
+주가 	Is
+주간	Ix
+주간 	Iz
+주거	Iz
+주고	Iw
+주고 	Iv
+주공	I}
+주관	Is
+주관하	It
+주광	Iw
+주광역	Is
+주교	Iq
+주교 	Iv
+주국	Ix
+주군	Iw
+주군 	It
+주권	Iz
+주기	It
+주기 	Iw
+주나	I}
+주년	I{
+주는	In
+주는 	Ik
+주니	I{
+주니어	Iy
+주당	Iu
+주당 	It
+주도	Ih
+주도 	Iq
+주도는	Ih
+주도로	Iv
+주도이	Iq
+주도하	Ix
+주되	I~
+주된	Iz
+주된 	Ix
+주력	I~
+주로	If
+주로 	Ib
+주를	It
+주를 	Ip
+주목	I{
+주문	I|
+주민	Is
+주민 	Iz
+주민들	Iy
+주변	Is
+주변 	Iv
+주변에	Iy
+주변의	I{
+주사	Iy
+주석	Iz
+주선	I{
+주소	Iw
+주소 	Ix
+주시	Io
+주시 	Im
+주식	Is
+주식회	Ir
+주어	It
+주어지	I{
+주어진	Iu
+주얼	I~
+주얼 	Iz
+주었	Iy
+주었다	Iw
+주에	Il
+주에 	Ik
+주에서	Iq
+주연	Iy
+주와	In
+주와 	Ij
+주요	In
+주요 	Ik
+주요한	Iz
+주위	Iy
+주의	Ib
+주의 	Ib
+주의는	Iw
+주의를	It
+주의에	Iw
+주의와	Iw
+주의의	Iu
+주의인	Il
+주의자	Is
+주의적	Is
+주이	Ip
+주이다	In
+주이며	Iz
+주인	Is
+주인 	Iz
+주인공	Ir
+주일	I}
+주자	Iw
+주장	Io
+주장하	Ir
+주장한	Iw
+주재	I~
+주적	I~
+주전	I~
+주제	Is
+주제로	Iy
+주주	In
+주주의	Ij
+주지	Iv
+주지방	Ix
+주체	Iy
+주최	Iv
+주최하	Iv
+주축	I~
+주택	Iw
+주특	Ix
+주특별	It
+주파	I{
+주파수	Ix
+주하	Ir
+주하고	Ix
+주하는	Iu
+주한	Iz
+주한 	Iz
+주화	I|
+죽	Il
+죽은	Iy
+죽은 	Iu
+죽을	I~
+죽을 	I{
+죽음	Iy
+준	I_
+준 	If
+준공	I~
+준다	Iv
+준다 	Is
+준비	Iy
+준에	I|
+준에 	I{
+준으	Iq
+준으로	Im
+준을	Iy
+준을 	Iu
+준의	Ix
+준의 	It
+준이	Iw
+준이 	Ix
+준이다	Iz
+준인	I~
+준인 	I{
+준정	I}
+준정부	Iy
+준화	Iz
+줄	Ii
+줄 	Iy
+줄기	Iv
+줄기는	I{
+줄여	Iq
+줄여 	Iz
+줄여서	In
+줄이	I{
+중	IU
+중 	Id
+중간	Iv
+중간 	Iy
+중계	I~
+중교	I~
+중교통	I{
+중구	Is
+중구 	Ip
+중국	Ig
+중국 	Ig
+중국어	Iu
+중국에	It
+중국의	Ip
+중국인	Iz
+중기	It
+중기 	I{
+중기의	Is
+중남	I}
+중남부	I{
+중단	I{
+중대	I|
+중도	I}
+중동	Iz
+중랑	I~
+중력	Iy
+중립	I~
+중반	Iy
+중복	I~
+중부	Io
+중부 	Iq
+중부에	Ir
+중생	Ix
+중생대	Iv
+중서	I|
+중서부	Iz
+중성	I{
+중성자	I{
+중세	Iu
+중세 	Is
+중소	Ix
+중소기	Iu
+중시	I}
+중심	Ih
+중심 	Ir
+중심부	Iz
+중심으	Ik
+중심의	Iy
+중심이	Iy
+중심지	Im
+중앙	Ij
+중앙 	Ir
+중앙아	Iv
+중앙정	Iy
+중앙행	It
+중앙회	Iz
+중에	Ik
+중에 	Im
+중에는	Iw
+중에서	Im
+중요	Im
+중요 	I{
+중요성	Iy
+중요하	Iz
+중요한	Il
+중을	I~
+중을 	Iz
+중의	Io
+중의 	Il
+중의원	Iw
+중이	Is
+중이다	It
+중인	Iu
+중인 	Iq
+중장	I~
+중재	I~
+중적	I}
+중점	I~
+중종	I~
+중지	I~
+중추	Iz
+중추원	Iz
+중학	I{
+중학교	Ix
+중해	Iy
+중해 	Iy
+중화	Im
+중화 	Iz
+중화민	Ir
+중화인	Im
+쥐	Iv
+즈	Ia
+즈 	Ih
+즈》	I~
+즈가	Iz
+즈가 	Iv
+즈는	Iw
+즈는 	Is
+즈니	Iu
+즈니 	Iz
+즈니스	Iu
+즈로	I{
+즈로 	Ix
+즈를	Iz
+즈를 	Iv
+즈미	I}
+즈베	I|
+즈베키	Iz
+즈에	Iv
+즈에 	Iw
+즈에서	Ix
+즈와	I}
+즈와 	Iz
+즈의	Is
+즈의 	Io
+즈이	Ix
+즈이다	Iv
+즈치	I~
+즉	Il
+즉 	Io
+즉위	Iz
+즌	In
+즌 	Iu
+즌이	Iy
+즌이다	Iy
+즐	Ir
+즐기	I~
+즘	In
+즘 	Iu
+즘의	I~
+즘의 	Iz
+즘이	I~
+증	Id
+증 	Iv
+증가	Iv
+증가하	Iz
+증거	Iw
+증권	Iw
+증권 	I{
+증기	I{
+증대	I{
+증명	Iw
+증을	I{
+증을 	Iw
+증진	Ir
+증진 	Iw
+증진에	Iy
+증진을	Iv
+지	IN
+지 	IY
+지》	I~
+지가	Iq
+지가 	Im
+지각	I~
+지개	I|
+지게	Ix
+지게 	It
+지고	Ik
+지고 	Ih
+지관	I}
+지관리	Iz
+지구	Il
+지구 	Ip
+지구에	Iv
+지구의	Iv
+지금	Ip
+지금까	Ix
+지금은	Iv
+지금의	Iq
+지급	Iy
+지기	Iv
+지기 	Ix
+지기도	Iy
+지나	Ir
+지나 	Iu
+지난	Iy
+지난 	Iv
+지내	I{
+지낸	Iv
+지낸 	Ir
+지냈	Ip
+지냈다	In
+지냈으	Iw
+지널	I~
+지널 	I{
+지는	Ig
+지는 	Ic
+지능	I|
+지니	It
+지니고	Iy
+지니아	Iw
+지닌	Iw
+지닌 	Iu
+지대	Is
+지대에	Ix
+지도	Im
+지도 	Ir
+지도자	Io
+지동	I~
+지되	It
+지되었	Ir
+지라	I{
+지로	Il
+지로 	Ii
+지로서	Iz
+지류	Iy
+지류인	I{
+지르	I~
+지를	Il
+지를 	Ih
+지름	I}
+지리	Is
+지리 	Iy
+지리적	Ix
+지리학	Iz
+지마	I|
+지마 	Iz
+지막	Iq
+지막 	Io
+지막으	Iz
+지만	If
+지만 	Ib
+지며	Ix
+지며 	It
+지면	Ix
+지면 	I{
+지면서	Ix
+지명	Iu
+지바	I|
+지방	Ie
+지방 	Ij
+지방검	Iz
+지방과	Ix
+지방국	Iy
+지방법	Iz
+지방에	Im
+지방으	I{
+지방을	Iz
+지방의	Iq
+지방이	I{
+지방자	Iv
+지방해	Iy
+지방행	Iu
+지배	Ip
+지배 	Iz
+지배하	It
+지부	Ix
+지부 	Ix
+지사	Iv
+지사 	Iz
+지상	Iw
+지상 	Iy
+지선	I~
+지션	Iz
+지션은	I{
+지속	It
+지속적	Iv
+지수	Iz
+지스	Iw
+지스터	Ix
+지시	Iy
+지식	Ip
+지식 	Ix
+지식경	Ix
+지식을	Iy
+지아	It
+지아 	It
+지야	I}
+지어	Iv
+지어 	I{
+지어졌	I{
+지었	I}
+지에	Il
+지에 	Ij
+지에서	Ip
+지역	Ic
+지역 	Ii
+지역과	Iv
+지역번	Iy
+지역에	Ij
+지역으	Is
+지역은	Iw
+지역을	In
+지역의	In
+지역이	Io
+지역인	Iz
+지연	I~
+지였	I|
+지와	Ir
+지와 	Ip
+지원	Ij
+지원 	Iq
+지원을	Iu
+지원하	Io
+지위	Iu
+지위를	Iy
+지은	Iy
+지은 	Iu
+지의	Il
+지의 	Ii
+지이	In
+지이다	In
+지이며	Is
+지인	Ix
+지인 	Iu
+지자	I{
+지적	Ix
+지적 	Iz
+지점	Iu
+지점에	Iv
+지정	Im
+지정 	It
+지정되	Ip
+지정된	Iw
+지정하	Iz
+지정한	Ix
+지주	I}
+지중	Iy
+지중해	Iv
+지지	Iq
+지지 	Is
+지지하	I{
+지진	I|
+지질	I{
+지질학	I{
+지청	I|
+지칭	It
+지칭하	It
+지칭한	Iw
+지컬	I|
+지키	Iy
+지털	Ip
+지털 	Im
+지표	Iz
+지하	Ij
+지하 	Iz
+지하고	Ir
+지하기	It
+지하는	Ir
+지하였	Iv
+지하철	Ir
+지한	Ix
+지한 	I{
+지한다	Iw
+지할	I{
+지할 	Iw
+지함	I{
+지함을	Ix
+지했	Iw
+지했다	It
+지향	Ix
+지형	I{
+지휘	Ir
+지휘관	Iz
+지휘자	Iv
+지휘하	Iw
+직	I_
+직 	Im
+직공	Iz
+직공무	Iv
+직된	I}
+직된 	Iz
+직무	I{
+직선	I|
+직업	Iw
+직에	Iz
+직에 	Iy
+직원	Iz
+직위	I|
+직으	I{
+직으로	Iw
+직을	Iv
+직을 	Ir
+직의	I|
+직의 	Ix
+직이	It
+직이는	Iy
+직이다	Iw
+직임	I|
+직자	Iy
+직전	I~
+직접	Ip
+직접 	Io
+직접적	Ix
+직하	Iy
+직한	I~
+직한 	I{
+직할	Iz
+직할시	Iy
+직후	I}
+진	IX
+진 	Ia
+진과	Iz
+진과 	Iv
+진구	I{
+진구 	Ix
+진다	Io
+진다 	Ik
+진단	I}
+진동	I}
+진료	I}
+진리	I~
+진보	Ix
+진수	I~
+진시	I|
+진압	I}
+진에	Ix
+진에 	Iv
+진영	I}
+진왜	Iz
+진왜란	Iv
+진으	I~
+진으로	Iz
+진은	I~
+진은 	Iz
+진을	Is
+진을 	Io
+진의	I{
+진의 	Iw
+진이	Ix
+진이 	Iz
+진이다	I{
+진입	I|
+진정	I~
+진주	Iy
+진출	Is
+진출하	Iw
+진하	Iu
+진하고	Iy
+진한	I~
+진해	I~
+진행	Io
+진행되	Is
+진행된	Iy
+진행하	Iw
+진화	It
+진화 	Iy
+진흥	Io
+진흥 	Iz
+진흥에	Iy
+진흥원	Iw
+진흥을	Iz
+질	Ib
+질 	Im
+질과	I|
+질과 	Iy
+질랜	Iv
+질랜드	Iq
+질량	Iw
+질로	Iz
+질로 	Ix
+질병	Ix
+질서	Ix
+질서 	Iz
+질에	I{
+질에 	Iz
+질은	I|
+질은 	Ix
+질을	Ir
+질을 	In
+질의	It
+질의 	Iq
+질이	Iu
+질이 	It
+질적	Iu
+질적 	Ix
+질적인	Iy
+질환	I{
+짐	It
+짐 	I}
+집	Ib
+집 	Ip
+집권	I{
+집단	Iq
+집단 	Iw
+집단이	Iy
+집안	I~
+집에	I}
+집을	I~
+집을 	Iz
+집이	I{
+집이다	I{
+집적	I~
+집중	Iy
+집트	Ir
+집트 	Ir
+집트의	Ix
+집필	I~
+집하	I|
+집합	Iq
+집합 	Ix
+집합을	I{
+집합이	Iw
+집행	Iv
+집행형	I{
+짓	Iv
+징	Ii
+징 	Iv
+징역	I~
+징으	I~
+징으로	Iz
+징을	I{
+징을 	Iw
+징이	Iu
+징이다	It
+징하	I}
+징하는	Iz
+짜	It
+짜 	I~
+짝	I}
+짧	Iu
+짧은	Ix
+짧은 	Iu
+째	Id
+째 	Ih
+째로	Iq
+째로 	Im
+쪽	I^
+쪽 	Im
+쪽과	Iy
+쪽과 	Iu
+쪽에	In
+쪽에 	Il
+쪽에는	Iw
+쪽에서	Ix
+쪽으	Id
+쪽으로	I_
+쪽은	It
+쪽은 	Ip
+쪽의	Iw
+쪽의 	Is
+쫓	I~
+쯤	I~
+찌	Iz
+찍	Ix
+차	I[
+차 	If
+차가	Iv
+차가 	Is
+차관	Iz
+차관급	Iz
+차남	I~
+차는	Iy
+차는 	Iu
+차단	I~
+차량	Is
+차량 	Ix
+차례	Is
+차례 	Iw
+차례의	Ix
+차로	It
+차로 	Iv
+차로이	Iu
+차를	Iv
+차를 	Ir
+차별	Iy
+차에	Iz
+차에 	Iy
+차와	I~
+차와 	Iz
+차원	It
+차원 	Is
+차원의	I{
+차의	Ix
+차의 	It
+차이	Io
+차이가	Iv
+차이나	Iz
+차이다	Iu
+차이를	Iz
+차장	I~
+차종	I{
+차지	Ip
+차지하	Ip
+차지한	Ix
+차지했	It
+차트	Iy
+착	Ik
+착 	I|
+착륙	I~
+착하	I{
+착한	I|
+착한 	Iy
+찬	Im
+찬 	Iz
+찬가	Ix
+찬가지	Iu
+찰	Ih
+찰 	Iw
+찰서	I|
+찰스	Iy
+찰스 	Iv
+찰이	I~
+찰청	Iu
+찰청 	Is
+참	Ie
+참가	In
+참가하	Io
+참가한	It
+참가했	Ix
+참고	I~
+참모	I~
+참여	Io
+참여하	Ip
+참여했	Ix
+참의	I{
+참전	I}
+참조	I{
+참조 	I{
+창	Ib
+창 	Iw
+창간	I{
+창건	I}
+창군	I|
+창군 	I{
+창단	Iu
+창단되	Iz
+창달	Iz
+창당	I|
+창립	Iu
+창설	Iu
+창설되	Iy
+창시	Iy
+창시자	Ix
+창업	I}
+창원	Iv
+창원시	Iu
+창의	I{
+창작	Ix
+창조	Iu
+창출	I|
+찾	Iq
+찾기	I~
+찾는	I~
+찾아	Ix
+채	Ig
+채 	Iw
+채권	Iv
+채널	Is
+채널 	Iu
+채널이	I{
+채무	Ix
+채무자	Iz
+채용	I|
+채택	Iv
+채택되	Ix
+채택하	Iz
+책	If
+책 	Ir
+책에	Iy
+책에 	Ix
+책으	Iz
+책으로	Iv
+책은	I~
+책은 	Iz
+책을	Iv
+책을 	Iq
+책의	Ix
+책의 	It
+책이	Iu
+책이다	It
+책임	It
+책임을	Ix
+챔	Ir
+챔피	It
+챔피언	Ip
+처	Ia
+처 	Ir
+처드	I{
+처드 	Iw
+처럼	Iq
+처럼 	Im
+처를	I~
+처를 	I{
+처리	Ip
+처리 	It
+처리하	Iu
+처벌	I|
+처분	Iz
+처에	Ix
+처에 	Ix
+처에서	Iz
+처음	Ij
+처음 	Ik
+처음에	Iu
+처음으	Io
+처의	I|
+처의 	Ix
+처형	I~
+척	In
+척 	I|
+척추	I{
+천	I^
+천 	Im
+천광	Iu
+천광역	Iq
+천구	I|
+천구 	I{
+천국	I}
+천군	Iw
+천군 	Iv
+천동	I{
+천동 	Iz
+천리	I}
+천만	I~
+천문	Is
+천문학	Is
+천사	I~
+천시	Is
+천시 	Ir
+천안	I|
+천연	Iy
+천으	I{
+천으로	Iw
+천을	I|
+천을 	Ix
+천의	I|
+천의 	Ix
+천이	Iz
+천주	Iy
+천주교	Iv
+천지	I}
+천체	Iv
+천하	I~
+천황	Ir
+천황 	Ir
+천황의	Iz
+철	Ic
+철 	Ir
+철도	Im
+철도 	Io
+철도공	Iy
+철도역	I{
+철도의	I{
+철의 	I{
+철학	Im
+철학 	In
+철학자	Ir
+첨	It
+첨단	I|
+첩	Iu
+첩 	I~
+첫	Ik
+첫 	Im
+첫번	I|
+첫번째	Ix
+청	I^
+청 	Ii
+청과	I~
+청구	Ix
+청나	Ix
+청나라	It
+청남	It
+청남도	Ip
+청년	Ix
+청동	I}
+청북	Iu
+청북도	Iq
+청사	Iu
+청사 	Iw
+청소	Ir
+청소년	Io
+청에	Iz
+청에 	Iy
+청원	I~
+청으로	I{
+청은	Ix
+청은 	It
+청의	I{
+청의 	Iw
+청이	Iz
+청이 	Ix
+청자	I}
+청장	Iw
+청장은	Iw
+청주	Ix
+청주시	Iz
+청하	I|
+체	IX
+체 	Ih
+체가	Iq
+체가 	Im
+체결	Iu
+체결된	Iy
+체계	In
+체계 	Iw
+체계를	Iw
+체계에	Iz
+체계이	Iz
+체계적	It
+체고	I{
+체고비	Iw
+체국	I~
+체나	I~
+체나 	Iz
+체는	Iv
+체는 	Ir
+체되	I{
+체되었	Iz
+체들	Iy
+체로	Io
+체로 	Im
+체로서	Ix
+체르	I~
+체를	In
+체를 	Ij
+체성	I}
+체스	Ix
+체스터	Iy
+체에	Ir
+체에 	Ip
+체에서	Iw
+체와	Iw
+체와 	Iu
+체육	Ij
+체육관	Ig
+체의	Io
+체의 	Ik
+체이	Io
+체이다	Il
+체인	Iw
+체인 	Iv
+체적	Is
+체적 	Ix
+체적으	Iv
+체적인	Iw
+체제	Io
+체제 	Iu
+체제를	Iw
+체제에	Ix
+체제의	Iy
+체코	Iw
+체코 	Iz
+체포	I|
+체하	Iy
+체학	I~
+체험	I{
+첸	I{
+첼	Iy
+쳐	Ih
+쳐 	Il
+쳐서	Iy
+쳐서 	Iu
+쳐진	I~
+쳐진 	I{
+쳤	Iu
+쳤다	Iy
+쳤다 	Iu
+초	I^
+초 	Ip
+초가	I~
+초가 	I{
+초고	I~
+초과	I~
+초구	Iu
+초구 	Iq
+초기	In
+초기 	Ip
+초기에	It
+초기의	Iu
+초대	Iq
+초대 	In
+초등	Iz
+초등학	Iw
+초로	Ip
+초로 	Il
+초를	I|
+초를 	Ix
+초명	I}
+초명은	Iz
+초반	Iz
+초식	I~
+초에	Iy
+초에 	Iw
+초연	I}
+초의	In
+초의 	Ij
+초이	I~
+초자	I~
+초점	I{
+초점을	I{
+촉	Io
+촉진	Iu
+촉진 	I{
+촉진하	Iz
+촌	Il
+촌 	Iu
+촌동	I~
+총	Ib
+총 	Il
+총괄	Iz
+총괄하	Ix
+총독	Iw
+총독부	Iv
+총리	Ip
+총리 	Iv
+총리대	I{
+총리를	Iv
+총선	Ix
+총선 	I{
+총연	I~
+총장	Iw
+총재	I~
+총칭	Iu
+총칭이	Iv
+총회	Iy
+촬	Iv
+촬영	Ix
+최	I_
+최 	I~
+최고	Io
+최고 	Is
+최고의	It
+최근	It
+최근 	Ix
+최근에	It
+최남	I~
+최대	Ip
+최대 	Ir
+최대의	Is
+최되	Iv
+최되는	Iz
+최되었	Iw
+최된	Iw
+최된 	It
+최상	I|
+최소	Ix
+최적	I|
+최적화	Iy
+최종	Iw
+최종 	Iw
+최초	Il
+최초 	Iz
+최초로	Io
+최초의	Ik
+최하	Iv
+최하는	Iw
+최후	I|
+최후의	Iz
+추	Ib
+추 	Iy
+추가	It
+추고	I{
+추고 	Iw
+추구	Iy
+추구하	Iy
+추기	I|
+추기경	I{
+추는	I~
+추락	I}
+추리	I~
+추상	Iz
+추세	Iz
+추세츠	Ix
+추어	Iw
+추어 	Iu
+추원	I~
+추원 	I{
+추적	I}
+추정	Iu
+추정되	Iw
+추정된	Iz
+추진	Ir
+추진 	Iy
+추진하	Iw
+추출	I~
+추측	I|
+축	Ib
+축 	It
+축가	I}
+축구	Ik
+축구 	Ij
+축구단	Ix
+축물	Ix
+축물 	Iz
+축산	Iu
+축산식	Iw
+축소	I~
+축을	I}
+축을 	Iy
+축일	I~
+축제	Ix
+축하	Iy
+춘	Io
+춘 	Iw
+춘천	Iz
+춘추	I|
+출	I^
+출 	It
+출간	Iz
+출되	Ix
+출된	I{
+출된 	Ix
+출력	Iw
+출력 	Ix
+출발	Ix
+출발하	I{
+출범	Iv
+출범하	Iz
+출생	Is
+출생 	Iv
+출생하	Iz
+출시	Iq
+출시되	It
+출시된	Iz
+출시한	Iv
+출신	Il
+출신 	Iq
+출신으	Is
+출신의	Io
+출신이	Iu
+출연	Iv
+출연하	Iz
+출을	I|
+출을 	Ix
+출이	I~
+출이 	I{
+출입	Iw
+출입국	Iz
+출장	I~
+출전	Ix
+출판	Ip
+출판 	Iy
+출판되	Iz
+출판사	Iu
+출하	Iq
+출하기	I{
+출하는	It
+출하여	Iz
+출하였	Iw
+출한	Iy
+출한 	Iw
+출할 	I{
+춤	Iw
+충	Ie
+충 	Iz
+충격	I~
+충돌	Iw
+충류	I}
+충북	I~
+충분	I|
+충주	I~
+충청	Io
+충청남	Ip
+충청북	Iq
+춰	I|
+취	Ii
+취 	I}
+취급	Iy
+취득	Iz
+취임	I~
+취지	I~
+취하	Iy
+츠	If
+츠 	Il
+츠가	I}
+츠가 	Iy
+츠를	I|
+츠를 	Ix
+츠에	I}
+츠와	I|
+츠의	I{
+츠의 	Iw
+츠키	I~
+측	Ij
+측 	Iy
+측면	I{
+측에	I}
+측정	Iu
+측정하	Iw
+측하	I~
+층	Ih
+층 	Iq
+층에	Iq
+층에 	In
+층을 	I{
+층의	I|
+층의 	Ix
+층이	I~
+치	IV
+치 	If
+치가	Ip
+치가 	Ip
+치가로	Iz
+치가이	It
+치고	Iw
+치고 	It
+치구	Ix
+치구 	I{
+치권	I~
+치기	I|
+치는	Ir
+치는 	In
+치단	Iy
+치단체	Iu
+치도	Ix
+치도 	Iv
+치되	Iv
+치되어	Iw
+치되었	Iz
+치된	Iu
+치된 	Iq
+치러	Iv
+치러진	Iu
+치로	Iw
+치로 	It
+치료	Iu
+치료 	Iz
+치를	Ip
+치를 	Il
+치세	I~
+치스	I~
+치시	Iz
+치시 	I{
+치아	Iz
+치아 	Iz
+치안	I}
+치에	It
+치에 	Iq
+치에서	I{
+치와	Iz
+치와 	Iv
+치원	I~
+치의	Iu
+치의 	Ir
+치이	Ix
+치이다	Iv
+치인	Im
+치인 	Iu
+치인으	Ir
+치인이	Im
+치적	Iu
+치적 	Is
+치주	I{
+치지	I}
+치체	Iw
+치체 	Iy
+치체를	I{
+치하	Ig
+치하고	If
+치하는	It
+치하며	Ip
+치하여	Ix
+치하였	I{
+치학	I~
+치한	Id
+치한 	Ia
+치한다	Ik
+치해	Is
+치해 	Ip
+치했	I|
+칙	Ik
+칙 	Iv
+칙에	I|
+칙에 	Ix
+칙으	I}
+칙으로	Iy
+칙을	Iz
+칙을 	Iu
+칙이	Iy
+칙이다	Iy
+친	Ig
+친 	Ip
+친구	I{
+친다	I~
+친목	Ix
+친위	I}
+친위대	Iy
+친일	Iy
+친환	I}
+친환경	Iy
+칠	Io
+칠 	I~
+칠레	I{
+칠리	I~
+칠리아	I{
+침	Ik
+침 	I|
+침공	I|
+침략	I|
+침입	I|
+침해	I{
+칩	Iy
+칭	Ic
+칭 	Io
+칭으	It
+칭으로	Ip
+칭은	Iq
+칭은 	Im
+칭을	Iw
+칭을 	Is
+칭이	Iq
+칭이 	Iv
+칭이다	Ip
+칭하	Ir
+칭하는	Iq
+칭한	Iw
+칭한다	It
+칭호	I{
+카	IZ
+카 	Ig
+카가	Iz
+카가 	Iy
+카고	I}
+카고 	I{
+카나	Iz
+카니	I~
+카데	Ix
+카데미	Iu
+카드	Is
+카드 	Iu
+카라	Iu
+카로	I|
+카르	Is
+카르타	Iz
+카를	It
+카를 	Ir
+카를로	Iy
+카리	Ix
+카리브	Iy
+카마	I}
+카메	Iu
+카메라	Is
+카미	Iy
+카미 	Iz
+카사	I~
+카스	It
+카스 	Iy
+카시	I|
+카야	Iz
+카에	Iv
+카에 	Iw
+카에서	Iw
+카오	I{
+카와	Iu
+카와 	Ir
+카우	I}
+카운	I}
+카의	Iu
+카의 	Iq
+카이	Io
+카이 	Iw
+카이도	Iu
+카자	I{
+카자흐	Iy
+카타	Iy
+카트	I{
+카페	I}
+카프	I~
+칸	Il
+칸 	Ir
+칼	Ik
+칼 	Iz
+칼라	Iz
+칼리	Iv
+캄	Iv
+캄보	I}
+캄보디	Iy
+캐	Ii
+캐나	Ip
+캐나다	Il
+캐논	I~
+캐롤	I}
+캐롤라	Iz
+캐릭	Iw
+캐릭터	Is
+캔	Ix
+캘	Is
+캘리	Iu
+캘리포	Iq
+캠	Iu
+캠퍼	I|
+캠퍼스	Ix
+캡	I|
+커	Ih
+커 	Iv
+커다	I~
+커다란	Iz
+커뮤	Ix
+커뮤니	It
+커버	I~
+커스	Iz
+커피	I|
+컨	In
+컨트	Iz
+컨트롤	Iz
+컫	In
+컫는	Io
+컫는 	Ip
+컫는다	Ip
+컬	Im
+컬 	Iw
+컬러	I~
+컬럼	I}
+컬럼비	Iz
+컴	If
+컴파	I~
+컴파일	Iz
+컴퓨	Ih
+컴퓨터	Ie
+컴퓨팅	Iw
+컵	Im
+컵 	Ir
+컵에	I~
+컵의	I|
+컵의 	Ix
+컷	Iy
+케	Id
+케 	Is
+케다	I~
+케도	Iz
+케도니	Iv
+케스	I{
+케스트	Iz
+케이	Im
+케이드	Ix
+케이블	Iv
+케이션	Is
+케이팅	Iw
+케이프	Iy
+케인	Ix
+케인 	Iy
+케팅	Iz
+케팅 	Iy
+켄	Iu
+켄 	I~
+켈	It
+켓	Iq
+켓 	Ix
+켜	Ip
+켜 	Is
+켰	It
+켰다	Ix
+켰다 	It
+코	I]
+코 	Ik
+코가	I~
+코가 	I{
+코나	I}
+코나미	I{
+코네	I~
+코노	I~
+코드	Io
+코드 	Ir
+코드는	Ix
+코드를	Iw
+코딩	I|
+코로	I|
+코르	Iw
+코리	Iv
+코리아	It
+코미	Iy
+코미디	Iv
+코믹	I|
+코스	Ir
+코스 	It
+코스트	Ix
+코시	I~
+코어	Iy
+코어 	Iw
+코에	Iz
+코에서	I{
+코의	Iv
+코의 	Ir
+코이	I~
+코타	I|
+코토	I}
+코트	Ix
+코틀	Iv
+코틀랜	Ir
+코퍼	I~
+코프	Ix
+코프 	Ix
+콕	Iy
+콘	Ij
+콘 	Iy
+콘서	I|
+콘서트	Iy
+콘스	Iw
+콘스탄	It
+콘텐	Iw
+콘텐츠	Is
+콜	Ik
+콜 	Ix
+콜라	Iv
+콜라 	Iz
+콜로	I{
+콜롬	I|
+콜롬비	Iz
+콤	It
+콥	Iz
+콩	In
+콩 	Ix
+콩고	Ix
+콩고 	Iu
+콰	I{
+쾌	Iz
+쿄	Io
+쿄 	Is
+쿠	Id
+쿠 	Iq
+쿠가	Iy
+쿠가와	Iu
+쿠니	Iz
+쿠니 	Ix
+쿠데	I{
+쿠데타	Iw
+쿠라	Ix
+쿠라 	Iv
+쿠르	I{
+쿠바	I|
+쿠스	Iv
+쿠스 	Iw
+쿠시	I~
+쿠오	I|
+쿠오카	Iy
+쿤	Iz
+쿨	Iv
+쿨 	I~
+쿼	Iw
+쿼크	I~
+퀘	Ix
+퀴	Iu
+퀸	Iy
+큐	Iq
+큐 	I|
+크	IY
+크 	Id
+크가	Iz
+크가 	Iv
+크게	Is
+크게 	Io
+크고	I{
+크고 	Ix
+크기	Is
+크기가	I{
+크기의	Iy
+크는	I{
+크는 	Iw
+크다	I|
+크다 	Iy
+크라	Iq
+크라이	Iq
+크래	Iw
+크래프	Is
+크레	Ix
+크로	Ik
+크로 	Iv
+크로소	Io
+크로스	Ix
+크로아	It
+크로프	Iy
+크루	Ix
+크를	Ix
+크를 	It
+크리	Io
+크리스	Ip
+크리트	Iv
+크림	I}
+크립	I{
+크립트	Ix
+크메	I}
+크바	Iv
+크바 	It
+크스	Iu
+크스 	Ix
+크스주	I{
+크에	It
+크에 	Iv
+크에서	It
+크와	Iy
+크와 	Iv
+크의	Is
+크의 	Io
+크이	Iy
+크이다	Iy
+크톱	I~
+크톱 	Iz
+큰	Ii
+큰 	Ik
+클	If
+클 	Iw
+클라	Is
+클라우	Iy
+클라이	Iw
+클래	Iy
+클래스	I{
+클래식	Iz
+클럽	Is
+클럽 	Iu
+클럽이	I{
+클레	Iv
+클로	Iw
+클론	I~
+클리	Iw
+클리드	Iz
+클린	I|
+큼	Iy
+큼 	I|
+키	I]
+키 	Ii
+키가	I|
+키가 	Ix
+키고	Iv
+키고 	Ir
+키기	Iu
+키기 	Ir
+키나	Iw
+키나와	Ix
+키나파	Iy
+키는	Il
+키는 	Ih
+키르	Iz
+키며	Iz
+키며 	Iv
+키백과	I{
+키보	I}
+키보드	Iz
+키스	Ir
+키스탄	Iq
+키아	Iv
+키아 	Iv
+키에	Iz
+키에 	I{
+키와	I~
+키와 	I{
+키우	I~
+키의	Ix
+키의 	It
+키지	Iz
+키지 	Iy
+키타	I}
+키텍	Iy
+키텍처	Iu
+킨	Ii
+킨 	Ir
+킨다	In
+킨다 	Ij
+킬	Iq
+킬 	Ix
+킬로	Iz
+킬로미	Iy
+킴	Iz
+킷	Iy
+킹	Ip
+킹 	Iu
+타	IY
+타 	Ih
+타가	I~
+타고	Ix
+타고 	Ix
+타공	Iz
+타공공	Iw
+타나	Ir
+타나 	I{
+타나는	It
+타난	Iy
+타난다	Ix
+타내	Iq
+타내는	Ip
+타낸	Iw
+타낸 	I{
+타낸다	Iv
+타는	I}
+타는 	Iy
+타니	I{
+타디	Iz
+타디움	Iy
+타라	I}
+타로	I{
+타로 	Ix
+타르	Iv
+타르 	Iw
+타를	I}
+타를 	Iy
+타리	Is
+타리오	Iw
+타마	Ix
+타마 	Iw
+타미	I~
+타바	I}
+타스	I~
+타에	I~
+타와	I~
+타우	I|
+타운	Ix
+타운 	Ix
+타워	Iz
+타워 	Iy
+타원	I|
+타의	Iy
+타의 	Iu
+타이	Ik
+타이 	It
+타이거	Iz
+타이베	Iy
+타이완	Is
+타이틀	Iu
+타인	Ir
+타인 	Is
+타인의	Iy
+타일	Iy
+타임	Iw
+타임 	Iz
+타입	I}
+타자	I}
+타지	Iw
+타지 	Ix
+타카	I{
+타케	I|
+타크	Ix
+타크래	Iv
+타타	I|
+탁	Ip
+탁 	I}
+탁집행	I{
+탄	Ie
+탄 	Io
+탄생	Iv
+탄생하	I{
+탄소	Iz
+탄소 	Iz
+탄에	I~
+탄을	I~
+탄을 	Iz
+탄의	Ix
+탄의 	It
+탄자	I}
+탄자니	Iy
+탄티	Iy
+탄티노	Ix
+탈	Ie
+탈 	Iu
+탈리	Ik
+탈리아	Ig
+탈린	I~
+탈출	I~
+탐	Io
+탐구	I~
+탐사	Iz
+탐험	I}
+탑	Iq
+탑 	I|
+탑재	I{
+탕	Im
+탕 	I}
+탕으	Is
+탕으로	Io
+태	I]
+태 	It
+태가	Iz
+태가 	Iv
+태계	I}
+태는	I~
+태는 	I{
+태로	Iq
+태로 	Im
+태를	Is
+태를 	Io
+태생	I{
+태생의	Iz
+태양	Ir
+태양 	Iy
+태양계	I{
+태어	Im
+태어나	It
+태어난	Ip
+태어났	Ip
+태에	Iv
+태에 	Iw
+태에서	Iw
+태의	Is
+태의 	Io
+태이	Ix
+태이다	Iu
+태자	I|
+태조	Iy
+태조 	Ix
+태종	I{
+태지	I{
+태평	Iq
+태평양	In
+태풍	Is
+태풍 	Ir
+태풍으	I{
+태풍이	Iz
+택	Ij
+택 	Ix
+택되	I{
+택되었	Iz
+택시	I|
+택시 	Iz
+택하	Iz
+탠	Iy
+탱	Iy
+터	IW
+터 	I]
+터가	Ix
+터가 	It
+터내	I}
+터내셔	Iy
+터널	Ix
+터널 	Iz
+터넷	Io
+터넷 	In
+터는	Iq
+터는 	Im
+터로	Ix
+터로 	Iu
+터를	Ir
+터를 	In
+터리	Ix
+터리 	Iw
+터미	Iu
+터미널	Iq
+터베	Iu
+터베이	Ir
+터스	Iy
+터스 	Iy
+터에	Is
+터에 	Ir
+터에서	It
+터와	Iy
+터와 	Iu
+터의	Ir
+터의 	In
+터이	Iv
+터이다	It
+터장	I~
+터키	Ir
+터키 	Ir
+터키의	Iy
+터테	Iu
+터테인	Iq
+터페	Iv
+터페이	Ir
+턱	I}
+턴	Ik
+턴 	Ip
+턴의 	I{
+털	Il
+털 	Ip
+털이	I|
+털이 	Iy
+테	Ia
+테 	It
+테나	I~
+테네	Iv
+테네그	Ix
+테니	Iy
+테니스	Iw
+테러	I{
+테레	I~
+테르	Is
+테르 	Iz
+테르부	Iz
+테리	Ix
+테리아	I{
+테마	I|
+테면	I~
+테면 	I{
+테스	It
+테스 	Iy
+테스트	Iu
+테오	I{
+테이	Ip
+테이블	Ix
+테이션	Is
+테인	It
+테인먼	Iq
+테일	I~
+테크	Ix
+텍	Ip
+텍사	Iz
+텍사스	Iv
+텍스	Iz
+텍스트	Ix
+텍처	Iz
+텐	Im
+텐 	I}
+텐도	Iz
+텐도 	Iz
+텐츠	Iv
+텐츠 	Ix
+텔	Ii
+텔 	It
+텔레	Ip
+텔레비	In
+템	Ih
+템 	Iq
+템에	I{
+템에서	I{
+템은	I~
+템은 	Iz
+템을	Ix
+템을 	It
+템의	Iy
+템의 	Iu
+템이	Iw
+템이다	Iv
+토	I]
+토 	Ij
+토가	I~
+토관	I~
+토관리	Iz
+토너	I}
+토너먼	Iz
+토노	I}
+토니	Iv
+토니아	Iy
+토대	I|
+토대로	I{
+토로	Iz
+토로 	Iz
+토론	Ix
+토론토	Ix
+토르	Iy
+토르 	Iy
+토를	I{
+토를 	Iw
+토리	Iq
+토리 	Iw
+토리아	Iw
+토마	Iz
+토마스	I{
+토머	I~
+토머스	Iz
+토모	I~
+토미	Iz
+토미 	Iy
+토성	I~
+토스	Iv
+토스 	Iv
+토시	I|
+토양	I|
+토에	Iy
+토에 	I{
+토요	I}
+토의	Iw
+토의 	Is
+토지	Iv
+토콜	Iw
+토콜 	Iy
+토크	I~
+토프	I~
+토해	Iz
+토해양	Iw
+톡	Iz
+톤	Io
+톤 	Iu
+톨	Il
+톨레	I}
+톨레마	Iz
+톨리	I{
+톨리아	Iw
+톨릭	Ip
+톨릭 	It
+톨릭교	Iq
+톰	Iw
+톰 	I~
+톱	Iu
+톱 	I{
+통	IX
+통 	Ij
+통계	Is
+통계 	Iy
+통계청	I{
+통계학	I{
+통과	Iu
+통과 	Iy
+통과하	I{
+통되	I~
+통령	Ik
+통령 	In
+통령으	Iy
+통령을	Iu
+통령의	Ix
+통령이	Is
+통로	I~
+통문	I}
+통문화	Iy
+통상	Iw
+통상 	I{
+통신	Im
+통신 	Ip
+통신망	Iz
+통신사	Iz
+통에	I|
+통에 	Iz
+통영	I}
+통은	I~
+통은 	Iz
+통을	Iw
+통을 	Is
+통의	Iu
+통의 	Iq
+통이	Ix
+통이 	Ix
+통일	Iq
+통일 	Iy
+통적	It
+통적으	Iv
+통적인	It
+통제	Ix
+통치	Is
+통치 	Iy
+통치하	Iz
+통칭	Iu
+통칭은	I{
+통칭하	Iz
+통틀	I{
+통틀어	Iw
+통하	Ip
+통하여	Im
+통한	Iq
+통한 	Im
+통합	Io
+통합 	It
+통합되	Iy
+통합하	It
+통해	Ii
+통해 	Ie
+통해서	Iw
+통행	I~
+통화	Iw
+퇴	Io
+퇴적	I~
+퇴하	I}
+투	Ia
+투 	Ip
+투갈	Iv
+투갈 	Iz
+투갈어	Iz
+투기	Ix
+투기 	Iy
+투는	Ix
+투는 	It
+투로	Iz
+투로 	Iw
+투르	Ix
+투르크	Iw
+투를	I}
+투를 	Iy
+투명	I~
+투스	Iw
+투스 	Iw
+투아	Iz
+투아니	Ix
+투어	Ix
+투에	Ix
+투에서	Iu
+투이	Ix
+투이다	It
+투입	I~
+투자	Is
+투자 	Iz
+투쟁	I{
+투표	It
+투표를	Iz
+툰	Iy
+툴	Ix
+툼	I~
+퉁	I~
+튀	Iv
+튜	Iq
+튜디	Iw
+튜디오	Is
+트	IU
+트 	I^
+트》	I~
+트가	Ir
+트가 	In
+트남	Ir
+트남 	Ir
+트남의	Ix
+트는	It
+트는 	Ip
+트니	I{
+트라	In
+트라 	Is
+트라이	Iv
+트란	I}
+트랙	Iy
+트랜	Iu
+트랜스	Iv
+트럭	I}
+트럴	Iz
+트럴 	Iv
+트럼	I}
+트레	In
+트레이	Iv
+트레일	Im
+트로	Im
+트로 	Ip
+트로닉	I{
+트로이	Iw
+트롤	I|
+트루	Iy
+트르	I|
+트를	Ir
+트를 	In
+트리	Ik
+트리 	Iu
+트리스	Iz
+트리아	Im
+트리트	Iw
+트릭	I{
+트비	Iw
+트비아	Iz
+트비히	Iw
+트사	I~
+트어	Ix
+트어 	Iy
+트에	Ip
+트에 	Is
+트에서	Ip
+트와	Iv
+트와 	Ir
+트워	Io
+트워크	Il
+트웨	Im
+트웨어	Ii
+트의	Io
+트의 	Ik
+트이	Ir
+트이다	Ip
+트인	I~
+트인 	I{
+트페	I~
+트페테	Iz
+트폰	I}
+특	I]
+특별	Id
+특별법	Iy
+특별시	Ib
+특별자	Iq
+특별지	Iu
+특별한	Iv
+특별히	Iy
+특성	Iu
+특성을	Ix
+특수	Ir
+특수 	Iy
+특수법	Iz
+특수한	Iw
+특유	I~
+특이	I}
+특정	In
+특정 	In
+특정한	Iq
+특징	Iq
+특징을	Ix
+특징이	Ir
+특한	I}
+특한 	Iy
+특허	Iz
+특히	Io
+특히 	Ik
+튼	Ir
+튼 	Iw
+틀	Ij
+틀 	Iy
+틀란	I~
+틀랜	Iu
+틀랜드	Iq
+틀러	I|
+틀어	I{
+틀어 	Ix
+틀을 	I{
+티	I_
+티 	In
+티나	Iu
+티나 	Iu
+티노	Ix
+티노폴	I{
+티누	I}
+티누스	Iy
+티드	Iz
+티드 	Ix
+티모	I|
+티미	Iz
+티미디	Iy
+티베	Ix
+티베트	Iv
+티브	Iv
+티브 	Iu
+티븐	I}
+티스	Iv
+티스 	Iz
+티스트	Ix
+티시	I|
+티아	It
+티아 	Iu
+티안	I}
+티안 	Iz
+티야	I}
+티에	Iy
+티에 	I{
+티오	Ix
+티오피	Ix
+티움	Iw
+티움 	It
+티의	I}
+티의 	Iy
+티칸	I~
+티칸 	I{
+틱	It
+틱 	Iy
+틴	Il
+틴 	Is
+틴어	Is
+틴어 	Iq
+틴어로	Iz
+틸	It
+틸리	I}
+팀	Ih
+팀 	Ir
+팀에	I~
+팀으	I}
+팀으로	Iy
+팀은	I{
+팀은 	Iw
+팀을	I{
+팀을 	Iw
+팀이	Ir
+팀이 	Is
+팀이다	Is
+팀인	I{
+팀인 	Iw
+팅	Im
+팅 	Iq
+파	IZ
+파 	Ik
+파가	I~
+파가 	I{
+파견	I{
+파괴	Iw
+파구	Ix
+파구 	Iu
+파나	I}
+파냐	I|
+파는	I}
+파는 	Iy
+파도	I~
+파동	I{
+파라	Iv
+파란	I~
+파로	Iz
+파로 	Ix
+파르	Iu
+파르트	I{
+파를	Iy
+파를 	Iu
+파리	Is
+파리 	It
+파리에	Iz
+파생	Iy
+파소	I}
+파소 	Iz
+파수	I|
+파스	Iz
+파시	I}
+파악	I{
+파에	Iz
+파에 	I{
+파와	I~
+파와 	Iz
+파울	I|
+파워	I|
+파의	Iv
+파의 	Ir
+파이	Io
+파이다	Iy
+파이어	Ix
+파이터	Iz
+파인	I{
+파인 	I{
+파일	Ip
+파일 	Iq
+파일을	Iz
+파장	I}
+파크	Iv
+파크 	Ix
+파키	Ix
+파키스	It
+파트	Iu
+파트 	Ix
+파티	I{
+파하	I~
+판	Ia
+판 	In
+판결	Iy
+판단	Iy
+판되	I}
+판매	Ip
+판매 	Ix
+판매되	Iz
+판매하	It
+판사	Iv
+판사 	Iz
+판서	I~
+판소	Iz
+판에	Ix
+판에 	Iz
+판에서	Ix
+판으	I}
+판으로	Iy
+판은	I}
+판은 	Iy
+판을	Iy
+판을 	Iu
+판의	I}
+판의 	Iy
+판이	Ix
+판이 	Ix
+판정	I|
+판타	I{
+판타지	Iw
+판하	I|
+팔	Ik
+팔 	I~
+팔라	I{
+팔레	Iz
+팔레스	Iw
+팜	I~
+팝	Iw
+팝 	I{
+팡	I{
+패	Ih
+패 	I}
+패러	I|
+패로	I~
+패로 	I{
+패배	I}
+패션	I{
+패션 	I{
+패스	I~
+패의	I}
+패의 	Iy
+패키	I~
+패키지	Iy
+패턴	I}
+패하	I{
+팩	Iv
+팩트	I}
+팬	It
+팬 	I~
+팽	Ix
+팽창	I~
+퍼	Ig
+퍼 	Ir
+퍼드	Iz
+퍼드 	Ix
+퍼레	I~
+퍼레이	I{
+퍼스	Iw
+퍼스 	I{
+퍼시	I{
+퍼시픽	Iw
+퍼져	I~
+펀	Iy
+펄	I{
+펌	Iz
+펑	Iy
+펑크	I~
+페	Ib
+페 	Iy
+페라	Is
+페라 	Iu
+페라이	Iz
+페란	I~
+페루	I~
+페르	Iq
+페르디	Iz
+페르시	Is
+페리	Iz
+페스	Iy
+페스티	Iz
+페어	I}
+페이	Im
+페이 	I{
+페이스	Io
+페이지	Ir
+페인	In
+페인 	Ip
+페인어	Iv
+페인의	It
+페테	I}
+페테르	Iy
+펙	Iy
+펙트	I}
+펜	Io
+펜실	I|
+펜실베	Ix
+펠	Ir
+펴	I|
+편	Id
+편 	Ip
+편되	Iz
+편되면	Iy
+편리	I~
+편성	Iy
+편에	I{
+편에 	Iy
+편으	I|
+편으로	Ix
+편을	I}
+편을 	Iy
+편의	Ix
+편의 	Ix
+편이	Iw
+편이 	Iz
+편이다	I{
+편입	I{
+편적	I~
+편집	Iu
+편집 	Iz
+편찬	Iy
+편하	Iy
+편하여	Iy
+펼	It
+펼쳐	I|
+펼친	I|
+펼친 	Ix
+평	Ib
+평 	Iy
+평가	Ip
+평가 	Iv
+평가를	Iz
+평가하	I{
+평구	I~
+평군	I~
+평균	Iw
+평균 	Iw
+평등	I{
+평론	I|
+평론가	Iz
+평면	Iz
+평생	I~
+평안	I|
+평야	I~
+평양	Io
+평양 	Iq
+평양에	Iw
+평원	I}
+평의	I~
+평택	I|
+평화	Is
+평화 	Iz
+폐	Ik
+폐 	I}
+폐기	I~
+폐지	Is
+폐지되	Ir
+포	IZ
+포 	In
+포가	I~
+포가 	Iz
+포괄	I{
+포구	Is
+포구 	Ip
+포니	It
+포니아	Iq
+포도	Iz
+포동	I~
+포되	I{
+포드	Iz
+포드 	Iy
+포럼	Iz
+포로	Iw
+포로 	Iy
+포르	Iq
+포르투	Iq
+포를	I{
+포를 	Iw
+포맷	Iz
+포스	It
+포스 	Ix
+포스트	Iy
+포시	Iy
+포시 	Ix
+포에	Iz
+포유	I|
+포유류	Iy
+포의	Iz
+포의 	Iv
+포이	I~
+포인	I{
+포인트	Iz
+포자	I~
+포지	Iz
+포지션	Ix
+포츠	Ip
+포츠 	Ip
+포크	I{
+포터	Iz
+포털	I~
+포트	Iw
+포트 	Iz
+포하	Iv
+포하는	Iv
+포한	I~
+포함	Ih
+포함 	Iw
+포함되	Iq
+포함된	Is
+포함하	Il
+포함한	Il
+포함해	Iz
+포항	Iw
+포항시	Iz
+폭	Ij
+폭 	I{
+폭격	I}
+폭력	Ix
+폭발	Ix
+폭스	I~
+폭탄	I|
+폭포	I~
+폰	In
+폰 	It
+폴	Ii
+폴 	Ix
+폴란	Is
+폴란드	Io
+폴레	Ix
+폴레옹	Iu
+폴로	I}
+폴리	Is
+폴리스	Iu
+폼	It
+폼 	I~
+퐁	I~
+표	I]
+표 	Iq
+표기	Iq
+표기 	Iz
+표기법	Iy
+표기하	Iv
+표는	I{
+표는 	Iw
+표되	Iz
+표되었	Ix
+표된	I{
+표된 	Ix
+표로	It
+표로 	Ip
+표를	Iv
+표를 	Ir
+표면	Iu
+표면에	Iy
+표시	Is
+표시하	Ix
+표에	I|
+표에 	Iz
+표율	I~
+표의	I~
+표이	Iy
+표이다	Iz
+표적	Iq
+표적 	I{
+표적인	In
+표준	Im
+표준 	Ir
+표준이	Iy
+표준화	Iw
+표팀	Iy
+표하	Ir
+표하는	Ir
+표하였	Iz
+표한	It
+표한 	Ip
+표했	I~
+표현	In
+표현이	Iz
+표현하	Is
+표현한	Iy
+푸	Ij
+푸 	I~
+푸르	Iy
+푸른	I~
+푸스	I{
+푸아	I{
+푸에	I}
+풀	In
+풀 	Iz
+풀로	I|
+풀로 	Iz
+풀이	I|
+품	Ia
+품 	In
+품과	I~
+품들	I|
+품부	Io
+품부 	Il
+품안	I~
+품안전	Iz
+품에	Ix
+품에 	Iv
+품으	Iv
+품으로	Ir
+품은	Iy
+품은 	Iu
+품을	Iq
+품을 	Im
+품의	Is
+품의 	Iq
+품의약	I{
+품이	Iq
+품이 	Ix
+품이다	Ip
+품종	I|
+품질	Ix
+풋	Iy
+풋볼	I|
+풋볼 	Ix
+풍	Ii
+풍 	It
+풍부	I|
+풍속	I~
+풍으	I}
+풍으로	Iy
+풍이	I|
+퓨	Ig
+퓨터	Ii
+퓨터 	Ih
+퓨터를	Iz
+퓨터에	Iu
+퓨터의	Iw
+퓨팅	I{
+퓨팅 	I{
+프	IW
+프 	Ii
+프가	Iv
+프가 	Iw
+프가니	Iw
+프는	I}
+프는 	Iy
+프라	Ip
+프라 	I{
+프라이	Iu
+프란	Iu
+프란시	Iv
+프랑	If
+프랑수	Iz
+프랑스	Ic
+프랑크	Ir
+프랜	I~
+프랭	I~
+프레	Ip
+프레드	Iy
+프레스	Ix
+프레임	Iv
+프로	Ib
+프로 	Il
+프로그	Ie
+프로듀	Iu
+프로레	Iv
+프로세	In
+프로스	Iy
+프로야	Ix
+프로이	It
+프로젝	In
+프로토	Ir
+프를	I|
+프를 	Iy
+프리	Ii
+프리드	It
+프리미	Iv
+프리카	Ij
+프린	Iy
+프린스	Iz
+프스	Ix
+프스키	Iz
+프에	I{
+프와	I~
+프의	I{
+프의 	Iw
+프톨	I~
+프톨레	Iz
+프트	Ii
+프트 	Im
+프트가	I{
+프트웨	Ii
+프트의	Iy
+픈	Is
+픈 	Iw
+플	Id
+플 	Ix
+플라	Ir
+플라스	Iu
+플라이	Iz
+플래	Iy
+플래시	Iy
+플랜	I~
+플랫	Iw
+플랫폼	Is
+플러	Iz
+플레	Im
+플레이	Ik
+플레잉	Iy
+플로	Iu
+플로리	Iy
+플루	I|
+플리	Iw
+플리케	Iw
+피	I_
+피 	Is
+피고	I|
+피드	Iz
+피드 	Iy
+피로	I~
+피부	I|
+피소	Iz
+피소드	Iw
+피스	Iu
+피스 	Iy
+피아	Ip
+피아 	Iu
+피아노	Iw
+피아니	Iz
+피어	Iz
+피언	Ir
+피언십	It
+피언컵	Ix
+피에	Iw
+피에르	Iw
+피오	I~
+피의	I|
+피지	I|
+피터	I}
+피터 	I{
+피트	I~
+피하	I|
+피해	Is
+피해를	Iu
+피해자	Ix
+픽	Ii
+픽 	In
+픽스	I}
+픽에	Ix
+픽에 	Iv
+핀	Il
+핀 	Is
+핀란	Iv
+핀란드	Ir
+핀의	I}
+핀의 	Iy
+필	Ie
+필 	Iz
+필드	I{
+필드 	Iy
+필라	I~
+필름	I{
+필름 	I{
+필리	Iq
+필리프	I{
+필리핀	Io
+필립	I}
+필수	I~
+필요	Io
+필요로	Iz
+필요하	Ix
+필요한	Ip
+필하	I~
+핑	It
+핑 	I|
+하	IL
+하 	Ik
+하거	In
+하거나	Ij
+하게	Ig
+하게 	Ic
+하계	Iv
+하계 	Is
+하고	I[
+하고 	IW
+하고있	I{
+하고자	Is
+하구	I~
+하기	Ib
+하기 	I^
+하기도	Il
+하나	Ic
+하나 	Ip
+하나님	Ix
+하나다	Iz
+하나로	If
+하나였	Iz
+하나의	In
+하나이	If
+하나인	It
+하노	I~
+하느	Iz
+하느님	Iw
+하는	IV
+하는 	IS
+하는데	Il
+하늘	Ix
+하다	Ig
+하다 	Ie
+하다가	Ir
+하다고	Iy
+하다는	Iy
+하던	Ip
+하던 	Il
+하도	It
+하도록	Ip
+하드	Is
+하드 	Iy
+하드웨	Is
+하라	Iu
+하라 	It
+하려	Is
+하려고	Iy
+하려는	Is
+하로	I~
+하로 	I{
+하루	Iy
+하루 	Iz
+하류	I~
+하르	Ix
+하르트	Ix
+하를	I}
+하를 	Iy
+하리	I~
+하마	Iy
+하마 	Iy
+하며	Id
+하며 	I_
+하면	Ii
+하면 	Ij
+하면서	Ij
+하모	I~
+하므	I}
+하므로	Iy
+하버	I|
+하버드	Iz
+하부	I|
+하수	I}
+하시	I|
+하얀	I}
+하에	Is
+하에 	Ir
+하에서	Iv
+하여	IZ
+하여 	IV
+하여야	Iy
+하였	I^
+하였고	Ik
+하였는	Iw
+하였다	I]
+하였던	Iu
+하였으	If
+하와	I{
+하와이	Iy
+하우	Iv
+하우스	Iv
+하원	I{
+하위	Ix
+하위 	Iw
+하의	Ir
+하의 	In
+하이	In
+하이 	It
+하인	I{
+하인리	Iz
+하일	I~
+하자	Iu
+하자 	Iu
+하지	Ih
+하지 	If
+하지만	Il
+하천	Ix
+하철	Iv
+하철 	Is
+하키	I{
+하키 	Iy
+하프	I}
+하학	Iw
+학	IU
+학 	Ic
+학·	I|
+학계	Iz
+학과	Io
+학과 	Im
+학과를	Iz
+학관	I~
+학교	Ie
+학교 	Ie
+학교가	Iz
+학교는	Ix
+학교로	Iw
+학교를	Iu
+학교에	Ir
+학교와	Iw
+학교의	Ir
+학교이	It
+학기	In
+학기술	Ij
+학년	I~
+학대	I{
+학대학	Iz
+학명	Ix
+학명 	Iy
+학명은	Iz
+학문	Iq
+학문 	Iz
+학문이	Iv
+학문적	I{
+학부	Ix
+학부 	Iw
+학사	Ix
+학살	Iy
+학살 	Iz
+학상	Iw
+학상을	Iy
+학생	Ip
+학생 	Iu
+학생들	Iu
+학술	Ir
+학술 	Iw
+학습	Iv
+학습 	I{
+학에	Ik
+학에 	Is
+학에서	Ih
+학연	Iz
+학연구	Iw
+학원	Iq
+학원 	Iq
+학위	Ix
+학위를	Iw
+학으	Iz
+학으로	Iv
+학은	Iv
+학은 	Ir
+학을	Ir
+학을 	In
+학의	Il
+학의 	Ih
+학이	Is
+학이 	Ix
+학이다	Iv
+학자	If
+학자 	Ii
+학자들	Is
+학자로	It
+학자이	Ii
+학자인	Iu
+학적	Im
+학적 	Il
+학적으	It
+학적인	Iu
+학파	Ix
+학파 	I{
+학하	I~
+학회	Iq
+학회 	Iu
+학회는	Ir
+한	IL
+한 	IR
+한강	Iw
+한계	I|
+한국	I_
+한국 	Ij
+한국과	Iw
+한국교	Iy
+한국기	Iz
+한국농	Iy
+한국문	Iv
+한국방	Ix
+한국불	Iv
+한국사	Ix
+한국시	Iw
+한국어	Ip
+한국에	Ip
+한국의	Ij
+한국인	It
+한국전	Iv
+한국철	Ix
+한글	Iw
+한글 	Iy
+한나	I{
+한나라	Iy
+한다	IX
+한다 	IT
+한다고	It
+한다는	In
+한때	I|
+한때 	Iy
+한문	I~
+한민	I^
+한민국	IY
+한민족	Iy
+한반	Iv
+한반도	Ir
+한번	I~
+한불교	I{
+한산	I}
+한성	I{
+한을	Iz
+한을 	Iv
+한의	Iw
+한의 	Iu
+한이	I{
+한이 	Iy
+한일	I{
+한자	Ir
+한자 	It
+한정	I|
+한제	Iv
+한제국	Ir
+한지	I~
+한편	I|
+한편 	Iy
+한하	I~
+한해	I~
+할	I]
+할 	Ia
+할당	Iz
+할리	I~
+할시	I}
+할아	I~
+할아버	I{
+할을	Iq
+할을 	Im
+할하	Iy
+할하는	Iy
+할한	Is
+할한다	Io
+함	I]
+함 	Iq
+함경	I|
+함과	I|
+함과 	Ix
+함께	Ii
+함께 	Ie
+함대	I|
+함되	Iu
+함되어	Iv
+함된	Iw
+함된 	Iy
+함된다	Iw
+함마	I~
+함마드	Iz
+함수	Ip
+함수 	Iu
+함수의	Iy
+함양	I|
+함에	Iy
+함에 	Iv
+함으	In
+함으로	Ij
+함은	I|
+함은 	Ix
+함을	Iq
+함을 	Im
+함이	I{
+함하	Ip
+함하고	It
+함하는	It
+함하여	Iw
+함한	Ip
+함한 	Ip
+함한다	Ir
+함해	I~
+합	I]
+합 	Ij
+합격	I{
+합과	I~
+합과 	I{
+합군	Iz
+합뉴	I}
+합뉴스	Iy
+합동	I{
+합되	Iy
+합되어	Iy
+합된	I|
+합된 	Ix
+합류	Iy
+합류하	Iy
+합리	Iz
+합리적	I{
+합물	Ix
+합법	I~
+합병	Iw
+합성	It
+합성어	Ix
+합에	I{
+합에 	Iy
+합으	I{
+합으로	Iw
+합은	I|
+합은 	Ix
+합을	Iw
+합을 	Is
+합의	Is
+합의 	Ir
+합이	Iu
+합이 	Ix
+합이다	Iw
+합작	I}
+합적	Iz
+합중	I|
+합중국	Iy
+합체	Iz
+합쳐	Iw
+합하	Ir
+합하여	Iq
+합한	Ix
+합한 	It
+합회	Ix
+합회는	Ix
+핫	I|
+항	Ia
+항 	Iq
+항공	Im
+항공 	It
+항공기	Iq
+항공모	I{
+항공사	Ix
+항구	Iy
+항구 	Iz
+항만	Ix
+항목	I|
+항복	I~
+항상	I|
+항상 	Iy
+항성	Iv
+항시	I}
+항에	Iz
+항에 	Ix
+항으	I|
+항으로	Iw
+항을	Iv
+항을 	Ir
+항의	I|
+항의 	Iz
+항이	Ix
+항이 	Iy
+항이다	Iz
+항하	Ix
+항해	I|
+해	IS
+해 	IZ
+해가	Ix
+해가 	Iv
+해결	It
+해결하	Iw
+해군	Ir
+해군 	Is
+해군의	Ix
+해남	I~
+해는	I~
+해는 	Iz
+해당	Im
+해당 	Ir
+해당되	Iz
+해당하	Iq
+해당한	Iu
+해도	Iz
+해도 	Iv
+해되	I~
+해로	I{
+해로 	Iy
+해를	Ir
+해를 	In
+해리	I|
+해발	Iy
+해발 	Iu
+해방	Iw
+해방 	I{
+해부	I~
+해부학	I{
+해산	I|
+해살	Iz
+해살이	Iv
+해상	Iu
+해서	Ii
+해서 	Ig
+해서는	Is
+해석	Ir
+해석하	Iz
+해석학	Iv
+해수	I|
+해시	Iy
+해시 	Iy
+해안	Ir
+해안 	Iw
+해안에	Ix
+해야	Iu
+해야 	Ir
+해양	In
+해양 	Iz
+해양경	Iv
+해양부	Iw
+해양수	Iu
+해에	Iv
+해에 	It
+해와	Ix
+해와 	It
+해왔	I~
+해외	It
+해외 	Iu
+해운	I|
+해의	Iw
+해의 	Is
+해있	Iz
+해자	Iz
+해전	Iz
+해제	I}
+해져	I~
+해졌	Iy
+해졌다	Iv
+해주	Ix
+해주는	Iy
+해지	It
+해지는	Iw
+해진	Iu
+해진 	It
+해진다	Ix
+해체	Iy
+해체되	I{
+해튼	I~
+해하	Iv
+해하는	Ix
+해한	I~
+해협	Ix
+해협 	I{
+핵	Im
+핵 	I{
+핵심	Ix
+핵심 	Iz
+핸	Iz
+햄	Iy
+했	I]
+했고	Is
+했고 	Io
+했기	I~
+했기 	I{
+했는	I{
+했는데	Iw
+했다	Ic
+했다 	I_
+했다고	Iw
+했다는	Iw
+했던	Im
+했던 	Ii
+했었	I}
+했으	Il
+했으나	Iq
+했으며	Ij
+했을	Ix
+했을 	Iu
+했지	Iz
+했지만	Iv
+행	IY
+행 	Il
+행과	I~
+행과 	I{
+행기	Iz
+행동	Ir
+행동 	Iz
+행동을	Iw
+행되	Iq
+행되고	Ix
+행되는	Iw
+행되었	Is
+행된	Iv
+행된 	Iu
+행된다	Iy
+행렬	I{
+행법	I~
+행복	I}
+행사	Iq
+행사하	Iy
+행성	Ir
+행성 	Iw
+행성이	Iy
+행에	Iy
+행에 	Iv
+행위	Il
+행위 	It
+행위를	Iq
+행위에	Iz
+행위이	I{
+행으	I}
+행으로	Iy
+행을	It
+행을 	Ip
+행의	Iy
+행의 	Iu
+행이	Iw
+행이 	Iv
+행자	I}
+행정	If
+행정 	Ii
+행정구	Iq
+행정기	In
+행정동	Is
+행정부	Iy
+행정안	Iz
+행중	I~
+행하	Ij
+행하고	Is
+행하기	Is
+행하는	Il
+행하여	Ix
+행하였	Iw
+행한	It
+행한 	Is
+행한다	Iv
+행할	Iy
+행할 	Iu
+행해	Ix
+행했	I{
+행형	I~
+행형 	Iz
+향	Ic
+향 	It
+향력	Ix
+향력을	Iz
+향상	Io
+향상 	Iv
+향상과	Iu
+향상시	Iy
+향상에	Iy
+향상을	Iv
+향신	I~
+향악	I{
+향악단	Ix
+향에	I~
+향에 	I{
+향으	Iv
+향으로	Ir
+향을	Io
+향을 	Ik
+향의	I}
+향의 	Iy
+향이	Iz
+향이 	Ix
+향하	Iz
+허	If
+허 	Iz
+허가	In
+허가 	Iy
+허가된	Il
+허리	Ix
+허리케	Iv
+허브	I~
+허용	Iz
+헌	Ii
+헌 	Iy
+헌법	Iq
+헌법 	Iv
+헌법에	Iy
+험	If
+험 	Is
+험에	I|
+험에 	Iy
+험을	Iw
+험을 	Is
+험의 	I{
+험이	Ix
+험이 	I{
+험이다	Iy
+험자	I}
+헝	It
+헝가	Iu
+헝가리	Iq
+헤	Ii
+헤드	I~
+헤르	Iv
+헤르체	Iw
+헤비	I~
+헤이	Iu
+헨	Ip
+헨리	Iz
+헨리 	Iw
+헨티	Iw
+헨티나	Is
+헬	Ip
+헬레	I~
+헬름	I{
+헬름 	Iy
+헬리	I~
+혀	Iq
+혀 	Iv
+혁	Ij
+혁 	I{
+혁명	Io
+혁명 	Is
+혁신	Iy
+현	IY
+현 	If
+현과	I{
+현과 	Iw
+현대	Im
+현대 	Io
+현대에	I{
+현대의	Iy
+현대자	Iz
+현동	I{
+현동 	Ix
+현된	I~
+현상	Io
+현상 	Iz
+현상을	Iq
+현상이	It
+현실	Iy
+현악	Iw
+현악단	Iu
+현에	Iz
+현에 	Iy
+현으	I|
+현으로	Ix
+현을	Iy
+현을 	It
+현의	Iv
+현의 	Ir
+현이	Ix
+현이 	Iz
+현장	Iz
+현재	Ie
+현재 	Ie
+현재까	Is
+현재는	Im
+현재에	Iz
+현재의	Im
+현존	I{
+현존하	Iw
+현지	I|
+현청	Iz
+현청 	Iv
+현하	Is
+현하기	Iy
+현하는	Iv
+현한	Iz
+현한 	Ix
+혈	Iq
+혈액	I}
+혐	Ix
+혐의	I}
+협	Ic
+협 	Iz
+협동	Ix
+협동조	Ix
+협력	Iq
+협력 	Iv
+협력을	Iw
+협상	I|
+협약	Ix
+협약 	Iy
+협의	Iu
+협의회	It
+협정	Iw
+협정 	Iy
+협조	I~
+협회	Ik
+협회 	Io
+협회는	Ik
+혔	I{
+형	I]
+형 	Ih
+형문	Ix
+형문화	Iu
+형법	Iy
+형법 	Iz
+형사	Iy
+형상	I|
+형성	Ip
+형성되	Iv
+형성된	Iw
+형성하	Iu
+형식	Iq
+형식 	I{
+형식으	Iv
+형식의	Iy
+형식이	I{
+형에	I|
+형에 	Iz
+형으	Iw
+형으로	Is
+형은	I|
+형은 	Ix
+형을	Iv
+형을 	Ir
+형의	Iv
+형의 	Ir
+형이	Ir
+형이 	Iv
+형이다	Iw
+형적	I{
+형적인	Iz
+형제	Iu
+형태	Ik
+형태 	Iz
+형태로	Io
+형태를	It
+형태의	Iq
+형태이	Iw
+혜	Ip
+호	IY
+호 	Ig
+호가	Ix
+호가 	Iu
+호간	Iv
+호간의	It
+호국	I~
+호남	I{
+호는	Ik
+호는 	Ig
+호대	I~
+호로	Is
+호로 	Ip
+호르	Iy
+호르몬	Iz
+호를	Ir
+호를 	Im
+호사	Iu
+호사 	Ix
+호선	Iq
+호선 	Iq
+호선의	Iy
+호세	I~
+호세 	I{
+호수	Iw
+호수 	I{
+호스	I{
+호에	Io
+호에 	Il
+호와	Ix
+호와 	Iu
+호의	Ix
+호의 	Iu
+호이	Iw
+호이다	Iv
+호작	Iy
+호작용	Iu
+호조	I|
+호주	I{
+호주 	Iz
+호칭	Iz
+호쿠	I~
+호크	I~
+호텔	Ix
+호텔 	Ix
+호하	Iu
+호하고	I{
+호하기	Iz
+호하는	I{
+호협	I~
+호화	I|
+호환	I|
+호흡	I~
+혹	Ih
+혹은	Ij
+혹은 	If
+혼	Ij
+혼 	I{
+혼동	I~
+혼인	I}
+혼합	Iy
+홀	Ip
+홀 	I}
+홀로	I~
+홈	Io
+홈 	I{
+홈구	Ix
+홈구장	It
+홈페	I~
+홈페이	Iz
+홉	Iz
+홋	Ix
+홋카	Iz
+홋카이	Iv
+홍	Ii
+홍보	Iw
+홍보 	Ix
+홍수	I|
+홍콩	Iv
+홍콩 	Iv
+화	IT
+화 	Ic
+화·	I}
+화가	Ip
+화가 	Ip
+화가이	Ix
+화강	I}
+화관	I~
+화교	I{
+화교류	I{
+화국	Ig
+화국 	Ih
+화국과	Ix
+화국에	Ir
+화국의	Ik
+화국이	Iv
+화권	I~
+화기	Iz
+화나	I}
+화나 	Iz
+화는	Iv
+화는 	Ir
+화당	I}
+화도	I~
+화동	I}
+화되	Iu
+화되어	Iy
+화되었	Iy
+화된	It
+화된 	Ip
+화로	Is
+화로 	Iq
+화를	Il
+화를 	Ih
+화면	Iz
+화물	Iw
+화물 	Iz
+화민	Iv
+화민국	Ir
+화방	Iz
+화방송	Ix
+화사	Iy
+화산	Is
+화산 	Ix
+화상	Ix
+화상 	I{
+화석	Iy
+화성	Iv
+화성 	Iz
+화소	I~
+화시	Iw
+화시키	Iz
+화에	In
+화에 	Il
+화에서	Is
+화예	Iv
+화예술	Ir
+화와	Is
+화와 	Ip
+화원	I~
+화유	Iw
+화유산	It
+화의	In
+화의 	Ij
+화이	Ip
+화이다	Io
+화이트	Iy
+화인	Ip
+화인민	Im
+화장	I~
+화재	Il
+화재 	Ip
+화재가	Iz
+화재단	Iv
+화재로	Iy
+화적	Iv
+화적 	Iu
+화점	I~
+화정	Iy
+화제	Iv
+화제 	Iy
+화체	Ik
+화체육	Ig
+화폐	I|
+화하	Iq
+화하고	Iz
+화하기	I{
+화하는	Iu
+화하여	Iw
+화학	In
+화학 	Ir
+화학자	Iy
+화학적	Ix
+화한	Iw
+화한 	It
+화합	Ix
+화합물	Iv
+확	Ie
+확대	Iu
+확대 	Iy
+확률	Iv
+확률 	Iz
+확립	Iw
+확립하	I{
+확보	Ix
+확보하	Iy
+확산	Iy
+확실	I|
+확인	Is
+확인 	Iv
+확장	Is
+확장 	Ix
+확정	Iz
+확하	Iy
+확하게	Ix
+확한	Iy
+확한 	Iu
+확히	I}
+확히 	I{
+환	Ic
+환 	Iq
+환경	Ik
+환경 	Iq
+환경에	Iu
+환경을	Iv
+환경의	I{
+환으	Iz
+환으로	Iv
+환을	I{
+환을 	Iw
+환의	I~
+환의 	Iz
+환이	I{
+환자	Iz
+환하	Iz
+환하는	Iz
+활	Ia
+활 	Ix
+활동	Ih
+활동 	Iq
+활동과	I{
+활동에	Iy
+활동을	Im
+활동이	Ix
+활동하	In
+활동한	Iv
+활동했	Iu
+활발	I|
+활성	Iu
+활성화	Ir
+활약	Is
+활약하	Iz
+활약한	Iv
+활약했	Ix
+활에	I~
+활용	Is
+활용하	Ix
+활을	Ix
+활을 	It
+활의	I}
+활의 	Iz
+활하	I~
+활화	I~
+황	Ib
+황 	Io
+황금	I{
+황도	I}
+황실	I~
+황에	Iy
+황에 	Iz
+황을	Iz
+황을 	Iv
+황의	I{
+황의 	Iw
+황이	Iz
+황이 	Iz
+황제	In
+황제 	Io
+황제로	Iz
+황제이	Iy
+황태	I~
+황해	Iz
+황후	Iv
+황후 	Iw
+회	IV
+회 	Ic
+회가	Is
+회가 	Io
+회계	Iy
+회관	Iv
+회관 	It
+회는	Ii
+회는 	Ie
+회담	I}
+회로	Iq
+회로 	Ip
+회를	Iq
+회를 	Im
+회민	I~
+회민주	Iz
+회복	Ix
+회사	Ij
+회사 	Io
+회사가	Ix
+회사로	Iv
+회사를	Iz
+회사에	Ix
+회사의	Iu
+회사이	Iq
+회사인	Ix
+회에	Im
+회에 	Ip
+회에서	Il
+회와	Iu
+회와 	Ir
+회원	Io
+회원 	It
+회원국	Iv
+회원의	Iz
+회의	Ih
+회의 	Ig
+회의에	Ix
+회의원	Io
+회이	Ip
+회이다	Im
+회장	It
+회장 	Ix
+회적	It
+회적 	Iq
+회전	Iw
+회주	It
+회주의	Ip
+회학	Iy
+회화	I|
+획	Ij
+획 	Iv
+획득	Iy
+획에	I~
+획을	I~
+획을 	Iz
+획이	I|
+횡	Iy
+효	Ig
+효 	I|
+효과	Ir
+효과 	Iw
+효과를	Iw
+효과적	Iy
+효력	I}
+효소	Iz
+효율	It
+효율적	Is
+후	I[
+후 	Id
+후계	I~
+후기	Iq
+후기 	Iu
+후기의	Ir
+후로	Iw
+후로 	It
+후반	Iv
+후반 	Ix
+후보	Iu
+후부	I}
+후부터	Iz
+후속	Iv
+후속 	Iy
+후속작	Iy
+후손	Iz
+후에	In
+후에 	Il
+후에는	Iu
+후원	Iz
+후의	It
+후의 	Ip
+후이	Iz
+후인 	I{
+후지	Ix
+후쿠	Ix
+후쿠오	Iy
+후한	Iz
+후한 	Ix
+훈	Im
+훈 	Iz
+훈련	Iv
+훈장	I~
+훌	I}
+훼	Iz
+휘	Ik
+휘 	I}
+휘관	I~
+휘는	Iy
+휘는 	Iu
+휘자	Iz
+휘하	Iw
+휘하는	Iy
+휴	In
+휴대	Iv
+휴대용	Iz
+흉	I{
+흐	Ik
+흐 	Iy
+흐르	Iw
+흐르는	Iw
+흐름	Iy
+흐스	I~
+흐스탄	I{
+흑	Ir
+흑인	I{
+흑인 	I{
+흑해	I}
+흑해 	I{
+흔	Io
+흔히	Ir
+흔히 	In
+흘	Iu
+흘러	Ix
+흘러드	Iy
+흙	I{
+흡	It
+흡수	I{
+흥	Ih
+흥 	Ix
+흥과 	I{
+흥군	I~
+흥에	I|
+흥에 	Ix
+흥원	I{
+흥원 	I{
+흥을	I}
+흥을 	Iy
+희	Ik
+희 	Iv
+희곡	I~
+희망	I}
+희생	I{
+흰	Ix
+흰색	I~
+히	I_
+히 	Ie
+히고	I~
+히고 	Iz
+히는	Iz
+히는 	Iv
+히데	I{
+히로	Iw
+히로시	Iz
+히브	Iz
+히브리	Iv
+히스	I}
+히어	I~
+히어로	Iz
+히코	I~
+히토	I~
+히트	I{
+히틀	I~
+히틀러	Iz
+힌	Ip
+힌 	Iy
+힌다	I|
+힌다 	Ix
+힌두	Iy
+힌두교	Iv
+힐	Iu
+힘	Ip
+힘 	I~
+힘을	I|
+힘을 	Ix
+힙	It
+힙합	Iv
+힙합 	It
+﻿	K~
+（	GMI{gNhN
+（ 	G[gXhY
+（あ	GR
+（ああ	GP
+（ア	GX
+（アア	GU
+（丁	gg
+（丈	gfhf
+（今	gfhg
+（学	gY
+（学名	gN
+（學	hZ
+（學名	hN
+（昭	Gi
+（昭和	Gg
+（現	Gg
+（英	Gjg]h]
+（英亚	gV
+（英文	gThT
+（英語	hV
+（）	GlgYhY
+（）是	gVhV
+（），	gThS
+（，	gchc
+）	GMIzgNhN
+） 	Gbgbhd
+）、	Gbg[h[
+）、ア	Gj
+）。	GagYhY
+）」	Gm
+）あ	GM
+）あ 	Ge
+）あ、	GP
+）ああ	GS
+）あア	G]
+）ア	Gj
+）为	g^
+）和	gdhe
+）於	h]
+）是	gRhR
+）是一	gPhP
+）是丈	gZhY
+）的	g]h^
+））	Gj
+））あ	Gh
+），	gPhQ
+），又	gVhV
+），是	gPhP
+，	I|gEhE
+， 	gThU
+，《	gfhg
+，「	hg
+，一	g]h^
+，一般	gUhU
+，丁	gXhY
+，丈	gWhW
+，不	g[h[
+，与	gb
+，丕	hZ
+，东	ge
+，丞	h^
+，並	hY
+，並丁	hY
+，中	g_ha
+，中国	gW
+，中國	hW
+，为	gY
+，为中	gY
+，主	g_ha
+，主要	gUhU
+，乘	gahb
+，也	gZhZ
+，也是	gThT
+，乱	gg
+，于	g[
+，于 	gQ
+，交	gdhe
+，亦	gbhc
+，人	gdhe
+，从	gd
+，他	gbhb
+，以	gYhZ
+，以及	gVhV
+，份	gehf
+，休	gahb
+，但	gZhZ
+，位	g[h[
+，位于	gP
+，位於	hP
+，佐	hf
+，使	g^h_
+，倫	ha
+，全	gbhc
+，共	gehf
+，其	gYhZ
+，其中	gWhW
+，分	gehe
+，前	gfhg
+，勞	hc
+，包	gbhc
+，包括	gVhU
+，南	gfhf
+，即	gchd
+，原	gbhc
+，又	gZh[
+，又名	gZhZ
+，又称	gT
+，又稱	hT
+，可	gchd
+，台	gfhg
+，台湾	gZ
+，同	gdhe
+，后	gb
+，因	g]h]
+，因此	gUhU
+，在	gXhX
+，在 	gYhY
+，多	gaha
+，多生	gUhU
+，大	gehf
+，如	gdhd
+，它	gahb
+，對	hg
+，小	gehf
+，属	ge
+，屬	he
+，常	gchd
+，常生	gYhY
+，并	gX
+，并丁	gY
+，当	gd
+，後	hc
+，從	he
+，总	gf
+，成	gbhc
+，或	gbhb
+，所	gdhd
+，所以	gYhY
+，指	gghh
+，故	gghg
+，於	hV
+，於 	hQ
+，於中	hY
+，是	gPhQ
+，是一	gQhQ
+，是中	gUhU
+，曾	gchd
+，最	gchc
+，有	gahb
+，東	he
+，此	gfhg
+，现	gb
+，現	hb
+，生	gYhZ
+，生聞	hO
+，生长	gO
+，用	gghg
+，由	gYhY
+，當	he
+，目	gYhZ
+，目前	gNhN
+，第	gehf
+，简	g^
+，简称	gR
+，簡	h^
+，簡稱	hR
+，經	hh
+，總	hf
+，经	gg
+，美	gghh
+，而	gZhZ
+，與	hc
+，英	gdhd
+，被	gehe
+，西	gehe
+，該	hd
+，该	gd
+，这	ga
+，這	ha
+，通	gdhe
+，香	gfhf
+，香港	gYhY
+，）	gaha
+，），	gVhV
+－	I|ghhi
+－ 	gehf
+：	G^I{gVhV
+： 	Gkgc
+：）	gXhY
+：）为	gT
+：）於	hT
+：）是	gRhR
+：，	gfhf
+；	g^h^
+＝	Gh
+＝ア	Gf
+＝アア	Gd
+～	Gh
+～ 	Gi
+�	3bBcHfItMeNjOeRf^f_fabei`;
