@@ -1,6 +1,7 @@
 // A run's or a cell's wall limit, counted in its own time: time its program was ready to run but
-// waited for a CPU (other runs' or the host's work: cpu_wait.ts) is not its own, and is added back,
-// up to `patience` times the limit. The CPU time all of the run's processes used is its own
+// waited for a CPU (other runs' or the host's work), or lost to a hypervisor's steal (cpu_wait.ts),
+// is not its own, and is added back, up to `patience` times the limit. The CPU time all of the
+// run's processes used is its own
 // whatever else they waited for, so a run whose own processes keep its program waiting (a fork
 // bomb) gets nothing back. So a busy machine does not time out code that would have finished, and
 // no run holds its slot forever (slow runs keep the others waiting for slots).
@@ -15,6 +16,8 @@ export interface RunClock {
   waitedMs(): number;
   /** CPU time all its processes have used (0 where not counted). */
   usedMs(): number;
+  /** Time the machine's CPUs were taken from it by a hypervisor, per CPU (cpu_wait.ts; 0 where not counted). */
+  stolenMs?(): number;
 }
 
 export interface OwnTimeDeadline {
@@ -34,11 +37,14 @@ export function patienceFor(parallel: number, cores = availableParallelism()): n
 /** Calls `expired` once `wallMs` of the run's own time have passed; `starved` when only the cap on time given back ended it. */
 export function ownTimeDeadline(wallMs: number, clock: RunClock, expired: (starved: boolean) => void, patience = 1): OwnTimeDeadline {
   const started = performance.now();
+  const stolen = () => clock.stolenMs?.() ?? 0;
   const waitedBefore = clock.waitedMs();
   const usedBefore = clock.usedMs();
+  const stolenBefore = stolen();
   const own = (waited = clock.waitedMs(), cap = patience * wallMs) => {
     const elapsed = performance.now() - started;
-    return Math.max(elapsed - Math.min(cap, waited - waitedBefore), Math.min(elapsed, clock.usedMs() - usedBefore));
+    const notOwn = waited - waitedBefore + (stolen() - stolenBefore);
+    return Math.max(elapsed - Math.min(cap, notOwn), Math.min(elapsed, clock.usedMs() - usedBefore));
   };
   let timer: ReturnType<typeof setTimeout>;
   const check = () => {

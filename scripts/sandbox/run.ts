@@ -9,7 +9,7 @@ import { constants } from "node:os";
 import { DEFAULT_PYTHON_ENTRY, type RunRequest, type RunResult } from "../../shared/sandbox/schema.ts";
 import { CappedCapture } from "./capture.ts";
 import type { RunGroup, RunGroups } from "./cgroup.ts";
-import { programCpuWait } from "./cpu_wait.ts";
+import { programCpuWait, stolenPerCpuMs } from "./cpu_wait.ts";
 import { ownTimeDeadline, type OwnTimeDeadline } from "./deadline.ts";
 import { type Ended, SETUP_TIMEOUT_MS, watchInit } from "./init_channel.ts";
 import { DatabaseMissing, findDatabase } from "./databases.ts";
@@ -109,7 +109,7 @@ function execute(argv: string[], request: RunRequest, abandoned: AbortSignal, gr
   const setup = setTimeout(kill, SETUP_TIMEOUT_MS);
   const init = watchInit(child.stdio[3] as NodeJS.ReadableStream, () => {
     clearTimeout(setup);
-    deadline = ownTimeDeadline(limits.wall_s * 1000, { waitedMs: programCpuWait(child.pid!), usedMs: () => group?.cpuUsedMs() ?? 0 }, (byTheMachine) => {
+    deadline = ownTimeDeadline(limits.wall_s * 1000, { waitedMs: programCpuWait(child.pid!), usedMs: () => group?.cpuUsedMs() ?? 0, stolenMs: stolenPerCpuMs }, (byTheMachine) => {
       if (byTheMachine) starved = true;
       else timedOut = true;
       kill();

@@ -11,7 +11,7 @@ import { constants } from "node:os";
 import { CellResultSchema, type CellResult, type Limits } from "../../shared/sandbox/schema.ts";
 import type { z } from "../../shared/zod.ts";
 import type { RunGroup, RunGroups } from "./cgroup.ts";
-import { programCpuWait } from "./cpu_wait.ts";
+import { programCpuWait, stolenPerCpuMs } from "./cpu_wait.ts";
 import { ownTimeDeadline } from "./deadline.ts";
 import { SETUP_TIMEOUT_MS, watchInit } from "./init_channel.ts";
 import { isolatedCommand } from "./isolation.ts";
@@ -188,7 +188,7 @@ export class PythonSession {
     });
     if (!this.alive) return Promise.resolve(ended(this.exit!, this.exitSignal));
     return new Promise((resolve, reject) => {
-      const deadline = ownTimeDeadline(this.limits.wall_s * 1000, { waitedMs: this.cpuWait, usedMs: () => this.group?.cpuUsedMs() ?? 0 }, (starved) => {
+      const deadline = ownTimeDeadline(this.limits.wall_s * 1000, { waitedMs: this.cpuWait, usedMs: () => this.group?.cpuUsedMs() ?? 0, stolenMs: stolenPerCpuMs }, (starved) => {
         this.exit = starved
           ? "the machine was too busy to run the last cell; the session was restarted, so earlier variables are gone"
           : `the cell ran past its ${this.limits.wall_s} s limit; the session was restarted, so earlier variables are gone`;

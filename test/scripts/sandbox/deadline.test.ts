@@ -78,3 +78,15 @@ test("patience allows for every slot busy at once, twice over, and is never unde
   expect(patienceFor(16, 2)).toBe(16);
   expect(patienceFor(4, 8)).toBe(1);
 });
+
+test("time a hypervisor stole from the machine's CPUs is given back like time spent waiting", () => {
+  const start = performance.now();
+  const elapsed = () => performance.now() - start;
+  let expiredAt: number | undefined;
+  // The program runs half the time; the other half its CPU is stolen (no run_delay counts it).
+  ownTimeDeadline(1000, { waitedMs: () => 0, usedMs: () => elapsed() * 0.5, stolenMs: () => elapsed() * 0.5 }, () => (expiredAt = elapsed()), 8);
+  vi.advanceTimersByTime(1900);
+  expect(expiredAt).toBeUndefined();
+  vi.advanceTimersByTime(200);
+  expect(expiredAt).toBeCloseTo(2000, -1);
+});

@@ -154,10 +154,12 @@ describe("limits", () => {
     // Eight busy programs share this machine's cores: most of its wall time it waited for one.
     expect(work.duration_ms).toBeGreaterThanOrEqual(300);
     expect(work.duration_ms * 2).toBeLessThan(latency);
-    // Each busy run ends at its CPU limit, or, on a machine too loaded to give it 2 s of CPU in 20 s, as starved.
+    // Each busy run ends at a limit: its CPU limit, or its own time (a machine may lose time no
+    // counter sees), or, on one too loaded to give it 2 s of CPU at all, as starved.
     for (const { status, json } of await Promise.all(busy)) {
-      if (status === 200) expect(json).toMatchObject({ signal: "SIGXCPU", timed_out: false });
-      else expect({ status, error: json.error }).toEqual({ status: 503, error: expect.stringContaining("the machine was too busy") });
+      if (status !== 200) expect({ status, error: json.error }).toEqual({ status: 503, error: expect.stringContaining("the machine was too busy") });
+      else if (!json.timed_out) expect(json).toMatchObject({ signal: "SIGXCPU" });
+      else expect(json).toMatchObject({ signal: "SIGKILL", stdout: "" });
     }
   }, 60_000);
 
