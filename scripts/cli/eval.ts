@@ -33,6 +33,8 @@ interface Dataset {
   stem: string;
   /** The resources server's implementation: the environment the emulator counts calls by. */
   implementation: string;
+  /** Its row in the table: the environment, and the dataset too when the environment has several. */
+  label: string;
 }
 
 function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]): Dataset[] {
@@ -44,10 +46,11 @@ function exampleDatasets(instances: ReturnType<typeof loadConfig>["instances"]):
     const implementation = instances.find((i) => i.name === resources && i.serverType === "resources_servers")?.implementation ?? resources;
     for (const [i, d] of datasets.entries()) {
       const stem = datasets.length > 1 ? `${instance.name}_${d.name ?? i}` : instance.name;
-      out.push({ agent: instance.name, resources, path: resolveUserPath(d.jsonl_fpath!), stem, implementation });
+      out.push({ agent: instance.name, resources, path: resolveUserPath(d.jsonl_fpath!), stem, implementation, label: `${resources} (${d.name ?? stem})` });
     }
   }
-  return out;
+  const several = (resources: string) => out.filter((d) => d.resources === resources).length > 1;
+  return out.map((d) => (several(d.resources) ? d : { ...d, label: d.resources }));
 }
 
 /** An environment none of whose rollouts succeeded still gets its row, of "-": not 0, not absent. */
@@ -129,7 +132,7 @@ export async function evaluate(argv: string[]): Promise<number> {
         numRepeats: repeats,
         rolloutTimeoutS: 600,
         progress: true,
-        label: dataset.resources,
+        label: dataset.label,
         resume: values.resume,
         // The emulator always answers: a configured endpoint may not.
         checkEndpoints: running.emulators.size === 0,
@@ -145,7 +148,7 @@ export async function evaluate(argv: string[]): Promise<number> {
       if (summary.aggregateError) throw new Error(`aggregate metrics of ${dataset.agent}: ${summary.aggregateError}`);
       const result = await profile({ inputs: summary.files.materialized, rollouts: summary.files.rollouts });
       const report = await writeReport(result, summary.files.rollouts);
-      for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.resources, agent, report });
+      for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.label, agent, report });
       finished.push(dataset);
     }
     declines = await emulatorDeclines(running.emulators.values());

@@ -71,6 +71,34 @@ test("an environment the emulator cannot work out is named as declined", () => {
   expect(result.stdout).toMatch(/The emulator declined every model call of mcqa_resources_server/);
 }, 180_000);
 
+test("two example datasets of one environment are two rows of the table, each named by its dataset", () => {
+  const home = mkdtempSync(join(tmpdir(), "edge-gym-nemo-user-"));
+  mkdirSync(join(home, "data"));
+  const second = "      - name: with_template\n        type: example\n        jsonl_fpath: data/second.jsonl\n";
+  writeFileSync(join(home, "mcqa.yaml"), CONFIG.replace("resources_servers/mcqa/data/example.jsonl", "data/first.jsonl") + second);
+  writeFileSync(join(home, "data/first.jsonl"), `${row("12 + 30", ["40", "42", "44", "46"], "B")}\n`);
+  writeFileSync(join(home, "data/second.jsonl"), `${row("6 × 7", ["36", "48", "42", "49"], "C")}\n`);
+  const result = spawnSync(process.execPath, [CLI, "eval", "--config", "mcqa.yaml", "--num-repeats", "1", "--output-dir", "out"], { cwd: home, encoding: "utf8", timeout: 120_000 });
+  expect(result.status, result.stderr).toBe(0);
+  const tableRows = result.stdout.split("\n").filter((line) => line.startsWith("mcqa_resources_server"));
+  expect(tableRows.map((line) => line.split(/\s{2,}/)[0])).toEqual(["mcqa_resources_server (example)", "mcqa_resources_server (with_template)"]);
+}, 180_000);
+
+test("resolve --local shows what start and eval fill in; plain resolve shows the files as they are", () => {
+  const home = mkdtempSync(join(tmpdir(), "edge-gym-nemo-user-"));
+  const model = "policy_model:\n  responses_api_models:\n    vllm_model:\n      base_url: ${policy_base_url}\n      api_key: ${policy_api_key}\n      model: ${policy_model_name}\n";
+  writeFileSync(join(home, "mcqa.yaml"), CONFIG);
+  writeFileSync(join(home, "vllm_model.yaml"), model);
+  const args = ["resolve", "--config", "mcqa.yaml", "--config", "vllm_model.yaml"];
+  const plain = spawnSync(process.execPath, [CLI, ...args], { cwd: home, encoding: "utf8", timeout: 60_000 });
+  expect(plain.status).not.toBe(0);
+  expect(plain.stderr).toMatch(/refers to unknown key "policy_base_url"/);
+  const local = spawnSync(process.execPath, [CLI, ...args, "--local"], { cwd: home, encoding: "utf8", timeout: 60_000 });
+  expect(local.status, local.stderr).toBe(0);
+  expect(local.stdout).toMatch(/base_url: emulator:\/\/local/);
+  expect(local.stderr).toMatch(/^Not set in the config, so a local run uses: policy_base_url=emulator:\/\/local/);
+}, 60_000);
+
 test("the package's bin runs the CLI under a Node that cannot strip types (another project's), with the Node 22 the package installs", () => {
   const bin = join(import.meta.dirname, "../../../scripts/bin.mjs");
   const result = spawnSync(process.execPath, ["--no-experimental-strip-types", bin, "--help"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 });
