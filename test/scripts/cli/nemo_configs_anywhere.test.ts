@@ -2,9 +2,10 @@
 // relative to that folder, no model config, the resources server named `<env>_resources_server`.
 // `eval` runs there, writes there, and the emulator plays the environment's skill.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { expect, test } from "vitest";
 
 const CLI = join(import.meta.dirname, "../../../scripts/edge-gym.ts");
@@ -100,8 +101,22 @@ test("resolve --local shows what start and eval fill in; plain resolve shows the
 }, 60_000);
 
 test("the package's bin runs the CLI under a Node that cannot strip types (another project's), with the Node 22 the package installs", () => {
-  const bin = join(import.meta.dirname, "../../../scripts/bin.mjs");
+  const bin = join(import.meta.dirname, "../../../scripts/bin/edge-gym.mjs");
   const result = spawnSync(process.execPath, ["--no-experimental-strip-types", bin, "--help"], { cwd: tmpdir(), encoding: "utf8", timeout: 60_000 });
   expect(result.status, result.stderr).toBe(0);
   expect(result.stdout).toMatch(/^usage: edge-gym <command>/);
+}, 60_000);
+
+test("a copy installed under node_modules: its .ts modules load through the bin's hooks, where Node alone refuses them", () => {
+  const pkg = join(mkdtempSync(join(tmpdir(), "edge-gym-installed-")), "node_modules", "edge-gym");
+  mkdirSync(join(pkg, "scripts/bin"), { recursive: true });
+  for (const file of ["register.mjs", "strip_types.mjs"]) copyFileSync(join(import.meta.dirname, "../../../scripts/bin", file), join(pkg, "scripts/bin", file));
+  writeFileSync(join(pkg, "scripts/typed.ts"), 'import { twice } from "./helper.ts";\nconst n: number = twice(21);\nconsole.log(`answer ${n}`);\n');
+  writeFileSync(join(pkg, "scripts/helper.ts"), "export function twice(x: number): number {\n  return x * 2;\n}\n");
+  const alone = spawnSync(process.execPath, [join(pkg, "scripts/typed.ts")], { encoding: "utf8", timeout: 30_000 });
+  expect(alone.status).not.toBe(0);
+  expect(alone.stderr).toMatch(/ERR_UNSUPPORTED_NODE_MODULES_TYPE_STRIPPING/);
+  const hooked = spawnSync(process.execPath, [`--import=${pathToFileURL(join(pkg, "scripts/bin/register.mjs")).href}`, join(pkg, "scripts/typed.ts")], { encoding: "utf8", timeout: 30_000 });
+  expect(hooked.status, hooked.stderr).toBe(0);
+  expect(hooked.stdout).toBe("answer 42\n");
 }, 60_000);
