@@ -4,7 +4,7 @@
 // Wrong path: the step is skipped or slips (the word as given, a count or sum off).
 import { slip, workOut } from "./arithmetic.ts";
 import { lastUserText } from "./conversation.ts";
-import { say, type Action, type Situation, type Skill } from "./types.ts";
+import { decline, say, type Action, type Situation, type Skill } from "./types.ts";
 
 interface Solved {
   working: string;
@@ -56,7 +56,7 @@ function reply(prompt: string, { working, answer }: Solved): string {
 function play({ turns, correct }: Situation): Action {
   const prompt = lastUserText(turns);
   const solved = solve(prompt, correct);
-  return say(solved ? reply(prompt, solved) : "I don't know.");
+  return solved ? say(reply(prompt, solved)) : decline("I don't know.");
 }
 
 export const shortAnswer: Skill = { play };

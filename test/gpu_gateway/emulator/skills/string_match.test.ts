@@ -34,4 +34,10 @@ describe("emulator: short answers", () => {
     expect(reply("What is 6 × 7?\nA: 42\nB: 48", true)).toBe("6 × 7 = 42.\nFinal answer: 42");
     expect(reply("hello", true)).toBe("I don't know.");
   });
+
+  test("a question it cannot work out is declined (eval names such environments), one it can is not", () => {
+    const action = (prompt: string) => play({ turns: [{ role: "user", content: prompt }], tools: [], correct: true }, "string_match");
+    expect(action("What is the capital of France? Put it in \\boxed{}.")).toMatchObject({ content: "I don't know.", declined: true });
+    expect(action("What is 6 × 7?").declined).toBeFalsy();
+  });
 });
