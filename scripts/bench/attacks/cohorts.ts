@@ -37,6 +37,13 @@ const rowOf = (params: Row, rollout: number, text: string, extra: Row = {}): Row
   ...extra,
 });
 
+/** The assistant's text in a /run answer's response. */
+const replyText = (answer: Answer): string =>
+  ((answer.body.response?.output ?? []) as Row[])
+    .filter((item) => item.type === "message")
+    .flatMap((item) => (item.content as { type: string; text: string }[]).filter((part) => part.type === "output_text").map((part) => part.text))
+    .join("");
+
 class Tally {
   attempts = 0;
   rewards_changed = 0;
@@ -170,10 +177,13 @@ async function run(context: AttackContext): Promise<AttackResult> {
       const rival = t.post(AGENT, "/run", "rival", { ...row, [ROLLOUT_INDEX_KEY]: 0, caller: "bench" });
       await sleep(ARRIVE_MS * 2);
       const answers = await Promise.all([0, 1, 2].map((i) => t.post(AGENT, "/run", "bench", { ...row, [ROLLOUT_INDEX_KEY]: i })));
-      // The policy's answers are its own: the trainer's cohort alone scores them alike.
-      const reward = answers.find((a) => typeof a.body.reward === "number")?.body.reward;
-      for (const answer of answers) t.expect(answer, reward);
       t.alone(await rival);
+      // The policy's answers are its own (right or wrong at the emulator's rate), and the emulated
+      // GenRM rates by their text: the same three answers verified again, as a cohort of the
+      // trainer's own, get the rewards its cohort alone gives them.
+      const params = answers.find((a) => a.body.responses_create_params)?.body.responses_create_params ?? row.responses_create_params;
+      const again = await Promise.all(answers.map((a, i) => t.verify("bench", rowOf(params, 10 + i, replyText(a)))));
+      answers.forEach((answer, i) => t.expect(answer, again[i]!.body.reward));
     },
   ];
   for (const variation of variations) await variation();
