@@ -113,6 +113,19 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    * real ones (shared/sql/folders.ts). `collect` refuses a row whose db_id is in neither.
    */
   databases?: { key: string; bundled: readonly string[] };
+  /**
+   * Config keys whose value is the path of a prompt file, or a mapping of names to such paths
+   * (NeMo's `judge_prompt_path`, `judge_prompt_paths`): the plan reads each file and passes its
+   * content in the instance config (shared/judge/files.ts), since a Worker reads no files.
+   */
+  promptFiles?: readonly string[];
+  /**
+   * The judge's replies a recorded rollout of the reference holds (in `judge_evaluations`,
+   * `judge_output`, ...), in the order the server asks its questions; undefined when it holds
+   * none. `npm run parity` answers the server's judge calls with them, so the whole grading path
+   * is checked against the reference's own judgements.
+   */
+  recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -148,6 +161,8 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   cohort?: boolean;
   taskFile?: TaskFile;
   databases?: { key: string; bundled: readonly string[] };
+  promptFiles?: readonly string[];
+  recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -160,6 +175,8 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     ...(options.retiredDurableObjects ? { retiredDurableObjects: options.retiredDurableObjects } : {}),
     ...(options.taskFile ? { taskFile: options.taskFile } : {}),
     ...(options.databases ? { databases: options.databases } : {}),
+    ...(options.promptFiles ? { promptFiles: options.promptFiles } : {}),
+    ...(options.recordedJudgeReplies ? { recordedJudgeReplies: options.recordedJudgeReplies } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

@@ -16,6 +16,7 @@ import type { ContainerDeclaration, Declaration, WorkerKind } from "../../shared
 import { ServerRef } from "../../shared/schemas/config.ts";
 import type { z } from "../../shared/zod.ts";
 import { mapStrings } from "./placeholders.ts";
+import { withPromptFiles } from "./prompt_files.ts";
 import { IMPLEMENTATIONS, findImplementation } from "./registry.ts";
 import type { Implementation } from "./registry.ts";
 
@@ -80,7 +81,8 @@ function bodyLimit(config: Record<string, unknown>): { MAX_BODY_BYTES?: string }
 
 /** What the instance's Worker is given: its fields, nulls meaning unset as in NeMo Gym, and what an alias fixes. */
 function configOf(instance: Instance, implementation: Implementation): Record<string, unknown> {
-  return { ...(withoutNulls(instance.config) as Record<string, unknown>), ...implementation.fixed };
+  const config = { ...(withoutNulls(instance.config) as Record<string, unknown>), ...implementation.fixed };
+  return withPromptFiles(config, implementation, formatPath([instance.name, instance.serverType, instance.implementation]));
 }
 
 /** `problems` gets one line per issue, each at its path in the config file. */

@@ -1,13 +1,17 @@
 // The scripted policy: a model call names its environment (the x-edge-gym-environment header) and
 // that environment's skill plays the turn. Calls that name none, or one without a skill of its
 // own, are a judge's when the prompt asks for a verdict (the servers' judge calls carry no
-// environment; a GenRM's carries two candidates), else the generic skill's.
+// environment; a GenRM's carries two candidates), else the generic skill's. A resources server's
+// judge calls name `<environment>#judge` (shared/judge/call.ts): that environment's skill's own
+// judge plays them, in its server's verdict format.
 import { awaitingFirstReply } from "./conversation.ts";
 import { generic } from "./generic.ts";
 import { asksForVerdict, judge } from "./judge.ts";
 import { asksForPairwiseVerdict, pairwiseJudge } from "./pairwise_judge.ts";
 import { skillFor } from "./registry.ts";
 import type { Action, Situation } from "./types.ts";
+
+const JUDGE_SUFFIX = "#judge";
 import type { Turn } from "../messages.ts";
 
 /** Whether this turn draws right or wrong: a conversation's first, or any first reply to a user message for skills that ask. */
@@ -18,7 +22,9 @@ export function drawsOutcome(turns: readonly Turn[], environment?: string): bool
 
 /** An environment's call without a skill of its own is declined: the generic skill only goes through the motions. */
 export function play(situation: Situation, environment?: string): Action {
-  const own = environment === undefined ? undefined : skillFor(environment);
+  const judgeOf = environment?.endsWith(JUDGE_SUFFIX) ? skillFor(environment.slice(0, -JUDGE_SUFFIX.length))?.judge : undefined;
+  if (judgeOf) return judgeOf.play(situation);
+  const own = environment === undefined || environment.endsWith(JUDGE_SUFFIX) ? undefined : skillFor(environment);
   const skill = own ?? (asksForPairwiseVerdict(situation) ? pairwiseJudge : asksForVerdict(situation) ? judge : generic);
   const action = skill.play(situation);
   const declined = action.declined === true || (environment !== undefined && own === undefined && skill === generic);

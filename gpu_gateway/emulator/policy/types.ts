@@ -29,6 +29,12 @@ export interface Skill {
    * turn: for tasks whose rows carry earlier exchanges, so the prompt already holds assistant turns.
    */
   drawsEachReply?: boolean;
+  /**
+   * How the environment's judge answers its resources server's judge calls (they name
+   * `<environment>#judge`), in that server's verdict format: the true verdict when `correct`, a
+   * wrong one otherwise, as a real judge errs.
+   */
+  judge?: Skill;
 }
 
 export const say = (content: string): Action => ({ content, toolCalls: [] });

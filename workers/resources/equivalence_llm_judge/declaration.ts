@@ -1,7 +1,7 @@
 // equivalence_llm_judge: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
-import { JudgeCallSettings } from "../../../shared/verifiers/judge.ts";
+import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
 import { z } from "../../../shared/zod.ts";
 
 export const JudgeConfig = ResourcesServerConfig.safeExtend({

@@ -5,11 +5,10 @@
 // class (judge_failed), never a reward of 0.
 import declaration, { JudgeConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
-import { ServerRef } from "../../../shared/schemas/config.ts";
 import type { Item, ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText, lastAssistantMessage } from "../../../shared/verifiers/assistant_text.ts";
-import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
+import { judgeEquivalence } from "../../../shared/judge/equivalence.ts";
 import { SHORT_ANSWER_JUDGE_PROMPT } from "./judge_prompt.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
@@ -36,12 +35,12 @@ const server = defineResourcesServer({
     const generated = lastAssistantText(body.response.output);
     // Nothing to compare: no judge call, and no judgement to record.
     if (!generated) return { reward: 0, extracted_answer: null, judge_evaluations: [] };
-    const judged = await judgeEquivalence(env, config.judge_model_server, {
+    const judge = { ref: config.judge_model_server, settings: config, environment: "equivalence_llm_judge" };
+    const judged = await judgeEquivalence(env, judge, {
       prompt: SHORT_ANSWER_JUDGE_PROMPT,
       question: lastUserText(body.responses_create_params.input),
       expected: body.expected_answer,
       generated,
-      ...judgeCall(config),
     });
     return { reward: judged.equal ? 1 : 0, extracted_answer: generated, judge_evaluations: judged.evaluations };
   },

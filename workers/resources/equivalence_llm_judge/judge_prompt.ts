@@ -1,6 +1,6 @@
 // The judge prompt for short answers: our own instructions in the layout NeMo Gym's judges use
 // (answerPairPrompt: the problem, answers A and B between markers, `[[A=B]]` or `[[A!=B]]`).
-import { answerPairPrompt } from "../../../shared/verifiers/judge.ts";
+import { answerPairPrompt } from "../../../shared/judge/equivalence.ts";
 
 export const SHORT_ANSWER_JUDGE_PROMPT = answerPairPrompt(
   [

@@ -16,7 +16,7 @@ import { VerifierFailure } from "../../../shared/resources/failure.ts";
 import type { CohortRequest, CohortResponse } from "../../../shared/schemas/cohort.ts";
 import { HttpError } from "../../../shared/server/errors.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
-import { JUDGE_FAILED } from "../../../shared/verifiers/judge.ts";
+import { JUDGE_FAILED } from "../../../shared/judge/call.ts";
 import { aggregateComparisons } from "./aggregate.ts";
 import type { Comparison } from "./aggregate.ts";
 import { comparisonPairs } from "./pairs.ts";

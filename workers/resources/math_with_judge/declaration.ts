@@ -2,7 +2,7 @@
 import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
-import { JudgeCallSettings } from "../../../shared/verifiers/judge.ts";
+import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
 import { DEFAULT_BUDGET } from "../../../shared/verifiers/math/budget.ts";
 
 export const MathConfig = ResourcesServerConfig.safeExtend({

@@ -7,10 +7,9 @@
 // answer carries `error_feedback` saying why (feedback.ts), for self-correcting agents.
 import declaration, { MathConfig } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
-import { ServerRef } from "../../../shared/schemas/config.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
-import { JudgeCallSettings, judgeCall, judgeEquivalence } from "../../../shared/verifiers/judge.ts";
+import { judgeEquivalence } from "../../../shared/judge/equivalence.ts";
 import { mathEquivalent } from "../../../shared/verifiers/math/equivalent.ts";
 import { finalAnswer } from "../../../shared/verifiers/math/extract.ts";
 import { normalizeAnswer } from "../../../shared/verifiers/math/normalize.ts";
@@ -39,12 +38,12 @@ const server = defineResourcesServer({
       library_budget_exhausted: check.budgetExhausted,
     };
     if (check.equal || !config.should_use_judge) return withErrorFeedback({ reward: library.library_reward, ...library, judge_evaluations: null });
-    const judged = await judgeEquivalence(env, config.judge_model_server!, {
+    const judge = { ref: config.judge_model_server!, settings: config, environment: "math_with_judge" };
+    const judged = await judgeEquivalence(env, judge, {
       prompt: MATH_JUDGE_PROMPT,
       question: body.question,
       expected: body.expected_answer,
       generated: answer,
-      ...judgeCall(config),
     });
     return withErrorFeedback({ reward: judged.equal ? 1 : 0, ...library, judge_evaluations: judged.evaluations });
   },

@@ -4,8 +4,9 @@ import { describe, expect, test } from "vitest";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { VerifierFailure } from "../../../shared/resources/failure.ts";
-import { fillJudgePrompt, judgeEquivalence, readVerdict } from "../../../shared/verifiers/judge.ts";
-import type { JudgePrompt } from "../../../shared/verifiers/judge.ts";
+import { fillJudgePrompt, judgeEquivalence, readVerdict } from "../../../shared/judge/equivalence.ts";
+import type { JudgePrompt } from "../../../shared/judge/equivalence.ts";
+import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
 import { z } from "../../../shared/zod.ts";
 import { client, judgeModel, judgeReply, serverEnv } from "../../workerd/helpers.ts";
 import type { JudgeAnswer } from "../../workerd/helpers.ts";
@@ -17,6 +18,8 @@ const prompt: JudgePrompt = {
   notEqualLabel: "[[A!=B]]",
 };
 const ref = { type: "responses_api_models" as const, name: "judge_model" };
+const settings = z.object(JudgeCallSettings).parse({ judge_max_attempts: 1 });
+const judge = { ref, settings, environment: "test_env" };
 
 /** A judge model behind the JUDGE_MODEL binding, answering each call from `answers` in turn. */
 const judgeEnv = (answers: JudgeAnswer[]) => {
@@ -30,7 +33,7 @@ const userText = (body: any): string => body.input[1].content;
 describe("judgeEquivalence", () => {
   test("equal only when both orders say equal; the second call swaps the answers", async () => {
     const { env, seen } = judgeEnv(["Same value. [[A=B]]", "Still the same: [[A=B]]"]);
-    const outcome = await judgeEquivalence(env, ref, options);
+    const outcome = await judgeEquivalence(env, judge, options);
     expect(outcome.equal).toBe(true);
     expect(outcome.evaluations).toHaveLength(2);
     expect(userText(seen[0])).toBe("Q: 1/2 as a decimal?\nA: 0.5\nB: \\frac{1}{2}");
@@ -41,17 +44,18 @@ describe("judgeEquivalence", () => {
 
   test("a first 'different' ends it after one call; a swapped 'different' overrules a first 'equal'", async () => {
     const once = judgeEnv(["They differ. [[A!=B]]"]);
-    expect(await judgeEquivalence(once.env, ref, options)).toMatchObject({ equal: false, evaluations: [expect.anything()] });
+    expect(await judgeEquivalence(once.env, judge, options)).toMatchObject({ equal: false, evaluations: [expect.anything()] });
     expect(once.seen).toHaveLength(1);
     const flipped = judgeEnv(["[[A=B]]", "On reflection [[A!=B]]"]);
-    const outcome = await judgeEquivalence(flipped.env, ref, options);
+    const outcome = await judgeEquivalence(flipped.env, judge, options);
     expect(outcome.equal).toBe(false);
     expect(outcome.evaluations).toHaveLength(2);
   });
 
   test("create params reach the judge; answers holding a placeholder are not filled again", async () => {
     const { env, seen } = judgeEnv(["[[A!=B]]"]);
-    await judgeEquivalence(env, ref, { ...options, generated: "{second_answer}", createParams: { temperature: 0, max_output_tokens: 64 } });
+    const withParams = { ...judge, settings: { ...settings, judge_responses_create_params: { input: [], temperature: 0, max_output_tokens: 64 } } };
+    await judgeEquivalence(env, withParams, { ...options, generated: "{second_answer}" });
     expect(seen[0]).toMatchObject({ temperature: 0, max_output_tokens: 64 });
     expect(userText(seen[0])).toBe("Q: 1/2 as a decimal?\nA: 0.5\nB: {second_answer}");
     expect(fillJudgePrompt("{question}{question}", { question: "q", first_answer: "", second_answer: "" })).toBe("qq");
@@ -64,7 +68,7 @@ describe("judgeEquivalence", () => {
     ["no verdict label", () => Response.json(judgeReply("I cannot tell."))],
   ])("%s is a judge_failed failure, not a verdict", async (_name, answer) => {
     const { env } = judgeEnv([answer]);
-    const failure = await judgeEquivalence(env, ref, options).catch((err: unknown) => err);
+    const failure = await judgeEquivalence(env, judge, options).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(VerifierFailure);
     expect((failure as VerifierFailure).failureClass).toBe("judge_failed");
   });
@@ -73,7 +77,7 @@ describe("judgeEquivalence", () => {
     // Like a service binding, it gives up when the caller aborts, and not before.
     const hang = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(new Error("aborted"))));
     const { env } = judgeEnv([hang]);
-    const failure = await judgeEquivalence(env, ref, { ...options, deadlineMs: 50 }).catch((err: unknown) => err);
+    const failure = await judgeEquivalence(env, { ...judge, settings: { ...settings, judge_timeout_s: 0.05 } }, options).catch((err: unknown) => err);
     expect(failure).toBeInstanceOf(VerifierFailure);
     expect((failure as Error).message).toMatch(/within 50 ms/);
   });
