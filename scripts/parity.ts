@@ -17,12 +17,17 @@
 // A server's data folders beside its reference rows (workplace_assistant's csv_data/) are its
 // world: sent with every row as `world_files` ({path: text}), and on that world every recorded
 // tool output must come back as recorded, even for a rollout with no task row to verify against.
-// A difference is excused only when the reference graded the row with a judge model we don't run,
-// or when EXPLAINED lists the row with what ours gives and why. A row is not compared only for a
+// A judging server's calls are answered by a replay judge (parity/judge_replay.ts) with the replies
+// the reference's judge gave for that rollout (the server's Declaration.recordedJudgeReplies), in
+// the order asked, one at a time; then its verify fields are compared with the recorded ones too,
+// so prompt filling, verdict parsing and aggregation are checked on the reference's own
+// judgements. A row whose recording holds no judge replies is not compared when ours asks.
+// A difference is excused only when EXPLAINED lists the row with what ours gives and why. A row is not compared only for a
 // reason the tables below give its server (no task row, another deal, data not loaded) or when the
 // reference's rollout is a placeholder; each is printed with why. Anything else is a disagreement,
 // and the run fails. The summary table at the end is the one in README's parity section.
 import { randomBytes } from "node:crypto";
+import { parseArgs } from "node:util";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { CookieJar } from "../shared/client/cookies.ts";
@@ -34,6 +39,10 @@ import { loadConfig } from "./plan/config.ts";
 import { startLocalStack } from "./stack/local.ts";
 import type { LocalProcess } from "./stack/local_process.ts";
 import { startSandboxes, stopAll } from "./stack/up.ts";
+import { REPLAY_MODEL, startReplayJudge, type ReplayJudge } from "./parity/judge_replay.ts";
+import type { Instance } from "../shared/config/instances.ts";
+import type { ResourcesDeclaration } from "../shared/declaration.ts";
+import { ServerRef } from "../shared/schemas/config.ts";
 import { planWorkers } from "./plan/plan.ts";
 import { IMPLEMENTATIONS, ROOT, type Implementation } from "./plan/registry.ts";
 
@@ -112,6 +121,8 @@ const MISSING_DATA: Record<string, { why: string; short: string }> = {
 };
 
 class NoTaskRow extends Error {}
+/** Ours asked a judge the reference's recording holds no replies of. */
+class NoJudgeReplies extends Error {}
 /** /reset dealt another start than the recorded one. */
 class OtherStart extends Error {}
 /** /verify could not score the row (it answered a failure class): no reward to compare. */
@@ -122,6 +133,7 @@ class Placeholder extends Error {}
 /** Why a rollout is not compared, when the error is one the server's entries above explain. */
 function excuse(server: string, err: unknown): { why: string; short: string } | undefined {
   if (err instanceof Placeholder) return { why: "the reference's rollout is a placeholder, with no response or no reward to compare", short: "placeholder rollouts: no response, no reward" };
+  if (err instanceof NoJudgeReplies) return { why: "the reference's rollout records the reward only, not its judge's replies, so its judge cannot be replayed", short: "judge replies not recorded" };
   if (err instanceof NoTaskRow) return UNJOINABLE[server];
   if (err instanceof OtherStart) return OTHER_START[server];
   if (err instanceof NotScored && /database|\.sqlite\b/i.test(err.message)) return MISSING_DATA[server];
@@ -145,7 +157,43 @@ interface Outcome {
 
 type Row = Record<string, any>;
 
-const usedJudge = (recorded: Row) => Array.isArray(recorded.judge_evaluations) && recorded.judge_evaluations.length > 0;
+/**
+ * Verify fields a server records in another form than the reference's, by server, with why: not
+ * compared (printed once per server). Every other recorded field must agree.
+ */
+const FIELDS_OTHERWISE: Record<string, Record<string, string>> = {
+  math_with_judge: {
+    extracted_answer: "the reference records the answer as sympy prints its parse (83/499, sqrt(2)), ours as the answer's LaTeX; no reward reads it",
+  },
+};
+
+/** Keys of a recorded rollout that are not verify fields: the request's, and collection bookkeeping. */
+const NOT_VERIFY_FIELDS = new Set(["responses_create_params", "response", "reward", "agent_ref", "judge_evaluations"]);
+
+/** The verify fields the reference recorded beyond the task row's (judge_evaluations hold response ids and timings: compared by count). */
+const recordedVerifyFields = (recorded: Row, taskRow: Row) =>
+  Object.keys(recorded).filter((key) => !NOT_VERIFY_FIELDS.has(key) && !key.startsWith("_ng_") && !Object.hasOwn(taskRow, key));
+
+const same = (a: unknown, b: unknown): boolean => {
+  if (typeof a === "number" && typeof b === "number") return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => same((a as Row)[k], (b as Row)[k]));
+  }
+  return a === b;
+};
+
+/** Where our verify fields differ from the recorded ones; empty when they agree. */
+function fieldDifferences(server: string, ours: Row, recorded: Row, taskRow: Row): string[] {
+  const otherwise = FIELDS_OTHERWISE[server] ?? {};
+  const differences = recordedVerifyFields(recorded, taskRow).filter((key) => !Object.hasOwn(otherwise, key)).flatMap((key) =>
+    !Object.hasOwn(ours, key) ? [`${key}: ours has none, reference ${JSON.stringify(recorded[key]).slice(0, 200)}`] : same(ours[key], recorded[key]) ? [] : [`${key}: reference ${JSON.stringify(recorded[key]).slice(0, 200)}, ours ${JSON.stringify(ours[key]).slice(0, 200)}`],
+  );
+  const count = (v: unknown) => (Array.isArray(v) ? v.length : 0);
+  if (count(recorded.judge_evaluations) !== count(ours.judge_evaluations)) differences.push(`judge_evaluations: reference ${count(recorded.judge_evaluations)} calls, ours ${count(ours.judge_evaluations)}`);
+  return differences;
+}
 
 /** The files under a server's reference folders, by path from its reference directory; undefined when it has none. */
 function worldFiles(name: string): Record<string, string> | undefined {
@@ -169,13 +217,21 @@ function readJsonl(path: string): Row[] {
   return readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
 }
 
+/** A judging server's replay: its declaration's reading of recorded judge replies, and the judge answering with them. */
+interface JudgeReplay {
+  replies: NonNullable<ResourcesDeclaration["recordedJudgeReplies"]>;
+  judge: ReplayJudge;
+}
+
 /** Our reward for a recorded rollout; on the reference's world, a tool output unlike the recorded one throws. */
-async function replay(url: string, recorded: Row, tasks: Row[], world?: Record<string, string>): Promise<number> {
+async function replay(server: string, url: string, recorded: Row, tasks: Row[], world?: Record<string, string>, judged?: JudgeReplay): Promise<number> {
   // The recorded reward stays out of what we send: it is only compared with ours.
   const { reward: _recorded, ...rollout } = recorded;
   const taskRow = taskRowOf(rollout, tasks);
   if (!taskRow && !world) throw new NoTaskRow("no task row in example.jsonl has this rollout's input");
-  const row: Row = { ...taskRow, ...rollout, ...(world ? { world_files: world } : {}) };
+  // A judged row's recorded verify fields are compared with ours, so they are not sent: echoed back, they would agree by themselves.
+  const sent = judged && taskRow ? Object.fromEntries(Object.entries(rollout).filter(([key]) => !recordedVerifyFields(recorded, taskRow).includes(key))) : rollout;
+  const row: Row = { ...taskRow, ...sent, ...(world ? { world_files: world } : {}) };
   const target = { name: "resources", url };
   const jar = new CookieJar();
   const post = async (path: string, body: unknown) => {
@@ -195,8 +251,17 @@ async function replay(url: string, recorded: Row, tasks: Row[], world?: Record<s
     }
   }
   if (!taskRow) throw new NoTaskRow(`no task row in example.jsonl has this rollout's input (its ${calls.length} tool calls answered as recorded on the reference's world)`);
+  const replies = judged?.replies(recorded);
+  judged?.judge.load(replies ?? []);
   const verdict = JSON.parse((await post("/verify", row)).text) as { reward: number; [FAILURE_CLASS_KEY]?: string; error?: { message?: string } };
+  const asked = judged?.judge.counts();
+  if (asked && asked.asked > 0 && replies === undefined) throw new NoJudgeReplies(`ours asked its judge ${asked.asked} time(s)`);
+  if (asked && asked.unanswered > 0) throw new Error(`ours asked its judge ${asked.asked} times, the reference recorded ${replies!.length} replies`);
   if (verdict[FAILURE_CLASS_KEY]) throw new NotScored(`/verify could not score it (${verdict[FAILURE_CLASS_KEY]}: ${verdict.error?.message ?? "no message"})`);
+  if (judged) {
+    const differences = fieldDifferences(server, verdict, recorded, taskRow);
+    if (differences.length > 0) throw new Error(`reward reference ${recorded.reward}, ours ${verdict.reward}; verify fields differ: ${differences.join("; ")}`);
+  }
   return verdict.reward;
 }
 
@@ -245,9 +310,6 @@ function tally(line: number, recorded: Row, ours: number, outcome: Outcome): voi
     outcome.why.add(explained.short);
   } else if (ours === recorded.reward) {
     outcome.agree++;
-  } else if (usedJudge(recorded)) {
-    outcome.excused.push(`row ${line}: reference reward ${recorded.reward} came from a judge model we don't run, ours ${ours}`);
-    outcome.why.add("reference judged with an LLM we don't run");
   } else {
     outcome.disagreements.push(`row ${line}: reference reward ${recorded.reward}, ours ${ours}`);
   }
@@ -262,7 +324,7 @@ const referenceServers = (): string[] =>
 
 const bundled = (name: string) => bundledAs(name, IMPLEMENTATIONS);
 
-async function compare(name: string, url: string, folder: string | undefined): Promise<Outcome> {
+async function compare(name: string, url: string, folder: string | undefined, judged?: JudgeReplay): Promise<Outcome> {
   const tasks = [...(existsSync(join(REFERENCE, name, TASKS)) ? readJsonl(join(REFERENCE, name, TASKS)) : []), ...(OLDER_TASKS[name] ? readJsonl(OLDER_TASKS[name]) : [])];
   const rollouts = readJsonl(join(REFERENCE, name, ROLLOUTS));
   const world = worldFiles(name);
@@ -270,7 +332,7 @@ async function compare(name: string, url: string, folder: string | undefined): P
   for (const [i, recorded] of rollouts.entries()) {
     try {
       if (!recorded.response || typeof recorded.reward !== "number") throw new Placeholder("no response or no reward");
-      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(url, recorded, tasks, world);
+      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(name, url, recorded, tasks, world, judged);
       tally(i + 1, recorded, ours, outcome);
     } catch (err) {
       const explained = EXPLAINED[name]?.[i + 1];
@@ -300,7 +362,7 @@ function summary(outcomes: Outcome[], notBundled: { name: string; rollouts: numb
     lines.push(`| ${server} | ${o.total} | ${compared} | ${o.agree} | ${why} | ${o.disagreements.length} |`);
   }
   const rollouts = notBundled.reduce((n, s) => n + s.rollouts, 0);
-  lines.push("", `Not bundled yet: ${notBundled.length} servers, ${rollouts} rollouts: ${notBundled.map((s) => `${s.name} (${s.rollouts})`).join(", ")}.`);
+  if (notBundled.length > 0) lines.push("", `Not bundled yet: ${notBundled.length} servers, ${rollouts} rollouts: ${notBundled.map((s) => `${s.name} (${s.rollouts})`).join(", ")}.`);
   return lines.join("\n");
 }
 
@@ -310,10 +372,18 @@ async function main(): Promise<number> {
     return 2;
   }
   const servers = referenceServers();
+  const { values: args } = parseArgs({ options: { server: { type: "string", multiple: true } } });
+  // `--server NAME` (repeatable): compare only those.
+  const only = args.server?.flatMap((s) => s.split(","));
+  const unknown = only?.filter((name) => !servers.includes(name) || !bundled(name));
+  if (unknown?.length) {
+    console.error(`parity: --server ${unknown.join(", ")}: not a bundled server with reference rollouts`);
+    return 2;
+  }
   const ours = new Map<string, Implementation>();
   for (const name of servers) {
     const implementation = bundled(name);
-    if (implementation) ours.set(name, implementation);
+    if (implementation && (!only || only.includes(name))) ours.set(name, implementation);
   }
   const notBundled = servers.filter((name) => !ours.has(name)).map((name) => ({ name, rollouts: readJsonl(join(REFERENCE, name, ROLLOUTS)).length }));
   if (ours.size === 0) {
@@ -330,17 +400,36 @@ async function main(): Promise<number> {
       return [name, instance] as const;
     }),
   );
-  const resources = [...new Set(instanceOf.values())];
-  const specs = planWorkers(resources, 0);
-  // Only resources servers run here, so a reference to a model (a judge) is left unbound: the
-  // bundled configs keep their judges off, and a row the reference judged is excused anyway.
+  const implementationOf = (instance: Instance) => bundled(instance.implementation)!;
+  const repliesOf = (instance: Instance) => (implementationOf(instance).declaration as Partial<ResourcesDeclaration>).recordedJudgeReplies;
+  // A judging server asks one question at a time, once, so the recorded replies meet its calls in
+  // the order asked; with its judge on, as the reference recorded it.
+  const resources = [...new Set(instanceOf.values())].map((instance) =>
+    repliesOf(instance)
+      ? { ...instance, config: { ...instance.config, judge_max_concurrency: 1, judge_max_attempts: 1, ...("should_use_judge" in instance.config ? { should_use_judge: true } : {}) } }
+      : instance,
+  );
+  const judge = await startReplayJudge();
+  // Every model a judging server refers to is the replay judge; other servers' model references stay unbound.
+  const judgeNames = new Set(
+    resources.filter(repliesOf).flatMap((instance) =>
+      implementationOf(instance).declaration.references.flatMap((field) => {
+        const ref = ServerRef.safeParse(instance.config[field]);
+        return ref.success && ref.data.type === "responses_api_models" ? [ref.data.name] : [];
+      }),
+    ),
+  );
+  const judgeModels: Instance[] = [...judgeNames].map((name) => ({ name, serverType: "responses_api_models", implementation: "openai_model", config: { openai_base_url: judge.url, openai_model: REPLAY_MODEL } }));
+  const specs = planWorkers([...resources, ...judgeModels], 0);
   const planned = new Set(specs.map((spec) => spec.name));
   for (const spec of specs) spec.services = Object.fromEntries(Object.entries(spec.services).filter(([, worker]) => planned.has(worker)));
   // Code environments run their tests in the local sandbox, as the stack runs them.
   const sandboxes = new Map<string, LocalProcess>();
   await (await startSandboxes(specs, sandboxes)).ready;
-  const stack = await startLocalStack({ specs, instances: resources, config, sessionSecret: randomBytes(32).toString("hex") }).catch(async (err: unknown) => {
+  const withJudges = { ...config, ...Object.fromEntries(judgeModels.map((m) => [m.name, { [m.serverType]: { [m.implementation]: m.config } }])) };
+  const stack = await startLocalStack({ specs, instances: [...resources, ...judgeModels], config: withJudges, sessionSecret: randomBytes(32).toString("hex") }).catch(async (err: unknown) => {
     await stopAll(sandboxes);
+    await judge.close();
     throw err;
   });
   const outcomes: Outcome[] = [];
@@ -348,8 +437,10 @@ async function main(): Promise<number> {
     for (const [name, instance] of instanceOf) {
       const url = stack.urls.get(instance.name)!;
       const folder = basename(ours.get(name)!.dir);
-      const outcome = await compare(name, url, folder === name ? undefined : folder);
+      const replies = repliesOf(instance);
+      const outcome = await compare(name, url, folder === name ? undefined : folder, replies ? { replies, judge } : undefined);
       outcomes.push(outcome);
+      for (const [field, why] of Object.entries(FIELDS_OTHERWISE[name] ?? {})) console.log(`${name}: ${field} not compared: ${why}`);
       const excused = outcome.excused.length > 0 ? `, ${outcome.excused.length} excused` : "";
       const notCompared = outcome.notCompared.length > 0 ? `, ${outcome.notCompared.length} not compared` : "";
       console.log(`${name.padEnd(30)} ${outcome.agree}/${outcome.total} agree${excused}${notCompared}`);
@@ -358,8 +449,9 @@ async function main(): Promise<number> {
   } finally {
     await stack.dispose();
     await stopAll(sandboxes);
+    await judge.close();
   }
-  console.log(`\n${summary(outcomes, notBundled)}`);
+  console.log(`\n${summary(outcomes, only ? [] : notBundled)}`);
   return outcomes.some((o) => o.disagreements.length > 0) ? 1 : 0;
 }
 

@@ -2,7 +2,9 @@
 // a `${key}` no layer sets among the bundled local defaults (`policy_base_url` and the like: the
 // vLLM emulator; `sandbox_url`: the local sandbox); a referenced model instance no file defines (the
 // bundled policy model); a vLLM-fleet model without base_url (the emulator: NeMo's genrm_model
-// starts its own vLLM); a sandboxed environment without sandbox_url (the local sandbox). Only local
+// starts its own vLLM); a sandboxed environment without sandbox_url (the local sandbox); an OpenAI
+// model server pointed at the emulator (`++judge_base_url=emulator://local` for NeMo's judge_model),
+// run as vllm_model, which serves the Responses API over the emulator's chat completions. Only local
 // commands apply it: a deploy must name its real endpoints, and stops on what is unset.
 import { findReferences } from "../../shared/config/instances.ts";
 import { isMapping, setKey } from "../../shared/config/tree.ts";
@@ -64,6 +66,19 @@ export function withLocalDefaults(config: Mapping, defaults: Mapping, from: read
       setKey(out, ref.name, structuredClone(policy));
       filled.push(`${ref.name} (the bundled policy model)`);
     }
+  }
+
+  // `${key}` one level deep, as the value a base URL will have once interpolated.
+  const valueOf = (value: unknown) => {
+    const ref = typeof value === "string" ? /^\$\{\s*([\w.]+)\s*\}$/.exec(value)?.[1] : undefined;
+    return ref === undefined ? value : out[ref];
+  };
+  for (const instance of instances()) {
+    const base = valueOf(instance.fields.openai_base_url);
+    if (instance.serverType !== "responses_api_models" || typeof base !== "string" || !base.startsWith(EMULATOR_SCHEME)) continue;
+    const entry = out[instance.name] as Mapping;
+    entry.responses_api_models = { vllm_model: { base_url: base, api_key: "emulator", model: instance.fields.openai_model ?? "edge-gym-emulator", return_token_id_information: false } };
+    filled.push(`${instance.name} (${instance.implementation} at ${base}: run as vllm_model)`);
   }
 
   const implementationOf = (serverType: string, name: string) => from.find((i) => i.kind === serverType && i.name === name);

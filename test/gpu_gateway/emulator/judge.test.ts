@@ -46,4 +46,14 @@ describe("emulator: judge", () => {
     ];
     expect(play({ turns, tools: [], correct: true }, "no_such_environment").content).toMatch(/\[\[A!=B\]\]\.$/);
   });
+
+  test("a server's judge call (<environment>#judge) is never played by that environment's policy skill", () => {
+    const turns = [
+      { role: "system" as const, content: system },
+      { role: "user" as const, content: user("3", "3") },
+    ];
+    // math_with_judge's skill solves problems; its judge calls get a verdict.
+    expect(play({ turns, tools: [], correct: true }, "math_with_judge#judge").content).toMatch(/\[\[A=B\]\]\.$/);
+    expect(play({ turns, tools: [], correct: true }, "math_with_judge#judge").declined).toBeFalsy();
+  });
 });

@@ -54,6 +54,18 @@ genrm_simple_agent_reasoning_off:
       model_server: {type: responses_api_models, name: policy_model_reasoning_off}
 `);
 
+// NeMo's judge model shape: an openai_model on a hosted API, its URL a global the user can override.
+const JUDGE = file("judge.yaml", `judge_base_url: https://integrate.api.nvidia.com/v1
+judge_model_name: openai/gpt-oss-20b
+judge_model:
+  responses_api_models:
+    openai_model:
+      entrypoint: app.py
+      openai_base_url: \${judge_base_url}
+      openai_api_key: null
+      openai_model: \${judge_model_name}
+`);
+
 const config = (c: { config: Record<string, unknown> }, path: string) => path.split(".").reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], c.config);
 
 describe("local defaults for NeMo Gym's config files", () => {
@@ -89,6 +101,16 @@ describe("local defaults for NeMo Gym's config files", () => {
   test("an environment config without any model config gets the bundled policy model", () => {
     const resolved = loadConfig([CODE], [], { local: true });
     expect(resolved.instances.map((i) => i.name).sort()).toEqual(["code_gen", "code_gen_simple_agent", "policy_model"]);
+  });
+
+  test("an OpenAI judge pointed at the emulator runs as vllm_model over it; pointed elsewhere it is kept", () => {
+    const lines: string[] = [];
+    const resolved = loadConfig([POLICY, CODE, JUDGE], ["++judge_base_url=emulator://local"], { local: true, log: (line) => lines.push(line) });
+    expect(config(resolved, "judge_model.responses_api_models.vllm_model")).toMatchObject({ base_url: "emulator://local", model: "openai/gpt-oss-20b" });
+    expect(lines[0]).toMatch(/judge_model \(openai_model at emulator:\/\/local: run as vllm_model\)/);
+    expect(() => planWorkers(resolved.instances)).not.toThrow();
+    const kept = loadConfig([POLICY, CODE, JUDGE], [], { local: true });
+    expect(config(kept, "judge_model.responses_api_models.openai_model.openai_base_url")).toBe("https://integrate.api.nvidia.com/v1");
   });
 
   test("not local (deploy): nothing is filled in, and the load stops on what is unset", () => {

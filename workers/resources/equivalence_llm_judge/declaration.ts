@@ -1,6 +1,7 @@
 // equivalence_llm_judge: a resources server, stateless (no session objects).
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
+import { judgeEvaluationTexts } from "../../../shared/judge/recorded.ts";
 import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
 import { z } from "../../../shared/zod.ts";
 
@@ -16,4 +17,4 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: JudgeConfig, stateful: false, references: ["judge_model_server"] });
+export default resourcesServer({ task: Task, config: JudgeConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });

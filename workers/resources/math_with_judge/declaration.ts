@@ -2,6 +2,7 @@
 import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
+import { judgeEvaluationTexts } from "../../../shared/judge/recorded.ts";
 import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
 import { DEFAULT_BUDGET } from "../../../shared/verifiers/math/budget.ts";
 
@@ -19,4 +20,4 @@ export const Task = z.object({
   expected_answer: z.string(),
 });
 
-export default resourcesServer({ task: Task, config: MathConfig, stateful: false, references: ["judge_model_server"] });
+export default resourcesServer({ task: Task, config: MathConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });
