@@ -63,6 +63,16 @@ const EXPLAINED: Record<string, Record<number, { ours: number | RegExp; why: str
       short: "recorded before NeMo's \\boxed{} fix (PR #768)",
     },
   },
+  simpleqa: Object.fromEntries(
+    [4, 5].map((row) => [
+      row,
+      {
+        ours: /^reward reference 0, ours 1; verify fields differ: verdict: reference "(incorrect|not_attempted)", ours "correct"/,
+        why: "the recorded judge reply is synthetic (\"After reviewing ..., the grade is B.\"): it begins with A, which NeMo Gym's own parse_judge_grade (first character first) reads as A, CORRECT, as ours does; the recording says otherwise",
+        short: "synthetic judge replies NeMo's own parse reads as A",
+      },
+    ]),
+  ),
   mcqa: {
     3: {
       ours: 1,
@@ -167,8 +177,8 @@ const FIELDS_OTHERWISE: Record<string, Record<string, string>> = {
   },
 };
 
-/** Keys of a recorded rollout that are not verify fields: the request's, and collection bookkeeping. */
-const NOT_VERIFY_FIELDS = new Set(["responses_create_params", "response", "reward", "agent_ref", "judge_evaluations"]);
+/** Keys of a recorded rollout that are not verify fields: the request's (a row's `metadata` is echoed), and collection bookkeeping. */
+const NOT_VERIFY_FIELDS = new Set(["responses_create_params", "response", "reward", "agent_ref", "judge_evaluations", "metadata"]);
 
 /** The verify fields the reference recorded beyond the task row's (judge_evaluations hold response ids and timings: compared by count). */
 const recordedVerifyFields = (recorded: Row, taskRow: Row) =>
@@ -216,6 +226,16 @@ const sameOutput = (ours: string, recorded: unknown) => {
 function readJsonl(path: string): Row[] {
   return readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row);
 }
+
+/** A rollouts file's rows; a line that is not JSON (NeMo's `<PLACEHOLDER ROW>`) is an empty row, a placeholder. */
+const readRollouts = (path: string): Row[] =>
+  readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => {
+    try {
+      return JSON.parse(l) as Row;
+    } catch {
+      return {};
+    }
+  });
 
 /** A judging server's replay: its declaration's reading of recorded judge replies, and the judge answering with them. */
 interface JudgeReplay {
@@ -324,9 +344,10 @@ const referenceServers = (): string[] =>
 
 const bundled = (name: string) => bundledAs(name, IMPLEMENTATIONS);
 
-async function compare(name: string, url: string, folder: string | undefined, judged?: JudgeReplay): Promise<Outcome> {
+async function compare(name: string, url: string, folder: string | undefined, judged?: JudgeReplay, rebuild?: ResourcesDeclaration["recordedRollout"]): Promise<Outcome> {
   const tasks = [...(existsSync(join(REFERENCE, name, TASKS)) ? readJsonl(join(REFERENCE, name, TASKS)) : []), ...(OLDER_TASKS[name] ? readJsonl(OLDER_TASKS[name]) : [])];
-  const rollouts = readJsonl(join(REFERENCE, name, ROLLOUTS));
+  // Summary rows (no response) rebuilt as rollouts where the server knows how.
+  const rollouts = readRollouts(join(REFERENCE, name, ROLLOUTS)).map((row) => (!row.response && rebuild ? (rebuild(row, tasks) ?? row) : row));
   const world = worldFiles(name);
   const outcome: Outcome = { server: name, folder, total: rollouts.length, agree: 0, excused: [], notCompared: [], why: new Set(), disagreements: [] };
   for (const [i, recorded] of rollouts.entries()) {
@@ -385,7 +406,7 @@ async function main(): Promise<number> {
     const implementation = bundled(name);
     if (implementation && (!only || only.includes(name))) ours.set(name, implementation);
   }
-  const notBundled = servers.filter((name) => !ours.has(name)).map((name) => ({ name, rollouts: readJsonl(join(REFERENCE, name, ROLLOUTS)).length }));
+  const notBundled = servers.filter((name) => !ours.has(name)).map((name) => ({ name, rollouts: readRollouts(join(REFERENCE, name, ROLLOUTS)).length }));
   if (ours.size === 0) {
     console.error(`parity: no bundled resources server has reference rollouts (${ROLLOUTS}) under ${REFERENCE}`);
     return 2;
@@ -438,7 +459,8 @@ async function main(): Promise<number> {
       const url = stack.urls.get(instance.name)!;
       const folder = basename(ours.get(name)!.dir);
       const replies = repliesOf(instance);
-      const outcome = await compare(name, url, folder === name ? undefined : folder, replies ? { replies, judge } : undefined);
+      const rebuild = (implementationOf(instance).declaration as Partial<ResourcesDeclaration>).recordedRollout;
+      const outcome = await compare(name, url, folder === name ? undefined : folder, replies ? { replies, judge } : undefined, rebuild);
       outcomes.push(outcome);
       for (const [field, why] of Object.entries(FIELDS_OTHERWISE[name] ?? {})) console.log(`${name}: ${field} not compared: ${why}`);
       const excused = outcome.excused.length > 0 ? `, ${outcome.excused.length} excused` : "";

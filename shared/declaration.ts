@@ -126,6 +126,11 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    * is checked against the reference's own judgements.
    */
   recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
+  /**
+   * A reference rollout recorded as a summary (no response: bbq's) rebuilt as a full one from its
+   * task row, with the verify fields to compare; undefined when it cannot be.
+   */
+  recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
 }
 
 type Row = Record<string, unknown>;
@@ -163,6 +168,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   databases?: { key: string; bundled: readonly string[] };
   promptFiles?: readonly string[];
   recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
+  recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -177,6 +183,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     ...(options.databases ? { databases: options.databases } : {}),
     ...(options.promptFiles ? { promptFiles: options.promptFiles } : {}),
     ...(options.recordedJudgeReplies ? { recordedJudgeReplies: options.recordedJudgeReplies } : {}),
+    ...(options.recordedRollout ? { recordedRollout: options.recordedRollout } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

@@ -1,5 +1,5 @@
 // CLI: node gpu_gateway/emulator/main.ts [--port 0] [--host 127.0.0.1] [--seed 42] [--p-correct 0.7]
-//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 32768] [--enable-prompt-tokens-details]
+//   [--latency-ms 0] [--model edge-gym-emulator] [--max-model-len 131072] [--enable-prompt-tokens-details]
 //   [--exit-with-parent] [--listener] [--replay rollouts.jsonl]
 // --listener: listen on the socket the launcher sends over IPC (already bound: its address is known
 // before this process has loaded), instead of binding one.

@@ -44,7 +44,7 @@ export const DEFAULTS = {
   pCorrect: 0.7,
   latencyMs: 0,
   model: EMULATOR_MODEL,
-  maxModelLen: 32_768,
+  maxModelLen: 131_072,
   maxBodyBytes: 32 * 1024 * 1024,
   promptTokensDetails: false,
 } satisfies Required<Omit<EmulatorOptions, "listener" | "replay">>;

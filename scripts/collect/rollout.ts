@@ -1,10 +1,12 @@
 // One rollout through an agent's /run, retried a bounded number of times. A whole rollout may run
-// again: it starts from a fresh session, so a repeat is a new sample, never a double side effect.
+// again: it starts from a fresh session, so a repeat is a new sample, never a double side effect;
+// but not after its judge failed, which would swap an answer the judge could not grade for another.
 // What comes back without a reward is a failure with a class, never a reward of 0. An agent that
 // refuses the rollout itself because it is busy (a 503 marked unprocessed: nothing started) is
 // asked again later without that counting as an attempt, within bounds of its own.
 import { call, refusalOf } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
+import { JUDGE_FAILED } from "../../shared/judge/call.ts";
 import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { asDouble, parseExact } from "../../shared/json/exact.ts";
@@ -70,7 +72,12 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
     return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, final: status < 500 };
   }
   if (!parsed || typeof parsed !== "object") return { failure: { [FAILURE_CLASS_KEY]: "bad_response", error: `/run answered 200 with a body that is not a JSON object: ${text.slice(0, 200)}` } };
-  if (typeof parsed[FAILURE_CLASS_KEY] === "string") return { failure: { [FAILURE_CLASS_KEY]: parsed[FAILURE_CLASS_KEY], error: parsed.error ?? null } };
+  if (typeof parsed[FAILURE_CLASS_KEY] === "string") {
+    const failureClass = parsed[FAILURE_CLASS_KEY];
+    // The judge was already asked again (shared/judge/call.ts); running the rollout again would only
+    // draw a new answer, and keep the samples the judge could grade: the failure is reported instead.
+    return { failure: { [FAILURE_CLASS_KEY]: failureClass, error: parsed.error ?? null }, final: failureClass === JUDGE_FAILED };
+  }
   // A reward is a double, whoever wrote it (a Python agent's 1.0 is read exactly, as a Number object).
   const reward = asDouble(parsed.reward);
   if (reward === undefined) return { failure: { [FAILURE_CLASS_KEY]: "no_reward", error: "the /run result has no numeric reward" } };

@@ -10,7 +10,8 @@ import { findReferences } from "../../shared/config/instances.ts";
 import { isMapping, setKey } from "../../shared/config/tree.ts";
 import type { Mapping } from "../../shared/config/tree.ts";
 import { SERVER_TYPES } from "../../shared/schemas/config.ts";
-import { EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { EMULATOR_MODEL, EMULATOR_SCHEME } from "../../shared/fleet/emulator.ts";
+import { envValue } from "../../shared/config/interpolate.ts";
 import { mapStrings } from "./placeholders.ts";
 import { IMPLEMENTATIONS } from "./registry.ts";
 import type { Implementation } from "./registry.ts";
@@ -68,16 +69,21 @@ export function withLocalDefaults(config: Mapping, defaults: Mapping, from: read
     }
   }
 
-  // `${key}` one level deep, as the value a base URL will have once interpolated.
-  const valueOf = (value: unknown) => {
-    const ref = typeof value === "string" ? /^\$\{\s*([\w.]+)\s*\}$/.exec(value)?.[1] : undefined;
-    return ref === undefined ? value : out[ref];
+  // `${key}` and `${oc.env:NAME,default}` followed (a few hops), as the value a base URL will have once interpolated.
+  const valueOf = (value: unknown, hops = 4): unknown => {
+    const ref = typeof value === "string" ? /^\$\{([^${}]+)\}$/.exec(value)?.[1] : undefined;
+    if (ref === undefined || hops === 0) return value;
+    try {
+      return valueOf(envValue(ref)?.value ?? out[ref.trim()], hops - 1);
+    } catch {
+      return undefined;
+    }
   };
   for (const instance of instances()) {
     const base = valueOf(instance.fields.openai_base_url);
     if (instance.serverType !== "responses_api_models" || typeof base !== "string" || !base.startsWith(EMULATOR_SCHEME)) continue;
     const entry = out[instance.name] as Mapping;
-    entry.responses_api_models = { vllm_model: { base_url: base, api_key: "emulator", model: instance.fields.openai_model ?? "edge-gym-emulator", return_token_id_information: false } };
+    entry.responses_api_models = { vllm_model: { base_url: base, api_key: "emulator", model: valueOf(instance.fields.openai_model) ?? EMULATOR_MODEL, return_token_id_information: false } };
     filled.push(`${instance.name} (${instance.implementation} at ${base}: run as vllm_model)`);
   }
 

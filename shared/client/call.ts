@@ -155,7 +155,9 @@ async function send(target: Target, path: string, options: CallOptions, hop: str
     }
     const request = new Request(url, { method, headers, body, signal: controller.signal });
     const fetcher = target.fetcher ?? target.network;
-    return { response: await (fetcher ? fetcher.fetch(request) : fetch(request)), controller, timer };
+    // Raced with the abort, so the deadline holds even against a callee that ignores the signal.
+    const aborted = new Promise<never>((_, reject) => controller.signal.addEventListener("abort", () => reject(new Error("aborted")), { once: true }));
+    return { response: await Promise.race([fetcher ? fetcher.fetch(request) : fetch(request), aborted]), controller, timer };
   } catch (err) {
     clearTimeout(timer);
     if (options.signal?.aborted) throw cancelledError(hop);

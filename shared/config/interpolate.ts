@@ -1,4 +1,6 @@
 // `${a.b}` interpolation over the merged config, then the check that no `???` is left.
+// `${oc.env:NAME}` and `${oc.env:NAME,default}` read the environment, as OmegaConf's resolver does
+// in NeMo Gym's configs (a default of `null` is null; an unset variable without one is an error).
 // A value that is exactly one `${...}` takes the referenced value as is (number, list, mapping);
 // references embedded in longer text are stringified into it.
 import { ConfigError } from "./errors.ts";
@@ -53,6 +55,8 @@ export function interpolate(config: Mapping): Mapping {
   // first (which would report a false cycle); an interpolated node on the way is resolved and the
   // walk continues inside its (already resolved) value.
   const lookup = (ref: string): unknown => {
+    const fromEnv = envValue(ref);
+    if (fromEnv) return fromEnv.value;
     const segments = ref.trim().split(".");
     if (segments.some((s) => s === "")) throw new Unresolvable(`malformed interpolation \${${ref}}`);
     let node: unknown = config;
@@ -79,6 +83,21 @@ export function interpolate(config: Mapping): Mapping {
   const out = resolve(config, []) as Mapping;
   if (problems.length > 0) throw new ConfigError(problems);
   return out;
+}
+
+const ENV_RESOLVER = /^\s*oc\.env\s*:\s*([^,]+?)\s*(?:,\s*(.*?)\s*)?$/;
+
+/** The value of an `oc.env:NAME[,default]` reference; undefined when `ref` is not one. */
+export function envValue(ref: string, env: Record<string, string | undefined> = globalThis.process?.env ?? {}): { value: unknown } | undefined {
+  const match = ENV_RESOLVER.exec(ref);
+  if (!match) return undefined;
+  const [, name, fallback] = match;
+  const set = env[name!];
+  if (set !== undefined) return { value: set };
+  if (fallback === undefined) throw new Unresolvable(`\${${ref}}: environment variable ${name} is not set (and the reference gives no default)`);
+  if (fallback === "null") return { value: null };
+  const quoted = /^(['"])(.*)\1$/.exec(fallback);
+  return { value: quoted ? quoted[2] : fallback };
 }
 
 function stringify(value: unknown): string {

@@ -13,6 +13,9 @@ export type KeyMetric =
 
 export const DEFAULT_KEY_METRICS: readonly KeyMetric[] = [{ prefix: "mean/" }];
 
+/** The headline NeMo Gym's answer-graded environments share: token means, then pass@1, pass@k and majority@k at the highest k (no_answer left out). */
+export const ANSWER_KEY_METRICS: readonly KeyMetric[] = ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }, { highestK: "majority@{k}", exclude: ["no_answer"] }];
+
 // Spread statistics are never headline values, whatever the score filter.
 const STAT_SUFFIXES = ["std_dev_across_runs", "std_err_across_runs", "avg_sample_std_dev"];
 

@@ -120,7 +120,7 @@ describe("tokens", () => {
     expect(status).toBe(200);
     expect(json.tokens).toEqual(completion.prompt_token_ids);
     expect(json.count).toBe(json.tokens.length);
-    expect(json.max_model_len).toBe(32768);
+    expect(json.max_model_len).toBe(131072);
     expect(completion.usage.prompt_tokens).toBe(json.tokens.length);
 
     // The ids are the rendered ChatML prompt, tools and tool response included, ending in the generation prompt.
@@ -219,11 +219,11 @@ describe("completion shape and limits", () => {
   });
 
   test("a request that cannot fit the context answers 400 in vLLM's words", async () => {
-    const over = await post(right.url, "/v1/chat/completions", { model: "m", messages: ask, max_tokens: 32768 });
+    const over = await post(right.url, "/v1/chat/completions", { model: "m", messages: ask, max_tokens: 131072 });
     expect(over.status).toBe(400);
     expect(over.json.error.type).toBe("invalid_request_error");
     expect(over.json.error.code).toBe("context_length_exceeded");
-    expect(over.json.error.message).toMatch(/^This model's maximum context length is 32768 tokens\. However, you requested (\d+) tokens \((\d+) in the messages, 32768 in the completion\)/);
+    expect(over.json.error.message).toMatch(/^This model's maximum context length is 131072 tokens\. However, you requested (\d+) tokens \((\d+) in the messages, 131072 in the completion\)/);
 
     const small = await emulator({ maxModelLen: 20 });
     const long = await post(small.url, "/v1/chat/completions", { model: "m", messages: ask });

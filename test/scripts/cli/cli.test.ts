@@ -10,7 +10,8 @@ import type { AddressInfo } from "node:net";
 import { createInterface } from "node:readline";
 import { afterEach, describe, expect, test } from "vitest";
 import { parse } from "yaml";
-import { implementations } from "../../../scripts/plan/registry.ts";
+import { loadConfig } from "../../../scripts/plan/config.ts";
+import { IMPLEMENTATIONS } from "../../../scripts/plan/registry.ts";
 
 const CLI = "scripts/edge-gym.ts";
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-cli-"));
@@ -72,8 +73,11 @@ describe("edge-gym CLI", () => {
 
     const status = cli("status", "--head-url", headUrl);
     expect(status.code).toBe(0);
-    // the head, policy_model, genrm_model (genrm_compare's judge), and a resources server and an agent per bundled environment
-    expect(status.stdout.match(/^up /gm)).toHaveLength(3 + 2 * implementations("resources_servers").length);
+    // the head and every instance of the bundled config: a resources server per bundled environment, its agents, the models
+    const { instances } = loadConfig(undefined, []);
+    const environments = new Set(IMPLEMENTATIONS.filter((i) => i.kind === "resources_servers").map((i) => i.dir));
+    expect(instances.filter((i) => i.serverType === "resources_servers")).toHaveLength(environments.size);
+    expect(status.stdout.match(/^up /gm)).toHaveLength(1 + instances.length);
 
     const output = join(dir, "weather.jsonl");
     const collect = cli("collect", "--head-url", headUrl, "--agent", "example_single_tool_call_simple_agent",

@@ -109,6 +109,16 @@ describe("local defaults for NeMo Gym's config files", () => {
     expect(config(resolved, "judge_model.responses_api_models.vllm_model")).toMatchObject({ base_url: "emulator://local", model: "openai/gpt-oss-20b" });
     expect(lines[0]).toMatch(/judge_model \(openai_model at emulator:\/\/local: run as vllm_model\)/);
     expect(() => planWorkers(resolved.instances)).not.toThrow();
+    // NeMo's imo_proofbench_judge leaves judge_model_name null: the emulator's model then.
+    const unnamed = loadConfig([POLICY, CODE, JUDGE], ["++judge_base_url=emulator://local", "++judge_model_name=null"], { local: true });
+    expect(config(unnamed, "judge_model.responses_api_models.vllm_model.model")).toBe("edge-gym-emulator");
+    process.env.EDGE_GYM_TEST_JUDGE_BASE = "emulator://local";
+    try {
+      const fromEnv = loadConfig([POLICY, CODE, JUDGE], ["++judge_base_url=${oc.env:EDGE_GYM_TEST_JUDGE_BASE,MISSING}"], { local: true });
+      expect(config(fromEnv, "judge_model.responses_api_models.vllm_model.base_url")).toBe("emulator://local");
+    } finally {
+      delete process.env.EDGE_GYM_TEST_JUDGE_BASE;
+    }
     const kept = loadConfig([POLICY, CODE, JUDGE], [], { local: true });
     expect(config(kept, "judge_model.responses_api_models.openai_model.openai_base_url")).toBe("https://integrate.api.nvidia.com/v1");
   });

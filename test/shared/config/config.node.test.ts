@@ -238,6 +238,25 @@ describe("interpolate", () => {
     });
   });
 
+  test("${oc.env:NAME[,default]} reads the environment as OmegaConf does; unset with no default is an error", () => {
+    process.env.EDGE_GYM_TEST_JUDGE_URL = "http://judge:8000/v1";
+    delete process.env.EDGE_GYM_TEST_UNSET;
+    try {
+      expect(
+        interpolate({
+          url: "${oc.env:EDGE_GYM_TEST_JUDGE_URL}",
+          key: "${oc.env:EDGE_GYM_TEST_UNSET,null}",
+          model: "${oc.env:EDGE_GYM_TEST_UNSET, nvidia/gemma}",
+          quoted: "${oc.env:EDGE_GYM_TEST_UNSET,'a b'}",
+          embedded: "base=${oc.env:EDGE_GYM_TEST_JUDGE_URL}",
+        }),
+      ).toEqual({ url: "http://judge:8000/v1", key: null, model: "nvidia/gemma", quoted: "a b", embedded: "base=http://judge:8000/v1" });
+      expect(problemsOf(() => interpolate({ a: "${oc.env:EDGE_GYM_TEST_UNSET}" }))).toEqual(["a: ${oc.env:EDGE_GYM_TEST_UNSET}: environment variable EDGE_GYM_TEST_UNSET is not set (and the reference gives no default)"]);
+    } finally {
+      delete process.env.EDGE_GYM_TEST_JUDGE_URL;
+    }
+  });
+
   test("a sibling reference inside one mapping is not a cycle", () => {
     expect(interpolate({ a: { x: 1, y: "${a.x}" } })).toEqual({ a: { x: 1, y: 1 } });
   });

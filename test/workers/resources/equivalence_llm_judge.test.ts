@@ -91,8 +91,10 @@ describe("equivalence_llm_judge: judge failures mark the row, never score it", (
 
   test("a judge slower than judge_timeout_s fails the row", async () => {
     const slow = () => new Promise<Response>((resolve) => setTimeout(() => resolve(Response.json(judgeReply(EQUAL))), 2_000));
-    const { body } = await verify([message("Mars")], [slow], { ...CONFIG, judge_timeout_s: 0.2 });
+    // A judge that ignores the abort: the deadline itself must end the call.
+    const { body } = await verify([message("Mars")], [slow], { ...CONFIG, judge_timeout_s: 0.2, judge_max_attempts: 1 });
     expect(body._ng_failure_class).toBe("judge_failed");
+    expect(body.error.message).toMatch(/no response within 200 ms/);
     expect(body).not.toHaveProperty("reward");
   });
 });

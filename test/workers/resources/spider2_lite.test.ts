@@ -4,7 +4,7 @@
 // evaluator does. The real runner in the real sandbox: test/shared/sql/query.node.test.ts.
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/spider2_lite/index.ts";
-import { extractSql } from "../../../workers/resources/spider2_lite/extract.ts";
+import { extractSql } from "../../../shared/sql/extract.ts";
 import type { RunResult } from "../../../shared/sandbox/schema.ts";
 import filmRental from "../../../workers/resources/spider2_lite/data/databases/film_rental.sql" with { type: "text" };
 import { assistantMessage, client, serverEnv } from "../../workerd/helpers.ts";

@@ -6,6 +6,7 @@
 // say equal. A judge that fails marks the row with a failure class, never a reward of 0. A wrong
 // answer carries `error_feedback` saying why (feedback.ts), for self-correcting agents.
 import declaration, { MathConfig } from "./declaration.ts";
+import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
@@ -23,7 +24,7 @@ const server = defineResourcesServer({
   answerKey: "extracted_answer",
   // NeMo Gym's math_with_judge scores and get_key_metrics: the library's verdict, and the judge's where it was asked.
   scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
-  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }, { highestK: "majority@{k}", exclude: ["no_answer"] }],
+  keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, MathConfig);
     // NeMo Gym hands Math-Verify the whole reply, so an answer outside any box still counts.

@@ -11,7 +11,7 @@ import { SqlCatalog } from "../../../shared/sql/catalog.ts";
 import { anyColumnsMatch } from "../../../shared/sql/column_vectors.ts";
 import { goldRows, grade, openDatabase } from "../../../shared/sql/grade.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
-import { extractSql } from "./extract.ts";
+import { extractSql } from "../../../shared/sql/extract.ts";
 import filmRental from "./data/databases/film_rental.sql" with { type: "text" };
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 

@@ -7,7 +7,7 @@ import { describe, expect, test } from "vitest";
 import { play } from "../../../../gpu_gateway/emulator/policy/index.ts";
 import { anyColumnsMatch } from "../../../../shared/sql/column_vectors.ts";
 import type { Rows } from "../../../../shared/sql/values.ts";
-import { extractSql } from "../../../../workers/resources/spider2_lite/extract.ts";
+import { extractSql } from "../../../../shared/sql/extract.ts";
 
 const dir = new URL("../../../../workers/resources/spider2_lite/data/", import.meta.url);
 const rows = readFileSync(new URL("example.jsonl", dir), "utf8").trim().split("\n").map((l) => JSON.parse(l));

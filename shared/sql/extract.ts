@@ -1,4 +1,4 @@
-// Spider 2.0-Lite's way of reading the SQL out of a reply (NeMo Gym's spider2_lite), first found
+// Spider 2.0-Lite's way (spider2_lite and text_to_sql) of reading the SQL out of a reply (NeMo Gym's spider2_lite), first found
 // wins: the last ```sql block; else the last plain ``` block that starts with a SQL verb; else the
 // text from the first SQL verb to the last semicolon (ending in exactly one `;`). None: null.
 const SQL_BLOCK = /```sql\s*([\s\S]*?)\s*```/gi;
