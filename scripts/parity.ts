@@ -171,11 +171,8 @@ type Row = Record<string, any>;
  * Verify fields a server records in another form than the reference's, by server, with why: not
  * compared (printed once per server). Every other recorded field must agree.
  */
-const FIELDS_OTHERWISE: Record<string, Record<string, string>> = {
-  math_with_judge: {
-    extracted_answer: "the reference records the answer as sympy prints its parse (83/499, sqrt(2)), ours as the answer's LaTeX; no reward reads it",
-  },
-};
+const SYMPY_PRINT = { extracted_answer: "the reference records the answer as sympy prints its parse (83/499, sqrt(2), 1.25000000000000), ours as the answer's LaTeX; no reward reads it" };
+const FIELDS_OTHERWISE: Record<string, Record<string, string>> = { math_with_judge: SYMPY_PRINT, physics_judge: SYMPY_PRINT, ugphysics_judge: SYMPY_PRINT };
 
 /** Keys of a recorded rollout that are not verify fields: the request's (a row's `metadata` is echoed), and collection bookkeeping. */
 const NOT_VERIFY_FIELDS = new Set(["responses_create_params", "response", "reward", "agent_ref", "judge_evaluations", "metadata"]);

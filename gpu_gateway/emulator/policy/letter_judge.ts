@@ -51,7 +51,8 @@ export function recall(question: string, correct: boolean): Recalled | undefined
 
 type Tier = "CORRECT" | "INCORRECT" | "PARTIAL_ANSWER" | "NOT_ATTEMPTED";
 
-const LEGEND = /^\s*([A-D]): (CORRECT|INCORRECT|PARTIAL_ANSWER|NOT_ATTEMPTED)\s*$/gm;
+// Horizontal space only: `\s*` at a line start rescans every run of newlines (quadratic on a model's).
+const LEGEND = /^[ \t]*([A-D]): (CORRECT|INCORRECT|PARTIAL_ANSWER|NOT_ATTEMPTED)[ \t]*$/gm;
 const DEFAULT_LEGEND: ReadonlyMap<Tier, string> = new Map([["CORRECT", "A"], ["INCORRECT", "B"], ["NOT_ATTEMPTED", "C"]]);
 const ABSTAINS = /\b(?:i don'?t know|not sure|can(?:no|')t answer|no idea|idk)\b/i;
 
@@ -62,7 +63,7 @@ function lastField(prompt: string, label: string): string | undefined {
   const at = prompt.lastIndexOf(`${label}:`);
   if (at === -1) return undefined;
   const rest = prompt.slice(at + label.length + 1);
-  const end = rest.search(/\n\s*(?:```|Gold target:|Predicted answer:|Grade the predicted answer)/);
+  const end = rest.search(/\n[ \t]*(?:```|Gold target:|Predicted answer:|Grade the predicted answer)/);
   return (end === -1 ? rest : rest.slice(0, end)).trim();
 }
 

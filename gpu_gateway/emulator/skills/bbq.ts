@@ -19,10 +19,13 @@ function play({ correct }: Situation): Action {
   );
 }
 
-const field = (prompt: string, name: string) => new RegExp(`^\\s*${name}: (.*)$`, "m").exec(prompt)?.[1]?.trim();
+// Horizontal space only after a line start: `\s*` there rescans every run of newlines (quadratic on a model's).
+const field = (prompt: string, name: string) => new RegExp(`^[ \\t]*${name}: (.*)$`, "m").exec(prompt)?.[1]?.trim();
 
 function quoted(prompt: string, tag: string): string {
-  const block = new RegExp(`<${tag}>\\s*([\\s\\S]*?)\\s*</${tag}>`).exec(prompt)?.[1];
+  const start = prompt.indexOf(`<${tag}>`);
+  const end = start === -1 ? -1 : prompt.indexOf(`</${tag}>`, start);
+  const block = end === -1 ? undefined : prompt.slice(start + tag.length + 2, end).trim();
   try {
     return typeof block === "string" ? String(JSON.parse(block)) : "";
   } catch {

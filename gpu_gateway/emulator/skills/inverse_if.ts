@@ -50,7 +50,8 @@ function play({ turns, correct }: Situation): Action {
 
 const LANGUAGES = new Set(["python", "java", "javascript", "typescript", "rust", "swift", "ruby", "kotlin", "go", "c++", "c#", "php", "perl", "scala"]);
 const lines = (text: string) => text.split("\n").map((line) => line.trim()).filter((line) => line !== "");
-const sentences = (text: string) => text.match(/[^.!?]+[.!?]+/g) ?? [];
+// Each match starts at the text's start or after a terminator, so a long run without one is read once, not once per position.
+const sentences = (text: string) => text.match(/(?<![^.!?])[^.!?]+[.!?]+/g) ?? [];
 const listItems = (text: string) => lines(text).map((line) => line.replace(/^(?:\d+\.|[-*])\s+/, ""));
 const swapEnds = (word: string) => (word.length < 2 ? word : `${word.at(-1)}${word.slice(1, -1)}${word[0]}`);
 
@@ -66,7 +67,7 @@ const CHECKS: readonly Check[] = [
   { asks: /every sentence end with an exclamation mark/i, holds: (r) => sentences(r).length > 0 && sentences(r).every((s) => s.trimEnd().endsWith("!")) },
   { asks: /none of the provided options/i, holds: (r) => /none of the (?:options|choices)/i.test(r) },
   { asks: /identify Paris/i, holds: (r) => /Paris/.test(r) },
-  { asks: /avoid selecting or endorsing/i, holds: (r) => !/(?:^|\n)\s*[A-D]\.\s/.test(r) && !/\b(?:answer|option) is [A-D]\b/i.test(r) },
+  { asks: /avoid selecting or endorsing/i, holds: (r) => !/(?:^|\n)[ \t]*[A-D]\.\s/.test(r) && !/\b(?:answer|option) is [A-D]\b/i.test(r) },
   { asks: /list exactly five/i, holds: (r) => listItems(r).length === 5 },
   { asks: /swapping its first and last letters/i, holds: (r) => listItems(r).every((item) => !LANGUAGES.has(item.toLowerCase()) && LANGUAGES.has(swapEnds(item).toLowerCase())) },
   { asks: /numbered markdown list/i, holds: (r) => lines(r).length > 0 && lines(r).every((line) => /^\d+\.\s/.test(line)) },
@@ -75,7 +76,7 @@ const CHECKS: readonly Check[] = [
   { asks: /omit any title or extra commentary/i, holds: (r) => lines(r).every((line) => line.split(/\s+/).length >= 4 && !line.endsWith(":")) },
   { asks: /numerical answer correct/i, holds: (r) => /\bIV\b|\b4\b|\bfour\b/i.test(r) },
   { asks: /Roman numerals \(([^)]+)\) rather than Arabic/i, holds: (r, asked) => r.includes(asked[1]!) && !/\d/.test(r) },
-  { asks: /wrapped in double square brackets/i, holds: (r) => /\[\[[^\]]+\]\]/.test(r) },
+  { asks: /wrapped in double square brackets/i, holds: (r) => /\[\[[^[\]]+\]\]/.test(r) },
 ];
 
 const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
@@ -91,7 +92,7 @@ function section(prompt: string, heading: RegExp): string | undefined {
   const at = prompt.search(heading);
   if (at === -1) return undefined;
   const body = prompt.slice(at).replace(heading, "").replace(/^[^\n]*\n/, "");
-  const end = body.search(/\n+---/);
+  const end = body.search(/(?<!\n)\n+---/);
   return (end === -1 ? body : body.slice(0, end)).trim();
 }
 

@@ -11,8 +11,8 @@ import { ENVIRONMENT_HEADER } from "../../../shared/fleet/headers.ts";
 const MEGABYTE_WORD = "x".repeat(1 << 20);
 const FIFTY_KB_WORD = "x".repeat(50_000);
 const TOOLS = [{ type: "function", function: { name: "lookup", parameters: { type: "object", properties: { query: { type: "string" } } } } }];
-// Every skill, and the judge and generic ones a call naming no environment gets.
-const PLAYERS = [undefined, ...ENVIRONMENTS_WITH_SKILLS];
+// Every skill and its judge (a server's judge calls name `<environment>#judge`; the answer it grades is the model's), and the judge and generic ones a call naming no environment gets.
+const PLAYERS = [undefined, ...ENVIRONMENTS_WITH_SKILLS.flatMap((environment) => [environment, `${environment}#judge`])];
 
 let emulator: Emulator;
 beforeAll(async () => {
