@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/terminus_judge/index.ts";
 import { commandSimilarity } from "../../../workers/resources/terminus_judge/outcomes.ts";
-import { textSimilarity } from "../../../workers/resources/terminus_judge/similarity.ts";
+import { textSimilarity } from "../../../shared/verifiers/sequence_matcher.ts";
 import { readVerdict } from "../../../workers/resources/terminus_judge/verdict.ts";
 import declaration from "../../../workers/resources/terminus_judge/declaration.ts";
 import { assistantMessage, client, judgeModel, judgeReply, serverEnv } from "../../workerd/helpers.ts";

@@ -1,6 +1,6 @@
 // terminus_judge's failure reasons (NeMo Gym's FailureCode values) and its keystroke similarity.
 import { keystrokes } from "./harness.ts";
-import { textSimilarity } from "./similarity.ts";
+import { textSimilarity } from "../../../shared/verifiers/sequence_matcher.ts";
 
 export const FAILURE = {
   none: "none",
