@@ -1,5 +1,5 @@
-// Python's difflib.SequenceMatcher(None, a, b).ratio() for strings (terminus_judge's command similarity, and any server that scores text as difflib does):
-// scores command similarity: the same matching blocks (autojunk on, so in a `b` of 200 characters
+// Python's difflib.SequenceMatcher(None, a, b).ratio() for strings, as NeMo Gym's servers score
+// text similarity (terminus_judge's commands, ...): the same matching blocks (autojunk on, so in a `b` of 200 characters
 // or more a character occurring more than 1% + 1 times starts no match, though matches may grow
 // over it), over code points as Python indexes strings.
 
