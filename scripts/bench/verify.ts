@@ -1,0 +1,113 @@
+// Bench section: what /verify costs per row, per bundled environment, through workerd on a local
+// stack (emulator and sandbox as `start` runs them). Each example row is first run through its
+// agent's /run, so its response is a real one; then /verify of that response is timed alone at
+// concurrency 1 (wall time on an idle loopback hop: an upper bound of the Worker's CPU), 10 times a
+// row: median and p99. Then a long row: the same row with 500 KB of prose before the reply's
+// answer, and again with 500 KB more in its prompt (long-context rows are that size). Goals (issue
+// 30): at most 5 ms median on its own rows and 200 ms on a long row, for servers whose verify
+// calls nothing else; one that asks a judge or runs code says so (`calls_out`), its time is theirs too.
+// Stateful, episode and cohort environments are not here: their verify needs a session or a cohort.
+import { readFileSync } from "node:fs";
+import { call } from "../../shared/client/call.ts";
+import type { ResourcesDeclaration } from "../../shared/declaration.ts";
+import { loadConfig, resolveUserPath } from "../plan/config.ts";
+import { findImplementation } from "../plan/registry.ts";
+import { bringUp } from "../stack/up.ts";
+import { percentile } from "./support/percentile.ts";
+import { round } from "./support/alone.ts";
+
+const TIMES_PER_ROW = 10;
+const LONG_TIMES = 3;
+const LONG_BYTES = 500 * 1024;
+const GOAL_MEDIAN_MS = 5;
+const GOAL_LONG_MS = 200;
+
+type Row = Record<string, any>;
+
+const PROSE = "The committee met again on Tuesday to review the survey results, and the notes record each question in turn. ";
+const filler = (bytes: number) => PROSE.repeat(Math.ceil(bytes / PROSE.length)).slice(0, bytes);
+
+/** The response with LONG_BYTES of prose before its last assistant message's text. */
+function longReply(response: Row): Row {
+  const output = structuredClone(response.output) as Row[];
+  const last = output.findLast((item) => item.type === "message" && item.role === "assistant");
+  if (!last) return { ...response, output: [...output, { type: "message", role: "assistant", id: "long", status: "completed", content: [{ type: "output_text", text: filler(LONG_BYTES), annotations: [] }] }] };
+  const parts = typeof last.content === "string" ? [{ type: "output_text", text: last.content, annotations: [] }] : last.content;
+  const first = parts.find((p: Row) => p.type === "output_text");
+  if (first) first.text = `${filler(LONG_BYTES)}\n\n${first.text}`;
+  last.content = parts;
+  return { ...response, output };
+}
+
+/** The row with LONG_BYTES of prose before its last user message's text. */
+function longPrompt(row: Row): Row {
+  const params = structuredClone(row.responses_create_params);
+  if (typeof params.input === "string") params.input = `${filler(LONG_BYTES)}\n\n${params.input}`;
+  else {
+    const user = (params.input as Row[]).findLast((m) => m.role === "user");
+    if (user && typeof user.content === "string") user.content = `${filler(LONG_BYTES)}\n\n${user.content}`;
+    else if (user) user.content = [{ type: "input_text", text: filler(LONG_BYTES) }, ...user.content];
+  }
+  return { ...row, responses_create_params: params };
+}
+
+async function timedVerify(url: string, body: Row): Promise<number | undefined> {
+  const began = performance.now();
+  const result = await call({ name: "resources", url }, "/verify", { body, deadlineMs: 120_000, attempts: 1 });
+  const ms = performance.now() - began;
+  return result.status === 200 && !JSON.parse(result.text)._ng_failure_class ? ms : undefined;
+}
+
+export async function run(): Promise<void> {
+  const running = await bringUp({ headPort: 0 });
+  try {
+    const { instances } = loadConfig(undefined, [], { local: true });
+    const urls = running.stack.urls;
+    for (const agent of instances.filter((i) => i.serverType === "responses_api_agents" && i.implementation === "simple_agent")) {
+      const dataset = ((agent.config.datasets ?? []) as Row[]).find((d) => d.type === "example" && d.jsonl_fpath);
+      const resources = instances.find((i) => i.serverType === "resources_servers" && i.name === (agent.config.resources_server as Row | undefined)?.name);
+      if (!dataset || !resources) continue;
+      const declaration = findImplementation("resources_servers", resources.implementation).declaration as ResourcesDeclaration;
+      if (declaration.stateful || declaration.cohort) continue;
+      const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => JSON.parse(l) as Row);
+      const times: number[] = [];
+      const long: number[] = [];
+      for (const row of rows) {
+        const ran = await call({ name: "agent", url: urls.get(agent.name)! }, "/run", { body: row, deadlineMs: 300_000, attempts: 1 });
+        const result = ran.status === 200 ? (JSON.parse(ran.text) as Row) : undefined;
+        if (!result?.response || result._ng_failure_class) continue;
+        const body = { ...row, response: result.response };
+        for (let i = 0; i < TIMES_PER_ROW; i++) {
+          const ms = await timedVerify(urls.get(resources.name)!, body);
+          if (ms !== undefined) times.push(ms);
+        }
+        for (const variant of [{ ...body, response: longReply(result.response) }, { ...longPrompt(row), response: longReply(result.response) }]) {
+          for (let i = 0; i < LONG_TIMES; i++) {
+            const ms = await timedVerify(urls.get(resources.name)!, variant);
+            if (ms !== undefined) long.push(ms);
+          }
+        }
+      }
+      if (times.length === 0) continue;
+      times.sort((a, b) => a - b);
+      long.sort((a, b) => a - b);
+      const callsOut = declaration.references.length > 0 || "sandbox_url" in resources.config;
+      const median = percentile(times, 50);
+      const longMax = long.at(-1);
+      console.log(
+        JSON.stringify({
+          section: "verify",
+          environment: resources.name,
+          verifies: times.length,
+          median_ms: round(median, 2),
+          p99_ms: round(percentile(times, 99), 2),
+          long_row_max_ms: longMax === undefined ? null : round(longMax, 1),
+          calls_out: callsOut,
+          ...(callsOut ? {} : { meets_goals: median <= GOAL_MEDIAN_MS && (longMax ?? 0) <= GOAL_LONG_MS }),
+        }),
+      );
+    }
+  } finally {
+    await running.stop();
+  }
+}
