@@ -241,10 +241,12 @@ interface JudgeReplay {
 }
 
 /** Our reward for a recorded rollout; on the reference's world, a tool output unlike the recorded one throws. */
-async function replay(server: string, url: string, recorded: Row, tasks: Row[], world?: Record<string, string>, judged?: JudgeReplay): Promise<number> {
+async function replay(server: string, url: string, recorded: Row, tasks: Row[], world: Record<string, string> | undefined, judged: JudgeReplay | undefined, taskSchema: ResourcesDeclaration["task"]): Promise<number> {
   // The recorded reward stays out of what we send: it is only compared with ours.
   const { reward: _recorded, ...rollout } = recorded;
-  const taskRow = taskRowOf(rollout, tasks);
+  // A rollout recorded on a task example.jsonl does not hold (graphwalks' larger ones) is its own task row when it carries every task field.
+  const { response: _response, ...ownTask } = rollout;
+  const taskRow = taskRowOf(rollout, tasks) ?? (!UNJOINABLE[server] && taskSchema.safeParse(ownTask).success ? ownTask : undefined);
   if (!taskRow && !world) throw new NoTaskRow("no task row in example.jsonl has this rollout's input");
   // A judged row's recorded verify fields are compared with ours, so they are not sent: echoed back, they would agree by themselves.
   const sent = judged && taskRow ? Object.fromEntries(Object.entries(rollout).filter(([key]) => !recordedVerifyFields(recorded, taskRow).includes(key))) : rollout;
@@ -341,7 +343,9 @@ const referenceServers = (): string[] =>
 
 const bundled = (name: string) => bundledAs(name, IMPLEMENTATIONS);
 
-async function compare(name: string, url: string, folder: string | undefined, judged?: JudgeReplay, rebuild?: ResourcesDeclaration["recordedRollout"]): Promise<Outcome> {
+async function compare(name: string, url: string, folder: string | undefined, declaration: ResourcesDeclaration, judge: ReplayJudge): Promise<Outcome> {
+  const judged = declaration.recordedJudgeReplies ? { replies: declaration.recordedJudgeReplies, judge } : undefined;
+  const rebuild = declaration.recordedRollout;
   const tasks = [...(existsSync(join(REFERENCE, name, TASKS)) ? readJsonl(join(REFERENCE, name, TASKS)) : []), ...(OLDER_TASKS[name] ? readJsonl(OLDER_TASKS[name]) : [])];
   // Summary rows (no response) rebuilt as rollouts where the server knows how.
   const rollouts = readRollouts(join(REFERENCE, name, ROLLOUTS)).map((row) => (!row.response && rebuild ? (rebuild(row, tasks) ?? row) : row));
@@ -350,7 +354,7 @@ async function compare(name: string, url: string, folder: string | undefined, ju
   for (const [i, recorded] of rollouts.entries()) {
     try {
       if (!recorded.response || typeof recorded.reward !== "number") throw new Placeholder("no response or no reward");
-      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(name, url, recorded, tasks, world, judged);
+      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(name, url, recorded, tasks, world, judged, declaration.task);
       tally(i + 1, recorded, ours, outcome);
     } catch (err) {
       const explained = EXPLAINED[name]?.[i + 1];
@@ -455,9 +459,7 @@ async function main(): Promise<number> {
     for (const [name, instance] of instanceOf) {
       const url = stack.urls.get(instance.name)!;
       const folder = basename(ours.get(name)!.dir);
-      const replies = repliesOf(instance);
-      const rebuild = (implementationOf(instance).declaration as Partial<ResourcesDeclaration>).recordedRollout;
-      const outcome = await compare(name, url, folder === name ? undefined : folder, replies ? { replies, judge } : undefined, rebuild);
+      const outcome = await compare(name, url, folder === name ? undefined : folder, implementationOf(instance).declaration as ResourcesDeclaration, judge);
       outcomes.push(outcome);
       for (const [field, why] of Object.entries(FIELDS_OTHERWISE[name] ?? {})) console.log(`${name}: ${field} not compared: ${why}`);
       const excused = outcome.excused.length > 0 ? `, ${outcome.excused.length} excused` : "";

@@ -12,6 +12,8 @@ import type { TaskRollout } from "./pass_at_k.ts";
 import { scoresOf } from "./scores.ts";
 import type { ScoreSpec } from "./scores.ts";
 import { FieldValues } from "./stats.ts";
+import { subsetMetrics } from "./subsets.ts";
+import { weightedMetrics } from "./weighted.ts";
 
 /** What the profile keeps of one rollout: its numbers, its `rollout_infos` entry, its score. */
 export interface ProfiledRollout {
@@ -72,6 +74,10 @@ export interface AggregateOptions {
   scores?: ScoreSpec;
   keyMetrics?: readonly KeyMetric[];
   rewardBreakdown?: readonly Breakdown[];
+  /** Row fields whose values split the tasks into subsets, each with its own pass@k (`<value>/pass@1/...`). */
+  subsets?: readonly string[];
+  /** A row field weighting each task in `<metric>_weighted` pass@k (missing: 1). */
+  weightField?: string;
 }
 
 // NeMo Gym's /aggregate_metrics profiles placeholder input rows holding only the indices and one
@@ -81,15 +87,26 @@ const AGGREGATE_SAMPLE = { agent_ref: { name: "agent" } };
 /** A resources server's /aggregate_metrics answer for stripped verify responses. */
 export function aggregateMetrics(responses: readonly Record<string, unknown>[], options: AggregateOptions = {}) {
   const byTask = new Map<number, ProfiledRollout[]>();
+  const firstOf = new Map<number, Record<string, unknown>>();
   for (const r of responses) {
     const task = (r[TASK_INDEX_KEY] as number | undefined) ?? 0;
+    const rollout = (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0;
     const group = byTask.get(task) ?? [];
-    group.push(profileRollout(r, task, (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0, options.answerKey, options.scores));
+    group.push(profileRollout(r, task, rollout, options.answerKey, options.scores));
     byTask.set(task, group);
+    const first = firstOf.get(task);
+    if (first === undefined || rollout < ((first[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0)) firstOf.set(task, r);
   }
   const tasks = [...byTask].sort(([a], [b]) => a - b);
   if (tasks.length === 0) return { group_level_metrics: [], agent_metrics: {}, key_metrics: {} };
-  const agent = { ...agentProfile(tasks.map(([, rollouts]) => rollouts), options.answerKey !== undefined), ...rewardBreakdown(responses, options.rewardBreakdown ?? []) };
+  const withAnswers = options.answerKey !== undefined;
+  const grouped = tasks.map(([task, rollouts]) => ({ first: firstOf.get(task)!, rollouts: [...rollouts].sort(byRollout).map((r) => r.scored) }));
+  const agent = {
+    ...agentProfile(tasks.map(([, rollouts]) => rollouts), withAnswers),
+    ...Object.assign({}, ...(options.subsets ?? []).map((field) => subsetMetrics(grouped, field, withAnswers))),
+    ...(options.weightField === undefined ? {} : weightedMetrics(grouped, options.weightField)),
+    ...rewardBreakdown(responses, options.rewardBreakdown ?? []),
+  };
   return {
     // Every response sent is a task's rollout: none are expected beyond them.
     group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { sample: AGGREGATE_SAMPLE, expected: rollouts.length })),

@@ -82,6 +82,10 @@ export interface MetricsOptions {
   rewardBreakdown?: readonly Breakdown[];
   /** The headline subset of agent_metrics, as NeMo Gym's environment defines it; by default every `mean/*`. */
   keyMetrics?: readonly KeyMetric[];
+  /** Row fields splitting the tasks into subsets with their own pass@k (NeMo Gym's compute_subset_metrics). */
+  subsets?: readonly string[];
+  /** A row field weighting each task in `_weighted` pass@k (NeMo Gym's polymath). */
+  weightField?: string;
 }
 
 export interface ResourcesServerDefinition<T extends z.ZodObject> extends MetricsOptions {
@@ -154,8 +158,8 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readStreamedBody(c, AggregateMetricsRequest);
-    const { answerKey, scores, keyMetrics, rewardBreakdown } = metrics;
-    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown }));
+    const { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField } = metrics;
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField }));
   });
 
   app.post("/close_session", close);

@@ -147,14 +147,32 @@ export const ResponsesCreateParams = z.strictObject({
 });
 export type ResponsesCreateParams = z.infer<typeof ResponsesCreateParams>;
 
-export const Usage = z.looseObject({
+const ResponsesUsage = z.looseObject({
   input_tokens: z.number().int(),
   input_tokens_details: z.looseObject({ cached_tokens: z.number().int() }),
   output_tokens: z.number().int(),
   output_tokens_details: z.looseObject({ reasoning_tokens: z.number().int() }),
   total_tokens: z.number().int(),
 });
-export type Usage = z.infer<typeof Usage>;
+
+type Json = Record<string, unknown>;
+const count = (value: unknown) => (typeof value === "number" ? value : 0);
+
+/** Chat Completions' usage (prompt_tokens, ...) read as the Responses API's: rollouts recorded through a chat model carry it so. */
+function fromChatUsage(usage: unknown): unknown {
+  if (!usage || typeof usage !== "object" || "input_tokens" in usage || !("prompt_tokens" in usage)) return usage;
+  const chat = usage as Json;
+  return {
+    input_tokens: count(chat.prompt_tokens),
+    input_tokens_details: { cached_tokens: count((chat.prompt_tokens_details as Json | null | undefined)?.cached_tokens) },
+    output_tokens: count(chat.completion_tokens),
+    output_tokens_details: { reasoning_tokens: count((chat.completion_tokens_details as Json | null | undefined)?.reasoning_tokens) },
+    total_tokens: count(chat.total_tokens) || count(chat.prompt_tokens) + count(chat.completion_tokens),
+  };
+}
+
+export const Usage = z.preprocess(fromChatUsage, ResponsesUsage);
+export type Usage = z.infer<typeof ResponsesUsage>;
 
 export const IncompleteDetails = z.looseObject({ reason: z.string() });
 

@@ -76,7 +76,8 @@ describe("edge-gym CLI", () => {
     // the head and every instance of the bundled config: a resources server per bundled environment, its agents, the models
     const { instances } = loadConfig(undefined, []);
     const environments = new Set(IMPLEMENTATIONS.filter((i) => i.kind === "resources_servers").map((i) => i.dir));
-    expect(instances.filter((i) => i.serverType === "resources_servers")).toHaveLength(environments.size);
+    const dirOf = (name: string) => IMPLEMENTATIONS.find((i) => i.kind === "resources_servers" && i.name === name)?.dir;
+    expect(new Set(instances.filter((i) => i.serverType === "resources_servers").map((i) => dirOf(i.implementation)))).toEqual(environments);
     expect(status.stdout.match(/^up /gm)).toHaveLength(1 + instances.length);
 
     const output = join(dir, "weather.jsonl");

@@ -37,7 +37,8 @@ describe("local stack end to end", () => {
     expect(agents).toEqual(expect.arrayContaining([...ENVIRONMENTS.map((e) => `${e}_simple_agent`), "blackjack_gymnasium_agent"]));
     // The model servers: the policy, and genrm_compare's judge.
     const servers = instances.filter((i) => i.server_type === "resources_servers");
-    expect(servers.map((i) => i.implementation).sort()).toEqual(bundled);
+    // Each bundled environment at least once (format_verification has NeMo's two instances, citation_format and freeform_formatting).
+    expect([...new Set(servers.map((i) => i.implementation))].sort()).toEqual(bundled);
     expect(names).toEqual([...servers.map((i) => i.name), ...agents, "genrm_model", "policy_model"].sort());
     for (const instance of instances) {
       expect(instance.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);

@@ -53,13 +53,14 @@ describe("the caller an agent tells its resources server", () => {
     expect(lines.map((line: any) => line.result.seen_caller)).toEqual(["bob", "bob"]);
   });
 
-  test("async /run: the caller that submitted it, kept with the rollout", async () => {
+  // Polled, so a loaded machine (the whole suite on 2 cores) takes longer than the default 5 s.
+  test("async /run: the caller that submitted it, kept with the rollout", { timeout: 30_000 }, async () => {
     const c = agentClient(true);
     const submitted = await c.send("/run", row, { headers: { ...headers(ALICE), prefer: "respond-async" } });
     expect(submitted.status).toBe(202);
     const location = submitted.headers.get("location")!;
     let state: Record<string, any> = {};
-    for (let i = 0; i < 200 && state.status !== "completed" && state.status !== "failed"; i++) {
+    for (let i = 0; i < 2000 && state.status !== "completed" && state.status !== "failed"; i++) {
       await new Promise((r) => setTimeout(r, 10));
       state = await json(await c.send(location, undefined, { headers: headers(ALICE) }));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/instruction_following/index.ts";
-import { INSTRUCTIONS } from "../../../workers/resources/instruction_following/registry.ts";
+import { INSTRUCTIONS } from "../../../shared/instructions/registry.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
 
 const input = { input: [{ role: "user", content: "Follow the instructions." }] };

@@ -5,8 +5,8 @@
 import { z } from "../../../shared/zod.ts";
 import { formatPath, invalidRequest, zodIssues } from "../../../shared/server/errors.ts";
 import type { Issue } from "../../../shared/server/errors.ts";
-import type { Instruction } from "./instruction.ts";
-import { INSTRUCTIONS } from "./registry.ts";
+import type { Instruction } from "../../../shared/instructions/instruction.ts";
+import { INSTRUCTIONS } from "../../../shared/instructions/registry.ts";
 import { safeParseExact } from "../../../shared/json/exact.ts";
 
 /** binary: 1 only when every instruction is followed; fraction: the share followed. */

@@ -3,8 +3,8 @@
 // string. Python's int(), float() and a true/1, false/0 test decide; a cell that does not convert
 // stays text, for the validator to reject. With a list of types, an empty or missing cell is null
 // when null is allowed, else the first type that converts wins (string always does).
-import type { CsvRow } from "./parse_csv.ts";
-import { pyBool, pyFloat, pyInt } from "./py_numbers.ts";
+import type { CsvRow } from "../../../shared/structured_text/parse_csv.ts";
+import { pyBool, pyFloat, pyInt } from "../../../shared/structured_text/py_numbers.ts";
 
 type Schema = Record<string, unknown>;
 const isRecord = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);

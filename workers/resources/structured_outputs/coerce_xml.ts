@@ -3,7 +3,7 @@
 // or a boolean, the way Python's int(), float() and a true/1, false/0 test do; text that does not
 // convert is kept, for the validator to reject. Only a schema's own `type` is followed: `$ref`,
 // `anyOf` and lists of types convert nothing.
-import { pyBool, pyFloat, pyInt } from "./py_numbers.ts";
+import { pyBool, pyFloat, pyInt } from "../../../shared/structured_text/py_numbers.ts";
 
 type Schema = Record<string, unknown>;
 const isRecord = (v: unknown): v is Schema => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -7,10 +7,10 @@ import { answerJson } from "./answer_json.ts";
 import { coerceCsv } from "./coerce_csv.ts";
 import { coerceXml } from "./coerce_xml.ts";
 import { jsonValue } from "./json_value.ts";
-import { parseCsv } from "./parse_csv.ts";
-import type { CsvRow } from "./parse_csv.ts";
-import { parseXmlAnswer } from "./parse_xml.ts";
-import { parseYaml } from "./parse_yaml.ts";
+import { parseCsv } from "../../../shared/structured_text/parse_csv.ts";
+import type { CsvRow } from "../../../shared/structured_text/parse_csv.ts";
+import { parseXmlAnswer } from "../../../shared/structured_text/parse_xml.ts";
+import { parseYaml } from "../../../shared/structured_text/parse_yaml.ts";
 import { wholeAnswer } from "./whole_answer.ts";
 import type { ParsedAnswer } from "./whole_answer.ts";
 
