@@ -2,7 +2,8 @@
 // NeMo Gym's cohort-based verify): one object per cohort key, which names the caller and all the
 // policy was given (cohort_verify.ts), so only one caller's rollouts of one prompt ever meet here.
 // Each rollout's /verify joins with its response and waits. The member that completes the cohort
-// gets every member's response, scores them all (in its own Worker, where the GenRM binding is)
+// gets every member's response in rollout-index order (so arrival timing never changes a reward),
+// scores them all (in its own Worker, where the GenRM binding is)
 // and settles the rewards, which the waiting members then return. Nothing is stored: a cohort
 // lives as long as its members' requests.
 //
@@ -22,7 +23,7 @@ export interface CohortFailure {
   message: string;
 }
 
-/** A settled cohort: a reward per member in join order (and metrics for all), or its failure. */
+/** A settled cohort: a reward per member in scoring order (and metrics for all), or its failure. */
 export type CohortOutcome = { rewards: number[]; metrics: Record<string, number> } | CohortFailure;
 
 /** One rollout's part in a cohort. */
@@ -53,8 +54,8 @@ export type Joined =
 type MemberOutcome = { reward: number; metrics: Record<string, number> } | CohortFailure;
 
 interface Member extends CohortEntry {
-  /** Everyone waiting for this member's reward: its request, and any retry with the same response. */
-  waiters: ((outcome: MemberOutcome) => void)[];
+  /** Everyone waiting for this member's reward (and its place in the cohort as scored): its request, and any retry with the same response. */
+  waiters: ((outcome: MemberOutcome, index: number) => void)[];
 }
 
 interface Cohort {
@@ -80,25 +81,28 @@ export class CohortDO extends DurableObject {
     const member: Member = { ...entry, waiters: [] };
     if (entry.rollout !== undefined) {
       const same = this.#find((m) => m.rollout === entry.rollout && m.digest === entry.digest);
-      if (same) return this.#wait(same.member, same.index);
+      if (same) return this.#wait(same);
       // Its earlier response, if any, is being scored already: this one starts the next cohort.
       const earlier = this.#forming?.members.findIndex((m) => m.rollout === entry.rollout) ?? -1;
       if (earlier >= 0) {
         const superseded = this.#forming!.members[earlier]!;
         this.#forming!.members[earlier] = member;
-        fail(superseded, { failureClass: COHORT_SUPERSEDED, message: `rollout ${entry.rollout} of this prompt was sent again with another response, which took its place in the cohort` });
-        return this.#wait(member, earlier);
+        fail(superseded, earlier, { failureClass: COHORT_SUPERSEDED, message: `rollout ${entry.rollout} of this prompt was sent again with another response, which took its place in the cohort` });
+        return this.#wait(member);
       }
     }
     const cohort = (this.#forming ??= this.#open(size, terms));
-    const index = cohort.members.push(member) - 1;
-    if (cohort.members.length < size) return this.#wait(member, index);
+    cohort.members.push(member);
+    if (cohort.members.length < size) return this.#wait(member);
+    // Scored in rollout-index order, not arrival order: a GenRM that weighs position must not let
+    // timing (a slow or a quick rollout) change a reward.
+    cohort.members.sort((a, b) => Math.sign(rolloutOrder(a) - rolloutOrder(b)) || 0);
     this.#forming = undefined;
     clearTimeout(cohort.timer);
     clearTimeout(cohort.notice);
     cohort.timer = setTimeout(() => this.#end(cohort, { failureClass: COHORT_UNSCORED, message: `the cohort's scoring did not finish within ${terms.scoreMs} ms` }), terms.scoreMs);
     this.#scoring.set(cohort.id, cohort);
-    return { index, cohort: cohort.members.map((m) => m.response), id: cohort.id };
+    return { index: cohort.members.indexOf(member), cohort: cohort.members.map((m) => m.response), id: cohort.id };
   }
 
   /** The scorer's outcome for its cohort; one that already ended at its deadline is left as it ended. */
@@ -107,7 +111,7 @@ export class CohortDO extends DurableObject {
     if (!cohort) return;
     this.#scoring.delete(id);
     clearTimeout(cohort.timer);
-    cohort.members.forEach((member, i) => member.waiters.splice(0).forEach((w) => w("rewards" in outcome ? { reward: outcome.rewards[i]!, metrics: outcome.metrics } : outcome)));
+    cohort.members.forEach((member, i) => member.waiters.splice(0).forEach((w) => w("rewards" in outcome ? { reward: outcome.rewards[i]!, metrics: outcome.metrics } : outcome, i)));
   }
 
   #open(size: number, terms: CohortTerms): Cohort {
@@ -126,26 +130,32 @@ export class CohortDO extends DurableObject {
   }
 
   /** The member matching `test` in the forming cohort or in one being scored. */
-  #find(test: (member: Member) => boolean): { member: Member; index: number } | undefined {
+  #find(test: (member: Member) => boolean): Member | undefined {
     for (const cohort of [...(this.#forming ? [this.#forming] : []), ...this.#scoring.values()]) {
-      const index = cohort.members.findIndex(test);
-      if (index >= 0) return { member: cohort.members[index]!, index };
+      const member = cohort.members.find(test);
+      if (member) return member;
     }
     return undefined;
   }
 
-  #wait(member: Member, index: number): Promise<Joined> {
-    return new Promise((resolve) => member.waiters.push((outcome) => resolve("reward" in outcome ? { index, ...outcome } : { index, failure: outcome })));
+  #wait(member: Member): Promise<Joined> {
+    return new Promise((resolve) => member.waiters.push((outcome, index) => resolve("reward" in outcome ? { index, ...outcome } : { index, failure: outcome })));
   }
 
   #end(cohort: Cohort, failure: CohortFailure): void {
     this.#scoring.delete(cohort.id);
-    for (const member of cohort.members) fail(member, failure);
+    cohort.members.forEach((member, i) => fail(member, i, failure));
   }
+}
+
+/** A member's place when scored: its rollout index, members without one after the rest in join order. */
+function rolloutOrder(member: Member): number {
+  const index = member.rollout === undefined ? NaN : Number(JSON.parse(member.rollout));
+  return Number.isFinite(index) ? index : Infinity;
 }
 
 const duration = (ms: number) => (ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`);
 
-function fail(member: Member, failure: CohortFailure): void {
-  for (const waiter of member.waiters.splice(0)) waiter(failure);
+function fail(member: Member, index: number, failure: CohortFailure): void {
+  for (const waiter of member.waiters.splice(0)) waiter(failure, index);
 }

@@ -1,5 +1,5 @@
-// A CohortDO gathers one cohort at a time; each cohort's deadline ends only that cohort (forming,
-// or completed and waiting for its scorer), and a rollout index sent again never takes a partner's
+// A CohortDO gathers one cohort at a time and scores it in rollout-index order; each cohort's deadline
+// ends only that cohort (forming, or completed and waiting for its scorer), and a rollout index sent again never takes a partner's
 // place: with the same response it waits for the earlier entry's outcome, with another it replaces it.
 import { env } from "cloudflare:workers";
 import { describe, expect, test, vi } from "vitest";
@@ -69,6 +69,21 @@ describe("a cohort's deadline", () => {
     warned.mockRestore();
     expect(await Promise.race([short.then(() => "ended"), sleep(10).then(() => "waiting")])).toBe("waiting");
     expect(complete).toMatchObject({ index: 0, cohort: ["x"] });
+  });
+});
+
+describe("a cohort's scoring order", () => {
+  test("is by rollout index, not arrival: members without one come last, in the order they joined", async () => {
+    const o = cohorts();
+    const late = o.join({ response: "none" }, 4, LONG);
+    const two = o.join({ response: "two", rollout: "2", digest: "d2" }, 4, LONG);
+    const ten = o.join({ response: "ten", rollout: "10", digest: "d10" }, 4, LONG);
+    const scored = (await o.join({ response: "zero", rollout: "0", digest: "d0" }, 4, LONG)) as Extract<Joined, { id: number; cohort: unknown[] }>;
+    expect(scored).toMatchObject({ index: 0, cohort: ["zero", "two", "ten", "none"] });
+    await o.settle(scored.id, rewards(1, 2, 3, 4));
+    expect(await two).toEqual({ index: 1, reward: 2, metrics: { m: 1 } });
+    expect(await ten).toEqual({ index: 2, reward: 3, metrics: { m: 1 } });
+    expect(await late).toEqual({ index: 3, reward: 4, metrics: { m: 1 } });
   });
 });
 

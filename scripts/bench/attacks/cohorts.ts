@@ -6,7 +6,8 @@
 // instructions of its own, with a row and headers naming the trainer, with two rollouts), a whole
 // rival cohort gathering alongside, the trainer's rollout index sent twice (same response, another
 // response), a new cohort gathering across a completed one's deadline; and the same through the
-// agent's /run, where the caller is the one the agent authenticated.
+// agent's /run, where the caller is the one the agent authenticated (there the policy writes the
+// answers, so the check is that the trainer's three were scored as one cohort of their own).
 import { randomUUID } from "node:crypto";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../../shared/schemas/run.ts";
 import type { Attack, AttackContext, AttackResult } from "./attack.ts";
@@ -36,13 +37,6 @@ const rowOf = (params: Row, rollout: number, text: string, extra: Row = {}): Row
   response: { id: `resp_${randomUUID()}`, object: "response", output: [message(text)] },
   ...extra,
 });
-
-/** The assistant's text in a /run answer's response. */
-const replyText = (answer: Answer): string =>
-  ((answer.body.response?.output ?? []) as Row[])
-    .filter((item) => item.type === "message")
-    .flatMap((item) => (item.content as { type: string; text: string }[]).filter((part) => part.type === "output_text").map((part) => part.text))
-    .join("");
 
 class Tally {
   attempts = 0;
@@ -76,10 +70,16 @@ class Tally {
     return this.post(ENVIRONMENT, "/verify", caller, row, headers);
   }
 
+  /** A trainer's rollout: it must have a reward. */
+  scored(answer: Answer): boolean {
+    const ok = answer.status === 200 && typeof answer.body.reward === "number";
+    if (!ok) this.samples_dropped++;
+    return ok;
+  }
+
   /** A trainer's rollout: its reward must be `expected`, and it must have one. */
   expect(answer: Answer, expected: number): void {
-    if (answer.status !== 200 || typeof answer.body.reward !== "number") this.samples_dropped++;
-    else if (answer.body.reward !== expected) this.rewards_changed++;
+    if (this.scored(answer) && answer.body.reward !== expected) this.rewards_changed++;
   }
 
   /** A rival's rollout sent to stand beside the trainer's: it must end alone, with no reward and no statistics. */
@@ -169,7 +169,7 @@ async function run(context: AttackContext): Promise<AttackResult> {
     async () => {
       const params = prompt();
       const answers = await Promise.all([rowOf(params, 0, "Paris. ".repeat(6_000)), rowOf(params, 1, ANSWER), rowOf(params, 2, ANSWER)].map((row) => t.verify("bench", row)));
-      for (const answer of answers) if (answer.status !== 200 || typeof answer.body.reward !== "number") t.samples_dropped++;
+      for (const answer of answers) t.scored(answer);
     },
     // Through the agent: the rival's /run first (naming the trainer in its row), then the trainer's.
     async () => {
@@ -178,12 +178,15 @@ async function run(context: AttackContext): Promise<AttackResult> {
       await sleep(ARRIVE_MS * 2);
       const answers = await Promise.all([0, 1, 2].map((i) => t.post(AGENT, "/run", "bench", { ...row, [ROLLOUT_INDEX_KEY]: i })));
       t.alone(await rival);
-      // The policy's answers are its own (right or wrong at the emulator's rate), and the emulated
-      // GenRM rates by their text: the same three answers verified again, as a cohort of the
-      // trainer's own, get the rewards its cohort alone gives them.
-      const params = answers.find((a) => a.body.responses_create_params)?.body.responses_create_params ?? row.responses_create_params;
-      const again = await Promise.all(answers.map((a, i) => t.verify("bench", rowOf(params, 10 + i, replyText(a)))));
-      answers.forEach((answer, i) => t.expect(answer, again[i]!.body.reward));
+      // The emulated GenRM draws each verdict afresh, so these rewards cannot be known from
+      // outside; what a foreign member would change is who shares the cohort. Three rollouts
+      // scored as one cohort of their own share its metrics, and (every pair compared once, ties
+      // shifted zero-sum) their rewards average to its mean individual score.
+      if (!answers.map((answer) => t.scored(answer)).every(Boolean)) return;
+      const metrics = answers.map((a) => JSON.stringify(a.body.cohort_metrics ?? null));
+      const mean = answers.reduce((sum, a) => sum + (Number(a.body.reward) || 0), 0) / answers.length;
+      const cohortMean = answers[0]!.body.cohort_metrics?.mean_individual_score;
+      if (new Set(metrics).size !== 1 || typeof cohortMean !== "number" || Math.abs(mean - cohortMean) > 1e-9) t.rewards_changed++;
     },
   ];
   for (const variation of variations) await variation();
