@@ -78,7 +78,16 @@ export interface AggregateOptions {
   subsets?: readonly string[];
   /** A row field weighting each task in `<metric>_weighted` pass@k (missing: 1). */
   weightField?: string;
+  /** The environment's own metrics over every verify response (NeMo Gym's compute_metrics). */
+  computeMetrics?: ComputeMetrics;
 }
+
+/**
+ * NeMo Gym's compute_metrics: verify responses grouped by task (tasks in task-index order, each
+ * task's rollouts in rollout-index order); what it returns joins agent_metrics, except
+ * `per_task_metrics` (entries naming their `_ng_task_index`), which joins those tasks' group metrics.
+ */
+export type ComputeMetrics = (tasks: readonly (readonly Record<string, unknown>[])[]) => Record<string, unknown>;
 
 // NeMo Gym's /aggregate_metrics profiles placeholder input rows holding only the indices and one
 // agent named "agent"; what is left of such a row is each task's `sample`.
@@ -101,16 +110,36 @@ export function aggregateMetrics(responses: readonly Record<string, unknown>[], 
   if (tasks.length === 0) return { group_level_metrics: [], agent_metrics: {}, key_metrics: {} };
   const withAnswers = options.answerKey !== undefined;
   const grouped = tasks.map(([task, rollouts]) => ({ first: firstOf.get(task)!, rollouts: [...rollouts].sort(byRollout).map((r) => r.scored) }));
+  const { per_task_metrics: perTask, ...custom } = options.computeMetrics?.(responsesByTask(responses)) ?? {};
   const agent = {
     ...agentProfile(tasks.map(([, rollouts]) => rollouts), withAnswers),
     ...Object.assign({}, ...(options.subsets ?? []).map((field) => subsetMetrics(grouped, field, withAnswers))),
     ...(options.weightField === undefined ? {} : weightedMetrics(grouped, options.weightField)),
     ...rewardBreakdown(responses, options.rewardBreakdown ?? []),
+    ...custom,
   };
+  const extraOf = new Map<unknown, Record<string, unknown>>();
+  for (const entry of Array.isArray(perTask) ? (perTask as Record<string, unknown>[]) : []) {
+    const { [TASK_INDEX_KEY]: task, ...fields } = entry;
+    extraOf.set(task, fields);
+  }
   return {
     // Every response sent is a task's rollout: none are expected beyond them.
-    group_level_metrics: tasks.map(([task, rollouts]) => taskProfile(task, rollouts, { sample: AGGREGATE_SAMPLE, expected: rollouts.length })),
+    group_level_metrics: tasks.map(([task, rollouts]) => ({ ...taskProfile(task, rollouts, { sample: AGGREGATE_SAMPLE, expected: rollouts.length }), ...extraOf.get(task) })),
     agent_metrics: agent,
     key_metrics: keyMetrics(agent, options.keyMetrics),
   };
+}
+
+/** Verify responses grouped by task, as compute_metrics receives them. */
+function responsesByTask(responses: readonly Record<string, unknown>[]): Record<string, unknown>[][] {
+  const byTask = new Map<number, Record<string, unknown>[]>();
+  for (const r of responses) {
+    const task = (r[TASK_INDEX_KEY] as number | undefined) ?? 0;
+    const group = byTask.get(task) ?? [];
+    group.push(r);
+    byTask.set(task, group);
+  }
+  const rollout = (r: Record<string, unknown>) => (r[ROLLOUT_INDEX_KEY] as number | undefined) ?? 0;
+  return [...byTask].sort(([a], [b]) => a - b).map(([, rollouts]) => rollouts.sort((a, b) => rollout(a) - rollout(b)));
 }

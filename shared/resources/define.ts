@@ -22,6 +22,7 @@ import { passingSession, resolveSession, rpcSession } from "../session/session.t
 import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
+import type { ComputeMetrics } from "../metrics/profile.ts";
 import type { KeyMetric } from "../metrics/key_metrics.ts";
 import type { ScoreSpec } from "../metrics/scores.ts";
 import type { Breakdown } from "../metrics/breakdown.ts";
@@ -86,6 +87,8 @@ export interface MetricsOptions {
   subsets?: readonly string[];
   /** A row field weighting each task in `_weighted` pass@k (NeMo Gym's polymath). */
   weightField?: string;
+  /** The environment's own metrics over all its verify responses (NeMo Gym's compute_metrics). */
+  computeMetrics?: ComputeMetrics;
 }
 
 export interface ResourcesServerDefinition<T extends z.ZodObject> extends MetricsOptions {
@@ -158,8 +161,8 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
 
   app.post("/aggregate_metrics", async (c) => {
     const body = await readStreamedBody(c, AggregateMetricsRequest);
-    const { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField } = metrics;
-    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField }));
+    const { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField, computeMetrics } = metrics;
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField, computeMetrics }));
   });
 
   app.post("/close_session", close);

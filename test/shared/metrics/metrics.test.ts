@@ -26,6 +26,31 @@ const responses = [
 ];
 
 describe("/aggregate_metrics", () => {
+  test("an environment's compute_metrics: tasks in order with rollouts in order; its per_task_metrics join their tasks", async () => {
+    const seen: unknown[] = [];
+    const custom = defineResourcesServer({
+      declaration: resourcesServer({ task: z.object({}) }),
+      tools: {},
+      keyMetrics: ["answered"],
+      computeMetrics(tasks) {
+        seen.push(tasks.map((task) => task.map((r) => `${r._ng_task_index}:${r._ng_rollout_index}`)));
+        const all = tasks.flat();
+        return {
+          answered: all.filter((r) => r.extracted_answer !== null).length / all.length,
+          per_task_metrics: tasks.map((task) => ({ _ng_task_index: task[0]!._ng_task_index, distinct_answers: new Set(task.map((r) => r.extracted_answer)).size })),
+        };
+      },
+      verify: () => ({ reward: 1 }),
+    });
+    const res = await client(custom, serverEnv("env")).post("/aggregate_metrics", { verify_responses: responses });
+    expect(res.status).toBe(200);
+    expect(seen).toEqual([[["0:0", "0:1", "0:2", "0:3"], ["1:0", "1:1", "1:2", "1:3"]]]);
+    expect(res.body.agent_metrics).toMatchObject({ answered: 7 / 8, "mean/reward": 0.5 });
+    expect(res.body.agent_metrics.per_task_metrics).toBeUndefined();
+    expect(res.body.group_level_metrics.map((g: any) => g.distinct_answers)).toEqual([2, 3]);
+    expect(res.body.key_metrics).toEqual({ answered: 7 / 8 });
+  });
+
   test("per-task statistics with NeMo Gym's group fields, agent statistics, pass@k and majority@k, key metrics", async () => {
     const res = await client(withAnswers, serverEnv("env")).post("/aggregate_metrics", { verify_responses: responses });
     expect(res.status).toBe(200);
