@@ -1,6 +1,6 @@
-// Request messages normalised the way vLLM prepares them for a chat template: text parts joined,
-// tool-call arguments parsed from their JSON string into an object, developer folded into system.
-// The template and the policy both read this one shape.
+// Request messages normalised the way vLLM prepares them for a chat template: text parts joined
+// (images and video marked where they sit), tool-call arguments parsed from their JSON string into
+// an object, developer folded into system. The template and the policy both read this one shape.
 import type { ChatMessage, ChatTool } from "../../shared/schemas/chat.ts";
 
 export interface TurnToolCall {
@@ -15,6 +15,8 @@ export interface Turn {
   content: string;
   tool_calls?: TurnToolCall[];
   tool_call_id?: string;
+  /** The message's images (URLs or data URLs), for skills that look at them. */
+  images?: string[];
 }
 
 export interface ToolSpec {
@@ -22,10 +24,19 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+// Where an image or a video sits in the text, as a vision-language chat template marks it.
+const PLACEHOLDER = { image_url: "<image>", video_url: "<video>" } as const;
+
 function text(content: ChatMessage["content"]): string {
   if (content == null) return "";
   if (typeof content === "string") return content;
-  return content.map((part) => part.text).join("\n");
+  return content.map((part) => (part.type === "text" ? part.text : PLACEHOLDER[part.type])).join("\n");
+}
+
+/** The image URLs (often base64 data URLs) of a message, in order. */
+function images(content: ChatMessage["content"]): string[] {
+  if (content == null || typeof content === "string") return [];
+  return content.flatMap((part) => (part.type === "image_url" ? [part.image_url.url] : []));
 }
 
 export function parseArguments(raw: string): unknown {
@@ -47,6 +58,8 @@ export function toTurns(messages: readonly ChatMessage[]): Turn[] {
       }));
     }
     if (message.tool_call_id != null) turn.tool_call_id = message.tool_call_id;
+    const seen = images(message.content);
+    if (seen.length > 0) turn.images = seen;
     return turn;
   });
 }

@@ -10,13 +10,17 @@ export const ChatToolCall = z.looseObject({
 export type ChatToolCall = z.infer<typeof ChatToolCall>;
 
 const TextPart = z.looseObject({ type: z.literal("text"), text: z.string() });
+const ImageUrlPart = z.looseObject({ type: z.literal("image_url"), image_url: z.looseObject({ url: z.string(), detail: z.string().optional() }) });
+const VideoUrlPart = z.looseObject({ type: z.literal("video_url"), video_url: z.looseObject({ url: z.string() }) });
+export const ChatContentPart = z.discriminatedUnion("type", [TextPart, ImageUrlPart, VideoUrlPart]);
+export type ChatContentPart = z.infer<typeof ChatContentPart>;
 
 /** Roles a pairwise reward model's chat template adds (genrm_model): vLLM renders whatever roles the template knows. */
 export const GENRM_ROLES = ["principle", "response_1", "response_2"] as const;
 
 export const ChatMessage = z.looseObject({
   role: z.enum(["system", "developer", "user", "assistant", "tool", ...GENRM_ROLES]),
-  content: z.union([z.string(), z.array(TextPart)]).nullish(),
+  content: z.union([z.string(), z.array(ChatContentPart)]).nullish(),
   tool_calls: z.array(ChatToolCall).nullish(),
   tool_call_id: z.string().nullish(),
   reasoning_content: z.string().nullish(),

@@ -29,9 +29,21 @@ function checkTokenIds(item: TokenIdFields, ctx: z.RefinementCtx) {
 export const InputText = z.looseObject({ type: z.literal("input_text"), text: z.string() });
 export const OutputText = z.looseObject({ type: z.literal("output_text"), text: z.string(), annotations: z.array(z.unknown()).optional() });
 export const Refusal = z.looseObject({ type: z.literal("refusal"), refusal: z.string() });
-export const InputImage = z.looseObject({ type: z.literal("input_image") });
+/** An image by URL or base64 data URL (`image_url`; NeMo Gym also takes `{url}`), or by an uploaded file's id. */
+export const InputImage = z.looseObject({
+  type: z.literal("input_image"),
+  image_url: nullish(z.union([z.string(), z.looseObject({ url: z.string() })])),
+  file_id: nullish(z.string()),
+  detail: nullish(z.enum(["low", "high", "auto"])),
+});
+/** A video by URL (NeMo Gym's extension for vision-language models: `video_url`, or `video`). */
+export const InputVideo = z.looseObject({
+  type: z.literal("input_video"),
+  video_url: z.union([z.string(), z.looseObject({ url: z.string() })]).optional(),
+  video: z.union([z.string(), z.looseObject({ url: z.string() })]).optional(),
+});
 export const InputFile = z.looseObject({ type: z.literal("input_file") });
-export const ContentPart = z.discriminatedUnion("type", [InputText, OutputText, Refusal, InputImage, InputFile]);
+export const ContentPart = z.discriminatedUnion("type", [InputText, OutputText, Refusal, InputImage, InputVideo, InputFile]);
 export type ContentPart = z.infer<typeof ContentPart>;
 
 export const Role = z.enum(["user", "assistant", "system", "developer"]);

@@ -2,7 +2,7 @@
 // model turn (reasoning, message, function calls) become one assistant message, with the turn's
 // training token data re-attached to it so the upstream can reuse the exact tokens (SPEC
 // "Training token data").
-import type { ChatCompletionRequest, ChatMessage, ChatTool, ChatToolCall } from "../../schemas/chat.ts";
+import type { ChatCompletionRequest, ChatContentPart, ChatMessage, ChatTool, ChatToolCall } from "../../schemas/chat.ts";
 import type { ContentPart, FunctionTool, Item, ResponsesCreateParams, TokenIdFields } from "../../schemas/responses.ts";
 import { invalidRequest } from "../../server/errors.ts";
 import { wrapReasoning } from "./reasoning.ts";
@@ -25,9 +25,34 @@ function text(content: string | readonly ContentPart[], path: string): string {
     .map((part, i) => {
       if (part.type === "input_text" || part.type === "output_text") return part.text;
       if (part.type === "refusal") return part.refusal;
-      throw invalidRequest([{ path: `${path}[${i}]`, message: `${part.type} parts are not supported: this model server sends text only` }]);
+      throw invalidRequest([{ path: `${path}[${i}]`, message: `${part.type} parts are not supported here: only a user message carries images or video` }]);
     })
     .join("\n");
+}
+
+const urlOf = (value: string | { url: string } | null | undefined) => (typeof value === "string" ? value : (value?.url ?? ""));
+
+/** One content part of a user's message in the Chat Completions shape (as NeMo Gym converts it). */
+function chatPart(part: ContentPart, path: string): ChatContentPart {
+  if (part.type === "input_text" || part.type === "output_text") return { type: "text", text: part.text };
+  if (part.type === "refusal") return { type: "text", text: part.refusal };
+  if (part.type === "input_image") {
+    const url = urlOf(part.image_url);
+    if (!url) throw invalidRequest([{ path, message: "input_image needs a non-empty image_url (a URL or a base64 data URL); file ids are not resolved here" }]);
+    return { type: "image_url", image_url: { url, detail: part.detail ?? "auto" } };
+  }
+  if (part.type === "input_video") {
+    const url = urlOf(part.video_url ?? part.video);
+    if (!url) throw invalidRequest([{ path, message: "input_video needs a non-empty video_url" }]);
+    return { type: "video_url", video_url: { url } };
+  }
+  throw invalidRequest([{ path, message: `${part.type} parts are not supported: send text, images (input_image) or video (input_video)` }]);
+}
+
+/** A user's content: text stays one string (vLLM joins text parts with newlines itself); images or video make it a list of parts. */
+function userContent(content: string | readonly ContentPart[], path: string): string | ChatContentPart[] {
+  if (typeof content === "string" || !content.some((part) => part.type === "input_image" || part.type === "input_video")) return text(content, path);
+  return content.map((part, i) => chatPart(part, `${path}[${i}]`));
 }
 
 function tokenFields(item: TokenIdFields): TokenIdFields | undefined {
@@ -93,7 +118,8 @@ function toMessages(params: ResponsesCreateParams, options: ChatRequestOptions):
         messages.push({ role: "tool", tool_call_id: item.call_id, content: text(item.output, `input[${i}].output`) });
       } else if (item.type === "message") {
         const role = item.role === "developer" && options.developerAsSystem ? "system" : item.role;
-        messages.push({ role, content: text(item.content, `input[${i}].content`) });
+        const path = `input[${i}].content`;
+        messages.push({ role, content: role === "user" ? userContent(item.content, path) : text(item.content, path) });
       }
       continue;
     }

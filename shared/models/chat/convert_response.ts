@@ -23,7 +23,7 @@ const hex = () => crypto.randomUUID().replaceAll("-", "");
 
 function messageText(content: ChatChoice["message"]["content"]): string {
   if (content == null) return "";
-  return typeof content === "string" ? content : content.map((part) => part.text).join("\n");
+  return typeof content === "string" ? content : content.flatMap((part) => (part.type === "text" ? [part.text] : [])).join("\n");
 }
 
 function outputMessage(text: string): Item {

@@ -8,6 +8,8 @@ import { contextExhaustedResponse, lacksPromptTokenIds, toResponse } from "../..
 import type { ResponseOptions } from "../../../../shared/models/chat/convert_response.ts";
 
 const params = (p: Record<string, unknown>) => ResponsesCreateParams.parse(p);
+// A real 1x1 PNG.
+const PNG = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 const fields = { upstream: "fields" } as const;
 const off: ChatRequestOptions = { model: "cfg-model", tokenIds: false, developerAsSystem: false, reasoning: fields };
 const on: ChatRequestOptions = { ...off, tokenIds: true };
@@ -65,14 +67,43 @@ describe("Responses -> Chat Completions", () => {
     ]);
   });
 
-  test("image parts are refused with the field path", () => {
-    const run = () => toChatRequest(params({ input: [{ role: "user", content: [{ type: "input_text", text: "x" }, { type: "input_image", image_url: "data:" }] }] }), off);
-    expect(run).toThrow(HttpError);
-    try {
-      run();
-    } catch (err) {
-      expect((err as HttpError).details.issues).toEqual([expect.objectContaining({ path: "input[0].content[1]" })]);
-    }
+  test("a user's images and video become image_url / video_url parts in order (NeMo Gym's conversion); text alone stays one string", () => {
+    const req = toChatRequest(
+      params({
+        input: [
+          { role: "user", content: [{ type: "input_text", text: "How many circles?" }, { type: "input_image", image_url: PNG }, { type: "input_image", image_url: { url: "https://example.com/a.png" }, detail: "high" }, { type: "input_video", video_url: "https://example.com/v.mp4" }] },
+          { role: "assistant", content: "Two." },
+        ],
+      }),
+      off,
+    );
+    expect(req.messages[0]).toEqual({
+      role: "user",
+      content: [
+        { type: "text", text: "How many circles?" },
+        { type: "image_url", image_url: { url: PNG, detail: "auto" } },
+        { type: "image_url", image_url: { url: "https://example.com/a.png", detail: "high" } },
+        { type: "video_url", video_url: { url: "https://example.com/v.mp4" } },
+      ],
+    });
+    expect(req.messages[1]).toEqual({ role: "assistant", content: "Two." });
+  });
+
+  test("an image without a URL, a file part, or an image outside a user's message is refused with the field path", () => {
+    const refused = (input: unknown[], path: string) => {
+      try {
+        toChatRequest(params({ input }), off);
+      } catch (err) {
+        expect(err).toBeInstanceOf(HttpError);
+        expect((err as HttpError).details.issues).toEqual([expect.objectContaining({ path })]);
+        return;
+      }
+      throw new Error(`not refused: ${JSON.stringify(input)}`);
+    };
+    refused([{ role: "user", content: [{ type: "input_text", text: "x" }, { type: "input_image", file_id: "file-1" }] }], "input[0].content[1]");
+    refused([{ role: "user", content: [{ type: "input_image", image_url: PNG }, { type: "input_file", file_data: "x" }] }], "input[0].content[1]");
+    refused([{ role: "system", content: [{ type: "input_image", image_url: PNG }] }], "input[0].content[0]");
+    refused([{ role: "user", content: "q" }, { type: "function_call", call_id: "c", name: "f", arguments: "{}" }, { type: "function_call_output", call_id: "c", output: [{ type: "input_image", image_url: PNG }] }], "input[2].output[0]");
   });
 
   test("reasoning, message and several function calls of one turn become ONE assistant message; outputs become tool messages", () => {

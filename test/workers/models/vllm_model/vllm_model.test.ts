@@ -28,6 +28,10 @@ function modelServer(answers: Record<string, Answer[]>, config: Record<string, u
   return { ...server, requests: fleet.requests };
 }
 
+// A real 1x1 PNG.
+const PNG_BASE64 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+const PNG_DATA_URL = `data:image/png;base64,${PNG_BASE64}`;
+
 const weatherParams = {
   input: [
     { role: "developer", content: "You are helpful." },
@@ -391,6 +395,36 @@ describe("vllm_model server", () => {
       { role: "tool", tool_call_id: "call_9", content: "sunny" },
     ]);
     expect(second.body).toMatchObject({ content: [{ type: "text", text: "Sunny in Paris." }], stop_reason: "end_turn" });
+  });
+
+  test("images: a user's input_image parts (data URL, URL) reach the gateway as image_url parts, on /v1/responses and from Anthropic image blocks on /v1/messages", async () => {
+    const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "Two circles." }) }, { body: chatCompletion({ content: "Two." }) }] });
+    const res = await s.post("/v1/responses", {
+      input: [{ role: "user", content: [{ type: "input_text", text: "How many circles?" }, { type: "input_image", image_url: PNG_DATA_URL }, { type: "input_image", image_url: "https://example.com/c.png", detail: "low" }] }],
+    });
+    expect(res.status).toBe(200);
+    expect(s.requests[0]!.body.messages).toEqual([
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "How many circles?" },
+          { type: "image_url", image_url: { url: PNG_DATA_URL, detail: "auto" } },
+          { type: "image_url", image_url: { url: "https://example.com/c.png", detail: "low" } },
+        ],
+      },
+    ]);
+    expect(res.body.output[0].content[0].text).toBe("Two circles.");
+
+    const anthropic = await s.post("/v1/messages", {
+      model: "claude-sonnet",
+      max_tokens: 50,
+      messages: [{ role: "user", content: [{ type: "image", source: { type: "base64", media_type: "image/png", data: PNG_BASE64 } }, { type: "text", text: "How many?" }] }],
+    });
+    expect(anthropic.status).toBe(200);
+    expect(s.requests[1]!.body.messages[0].content).toEqual([
+      { type: "image_url", image_url: { url: PNG_DATA_URL, detail: "auto" } },
+      { type: "text", text: "How many?" },
+    ]);
   });
 
   test("/v1/messages with stream: true answers Anthropic's event sequence; bad input is a 400 in Anthropic's error envelope", async () => {
