@@ -2,6 +2,7 @@
 // `check_following` on the answer as written), and loosely (followed by any of IFEval's loose
 // variants of the answer). The reward is the strict result, as NeMo Gym's is; the loose lists are
 // reported beside it for IFEval's loose accuracy.
+import { looseVariants } from "../../../shared/instructions/loose_variants.ts";
 import type { Task } from "./task.ts";
 
 export interface Grade {
@@ -10,18 +11,6 @@ export interface Grade {
   follow_instruction_list: boolean[];
   follow_all_instructions_loose: boolean;
   follow_instruction_list_loose: boolean[];
-}
-
-/**
- * IFEval's loose variants: the answer without its first line, its last line or both (markdown
- * headers and sign-offs), each also without "*" (markdown emphasis); blank and repeated variants
- * are skipped.
- */
-export function looseVariants(text: string): string[] {
-  const lines = text.split("\n");
-  const trimmed = [text, lines.slice(1).join("\n").trim(), lines.slice(0, -1).join("\n").trim(), lines.slice(1, -1).join("\n").trim()];
-  const variants = trimmed.flatMap((variant) => [variant, variant.replaceAll("*", "")]).filter((variant) => variant.trim() !== "");
-  return [...new Set(variants)];
 }
 
 export function grade(task: Task, text: string): Grade {
