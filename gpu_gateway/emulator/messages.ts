@@ -1,5 +1,5 @@
 // Request messages normalised the way vLLM prepares them for a chat template: text parts joined
-// (images and video marked where they sit), tool-call arguments parsed from their JSON string into
+// (images, video and audio marked where they sit), tool-call arguments parsed from their JSON string into
 // an object, developer folded into system. The template and the policy both read this one shape.
 import type { ChatMessage, ChatTool } from "../../shared/schemas/chat.ts";
 
@@ -24,8 +24,8 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
-// Where an image or a video sits in the text, as a vision-language chat template marks it.
-const PLACEHOLDER = { image_url: "<image>", video_url: "<video>" } as const;
+// Where an image, a video or a clip of audio sits in the text, as a vision-language chat template marks it.
+const PLACEHOLDER = { image_url: "<image>", video_url: "<video>", audio_url: "<audio>" } as const;
 
 function text(content: ChatMessage["content"]): string {
   if (content == null) return "";

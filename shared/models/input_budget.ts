@@ -11,7 +11,7 @@ export const DEFAULT_MAX_INPUT_CHARS = 1_000_000;
 /** `max_input_chars`, the same on every model server: the most characters of text a request sent upstream may carry. */
 export const MaxInputChars = z.number().int().positive().default(DEFAULT_MAX_INPUT_CHARS);
 
-// Image, video and file parts carry their payload (often megabytes of base64) for an encoder, not the
+// Image, video, audio and file parts carry their payload (often megabytes of base64) for an encoder, not the
 // tokenizer: the body size limit bounds those. Keyed by the part's type, in the Responses and Chat
 // Completions shapes.
 const PAYLOAD_KEY = new Map<unknown, string>([
@@ -19,6 +19,7 @@ const PAYLOAD_KEY = new Map<unknown, string>([
   ["image_url", "image_url"],
   ["input_video", "video_url"],
   ["video_url", "video_url"],
+  ["audio_url", "audio_url"],
   ["input_file", "file_data"],
 ]);
 

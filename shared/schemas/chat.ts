@@ -12,7 +12,8 @@ export type ChatToolCall = z.infer<typeof ChatToolCall>;
 const TextPart = z.looseObject({ type: z.literal("text"), text: z.string() });
 const ImageUrlPart = z.looseObject({ type: z.literal("image_url"), image_url: z.looseObject({ url: z.string(), detail: z.string().optional() }) });
 const VideoUrlPart = z.looseObject({ type: z.literal("video_url"), video_url: z.looseObject({ url: z.string() }) });
-export const ChatContentPart = z.discriminatedUnion("type", [TextPart, ImageUrlPart, VideoUrlPart]);
+const AudioUrlPart = z.looseObject({ type: z.literal("audio_url"), audio_url: z.looseObject({ url: z.string() }) });
+export const ChatContentPart = z.discriminatedUnion("type", [TextPart, ImageUrlPart, VideoUrlPart, AudioUrlPart]);
 export type ChatContentPart = z.infer<typeof ChatContentPart>;
 
 /** Roles a pairwise reward model's chat template adds (genrm_model): vLLM renders whatever roles the template knows. */

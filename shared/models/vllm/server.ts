@@ -23,6 +23,7 @@ import { addModelsRoute } from "../models_list.ts";
 import { responseEvents } from "../response_events.ts";
 import { SSE_HEADERS, toSse } from "../sse.ts";
 import type { VllmModelConfig } from "./config.ts";
+import { withAudio } from "./audio.ts";
 import { withExtras } from "./extras.ts";
 import { endpointPin, keepPin, modelSession } from "./session.ts";
 import type { SessionBindings } from "./session.ts";
@@ -68,7 +69,7 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
       developerAsSystem: config.replace_developer_role_with_system,
       reasoning: config.reasoning_upstream === "content_tags" ? { upstream: "content_tags", tags: config.reasoning_tags } : { upstream: "fields" },
     });
-    const messages = [...converted.messages, ...template, ...fromMetadata(params.metadata, template, config)];
+    const messages = withAudio([...converted.messages, ...template, ...fromMetadata(params.metadata, template, config)], params.metadata);
     const request = withExtras({ ...converted, messages }, config, params.metadata);
     checkInputBudget(request, config.max_input_chars);
     const result = await chatCompletion(upstream, request);
@@ -119,14 +120,14 @@ export function vllmServer<C extends VllmModelConfig>(options: VllmServerOptions
     }),
   );
 
-  // A chat request's metadata is this server's to read (template messages), never sent upstream.
+  // A chat request's metadata is this server's to read (template messages, audio), never sent upstream.
   app.post("/v1/chat/completions", async (c) => {
     const config = instanceConfig(c.env, options.config);
     const { metadata, ...body } = await readBody(c, chatRequest(roles(config)));
     const upstream = await upstreamOf(c, config);
     const own = body.messages.map((m) => (config.replace_developer_role_with_system && m.role === "developer" ? { ...m, role: "system" as const } : m));
     const given = own.filter((m): m is TemplateMessage => roles(config).includes(m.role));
-    const messages = [...own, ...fromMetadata(metadata, given, config)];
+    const messages = withAudio([...own, ...fromMetadata(metadata, given, config)], metadata);
     const request = withExtras({ ...body, messages, model: config.model }, config);
     checkInputBudget(request, config.max_input_chars);
     if (!request.stream) return c.json(jsonOf(await chatCompletion(upstream, request), CHAT_HOP) as object);

@@ -135,15 +135,15 @@ describe("tokens", () => {
     expect(withoutPrompt.json.count).toBeLessThan(json.count);
   });
 
-  test("image and video parts are accepted: each is marked where it sits in the rendered prompt", async () => {
+  test("image, video and audio parts are accepted: each is marked where it sits in the rendered prompt", async () => {
     const png = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
-    const content = [{ type: "text", text: "How many circles?" }, { type: "image_url", image_url: { url: png, detail: "auto" } }, { type: "video_url", video_url: { url: "https://example.com/v.mp4" } }];
+    const content = [{ type: "text", text: "How many circles?" }, { type: "image_url", image_url: { url: png, detail: "auto" } }, { type: "video_url", video_url: { url: "https://example.com/v.mp4" } }, { type: "audio_url", audio_url: { url: "data:audio/wav;base64,UklGRg==" } }];
     const completion = await chat(right.url, { messages: [{ role: "user", content }], return_token_ids: true });
     expect(completion.choices[0].message.content).toEqual(expect.any(String));
     const text = (await post(right.url, "/detokenize", { tokens: completion.prompt_token_ids })).json.prompt as string;
-    expect(text).toContain("<|im_start|>user\nHow many circles?\n<image>\n<video><|im_end|>");
+    expect(text).toContain("<|im_start|>user\nHow many circles?\n<image>\n<video>\n<audio><|im_end|>");
     // The image's bytes are the encoder's, not the tokenizer's: the prompt is as long as with the marks typed as text.
-    const typed = await post(right.url, "/tokenize", { messages: [{ role: "user", content: "How many circles?\n<image>\n<video>" }] });
+    const typed = await post(right.url, "/tokenize", { messages: [{ role: "user", content: "How many circles?\n<image>\n<video>\n<audio>" }] });
     expect(completion.usage.prompt_tokens).toBe(typed.json.count);
   });
 

@@ -11,12 +11,13 @@ describe("input budget", () => {
     expect(inputChars({ prompt_token_ids: Array.from({ length: 200_000 }, (_, i) => i), ok: true, none: null })).toBe(16 + 2 + 4);
   });
 
-  test("image, video and file payloads are not text; the rest of their part is", () => {
+  test("image, video, audio and file payloads are not text; the rest of their part is", () => {
     const base64 = "A".repeat(100_000);
     expect(inputChars({ type: "input_image", image_url: `data:image/png;base64,${base64}`, detail: "auto" })).toBe(4 + 11 + 9 + 6 + 4);
     expect(inputChars({ type: "image_url", image_url: { url: base64 } })).toBe(4 + 9 + 9);
     expect(inputChars({ type: "input_video", video_url: base64 })).toBe(4 + 11 + 9);
     expect(inputChars({ type: "video_url", video_url: { url: base64 } })).toBe(4 + 9 + 9);
+    expect(inputChars({ type: "audio_url", audio_url: { url: base64 } })).toBe(4 + 9 + 9);
     expect(inputChars({ type: "input_file", file_data: base64, filename: "a.pdf" })).toBe(4 + 10 + 9 + 8 + 5);
     // The same key in any other object is text.
     expect(inputChars({ type: "input_text", image_url: base64 })).toBe(4 + 10 + 9 + 100_000);

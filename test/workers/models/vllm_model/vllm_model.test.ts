@@ -427,6 +427,39 @@ describe("vllm_model server", () => {
     ]);
   });
 
+  test("audio side channel: metadata.audio_data (or audio_url) goes before the last user message's text as an audio_url part; file keys and two keys are 400s", async () => {
+    const wav = "data:audio/wav;base64,UklGRiQAAABXQVZFZm10IBAAAAABAAEAgD4AAAB9AAACABAAZGF0YQAAAAA=";
+    const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "Hello." }) }, { body: chatCompletion({ content: "Hi." }) }, { body: chatCompletion({ content: "Yo." }) }] });
+    const input = [{ role: "system", content: "Transcribe." }, { role: "user", content: "first" }, { role: "assistant", content: "ok" }, { role: "user", content: "Transcribe the audio." }];
+    const res = await s.post("/v1/responses", { input, metadata: { audio_data: wav } });
+    expect(res.status).toBe(200);
+    expect(s.requests[0]!.body.messages).toEqual([
+      { role: "system", content: "Transcribe." },
+      { role: "user", content: "first" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: [{ type: "audio_url", audio_url: { url: wav } }, { type: "text", text: "Transcribe the audio." }] },
+    ]);
+    expect(s.requests[0]!.body.metadata).toBeUndefined();
+
+    // NeMo Gym's ASR rows name it audio_url; a user message with parts keeps them after the audio.
+    await s.post("/v1/responses", { input: [{ role: "user", content: [{ type: "input_text", text: "What is said?" }, { type: "input_image", image_url: PNG_DATA_URL }] }], metadata: { audio_url: wav } });
+    expect(s.requests[1]!.body.messages[0].content.map((part: { type: string }) => part.type)).toEqual(["audio_url", "text", "image_url"]);
+
+    // /v1/chat/completions reads the same metadata; no user message gets one of its own.
+    const chat = await s.post("/v1/chat/completions", { messages: [{ role: "system", content: "Transcribe." }], metadata: { audio_data: wav } });
+    expect(chat.status).toBe(200);
+    expect(s.requests[2]!.body.messages).toEqual([{ role: "system", content: "Transcribe." }, { role: "user", content: [{ type: "audio_url", audio_url: { url: wav } }] }]);
+
+    const refused = async (metadata: Record<string, string>, path: string) => {
+      const res = await s.post("/v1/responses", { input: "x", metadata });
+      expect(res.status).toBe(400);
+      expect(JSON.stringify(res.body)).toContain(path);
+    };
+    await refused({ audio_path: "clips/a.wav" }, "metadata.audio_path");
+    await refused({ audio_data: wav, audio_url: wav }, "exclusive");
+    expect(s.requests).toHaveLength(3);
+  });
+
   test("/v1/messages with stream: true answers Anthropic's event sequence; bad input is a 400 in Anthropic's error envelope", async () => {
     const s = modelServer({ "/v1/chat/completions": [{ body: chatCompletion({ content: "cut" }, {}, { finish_reason: "length" }) }] });
     const res = await s.send("/v1/messages", { model: "m", max_tokens: 5, stream: true, messages: [{ role: "user", content: "x" }] });
