@@ -3,13 +3,16 @@
 // `mean/*` entry.
 
 /**
- * One selector: a metric by name (when present), every metric with a prefix, or the entries of a
- * pattern with `{k}` (e.g. `pass@{k}`) at its highest k, optionally only some scores or without some.
+ * One selector: a metric by name (when present), every metric with a prefix (and a suffix, when
+ * given), or the entries of a pattern with `{k}` (e.g. `pass@{k}`) at its highest k, optionally
+ * only some scores or without some.
  */
 export type KeyMetric =
   | string
-  | { prefix: string }
-  | { highestK: string; scores?: readonly string[]; exclude?: readonly string[] };
+  | { prefix: string; suffix?: string }
+  | { highestK: string; scores?: readonly string[]; exclude?: readonly string[] }
+  /** `highestK` under every subset the metrics hold (`<subset>/pass@...`, a name starting lowercase), as bird_sql and code_gen pick them. */
+  | { eachSubset: string; scores?: readonly string[] };
 
 export const DEFAULT_KEY_METRICS: readonly KeyMetric[] = [{ prefix: "mean/" }];
 
@@ -40,7 +43,11 @@ export function highestK(metrics: Readonly<Record<string, unknown>>, pattern: st
 
 function select(metrics: Readonly<Record<string, unknown>>, selector: KeyMetric): Record<string, unknown> {
   if (typeof selector === "string") return selector in metrics ? { [selector]: metrics[selector] } : {};
-  if ("prefix" in selector) return Object.fromEntries(Object.entries(metrics).filter(([key]) => key.startsWith(selector.prefix)));
+  if ("prefix" in selector) return Object.fromEntries(Object.entries(metrics).filter(([key]) => key.startsWith(selector.prefix) && key.endsWith(selector.suffix ?? "")));
+  if ("eachSubset" in selector) {
+    const subsets = new Set(Object.keys(metrics).filter((key) => key.includes("/pass@") && /^\p{Ll}/u.test(key)).map((key) => key.split("/pass@")[0]!));
+    return Object.assign({}, ...[...subsets].map((subset) => highestK(metrics, `${subset}/${selector.eachSubset}`, selector.scores)));
+  }
   return highestK(metrics, selector.highestK, selector.scores, selector.exclude);
 }
 

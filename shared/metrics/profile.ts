@@ -65,7 +65,9 @@ export function agentProfile(tasks: readonly (readonly ProfiledRollout[])[], wit
   const fields = new FieldValues();
   for (const task of tasks) for (const r of task) fields.add(r.fields);
   const scored = tasks.map((task) => [...task].sort(byRollout).map((r) => r.scored));
-  return { ...fields.summary(), ...passMajorityMetrics(scored, withAnswers) };
+  // No scores and no answer key (`scores: {}`): the environment reports no pass@k, not an empty aggregate.
+  const anyScores = withAnswers || scored.some((task) => task.some((r) => Object.keys(r.scores).length > 0));
+  return { ...fields.summary(), ...(anyScores ? passMajorityMetrics(scored, withAnswers) : {}) };
 }
 
 /** How a resources server scores its rollouts for /aggregate_metrics (ResourcesServerDefinition). */

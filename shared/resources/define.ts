@@ -87,8 +87,11 @@ export interface MetricsOptions {
   subsets?: readonly string[];
   /** A row field weighting each task in `_weighted` pass@k (NeMo Gym's polymath). */
   weightField?: string;
-  /** The environment's own metrics over all its verify responses (NeMo Gym's compute_metrics). */
-  computeMetrics?: ComputeMetrics;
+  /**
+   * The environment's own metrics over all its verify responses (NeMo Gym's compute_metrics); `env`
+   * gives the instance's config (`instanceConfig(env, Config)`), for metrics a setting switches.
+   */
+  computeMetrics?: (tasks: Parameters<ComputeMetrics>[0], env: ResourcesBindings) => ReturnType<ComputeMetrics>;
 }
 
 export interface ResourcesServerDefinition<T extends z.ZodObject> extends MetricsOptions {
@@ -162,7 +165,8 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
   app.post("/aggregate_metrics", async (c) => {
     const body = await readStreamedBody(c, AggregateMetricsRequest);
     const { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField, computeMetrics } = metrics;
-    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField, computeMetrics }));
+    const own = computeMetrics && ((tasks: Parameters<ComputeMetrics>[0]) => computeMetrics(tasks, c.env));
+    return c.json(aggregateMetrics(body.verify_responses, { answerKey, scores, keyMetrics, rewardBreakdown, subsets, weightField, computeMetrics: own }));
   });
 
   app.post("/close_session", close);

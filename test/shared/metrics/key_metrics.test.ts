@@ -13,6 +13,7 @@ import mathWithJudge from "../../../workers/resources/math_with_judge/index.ts";
 import mcqa from "../../../workers/resources/mcqa/index.ts";
 import stringMatch from "../../../workers/resources/string_match/index.ts";
 import xlamFc from "../../../workers/resources/xlam_fc/index.ts";
+import { keyMetrics } from "../../../shared/metrics/key_metrics.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
 import type { FetchApp } from "../../workerd/helpers.ts";
 
@@ -92,5 +93,26 @@ describe("key_metrics of environments that define their own", () => {
     expect(agent["pass@2/judge_accuracy"]).toBe(0);
     expect(agent["pass@3/judge_accuracy"]).toBeUndefined();
     expect(key["pass@1[avg-of-3]/symbolic_accuracy"]).toBe(50);
+  });
+});
+
+describe("selectors", () => {
+  test("a prefix with a suffix keeps the metrics with both (ragtruth's every `/f1` and `/accuracy`)", () => {
+    const metrics = { f1: 0.5, "task_type/QA/f1": 1, "task_type/QA/count": 2, "task_type/Data2txt/accuracy": 0.25, "pass@1/accuracy": 50, "f1x/y": 3 };
+    expect(keyMetrics(metrics, ["f1", { prefix: "", suffix: "/f1" }, { prefix: "task_type/", suffix: "/accuracy" }])).toEqual({ f1: 0.5, "task_type/QA/f1": 1, "task_type/Data2txt/accuracy": 0.25 });
+    expect(keyMetrics(metrics, [{ prefix: "task_type/QA/" }])).toEqual({ "task_type/QA/f1": 1, "task_type/QA/count": 2 });
+  });
+
+  test("eachSubset: a pattern at its highest k under every subset found among the metrics (a lowercase name before /pass@)", () => {
+    const metrics = {
+      "pass@1[avg-of-2]/accuracy": 50,
+      "easy/pass@1[avg-of-1]/accuracy": 100,
+      "easy/pass@1[avg-of-2]/accuracy": 75,
+      "easy/pass@2/accuracy": 100,
+      "hard/pass@1[avg-of-2]/accuracy": 25,
+      "hard/pass@1[avg-of-2]/no_answer": 10,
+      "Upper/pass@1[avg-of-2]/accuracy": 5,
+    };
+    expect(keyMetrics(metrics, [{ eachSubset: "pass@1[avg-of-{k}]", scores: ["accuracy"] }])).toEqual({ "easy/pass@1[avg-of-2]/accuracy": 75, "hard/pass@1[avg-of-2]/accuracy": 25 });
   });
 });

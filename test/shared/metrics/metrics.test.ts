@@ -26,6 +26,14 @@ const responses = [
 ];
 
 describe("/aggregate_metrics", () => {
+  test("an environment with no scores and no answer key reports no pass@k at all", async () => {
+    const unscored = defineResourcesServer({ declaration: resourcesServer({ task: z.object({}) }), tools: {}, scores: {}, verify: () => ({ reward: 1 }) });
+    const res = await client(unscored, serverEnv("env")).post("/aggregate_metrics", { verify_responses: responses });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics["mean/reward"]).toBe(0.5);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@") || key === "per_sample_aggregate")).toEqual([]);
+  });
+
   test("an environment's compute_metrics: tasks in order with rollouts in order; its per_task_metrics join their tasks", async () => {
     const seen: unknown[] = [];
     const custom = defineResourcesServer({

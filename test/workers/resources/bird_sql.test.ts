@@ -289,8 +289,134 @@ describe("bird_sql: reading the SQL out of a reply, as the reference does", () =
   });
 });
 
-test("/aggregate_metrics: pass@k over the reward, majority over extracted_sql, mean reward per difficulty", async () => {
-  const rollout = (task: number, reward: number, difficulty: string) => ({ _ng_task_index: task, _ng_rollout_index: 0, reward, extracted_sql: `SELECT ${reward}`, difficulty, response: { usage: { input_tokens: 10, output_tokens: 5 } } });
-  const res = await client(server, serverEnv("bird_sql")).post("/aggregate_metrics", { verify_responses: [rollout(0, 1, "simple"), rollout(1, 0, "simple"), rollout(2, 1, "moderate")] });
-  expect(res.body.key_metrics).toMatchObject({ "mean/input_tokens": 10, "pass@1/accuracy": expect.any(Number), "mean/reward_difficulty_simple": 0.5, "mean/reward_difficulty_moderate": 1 });
+// Verify responses (tasks and rollouts out of order, uneven k) and what NeMo Gym's own
+// compute_metrics and get_key_metrics return for them (run on these rollouts, pinned).
+const ROLLOUTS = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0, "extracted_sql": "SELECT 2", "response": {"usage": {"input_tokens": 10, "output_tokens": 5}}, "difficulty": "simple"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1, "extracted_sql": "SELECT 1", "response": {"usage": {"input_tokens": 12, "output_tokens": 5}}, "difficulty": "simple"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 1, "extracted_sql": "SELECT 1", "response": {"usage": {"input_tokens": 13, "output_tokens": 5}}, "difficulty": "simple"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0, "extracted_sql": null, "response": {"usage": {"input_tokens": 14, "output_tokens": 5}}, "difficulty": "moderate"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1, "extracted_sql": "SELECT a", "response": {"usage": {"input_tokens": 15, "output_tokens": 5}}, "difficulty": "moderate"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 1, "extracted_sql": "SELECT b", "response": {"usage": {"input_tokens": 16, "output_tokens": 5}}, "difficulty": "challenging"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0, "extracted_sql": "SELECT c", "response": {"usage": {"input_tokens": 17, "output_tokens": 5}}, "difficulty": "challenging"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 2, "reward": 0, "extracted_sql": "SELECT c", "response": {"usage": {"input_tokens": 18, "output_tokens": 5}}, "difficulty": "challenging"},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0, "extracted_sql": null, "response": {"usage": {"input_tokens": 19, "output_tokens": 5}}, "difficulty": null},
+  {"_ng_task_index": 4, "_ng_rollout_index": 0, "reward": 1, "extracted_sql": "SELECT d", "response": {"usage": {"input_tokens": 20, "output_tokens": 5}}},
+];
+const NEMO_METRICS: Record<string, unknown> = {
+  "challenging/majority@1/accuracy": 100.0,
+  "challenging/majority@1/no_answer": 0.0,
+  "challenging/majority@2/accuracy": 50.0,
+  "challenging/majority@2/no_answer": 0.0,
+  "challenging/majority@3/accuracy": 0.0,
+  "challenging/majority@3/no_answer": 0.0,
+  "challenging/pass@1/accuracy": 33.333333333333336,
+  "challenging/pass@1/no_answer": 0.0,
+  "challenging/pass@1[avg-of-1]/accuracy": 100.0,
+  "challenging/pass@1[avg-of-1]/no_answer": 0.0,
+  "challenging/pass@1[avg-of-2]/accuracy": 50.0,
+  "challenging/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "challenging/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "challenging/pass@1[avg-of-2]/no_answer": 0.0,
+  "challenging/pass@1[avg-of-2]/no_answer/std_dev_across_runs": 0.0,
+  "challenging/pass@1[avg-of-2]/no_answer/std_err_across_runs": 0.0,
+  "challenging/pass@1[avg-of-3]/accuracy": 33.33333333333333,
+  "challenging/pass@1[avg-of-3]/accuracy/std_dev_across_runs": 57.735026918962575,
+  "challenging/pass@1[avg-of-3]/accuracy/std_err_across_runs": 33.333333333333336,
+  "challenging/pass@1[avg-of-3]/no_answer": 0.0,
+  "challenging/pass@1[avg-of-3]/no_answer/std_dev_across_runs": 0.0,
+  "challenging/pass@1[avg-of-3]/no_answer/std_err_across_runs": 0.0,
+  "challenging/pass@2/accuracy": 66.66666666666667,
+  "challenging/pass@2/no_answer": 0.0,
+  "challenging/pass@3/accuracy": 100.0,
+  "challenging/pass@3/no_answer": 0.0,
+  "majority@1/accuracy": 60.0,
+  "majority@1/no_answer": 0.0,
+  "majority@2/accuracy": 60.0,
+  "majority@2/no_answer": 0.0,
+  "majority@3/accuracy": 60.0,
+  "majority@3/no_answer": 0.0,
+  "moderate/majority@1/accuracy": 0.0,
+  "moderate/majority@1/no_answer": 0.0,
+  "moderate/majority@2/accuracy": 100.0,
+  "moderate/majority@2/no_answer": 0.0,
+  "moderate/pass@1/accuracy": 50.0,
+  "moderate/pass@1/no_answer": 50.0,
+  "moderate/pass@1[avg-of-1]/accuracy": 0.0,
+  "moderate/pass@1[avg-of-1]/no_answer": 100.0,
+  "moderate/pass@1[avg-of-2]/accuracy": 50.0,
+  "moderate/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "moderate/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "moderate/pass@1[avg-of-2]/no_answer": 50.0,
+  "moderate/pass@1[avg-of-2]/no_answer/std_dev_across_runs": 70.71067811865476,
+  "moderate/pass@1[avg-of-2]/no_answer/std_err_across_runs": 50.0,
+  "moderate/pass@2/accuracy": 100.0,
+  "moderate/pass@2/no_answer": 100.0,
+  "pass@1/accuracy": 50.0,
+  "pass@1/no_answer": 30.0,
+  "pass@1[avg-of-1]/accuracy": 60.0,
+  "pass@1[avg-of-1]/no_answer": 40.0,
+  "pass@1[avg-of-2]/accuracy": 50.0,
+  "pass@1[avg-of-2]/accuracy/std_dev_across_runs": 18.856180831641264,
+  "pass@1[avg-of-2]/accuracy/std_err_across_runs": 13.33333333333333,
+  "pass@1[avg-of-2]/no_answer": 30.0,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 28.284271247461902,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 20.0,
+  "pass@1[avg-of-3]/accuracy": 50.0,
+  "pass@1[avg-of-3]/accuracy/std_dev_across_runs": 13.471506281091266,
+  "pass@1[avg-of-3]/accuracy/std_err_across_runs": 7.777777777777777,
+  "pass@1[avg-of-3]/no_answer": 30.0,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 23.09401076758503,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 13.333333333333334,
+  "pass@2/accuracy": 88.8888888888889,
+  "pass@2/no_answer": 33.333333333333336,
+  "pass@3/accuracy": 100.0,
+  "pass@3/no_answer": 0.0,
+  "per_sample_aggregate": {"accuracy": [60.0, 33.333333333333336, 50.0], "no_answer": [40.0, 0.0, 0.0]},
+  "simple/majority@1/accuracy": 100.0,
+  "simple/majority@1/no_answer": 0.0,
+  "simple/majority@2/accuracy": 50.0,
+  "simple/majority@2/no_answer": 0.0,
+  "simple/majority@3/accuracy": 100.0,
+  "simple/majority@3/no_answer": 0.0,
+  "simple/pass@1/accuracy": 66.66666666666667,
+  "simple/pass@1/no_answer": 0.0,
+  "simple/pass@1[avg-of-1]/accuracy": 100.0,
+  "simple/pass@1[avg-of-1]/no_answer": 0.0,
+  "simple/pass@1[avg-of-2]/accuracy": 50.0,
+  "simple/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "simple/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "simple/pass@1[avg-of-2]/no_answer": 0.0,
+  "simple/pass@1[avg-of-2]/no_answer/std_dev_across_runs": 0.0,
+  "simple/pass@1[avg-of-2]/no_answer/std_err_across_runs": 0.0,
+  "simple/pass@1[avg-of-3]/accuracy": 66.66666666666666,
+  "simple/pass@1[avg-of-3]/accuracy/std_dev_across_runs": 57.73502691896258,
+  "simple/pass@1[avg-of-3]/accuracy/std_err_across_runs": 33.333333333333336,
+  "simple/pass@1[avg-of-3]/no_answer": 0.0,
+  "simple/pass@1[avg-of-3]/no_answer/std_dev_across_runs": 0.0,
+  "simple/pass@1[avg-of-3]/no_answer/std_err_across_runs": 0.0,
+  "simple/pass@2/accuracy": 100.0,
+  "simple/pass@2/no_answer": 0.0,
+  "simple/pass@3/accuracy": 100.0,
+  "simple/pass@3/no_answer": 0.0,
+};
+const NEMO_KEY_METRICS = {
+  "challenging/pass@1[avg-of-3]/accuracy": 33.33333333333333,
+  "mean/input_tokens": 15.4,
+  "mean/output_tokens": 5.0,
+  "moderate/pass@1[avg-of-2]/accuracy": 50.0,
+  "pass@1[avg-of-3]/accuracy": 50.0,
+  "pass@3/accuracy": 100.0,
+  "simple/pass@1[avg-of-3]/accuracy": 66.66666666666666,
+};
+// agent_metrics less the reward profile's statistics of every numeric field: what compute_metrics adds.
+const computed = (agent: Record<string, unknown>) => Object.fromEntries(Object.entries(agent).filter(([k]) => !/^(mean|max|min|median|std)\//.test(k)));
+
+describe("aggregate metrics", () => {
+  test("pass@k and majority@k over extracted_sql of accuracy (reward above 0), then per difficulty; NeMo Gym's headline with each difficulty's pass@1[avg-of-k]", async () => {
+    const res = await client(server, serverEnv("bird_sql")).post("/aggregate_metrics", { verify_responses: ROLLOUTS });
+    expect(res.status).toBe(200);
+    expect(computed(res.body.agent_metrics)).toEqual(NEMO_METRICS);
+    expect(res.body.key_metrics).toEqual(NEMO_KEY_METRICS);
+  });
 });

@@ -43,7 +43,7 @@ describe("evalplus: verify", () => {
     program = calls((a, b) => a + b);
     const code = "def add(a, b):\n    return a + b";
     const body = await verified(fenced(code));
-    expect(body).toMatchObject({ reward: 1, reward_components: { base: 1, plus: 1 }, base_status: "pass", plus_status: "pass", base_details: [true, true], plus_details: [true, true], extracted_model_code: code });
+    expect(body).toMatchObject({ reward: 1, reward_components: { base: 1, plus: 1 }, base_status: "pass", plus_status: "pass", is_correct: true, is_correct_plus: true, base_details: [true, true], plus_details: [true, true], extracted_model_code: code });
     expect(requests).toHaveLength(2);
     expect(requests.map((r) => JSON.parse(r.stdin))).toEqual([ADD.base_inputs, ADD.plus_inputs]);
     expect(Object.keys(requests[0]!.files).sort()).toEqual(["main.py", "solution.py"]);
@@ -56,7 +56,7 @@ describe("evalplus: verify", () => {
   test("passing the base tests and failing a plus test: base 1, plus 0, reward 0", async () => {
     program = calls((a, b) => Math.abs(a + b));
     const body = await verified(fenced("def add(a, b):\n    return abs(a + b)"));
-    expect(body).toMatchObject({ reward: 0, reward_components: { base: 1, plus: 0 }, base_status: "pass", plus_status: "fail", plus_details: [false, true], plus_first_failure: { index: 0, reason: "wrong output" } });
+    expect(body).toMatchObject({ reward: 0, reward_components: { base: 1, plus: 0 }, base_status: "pass", plus_status: "fail", is_correct: true, is_correct_plus: false, plus_details: [false, true], plus_first_failure: { index: 0, reason: "wrong output" } });
     // The expected outputs never went to the sandbox.
     for (const r of requests) expect([r.stdin, ...Object.values(r.files)].join("\n")).not.toContain("424242");
   });
@@ -87,7 +87,7 @@ describe("evalplus: verify", () => {
   test("a reply without a code block earns 0 and runs nothing", async () => {
     program = () => expect.unreachable("nothing runs");
     const body = await verified("I would return a + b.");
-    expect(body).toMatchObject({ reward: 0, reward_components: { base: 0, plus: 0 }, extracted_model_output: "I would return a + b." });
+    expect(body).toMatchObject({ reward: 0, reward_components: { base: 0, plus: 0 }, is_correct: false, is_correct_plus: false, extracted_model_output: "I would return a + b." });
     expect(body).not.toHaveProperty("extracted_model_code");
     expect(requests).toHaveLength(0);
   });
@@ -258,5 +258,80 @@ describe("evalplus: comparing outputs", () => {
     expect(extractCode("```python\na = 1\n```\ntext\n```py\nb = 2\n```\n```\nplain\n```")).toBe("b = 2");
     expect(extractCode("```\nonly\n```")).toBe("only");
     expect(extractCode("no code")).toBe("");
+  });
+});
+
+// Verify responses (tasks and rollouts out of order, uneven k) and what NeMo Gym's own
+// compute_metrics and get_key_metrics return for them (run on these rollouts, pinned).
+const ROLLOUTS = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "response": {"usage": {"input_tokens": 10, "output_tokens": 5}}, "is_correct": true, "is_correct_plus": false, "extracted_model_code": "def f(): return 2"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "response": {"usage": {"input_tokens": 12, "output_tokens": 5}}, "is_correct": true, "is_correct_plus": true, "extracted_model_code": "def f(): return 1"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 1.0, "response": {"usage": {"input_tokens": 13, "output_tokens": 5}}, "is_correct": true, "is_correct_plus": true, "extracted_model_code": "def f(): return 1"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0.0, "response": {"usage": {"input_tokens": 14, "output_tokens": 5}}, "is_correct": false, "is_correct_plus": false, "extracted_model_code": null},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0.0, "response": {"usage": {"input_tokens": 15, "output_tokens": 5}}, "is_correct": true, "is_correct_plus": false, "extracted_model_code": "def g(): pass"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.0, "response": {"usage": {"input_tokens": 16, "output_tokens": 5}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 1.0, "response": {"usage": {"input_tokens": 17, "output_tokens": 5}}, "is_correct": true, "is_correct_plus": true, "extracted_model_code": "def h(): pass"},
+];
+const NEMO_METRICS: Record<string, unknown> = {
+  "majority@1/no_answer": 0.0,
+  "majority@1/passing_base_tests": 33.333333333333336,
+  "majority@1/passing_plus_tests": 33.333333333333336,
+  "majority@2/no_answer": 0.0,
+  "majority@2/passing_base_tests": 100.0,
+  "majority@2/passing_plus_tests": 50.0,
+  "majority@3/no_answer": 0.0,
+  "majority@3/passing_base_tests": 100.0,
+  "majority@3/passing_plus_tests": 66.66666666666667,
+  "pass@1/no_answer": 33.333333333333336,
+  "pass@1/passing_base_tests": 66.66666666666667,
+  "pass@1/passing_plus_tests": 38.88888888888889,
+  "pass@1[avg-of-1]/no_answer": 66.66666666666667,
+  "pass@1[avg-of-1]/passing_base_tests": 33.333333333333336,
+  "pass@1[avg-of-1]/passing_plus_tests": 33.333333333333336,
+  "pass@1[avg-of-2]/no_answer": 33.333333333333336,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 47.14045207910317,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 33.333333333333336,
+  "pass@1[avg-of-2]/passing_base_tests": 66.66666666666667,
+  "pass@1[avg-of-2]/passing_base_tests/std_dev_across_runs": 47.14045207910317,
+  "pass@1[avg-of-2]/passing_base_tests/std_err_across_runs": 33.333333333333336,
+  "pass@1[avg-of-2]/passing_plus_tests": 33.333333333333336,
+  "pass@1[avg-of-2]/passing_plus_tests/std_dev_across_runs": 0.0,
+  "pass@1[avg-of-2]/passing_plus_tests/std_err_across_runs": 0.0,
+  "pass@1[avg-of-3]/no_answer": 33.333333333333336,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 38.490017945975055,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 22.222222222222225,
+  "pass@1[avg-of-3]/passing_base_tests": 66.66666666666667,
+  "pass@1[avg-of-3]/passing_base_tests/std_dev_across_runs": 38.490017945975055,
+  "pass@1[avg-of-3]/passing_base_tests/std_err_across_runs": 22.222222222222225,
+  "pass@1[avg-of-3]/passing_plus_tests": 38.888888888888886,
+  "pass@1[avg-of-3]/passing_plus_tests/std_dev_across_runs": 38.49001794597505,
+  "pass@1[avg-of-3]/passing_plus_tests/std_err_across_runs": 22.22222222222222,
+  "pass@2/no_answer": 66.66666666666667,
+  "pass@2/passing_base_tests": 100.0,
+  "pass@2/passing_plus_tests": 66.66666666666667,
+  "pass@3/no_answer": 0.0,
+  "pass@3/passing_base_tests": 100.0,
+  "pass@3/passing_plus_tests": 100.0,
+  "per_sample_aggregate": {"no_answer": [66.66666666666667, 0.0, 0.0], "passing_base_tests": [33.333333333333336, 100.0, 100.0], "passing_plus_tests": [33.333333333333336, 33.333333333333336, 100.0]},
+};
+const NEMO_KEY_METRICS = {
+  "majority@3/passing_base_tests": 100.0,
+  "majority@3/passing_plus_tests": 66.66666666666667,
+  "mean/input_tokens": 13.857142857142858,
+  "mean/output_tokens": 5.0,
+  "pass@1[avg-of-3]/passing_base_tests": 66.66666666666667,
+  "pass@1[avg-of-3]/passing_plus_tests": 38.888888888888886,
+  "pass@3/passing_base_tests": 100.0,
+  "pass@3/passing_plus_tests": 100.0,
+};
+// agent_metrics less the reward profile's statistics of every numeric field: what compute_metrics adds.
+const computed = (agent: Record<string, unknown>) => Object.fromEntries(Object.entries(agent).filter(([k]) => !/^(mean|max|min|median|std)\//.test(k)));
+
+describe("aggregate metrics", () => {
+  test("pass@k and majority@k over extracted_model_code of passing_base_tests (is_correct) and passing_plus_tests (is_correct_plus), 0 when absent; NeMo Gym's headline", async () => {
+    const res = await client(server, serverEnv("evalplus")).post("/aggregate_metrics", { verify_responses: ROLLOUTS });
+    expect(res.status).toBe(200);
+    expect(computed(res.body.agent_metrics)).toEqual(NEMO_METRICS);
+    expect(res.body.key_metrics).toEqual(NEMO_KEY_METRICS);
   });
 });

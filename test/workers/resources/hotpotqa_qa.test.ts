@@ -90,3 +90,167 @@ describe("hotpotqa_qa: rows and long replies", () => {
     expect(body.reward).toBe(reply.endsWith('"Ed Wood"}') ? 1 : 0);
   });
 });
+
+// Verify responses as the collector strips them: a ground truth flagged unfit for substring grading
+// (its task leaves the filtered_* metrics), F1 scores next to 0/1 ones, a rollout with no answer,
+// uneven rollouts.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "expected_answer": "gt0", "extracted_answer": "Paris", "answer_em": 1.0, "answer_f1": 1.0, "is_correct": 1.0, "is_correct_strict": 1.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 120, "output_tokens": 9}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "expected_answer": "gt0", "extracted_answer": "paris france", "answer_em": 0.0, "answer_f1": 0.6666666666666666, "is_correct": 1.0, "is_correct_strict": 0.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 120, "output_tokens": 10}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0.0, "expected_answer": "gt0", "extracted_answer": null, "answer_em": 0.0, "answer_f1": 0.0, "is_correct": 0.0, "is_correct_strict": 0.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 120, "output_tokens": 11}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1.0, "expected_answer": "gt1", "extracted_answer": "John Smith", "answer_em": 1.0, "answer_f1": 1.0, "is_correct": 1.0, "is_correct_strict": 1.0, "gt_should_remove": true, "gt_remove_reason": "long", "response": {"usage": {"input_tokens": 121, "output_tokens": 9}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0.0, "expected_answer": "gt1", "extracted_answer": "Smith", "answer_em": 0.0, "answer_f1": 0.5, "is_correct": 1.0, "is_correct_strict": 0.0, "gt_should_remove": true, "gt_remove_reason": "long", "response": {"usage": {"input_tokens": 121, "output_tokens": 10}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.0, "expected_answer": "gt2", "extracted_answer": "1990", "answer_em": 0.0, "answer_f1": 0.0, "is_correct": 0.0, "is_correct_strict": 0.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 122, "output_tokens": 9}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 1.0, "expected_answer": "gt2", "extracted_answer": "1991", "answer_em": 1.0, "answer_f1": 1.0, "is_correct": 1.0, "is_correct_strict": 1.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 122, "output_tokens": 10}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 2, "reward": 1.0, "expected_answer": "gt2", "extracted_answer": "1991", "answer_em": 1.0, "answer_f1": 1.0, "is_correct": 1.0, "is_correct_strict": 1.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 122, "output_tokens": 11}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0.0, "expected_answer": "gt3", "extracted_answer": "blue", "answer_em": 0.0, "answer_f1": 0.4, "is_correct": 0.0, "is_correct_strict": 0.0, "gt_should_remove": false, "gt_remove_reason": null, "response": {"usage": {"input_tokens": 123, "output_tokens": 9}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "pass@1/answer_em": 37.5,
+  "pass@1[avg-of-1]/answer_em": 50.0,
+  "majority@1/answer_em": 50.0,
+  "pass@1/answer_f1": 76.66666666666667,
+  "pass@1[avg-of-1]/answer_f1": 60.0,
+  "majority@1/answer_f1": 60.0,
+  "pass@1/is_correct": 58.333333333333336,
+  "pass@1[avg-of-1]/is_correct": 50.0,
+  "majority@1/is_correct": 50.0,
+  "pass@1/is_correct_strict": 37.5,
+  "pass@1[avg-of-1]/is_correct_strict": 50.0,
+  "majority@1/is_correct_strict": 50.0,
+  "pass@1/no_answer": 8.333333333333334,
+  "pass@1[avg-of-1]/no_answer": 0.0,
+  "majority@1/no_answer": 0.0,
+  "pass@2/answer_em": 88.8888888888889,
+  "pass@1[avg-of-2]/answer_em": 37.5,
+  "majority@2/answer_em": 37.5,
+  "pass@2/answer_f1": 100.0,
+  "pass@1[avg-of-2]/answer_f1": 62.08333333333332,
+  "majority@2/answer_f1": 62.08333333333332,
+  "pass@2/is_correct": 100.0,
+  "pass@1[avg-of-2]/is_correct": 62.5,
+  "majority@2/is_correct": 62.5,
+  "pass@2/is_correct_strict": 88.8888888888889,
+  "pass@1[avg-of-2]/is_correct_strict": 37.5,
+  "majority@2/is_correct_strict": 37.5,
+  "pass@2/no_answer": 22.222222222222225,
+  "pass@1[avg-of-2]/no_answer": 0.0,
+  "majority@2/no_answer": 0.0,
+  "pass@3/answer_em": 100.0,
+  "pass@1[avg-of-3]/answer_em": 37.5,
+  "majority@3/answer_em": 50.0,
+  "pass@3/answer_f1": 100.0,
+  "pass@1[avg-of-3]/answer_f1": 59.30555555555554,
+  "majority@3/answer_f1": 74.58333333333333,
+  "pass@3/is_correct": 100.0,
+  "pass@1[avg-of-3]/is_correct": 58.33333333333333,
+  "majority@3/is_correct": 75.0,
+  "pass@3/is_correct_strict": 100.0,
+  "pass@1[avg-of-3]/is_correct_strict": 37.5,
+  "majority@3/is_correct_strict": 50.0,
+  "pass@3/no_answer": 50.0,
+  "pass@1[avg-of-3]/no_answer": 8.333333333333332,
+  "majority@3/no_answer": 0.0,
+  "filtered_pass@1/answer_em": 33.333333333333336,
+  "filtered_pass@1[avg-of-1]/answer_em": 33.333333333333336,
+  "filtered_majority@1/answer_em": 33.333333333333336,
+  "filtered_pass@1/answer_f1": 68.8888888888889,
+  "filtered_pass@1[avg-of-1]/answer_f1": 46.666666666666664,
+  "filtered_majority@1/answer_f1": 46.666666666666664,
+  "filtered_pass@1/is_correct": 44.44444444444445,
+  "filtered_pass@1[avg-of-1]/is_correct": 33.333333333333336,
+  "filtered_majority@1/is_correct": 33.333333333333336,
+  "filtered_pass@1/is_correct_strict": 33.333333333333336,
+  "filtered_pass@1[avg-of-1]/is_correct_strict": 33.333333333333336,
+  "filtered_majority@1/is_correct_strict": 33.333333333333336,
+  "filtered_pass@1/no_answer": 11.111111111111112,
+  "filtered_pass@1[avg-of-1]/no_answer": 0.0,
+  "filtered_majority@1/no_answer": 0.0,
+  "filtered_pass@2/answer_em": 83.33333333333334,
+  "filtered_pass@1[avg-of-2]/answer_em": 33.333333333333336,
+  "filtered_majority@2/answer_em": 33.333333333333336,
+  "filtered_pass@2/answer_f1": 100.0,
+  "filtered_pass@1[avg-of-2]/answer_f1": 57.77777777777778,
+  "filtered_majority@2/answer_f1": 57.77777777777778,
+  "filtered_pass@2/is_correct": 100.0,
+  "filtered_pass@1[avg-of-2]/is_correct": 50.0,
+  "filtered_majority@2/is_correct": 50.0,
+  "filtered_pass@2/is_correct_strict": 83.33333333333334,
+  "filtered_pass@1[avg-of-2]/is_correct_strict": 33.333333333333336,
+  "filtered_majority@2/is_correct_strict": 33.333333333333336,
+  "filtered_pass@2/no_answer": 33.333333333333336,
+  "filtered_pass@1[avg-of-2]/no_answer": 0.0,
+  "filtered_majority@2/no_answer": 0.0,
+  "filtered_pass@3/answer_em": 100.0,
+  "filtered_pass@1[avg-of-3]/answer_em": 33.333333333333336,
+  "filtered_majority@3/answer_em": 50.0,
+  "filtered_pass@3/answer_f1": 100.0,
+  "filtered_pass@1[avg-of-3]/answer_f1": 54.074074074074076,
+  "filtered_majority@3/answer_f1": 74.44444444444444,
+  "filtered_pass@3/is_correct": 100.0,
+  "filtered_pass@1[avg-of-3]/is_correct": 44.444444444444436,
+  "filtered_majority@3/is_correct": 66.66666666666667,
+  "filtered_pass@3/is_correct_strict": 100.0,
+  "filtered_pass@1[avg-of-3]/is_correct_strict": 33.333333333333336,
+  "filtered_majority@3/is_correct_strict": 50.0,
+  "filtered_pass@3/no_answer": 50.0,
+  "filtered_pass@1[avg-of-3]/no_answer": 11.111111111111109,
+  "filtered_majority@3/no_answer": 0.0,
+  "filtered_num_tasks": 3,
+  "unfiltered_num_tasks": 4
+};
+const expectedKeyMetrics = {
+  "mean/input_tokens": 121.22222222222223,
+  "mean/output_tokens": 9.777777777777779,
+  "pass@1[avg-of-3]/answer_em": 37.5,
+  "pass@1[avg-of-3]/answer_f1": 59.30555555555554,
+  "pass@1[avg-of-3]/is_correct": 58.33333333333333,
+  "pass@1[avg-of-3]/is_correct_strict": 37.5,
+  "pass@3/answer_em": 100.0,
+  "pass@3/answer_f1": 100.0,
+  "pass@3/is_correct": 100.0,
+  "pass@3/is_correct_strict": 100.0,
+  "majority@3/answer_em": 50.0,
+  "majority@3/answer_f1": 74.58333333333333,
+  "majority@3/is_correct": 75.0,
+  "majority@3/is_correct_strict": 50.0,
+  "filtered_pass@1[avg-of-3]/answer_em": 33.333333333333336,
+  "filtered_pass@1[avg-of-3]/answer_f1": 54.074074074074076,
+  "filtered_pass@1[avg-of-3]/is_correct": 44.444444444444436,
+  "filtered_pass@1[avg-of-3]/is_correct_strict": 33.333333333333336,
+  "filtered_pass@3/answer_em": 100.0,
+  "filtered_pass@3/answer_f1": 100.0,
+  "filtered_pass@3/is_correct": 100.0,
+  "filtered_pass@3/is_correct_strict": 100.0,
+  "filtered_majority@3/answer_em": 50.0,
+  "filtered_majority@3/answer_f1": 74.44444444444444,
+  "filtered_majority@3/is_correct": 66.66666666666667,
+  "filtered_majority@3/is_correct_strict": 50.0
+};
+
+describe("aggregate metrics", () => {
+  const aggregate = (verify_responses: unknown[]) => client(server, serverEnv("hotpotqa_qa")).post("/aggregate_metrics", { verify_responses });
+
+  test("pass@k and majority@k of the four scores over all tasks and the filtered ones, task counts, NeMo Gym's key metrics", async () => {
+    const res = await aggregate(rollouts);
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@") && !key.endsWith("_across_runs") && !(key in expectedMetrics))).toEqual([]);
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+
+  test("every ground truth flagged: no filtered metrics, a filtered task count of 0", async () => {
+    const res = await aggregate(rollouts.map((r) => ({ ...r, gt_should_remove: true })));
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject({ filtered_num_tasks: 0, unfiltered_num_tasks: 4 });
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.startsWith("filtered_") && key.includes("@"))).toEqual([]);
+  });
+
+  test("report_filtered_metrics: false leaves out the filtered metrics and the task counts", async () => {
+    const res = await client(server, serverEnv("hotpotqa_qa", { INSTANCE_CONFIG: { report_filtered_metrics: false } })).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.startsWith("filtered_") || key.endsWith("_num_tasks"))).toEqual([]);
+    expect(res.body.agent_metrics["pass@1[avg-of-3]/is_correct_strict"]).toBe(expectedMetrics["pass@1[avg-of-3]/is_correct_strict"]);
+  });
+});

@@ -82,3 +82,114 @@ describe("imo_gradingbench", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+// Verify responses as the collector strips them: uneven rollouts, unread grades (no score_diff, no
+// answer), a task with no score_diff in its first two rollouts, and one without binary_match.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 0.0, "expected_answer": "correct", "grading_id": "g0", "problem_id": null, "extracted_grade": "almost", "binary_match": true, "score_diff": 1.0, "response": {"usage": {"input_tokens": 2000, "output_tokens": 100}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 1.0, "expected_answer": "correct", "grading_id": "g0", "problem_id": null, "extracted_grade": "correct", "binary_match": true, "score_diff": 0.0, "response": {"usage": {"input_tokens": 2000, "output_tokens": 101}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0.0, "expected_answer": "correct", "grading_id": "g0", "problem_id": null, "extracted_grade": null, "binary_match": false, "score_diff": null, "response": {"usage": {"input_tokens": 2000, "output_tokens": 102}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0.0, "expected_answer": "partial", "grading_id": "g1", "problem_id": null, "extracted_grade": "incorrect", "binary_match": true, "score_diff": 1.0, "response": {"usage": {"input_tokens": 2001, "output_tokens": 100}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0.0, "expected_answer": "partial", "grading_id": "g1", "problem_id": null, "extracted_grade": "almost", "score_diff": 5.0, "response": {"usage": {"input_tokens": 2001, "output_tokens": 101}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.0, "expected_answer": "incorrect", "grading_id": "g2", "problem_id": null, "extracted_grade": null, "binary_match": false, "score_diff": null, "response": {"usage": {"input_tokens": 2002, "output_tokens": 100}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0.0, "expected_answer": "incorrect", "grading_id": "g2", "problem_id": null, "extracted_grade": null, "binary_match": false, "score_diff": null, "response": {"usage": {"input_tokens": 2002, "output_tokens": 101}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 2, "reward": 0.0, "expected_answer": "incorrect", "grading_id": "g2", "problem_id": null, "extracted_grade": "correct", "binary_match": false, "score_diff": 7.0, "response": {"usage": {"input_tokens": 2002, "output_tokens": 102}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 1.0, "expected_answer": "almost", "grading_id": "g3", "problem_id": null, "extracted_grade": "almost", "binary_match": true, "score_diff": 0.0, "response": {"usage": {"input_tokens": 2003, "output_tokens": 100}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "pass@1/binarized_accuracy": 54.16666666666667,
+  "pass@1[avg-of-1]/binarized_accuracy": 75.0,
+  "majority@1/binarized_accuracy": 75.0,
+  "pass@1/exact_accuracy": 33.333333333333336,
+  "pass@1[avg-of-1]/exact_accuracy": 25.0,
+  "majority@1/exact_accuracy": 25.0,
+  "pass@1/no_answer": 25.0,
+  "pass@1[avg-of-1]/no_answer": 25.0,
+  "majority@1/no_answer": 0.0,
+  "pass@2/binarized_accuracy": 66.66666666666667,
+  "pass@1[avg-of-2]/binarized_accuracy": 62.5,
+  "majority@2/binarized_accuracy": 62.5,
+  "pass@2/exact_accuracy": 22.222222222222225,
+  "pass@1[avg-of-2]/exact_accuracy": 37.5,
+  "majority@2/exact_accuracy": 37.5,
+  "pass@2/no_answer": 55.555555555555564,
+  "pass@1[avg-of-2]/no_answer": 25.0,
+  "majority@2/no_answer": 0.0,
+  "pass@3/binarized_accuracy": 50.0,
+  "pass@1[avg-of-3]/binarized_accuracy": 54.166666666666664,
+  "majority@3/binarized_accuracy": 62.5,
+  "pass@3/exact_accuracy": 50.0,
+  "pass@1[avg-of-3]/exact_accuracy": 33.33333333333333,
+  "majority@3/exact_accuracy": 37.5,
+  "pass@3/no_answer": 100.0,
+  "pass@1[avg-of-3]/no_answer": 25.0,
+  "majority@3/no_answer": 0.0,
+  "per_sample_aggregate": {
+    "binarized_accuracy": [
+      75.0,
+      33.333333333333336,
+      0.0
+    ],
+    "exact_accuracy": [
+      25.0,
+      33.333333333333336,
+      0.0
+    ],
+    "no_answer": [
+      25.0,
+      33.333333333333336,
+      50.0
+    ]
+  },
+  "pass@1[avg-of-2]/binarized_accuracy/std_dev_across_runs": 29.462782549439478,
+  "pass@1[avg-of-2]/binarized_accuracy/std_err_across_runs": 20.83333333333333,
+  "pass@1[avg-of-2]/exact_accuracy/std_dev_across_runs": 5.892556509887898,
+  "pass@1[avg-of-2]/exact_accuracy/std_err_across_runs": 4.166666666666668,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 5.892556509887898,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 4.166666666666668,
+  "pass@1[avg-of-3]/binarized_accuracy/std_dev_across_runs": 37.577081273524115,
+  "pass@1[avg-of-3]/binarized_accuracy/std_err_across_runs": 21.695137988629593,
+  "pass@1[avg-of-3]/exact_accuracy/std_dev_across_runs": 17.347216662217775,
+  "pass@1[avg-of-3]/exact_accuracy/std_err_across_runs": 10.015420209622194,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 12.729376930432888,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 7.349309197401641,
+  "pass@1[avg-of-1]/mae": 0.6666666666666666,
+  "pass@1[avg-of-1]/mae_count": 3.0,
+  "pass@1/mae": 0.6666666666666666,
+  "pass@1/mae_count": 3.0,
+  "pass@1[avg-of-2]/mae": 1.4,
+  "pass@1[avg-of-2]/mae_count": 5.0,
+  "pass@2/mae": 0.3333333333333333,
+  "pass@2/mae_count": 3.0,
+  "pass@1[avg-of-3]/mae": 2.3333333333333335,
+  "pass@1[avg-of-3]/mae_count": 6.0,
+  "pass@3/mae": 2.0,
+  "pass@3/mae_count": 4.0,
+  "mae": 2.3333333333333335,
+  "mae_count": 6.0
+};
+const expectedKeyMetrics = {
+  "mean/reward": 0.2222222222222222,
+  "pass@1[avg-of-3]/binarized_accuracy": 54.166666666666664,
+  "pass@1[avg-of-3]/exact_accuracy": 33.33333333333333,
+  "pass@1[avg-of-3]/no_answer": 25.0,
+  "pass@1[avg-of-3]/mae": 2.3333333333333335,
+  "pass@3/binarized_accuracy": 50.0,
+  "pass@3/exact_accuracy": 50.0,
+  "pass@3/mae": 2.0,
+  "majority@3/binarized_accuracy": 62.5,
+  "majority@3/exact_accuracy": 37.5,
+  "mae": 2.3333333333333335,
+  "mae_count": 6.0
+};
+
+describe("aggregate metrics", () => {
+  test("pass@k and majority@k of exact and binarized accuracy, MAE of the grade points per k, NeMo Gym's key metrics", async () => {
+    const res = await client(server, serverEnv("imo_gradingbench")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@") && !(key in expectedMetrics))).toEqual([]);
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+});

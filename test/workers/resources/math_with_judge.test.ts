@@ -177,3 +177,75 @@ describe("math_with_judge: wire", () => {
     expect(res.body.agent_metrics["majority@2/accuracy"]).toBeUndefined();
   });
 });
+
+// Verify responses (tasks and rollouts out of order, uneven k) and what NeMo Gym's own
+// compute_metrics and get_key_metrics return for them (run on these rollouts, pinned).
+const ROLLOUTS = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1, "library_reward": 1, "judge_evaluations": null, "extracted_answer": "3/4", "response": {"usage": {"input_tokens": 10, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 1, "library_reward": 0, "judge_evaluations": [{"verdict": "A"}], "extracted_answer": "0.75", "response": {"usage": {"input_tokens": 12, "output_tokens": 7}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0, "library_reward": 0, "judge_evaluations": [{"verdict": "A"}], "extracted_answer": null, "response": {"usage": {"input_tokens": 11, "output_tokens": 6}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0, "library_reward": 0, "judge_evaluations": [{"verdict": "A"}], "extracted_answer": "2", "response": {"usage": {"input_tokens": 20, "output_tokens": 9}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1, "library_reward": 1, "judge_evaluations": null, "extracted_answer": "3", "response": {"usage": {"input_tokens": 21, "output_tokens": 8}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0, "extracted_answer": "x", "response": {"usage": {"input_tokens": 30, "output_tokens": 1}}},
+];
+const NEMO_METRICS: Record<string, unknown> = {
+  "majority@1/judge_accuracy": 0.0,
+  "majority@1/no_answer": 0.0,
+  "majority@1/symbolic_accuracy": 66.66666666666667,
+  "majority@2/judge_accuracy": 33.333333333333336,
+  "majority@2/no_answer": 0.0,
+  "majority@2/symbolic_accuracy": 33.333333333333336,
+  "majority@3/judge_accuracy": 33.333333333333336,
+  "majority@3/no_answer": 0.0,
+  "majority@3/symbolic_accuracy": 33.333333333333336,
+  "pass@1/judge_accuracy": 25.0,
+  "pass@1/no_answer": 11.111111111111112,
+  "pass@1/symbolic_accuracy": 41.66666666666667,
+  "pass@1[avg-of-1]/no_answer": 0.0,
+  "pass@1[avg-of-1]/symbolic_accuracy": 100.0,
+  "pass@1[avg-of-2]/judge_accuracy": 50.0,
+  "pass@1[avg-of-2]/judge_accuracy/std_dev_across_runs": 35.35533905932738,
+  "pass@1[avg-of-2]/judge_accuracy/std_err_across_runs": 25.0,
+  "pass@1[avg-of-2]/no_answer": 0.0,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 0.0,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 0.0,
+  "pass@1[avg-of-2]/symbolic_accuracy": 50.0,
+  "pass@1[avg-of-2]/symbolic_accuracy/std_dev_across_runs": 70.71067811865476,
+  "pass@1[avg-of-2]/symbolic_accuracy/std_err_across_runs": 50.0,
+  "pass@1[avg-of-3]/judge_accuracy": 25.0,
+  "pass@1[avg-of-3]/judge_accuracy/std_dev_across_runs": 35.35533905932738,
+  "pass@1[avg-of-3]/judge_accuracy/std_err_across_runs": 25.0,
+  "pass@1[avg-of-3]/no_answer": 11.111111111111109,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 57.735026918962575,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 33.333333333333336,
+  "pass@1[avg-of-3]/symbolic_accuracy": 41.666666666666664,
+  "pass@1[avg-of-3]/symbolic_accuracy/std_dev_across_runs": 57.735026918962575,
+  "pass@1[avg-of-3]/symbolic_accuracy/std_err_across_runs": 33.333333333333336,
+  "pass@2/judge_accuracy": 100.0,
+  "pass@2/no_answer": 33.333333333333336,
+  "pass@2/symbolic_accuracy": 83.33333333333334,
+  "pass@3/no_answer": 100.0,
+  "pass@3/symbolic_accuracy": 100.0,
+  "per_sample_aggregate": {"judge_accuracy": [50.0, 0.0], "no_answer": [0.0, 0.0, 100.0], "symbolic_accuracy": [100.0, 0.0, 0.0]},
+};
+const NEMO_KEY_METRICS = {
+  "majority@3/judge_accuracy": 33.333333333333336,
+  "majority@3/symbolic_accuracy": 33.333333333333336,
+  "mean/input_tokens": 17.333333333333332,
+  "mean/output_tokens": 6.0,
+  "pass@1[avg-of-3]/judge_accuracy": 25.0,
+  "pass@1[avg-of-3]/no_answer": 11.111111111111109,
+  "pass@1[avg-of-3]/symbolic_accuracy": 41.666666666666664,
+  "pass@3/symbolic_accuracy": 100.0,
+};
+// agent_metrics less the reward profile's statistics of every numeric field: what compute_metrics adds.
+const computed = (agent: Record<string, unknown>) => Object.fromEntries(Object.entries(agent).filter(([k]) => !/^(mean|max|min|median|std)\//.test(k)));
+
+describe("aggregate metrics", () => {
+  test("pass@k, majority@k over extracted_answer and no_answer for symbolic_accuracy and, where the judge was asked, judge_accuracy; NeMo Gym's headline", async () => {
+    const res = await client(server, serverEnv("math_with_judge")).post("/aggregate_metrics", { verify_responses: ROLLOUTS });
+    expect(res.status).toBe(200);
+    expect(computed(res.body.agent_metrics)).toEqual(NEMO_METRICS);
+    expect(res.body.key_metrics).toEqual(NEMO_KEY_METRICS);
+  });
+});

@@ -152,3 +152,75 @@ describe("mcqa: wire", () => {
     expect((await s.post("/get_answer", {})).status).toBe(404);
   });
 });
+
+// Verify responses (tasks and rollouts out of order, uneven k) and what NeMo Gym's own
+// compute_metrics and get_key_metrics return for them (run on these rollouts, pinned).
+const ROLLOUTS = [
+  {"_ng_task_index": 1, "_ng_rollout_index": 2, "reward": 0, "extracted_answer": null, "response": {"usage": {"input_tokens": 14, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1, "extracted_answer": "C", "response": {"usage": {"input_tokens": 10, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": "B", "response": {"usage": {"input_tokens": 11, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0, "extracted_answer": "B", "response": {"usage": {"input_tokens": 12, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 3, "reward": 1, "extracted_answer": "C", "response": {"usage": {"input_tokens": 13, "output_tokens": 5}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1, "extracted_answer": "A", "response": {"usage": {"input_tokens": 15, "output_tokens": 5}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": "D", "response": {"usage": {"input_tokens": 16, "output_tokens": 5}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0, "extracted_answer": null, "response": {"usage": {"input_tokens": 17, "output_tokens": 5}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": null, "response": {"usage": {"input_tokens": 18, "output_tokens": 5}}},
+];
+const NEMO_METRICS: Record<string, unknown> = {
+  "majority@1/accuracy": 66.66666666666667,
+  "majority@1/no_answer": 0.0,
+  "majority@2/accuracy": 33.333333333333336,
+  "majority@2/no_answer": 0.0,
+  "majority@3/accuracy": 16.666666666666668,
+  "majority@3/no_answer": 0.0,
+  "majority@4/accuracy": 33.333333333333336,
+  "majority@4/no_answer": 0.0,
+  "pass@1/accuracy": 27.777777777777782,
+  "pass@1/no_answer": 44.44444444444445,
+  "pass@1[avg-of-1]/accuracy": 66.66666666666667,
+  "pass@1[avg-of-1]/no_answer": 33.333333333333336,
+  "pass@1[avg-of-2]/accuracy": 33.333333333333336,
+  "pass@1[avg-of-2]/accuracy/std_dev_across_runs": 47.14045207910317,
+  "pass@1[avg-of-2]/accuracy/std_err_across_runs": 33.333333333333336,
+  "pass@1[avg-of-2]/no_answer": 33.333333333333336,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 0.0,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 0.0,
+  "pass@1[avg-of-3]/accuracy": 22.222222222222218,
+  "pass@1[avg-of-3]/accuracy/std_dev_across_runs": 38.490017945975055,
+  "pass@1[avg-of-3]/accuracy/std_err_across_runs": 22.222222222222225,
+  "pass@1[avg-of-3]/no_answer": 44.444444444444436,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 9.622504486493762,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 5.555555555555555,
+  "pass@1[avg-of-4]/accuracy": 27.777777777777775,
+  "pass@1[avg-of-4]/accuracy/std_dev_across_runs": 50.0,
+  "pass@1[avg-of-4]/accuracy/std_err_across_runs": 25.0,
+  "pass@1[avg-of-4]/no_answer": 44.444444444444436,
+  "pass@1[avg-of-4]/no_answer/std_dev_across_runs": 20.971762320196525,
+  "pass@1[avg-of-4]/no_answer/std_err_across_runs": 10.485881160098263,
+  "pass@2/accuracy": 50.0,
+  "pass@2/no_answer": 55.555555555555564,
+  "pass@3/accuracy": 100.0,
+  "pass@3/no_answer": 50.0,
+  "pass@4/accuracy": 100.0,
+  "pass@4/no_answer": 0.0,
+  "per_sample_aggregate": {"accuracy": [66.66666666666667, 0.0, 0.0, 100.0], "no_answer": [33.333333333333336, 33.333333333333336, 50.0, 0.0]},
+};
+const NEMO_KEY_METRICS = {
+  "majority@4/accuracy": 33.333333333333336,
+  "mean/reward": 0.3333333333333333,
+  "pass@1/accuracy": 27.777777777777782,
+  "pass@1[avg-of-4]/accuracy": 27.777777777777775,
+  "pass@1[avg-of-4]/no_answer": 44.444444444444436,
+  "pass@4/no_answer": 0.0,
+};
+// agent_metrics less the reward profile's statistics of every numeric field: what compute_metrics adds.
+const computed = (agent: Record<string, unknown>) => Object.fromEntries(Object.entries(agent).filter(([k]) => !/^(mean|max|min|median|std)\//.test(k)));
+
+describe("aggregate metrics", () => {
+  test("pass@k and majority@k of the reward over extracted_answer, no_answer; NeMo Gym's mcqa headline", async () => {
+    const res = await client(server, serverEnv("mcqa")).post("/aggregate_metrics", { verify_responses: ROLLOUTS });
+    expect(res.status).toBe(200);
+    expect(computed(res.body.agent_metrics)).toEqual(NEMO_METRICS);
+    expect(res.body.key_metrics).toEqual(NEMO_KEY_METRICS);
+  });
+});

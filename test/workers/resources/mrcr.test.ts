@@ -85,3 +85,64 @@ describe("mrcr: bad rows and long replies", () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+// Verify responses as the collector strips them: three needle counts (0 makes no subset), uneven
+// rollouts per task, similarity rewards next to exact ones.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 0.5, "prefix_matched": true, "seq_match_ratio": 0.5, "n_needles": 2, "response": {"usage": {"input_tokens": 100, "output_tokens": 10}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 1.0, "prefix_matched": true, "seq_match_ratio": 1.0, "n_needles": 2, "response": {"usage": {"input_tokens": 101, "output_tokens": 10}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0.0, "prefix_matched": false, "seq_match_ratio": 0.0, "n_needles": 2, "response": {"usage": {"input_tokens": 102, "output_tokens": 10}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1.0, "prefix_matched": true, "seq_match_ratio": 1.0, "n_needles": 2, "response": {"usage": {"input_tokens": 100, "output_tokens": 20}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1.0, "prefix_matched": true, "seq_match_ratio": 1.0, "n_needles": 2, "response": {"usage": {"input_tokens": 101, "output_tokens": 20}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.25, "prefix_matched": true, "seq_match_ratio": 0.25, "n_needles": 4, "response": {"usage": {"input_tokens": 100, "output_tokens": 30}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0.75, "prefix_matched": true, "seq_match_ratio": 0.75, "n_needles": 0, "response": {"usage": {"input_tokens": 100, "output_tokens": 40}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 1, "reward": 0.0, "prefix_matched": false, "seq_match_ratio": 0.0, "n_needles": 0, "response": {"usage": {"input_tokens": 101, "output_tokens": 40}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "pass@1/accuracy": 62.5,
+  "pass@1[avg-of-1]/accuracy": 62.5,
+  "pass@2/accuracy": 91.66666666666667,
+  "pass@1[avg-of-2]/accuracy": 59.375,
+  "pass@3/accuracy": 100.0,
+  "pass@1[avg-of-3]/accuracy": 53.125,
+  "per_sample_aggregate": {
+    "accuracy": [
+      62.5,
+      66.66666666666667,
+      0.0
+    ]
+  },
+  "pass@1[avg-of-2]/accuracy/std_dev_across_runs": 2.9462782549439512,
+  "pass@1[avg-of-2]/accuracy/std_err_across_runs": 2.0833333333333353,
+  "pass@1[avg-of-3]/accuracy/std_dev_across_runs": 37.345360165968756,
+  "pass@1[avg-of-3]/accuracy/std_err_across_runs": 21.56135374480559,
+  "n_needles=2/pass@1/accuracy": 75.0,
+  "n_needles=2/pass@1[avg-of-1]/accuracy": 75.0,
+  "n_needles=2/pass@2/accuracy": 100.0,
+  "n_needles=2/pass@1[avg-of-2]/accuracy": 87.5,
+  "n_needles=2/pass@3/accuracy": 100.0,
+  "n_needles=2/pass@1[avg-of-3]/accuracy": 75.0,
+  "n_needles=2/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 17.67766952966369,
+  "n_needles=2/pass@1[avg-of-2]/accuracy/std_err_across_runs": 12.5,
+  "n_needles=2/pass@1[avg-of-3]/accuracy/std_dev_across_runs": 52.04164998665332,
+  "n_needles=2/pass@1[avg-of-3]/accuracy/std_err_across_runs": 30.04626062886658,
+  "n_needles=4/pass@1/accuracy": 25.0,
+  "n_needles=4/pass@1[avg-of-1]/accuracy": 25.0
+};
+const expectedKeyMetrics = {
+  "mean/input_tokens": 100.625,
+  "mean/output_tokens": 22.5,
+  "pass@1[avg-of-3]/accuracy": 53.125,
+  "pass@3/accuracy": 100.0
+};
+
+describe("aggregate metrics", () => {
+  test("pass@k over the reward, per needle count as n_needles=<count>/..., and NeMo Gym's key metrics", async () => {
+    const res = await client(server, serverEnv("mrcr")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.startsWith("n_needles="))).toEqual(Object.keys(expectedMetrics).filter((key) => key.startsWith("n_needles=")));
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+});

@@ -80,3 +80,73 @@ describe("ragtruth: rows", () => {
     expect(body).toMatchObject({ pred_halu: 0, reward: 0 });
   });
 });
+
+// Verify responses as the collector strips them: the three task types and an empty one ("unknown"),
+// a slice with neither predicted nor gold hallucinations (every ratio 0/0), parse failures.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "task_type": "QA", "is_halu": 1, "pred_halu": 1, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 12}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "task_type": "QA", "is_halu": 1, "pred_halu": 0, "parse_fail": 1, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 13}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0.0, "task_type": "QA", "is_halu": 0, "pred_halu": 1, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 12}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1.0, "task_type": "QA", "is_halu": 0, "pred_halu": 0, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 13}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 1.0, "task_type": "Summary", "is_halu": 1, "pred_halu": 1, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 12}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 1.0, "task_type": "Summary", "is_halu": 1, "pred_halu": 1, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 13}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 1.0, "task_type": "Data2txt", "is_halu": 0, "pred_halu": 0, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 12}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 1, "reward": 1.0, "task_type": "Data2txt", "is_halu": 0, "pred_halu": 0, "parse_fail": 1, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 13}}},
+  {"_ng_task_index": 4, "_ng_rollout_index": 0, "reward": 0.0, "task_type": "", "is_halu": 1, "pred_halu": 0, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 12}}},
+  {"_ng_task_index": 4, "_ng_rollout_index": 1, "reward": 0.0, "task_type": "", "is_halu": 1, "pred_halu": 0, "parse_fail": 0, "extracted": "", "response": {"usage": {"input_tokens": 300, "output_tokens": 13}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "mean_reward": 0.6,
+  "count": 10,
+  "parse_fail_rate": 0.2,
+  "precision": 0.75,
+  "recall": 0.5,
+  "f1": 0.6,
+  "task_type/Data2txt/precision": 0.0,
+  "task_type/Data2txt/recall": 0.0,
+  "task_type/Data2txt/f1": 0.0,
+  "task_type/Data2txt/accuracy": 1.0,
+  "task_type/Data2txt/count": 2,
+  "task_type/QA/precision": 0.5,
+  "task_type/QA/recall": 0.5,
+  "task_type/QA/f1": 0.5,
+  "task_type/QA/accuracy": 0.5,
+  "task_type/QA/count": 4,
+  "task_type/Summary/precision": 1.0,
+  "task_type/Summary/recall": 1.0,
+  "task_type/Summary/f1": 1.0,
+  "task_type/Summary/accuracy": 1.0,
+  "task_type/Summary/count": 2,
+  "task_type/unknown/precision": 0.0,
+  "task_type/unknown/recall": 0.0,
+  "task_type/unknown/f1": 0.0,
+  "task_type/unknown/accuracy": 0.0,
+  "task_type/unknown/count": 2
+};
+const expectedKeyMetrics = {
+  "mean_reward": 0.6,
+  "f1": 0.6,
+  "precision": 0.75,
+  "recall": 0.5,
+  "task_type/Data2txt/f1": 0.0,
+  "task_type/Data2txt/accuracy": 1.0,
+  "task_type/QA/f1": 0.5,
+  "task_type/QA/accuracy": 0.5,
+  "task_type/Summary/f1": 1.0,
+  "task_type/Summary/accuracy": 1.0,
+  "task_type/unknown/f1": 0.0,
+  "task_type/unknown/accuracy": 0.0
+};
+
+describe("aggregate metrics", () => {
+  test("NeMo Gym's precision / recall / F1 overall and per task type, its rates, and its key metrics", async () => {
+    const res = await client(server, serverEnv("ragtruth")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    // Like NeMo's, no pass@k: the environment has no score function.
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@"))).toEqual([]);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.startsWith("task_type/") || key.startsWith("mean/reward_"))).toEqual(Object.keys(expectedMetrics).filter((key) => key.startsWith("task_type/")));
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+});

@@ -190,3 +190,140 @@ describe("ruler2: long replies stay bounded", () => {
     expect(performance.now() - started).toBeLessThan(1500);
   });
 });
+
+// Verify responses as the collector strips them: all twelve sub-tasks, two of them with one rollout
+// (so only k = 1 has a suite mean), and a multichoice row with no sub-task.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8000, "output_tokens": 20}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8000, "output_tokens": 21}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0.5, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8001, "output_tokens": 20}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8001, "output_tokens": 21}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_medium", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8002, "output_tokens": 20}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8003, "output_tokens": 20}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 1, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "mk_niah_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8003, "output_tokens": 21}}},
+  {"_ng_task_index": 4, "_ng_rollout_index": 0, "reward": 0.25, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8004, "output_tokens": 20}}},
+  {"_ng_task_index": 4, "_ng_rollout_index": 1, "reward": 0.75, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8004, "output_tokens": 21}}},
+  {"_ng_task_index": 5, "_ng_rollout_index": 0, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8005, "output_tokens": 20}}},
+  {"_ng_task_index": 5, "_ng_rollout_index": 1, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8005, "output_tokens": 21}}},
+  {"_ng_task_index": 6, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_medium", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8006, "output_tokens": 20}}},
+  {"_ng_task_index": 7, "_ng_rollout_index": 0, "reward": 0.6, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8007, "output_tokens": 20}}},
+  {"_ng_task_index": 7, "_ng_rollout_index": 1, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "mv_niah_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8007, "output_tokens": 21}}},
+  {"_ng_task_index": 8, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8008, "output_tokens": 20}}},
+  {"_ng_task_index": 8, "_ng_rollout_index": 1, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_basic", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8008, "output_tokens": 21}}},
+  {"_ng_task_index": 9, "_ng_rollout_index": 0, "reward": 0.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8009, "output_tokens": 20}}},
+  {"_ng_task_index": 9, "_ng_rollout_index": 1, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_easy", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8009, "output_tokens": 21}}},
+  {"_ng_task_index": 10, "_ng_rollout_index": 0, "reward": 0.9, "eval_type": "ruler2", "match_type": "all", "task": "qa_medium", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8010, "output_tokens": 20}}},
+  {"_ng_task_index": 10, "_ng_rollout_index": 1, "reward": 0.9, "eval_type": "ruler2", "match_type": "all", "task": "qa_medium", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8010, "output_tokens": 21}}},
+  {"_ng_task_index": 11, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8011, "output_tokens": 20}}},
+  {"_ng_task_index": 11, "_ng_rollout_index": 1, "reward": 1.0, "eval_type": "ruler2", "match_type": "all", "task": "qa_hard", "length": 8192, "predicted_answer": "x", "response": {"usage": {"input_tokens": 8011, "output_tokens": 21}}},
+  {"_ng_task_index": 12, "_ng_rollout_index": 0, "reward": 1.0, "eval_type": "multichoice", "match_type": "all", "task": null, "length": null, "predicted_answer": "B", "response": {"usage": {"input_tokens": 100, "output_tokens": 1}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "pass@1/accuracy": 59.61538461538461,
+  "pass@1[avg-of-1]/accuracy": 63.46153846153846,
+  "pass@2/accuracy": 82.5,
+  "pass@1[avg-of-2]/accuracy": 61.15384615384615,
+  "per_sample_aggregate": {
+    "accuracy": [
+      63.46153846153846,
+      56.5
+    ]
+  },
+  "pass@1[avg-of-2]/accuracy/std_dev_across_runs": 4.922551053644811,
+  "pass@1[avg-of-2]/accuracy/std_err_across_runs": 3.48076923076923,
+  "mk_niah_basic/pass@1/accuracy": 50.0,
+  "mk_niah_basic/pass@1[avg-of-1]/accuracy": 100.0,
+  "mk_niah_basic/pass@2/accuracy": 100.0,
+  "mk_niah_basic/pass@1[avg-of-2]/accuracy": 50.0,
+  "mk_niah_basic/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "mk_niah_basic/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "mk_niah_easy/pass@1/accuracy": 50.0,
+  "mk_niah_easy/pass@1[avg-of-1]/accuracy": 50.0,
+  "mk_niah_easy/pass@2/accuracy": 100.0,
+  "mk_niah_easy/pass@1[avg-of-2]/accuracy": 75.0,
+  "mk_niah_easy/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 35.35533905932738,
+  "mk_niah_easy/pass@1[avg-of-2]/accuracy/std_err_across_runs": 25.0,
+  "mk_niah_medium/pass@1/accuracy": 0.0,
+  "mk_niah_medium/pass@1[avg-of-1]/accuracy": 0.0,
+  "mk_niah_hard/pass@1/accuracy": 100.0,
+  "mk_niah_hard/pass@1[avg-of-1]/accuracy": 100.0,
+  "mk_niah_hard/pass@2/accuracy": 100.0,
+  "mk_niah_hard/pass@1[avg-of-2]/accuracy": 100.0,
+  "mk_niah_hard/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 0.0,
+  "mk_niah_hard/pass@1[avg-of-2]/accuracy/std_err_across_runs": 0.0,
+  "mv_niah_basic/pass@1/accuracy": 25.0,
+  "mv_niah_basic/pass@1[avg-of-1]/accuracy": 25.0,
+  "mv_niah_basic/pass@2/accuracy": 75.0,
+  "mv_niah_basic/pass@1[avg-of-2]/accuracy": 50.0,
+  "mv_niah_basic/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 35.35533905932738,
+  "mv_niah_basic/pass@1[avg-of-2]/accuracy/std_err_across_runs": 25.0,
+  "mv_niah_easy/pass@1/accuracy": 0.0,
+  "mv_niah_easy/pass@1[avg-of-1]/accuracy": 0.0,
+  "mv_niah_easy/pass@2/accuracy": 0.0,
+  "mv_niah_easy/pass@1[avg-of-2]/accuracy": 0.0,
+  "mv_niah_easy/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 0.0,
+  "mv_niah_easy/pass@1[avg-of-2]/accuracy/std_err_across_runs": 0.0,
+  "mv_niah_medium/pass@1/accuracy": 100.0,
+  "mv_niah_medium/pass@1[avg-of-1]/accuracy": 100.0,
+  "mv_niah_hard/pass@1/accuracy": 60.0,
+  "mv_niah_hard/pass@1[avg-of-1]/accuracy": 60.0,
+  "mv_niah_hard/pass@2/accuracy": 60.0,
+  "mv_niah_hard/pass@1[avg-of-2]/accuracy": 30.0,
+  "mv_niah_hard/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 42.42640687119285,
+  "mv_niah_hard/pass@1[avg-of-2]/accuracy/std_err_across_runs": 30.0,
+  "qa_basic/pass@1/accuracy": 50.0,
+  "qa_basic/pass@1[avg-of-1]/accuracy": 100.0,
+  "qa_basic/pass@2/accuracy": 100.0,
+  "qa_basic/pass@1[avg-of-2]/accuracy": 50.0,
+  "qa_basic/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "qa_basic/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "qa_easy/pass@1/accuracy": 50.0,
+  "qa_easy/pass@1[avg-of-1]/accuracy": 0.0,
+  "qa_easy/pass@2/accuracy": 100.0,
+  "qa_easy/pass@1[avg-of-2]/accuracy": 50.0,
+  "qa_easy/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 70.71067811865476,
+  "qa_easy/pass@1[avg-of-2]/accuracy/std_err_across_runs": 50.0,
+  "qa_medium/pass@1/accuracy": 90.0,
+  "qa_medium/pass@1[avg-of-1]/accuracy": 90.0,
+  "qa_medium/pass@2/accuracy": 90.0,
+  "qa_medium/pass@1[avg-of-2]/accuracy": 90.0,
+  "qa_medium/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 0.0,
+  "qa_medium/pass@1[avg-of-2]/accuracy/std_err_across_runs": 0.0,
+  "qa_hard/pass@1/accuracy": 100.0,
+  "qa_hard/pass@1[avg-of-1]/accuracy": 100.0,
+  "qa_hard/pass@2/accuracy": 100.0,
+  "qa_hard/pass@1[avg-of-2]/accuracy": 100.0,
+  "qa_hard/pass@1[avg-of-2]/accuracy/std_dev_across_runs": 0.0,
+  "qa_hard/pass@1[avg-of-2]/accuracy/std_err_across_runs": 0.0,
+  "ruler2_suite_avg/pass@1/accuracy": 56.25,
+  "ruler2_suite_avg/pass@1[avg-of-1]/accuracy": 60.416666666666664
+};
+const expectedKeyMetrics = {
+  "mean/input_tokens": 7661.913043478261,
+  "mean/output_tokens": 19.608695652173914,
+  "pass@1[avg-of-2]/accuracy": 61.15384615384615,
+  "pass@2/accuracy": 82.5,
+  "ruler2_suite_avg/pass@1/accuracy": 56.25,
+  "ruler2_suite_avg/pass@1[avg-of-1]/accuracy": 60.416666666666664
+};
+
+describe("aggregate metrics", () => {
+  const aggregate = (verify_responses: unknown[]) => client(server, serverEnv("ruler2")).post("/aggregate_metrics", { verify_responses });
+
+  test("pass@k overall and per sub-task, the suite means where all twelve sub-tasks report, NeMo Gym's key metrics", async () => {
+    const res = await aggregate(rollouts);
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    const suite = (metrics: object) => Object.keys(metrics).filter((key) => key.startsWith("ruler2_suite_avg/"));
+    expect(suite(res.body.agent_metrics)).toEqual(suite(expectedMetrics));
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+
+  test("a partial suite has no suite mean", async () => {
+    const res = await aggregate(rollouts.filter((r) => r.task !== "qa_hard"));
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.startsWith("ruler2_suite_avg/"))).toEqual([]);
+    expect(res.body.agent_metrics["qa_easy/pass@2/accuracy"]).toBe(expectedMetrics["qa_easy/pass@2/accuracy"]);
+  });
+});

@@ -177,3 +177,116 @@ describe("simpleqa: the bundled prompt and the recorded replies", () => {
     expect(declaration.recordedJudgeReplies!({})).toBeUndefined();
   });
 });
+
+// Verify responses (tasks and rollouts out of order, uneven k) and what NeMo Gym's own
+// compute_metrics and get_key_metrics return for them (run on these rollouts, pinned).
+const ROLLOUTS = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": "Paris", "response": {"usage": {"input_tokens": 10, "output_tokens": 5}}, "verdict": "incorrect"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1, "extracted_answer": "Lyon", "response": {"usage": {"input_tokens": 12, "output_tokens": 5}}, "verdict": "correct"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 1, "extracted_answer": "Lyon", "response": {"usage": {"input_tokens": 13, "output_tokens": 5}}, "verdict": "correct"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0, "extracted_answer": "", "response": {"usage": {"input_tokens": 14, "output_tokens": 5}}, "verdict": "not_attempted"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": null, "response": {"usage": {"input_tokens": 15, "output_tokens": 5}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0, "extracted_answer": "a", "response": {"usage": {"input_tokens": 16, "output_tokens": 5}}, "verdict": "incorrect"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": "b", "response": {"usage": {"input_tokens": 17, "output_tokens": 5}}, "verdict": "incorrect"},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0, "extracted_answer": null, "response": {"usage": {"input_tokens": 18, "output_tokens": 5}}, "verdict": "not_attempted"},
+  {"_ng_task_index": 3, "_ng_rollout_index": 1, "reward": 0, "extracted_answer": "y", "response": {"usage": {"input_tokens": 19, "output_tokens": 5}}, "verdict": null},
+];
+const NEMO_METRICS: Record<string, unknown> = {
+  "majority@1/accuracy_given_attempted": 50.0,
+  "majority@1/correct": 25.0,
+  "majority@1/f1": 33.33333333333333,
+  "majority@1/incorrect": 25.0,
+  "majority@1/no_answer": 0.0,
+  "majority@1/not_attempted": 25.0,
+  "majority@2/accuracy_given_attempted": 25.0,
+  "majority@2/correct": 12.5,
+  "majority@2/f1": 16.666666666666664,
+  "majority@2/incorrect": 37.5,
+  "majority@2/no_answer": 0.0,
+  "majority@2/not_attempted": 25.0,
+  "majority@3/accuracy_given_attempted": 50.0,
+  "majority@3/correct": 25.0,
+  "majority@3/f1": 33.33333333333333,
+  "majority@3/incorrect": 25.0,
+  "majority@3/no_answer": 0.0,
+  "majority@3/not_attempted": 25.0,
+  "pass@1/accuracy_given_attempted": 33.333333333333336,
+  "pass@1/correct": 16.666666666666668,
+  "pass@1/f1": 22.222222222222225,
+  "pass@1/incorrect": 33.333333333333336,
+  "pass@1/no_answer": 25.0,
+  "pass@1/not_attempted": 37.5,
+  "pass@1[avg-of-1]/accuracy_given_attempted": 50.0,
+  "pass@1[avg-of-1]/correct": 25.0,
+  "pass@1[avg-of-1]/f1": 33.33333333333333,
+  "pass@1[avg-of-1]/incorrect": 25.0,
+  "pass@1[avg-of-1]/no_answer": 25.0,
+  "pass@1[avg-of-1]/not_attempted": 50.0,
+  "pass@1[avg-of-2]/accuracy_given_attempted": 25.0,
+  "pass@1[avg-of-2]/correct": 12.5,
+  "pass@1[avg-of-2]/correct/std_dev_across_runs": 17.67766952966369,
+  "pass@1[avg-of-2]/correct/std_err_across_runs": 12.5,
+  "pass@1[avg-of-2]/f1": 16.666666666666664,
+  "pass@1[avg-of-2]/incorrect": 37.5,
+  "pass@1[avg-of-2]/incorrect/std_dev_across_runs": 17.67766952966369,
+  "pass@1[avg-of-2]/incorrect/std_err_across_runs": 12.5,
+  "pass@1[avg-of-2]/no_answer": 25.0,
+  "pass@1[avg-of-2]/no_answer/std_dev_across_runs": 0.0,
+  "pass@1[avg-of-2]/no_answer/std_err_across_runs": 0.0,
+  "pass@1[avg-of-2]/not_attempted": 37.5,
+  "pass@1[avg-of-2]/not_attempted/std_dev_across_runs": 17.67766952966369,
+  "pass@1[avg-of-2]/not_attempted/std_err_across_runs": 12.5,
+  "pass@1[avg-of-3]/accuracy_given_attempted": 33.33333333333333,
+  "pass@1[avg-of-3]/correct": 16.666666666666664,
+  "pass@1[avg-of-3]/correct/std_dev_across_runs": 52.04164998665332,
+  "pass@1[avg-of-3]/correct/std_err_across_runs": 30.04626062886658,
+  "pass@1[avg-of-3]/f1": 22.222222222222218,
+  "pass@1[avg-of-3]/incorrect": 33.33333333333333,
+  "pass@1[avg-of-3]/incorrect/std_dev_across_runs": 25.0,
+  "pass@1[avg-of-3]/incorrect/std_err_across_runs": 14.433756729740645,
+  "pass@1[avg-of-3]/no_answer": 25.0,
+  "pass@1[avg-of-3]/no_answer/std_dev_across_runs": 14.433756729740644,
+  "pass@1[avg-of-3]/no_answer/std_err_across_runs": 8.333333333333334,
+  "pass@1[avg-of-3]/not_attempted": 37.5,
+  "pass@1[avg-of-3]/not_attempted/std_dev_across_runs": 25.0,
+  "pass@1[avg-of-3]/not_attempted/std_err_across_runs": 14.433756729740645,
+  "pass@2/accuracy_given_attempted": 37.49999999999999,
+  "pass@2/correct": 25.0,
+  "pass@2/f1": 29.999999999999993,
+  "pass@2/incorrect": 41.66666666666667,
+  "pass@2/no_answer": 50.0,
+  "pass@2/not_attempted": 50.0,
+  "pass@3/accuracy_given_attempted": 50.0,
+  "pass@3/correct": 100.0,
+  "pass@3/f1": 66.66666666666666,
+  "pass@3/incorrect": 100.0,
+  "pass@3/no_answer": 0.0,
+  "pass@3/not_attempted": 0.0,
+  "per_sample_aggregate": {"correct": [25.0, 0.0, 100.0], "incorrect": [25.0, 50.0, 0.0], "no_answer": [25.0, 25.0, 0.0], "not_attempted": [50.0, 25.0, 0.0]},
+};
+const NEMO_KEY_METRICS = {
+  "mean/input_tokens": 14.88888888888889,
+  "mean/output_tokens": 5.0,
+  "pass@1[avg-of-3]/accuracy_given_attempted": 33.33333333333333,
+  "pass@1[avg-of-3]/correct": 16.666666666666664,
+  "pass@1[avg-of-3]/f1": 22.222222222222218,
+  "pass@1[avg-of-3]/incorrect": 33.33333333333333,
+  "pass@1[avg-of-3]/no_answer": 25.0,
+  "pass@1[avg-of-3]/not_attempted": 37.5,
+  "pass@3/accuracy_given_attempted": 50.0,
+  "pass@3/correct": 100.0,
+  "pass@3/f1": 66.66666666666666,
+  "pass@3/incorrect": 100.0,
+  "pass@3/not_attempted": 0.0,
+};
+// agent_metrics less the reward profile's statistics of every numeric field: what compute_metrics adds.
+const computed = (agent: Record<string, unknown>) => Object.fromEntries(Object.entries(agent).filter(([k]) => !/^(mean|max|min|median|std)\//.test(k)));
+
+describe("aggregate metrics", () => {
+  test("pass@k and majority@k over extracted_answer per verdict tier (none: not_attempted), F1 and accuracy_given_attempted at every level; NeMo Gym's headline", async () => {
+    const res = await client(server, serverEnv("simpleqa")).post("/aggregate_metrics", { verify_responses: ROLLOUTS });
+    expect(res.status).toBe(200);
+    expect(computed(res.body.agent_metrics)).toEqual(NEMO_METRICS);
+    expect(res.body.key_metrics).toEqual(NEMO_KEY_METRICS);
+  });
+});

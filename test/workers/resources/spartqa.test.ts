@@ -111,3 +111,49 @@ describe("spartqa: rows and long replies", () => {
     expect(performance.now() - started).toBeLessThan(2000);
   });
 });
+
+// Verify responses as the collector strips them: golds "both of them", "None of them." (read as
+// its label) and an object, an empty answer, and a null target (no slice).
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "target": "both of them", "options": ["the red square", "the blue circle"], "exact": true, "parsed": true, "extracted": "both of them", "predicted_label": "both of them", "response": {"usage": {"input_tokens": 50, "output_tokens": 5}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "target": "both of them", "options": ["the red square", "the blue circle"], "exact": false, "parsed": true, "extracted": "the red square", "predicted_label": "the red square", "response": {"usage": {"input_tokens": 50, "output_tokens": 6}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0.0, "target": "both of them", "options": ["the red square", "the blue circle"], "exact": false, "parsed": false, "extracted": "", "predicted_label": "", "response": {"usage": {"input_tokens": 50, "output_tokens": 7}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1.0, "target": "None of them.", "options": ["the red square", "the blue circle"], "exact": false, "parsed": true, "extracted": "none of them", "predicted_label": "none of them", "response": {"usage": {"input_tokens": 50, "output_tokens": 5}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1.0, "target": "None of them.", "options": ["the red square", "the blue circle"], "exact": true, "parsed": true, "extracted": "none of them", "predicted_label": "none of them", "response": {"usage": {"input_tokens": 50, "output_tokens": 6}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 1.0, "target": "the red square", "options": ["the red square", "the blue circle"], "exact": true, "parsed": true, "extracted": "the red square", "predicted_label": "the red square", "response": {"usage": {"input_tokens": 50, "output_tokens": 5}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0.0, "target": "the red square", "options": ["the red square", "the blue circle"], "exact": false, "parsed": true, "extracted": "", "predicted_label": "", "response": {"usage": {"input_tokens": 50, "output_tokens": 6}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0.0, "target": null, "options": ["the red square", "the blue circle"], "exact": false, "parsed": true, "extracted": "", "predicted_label": "", "response": {"usage": {"input_tokens": 50, "output_tokens": 5}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "mean_reward": 0.5,
+  "count": 8,
+  "exact_match_rate": 0.375,
+  "parse_rate": 0.875,
+  "label_resolve_rate": 0.625,
+  "accuracy_both_of_them": 0.3333333333333333,
+  "accuracy_none_of_them": 1.0
+};
+const expectedKeyMetrics = {
+  "mean_reward": 0.5,
+  "exact_match_rate": 0.375
+};
+
+describe("aggregate metrics", () => {
+  test("NeMo Gym's rates over every rollout, accuracy on the both / none golds, and its key metrics", async () => {
+    const res = await client(server, serverEnv("spartqa")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    // Like NeMo's, no pass@k: the environment has no score function.
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@"))).toEqual([]);
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+
+  test("without a both or none gold there is no such slice", async () => {
+    const res = await client(server, serverEnv("spartqa")).post("/aggregate_metrics", { verify_responses: rollouts.filter((r) => r._ng_task_index >= 2) });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject({ mean_reward: 1 / 3, count: 3, exact_match_rate: 1 / 3, parse_rate: 1, label_resolve_rate: 1 / 3 });
+    expect(res.body.agent_metrics).not.toHaveProperty("accuracy_both_of_them");
+    expect(res.body.agent_metrics).not.toHaveProperty("accuracy_none_of_them");
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import server from "../../../workers/resources/structeval/index.ts";
 import { extractCode } from "../../../workers/resources/structeval/extract.ts";
 import { pathExists } from "../../../workers/resources/structeval/paths.ts";
-import { pyRound2 } from "../../../workers/resources/structeval/round.ts";
+import { exactMean } from "../../../workers/resources/structeval/metrics.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
 
 const row = {
@@ -68,10 +68,6 @@ describe("structeval: paths", () => {
     expect(pathExists({ csv_headers: "abc" }, "csv::b")).toBe(true);
     expect(pathExists({ csv_headers: null }, "csv::b")).toBe(false);
     expect(pathExists(new Map([["a", new Map([[1, "one"]])]]), "a.1")).toBe(false);
-  });
-
-  test("rounding is Python's: half to even on exact ties", () => {
-    expect([pyRound2(0.125), pyRound2(0.375), pyRound2(0.2 + 0.8 * (7 / 32)), pyRound2(0.2 + 0.8 * (1 / 3))]).toEqual([0.12, 0.38, 0.38, 0.47]);
   });
 });
 
@@ -147,5 +143,101 @@ describe("structeval: verify", () => {
     // One field past Python's csv field size limit is a parse error there too.
     expect((await verify("<|BEGIN_CODE|>".repeat(30_000), { output_type: "csv" })).error_type).toBe("parse_error");
     expect(performance.now() - started).toBeLessThan(3_000);
+  });
+});
+
+// Verify responses as the collector strips them: rewards and key-validation scores whose plain
+// running mean differs in the last digit from the exactly rounded one NeMo Gym takes, uneven
+// rollouts, and a rollout without its types and scores ("unknown", scores 0).
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 0.73, "task_id": "t0", "task_name": "Text to JSON", "input_type": "Text", "output_type": "JSON", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.6666666666666666, "raw_output_score": 0.6666666666666666, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 80}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.47, "task_id": "t0", "task_name": "Text to JSON", "input_type": "Text", "output_type": "JSON", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.3333333333333333, "raw_output_score": 0.3333333333333333, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 81}}},
+  {"_ng_task_index": 0, "_ng_rollout_index": 2, "reward": 0.0, "task_id": "t0", "task_name": "Text to JSON", "input_type": "Text", "output_type": "JSON", "raw_output_metric": ["a.b"], "render_score": 0, "key_validation_score": 0, "raw_output_score": 0, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 82}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 0.76, "task_id": "t1", "task_name": "CSV to YAML", "input_type": "CSV", "output_type": "YAML", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.7, "raw_output_score": 0.7, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 80}}},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 0.28, "task_id": "t1", "task_name": "CSV to YAML", "input_type": "CSV", "output_type": "YAML", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.1, "raw_output_score": 0.1, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 81}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.44, "task_id": "t2", "task_name": "Text to TOML", "input_type": "Text", "output_type": "TOML", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.3, "raw_output_score": 0.3, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 80}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 1, "reward": 0.68, "task_id": "t2", "task_name": "Text to TOML", "input_type": "Text", "output_type": "TOML", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.6, "raw_output_score": 0.6, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 81}}},
+  {"_ng_task_index": 2, "_ng_rollout_index": 2, "reward": 0.92, "task_id": "t2", "task_name": "Text to TOML", "input_type": "Text", "output_type": "TOML", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.9, "raw_output_score": 0.9, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 82}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 0.31, "task_id": "t3", "task_name": "YAML to JSON", "input_type": "YAML", "output_type": "JSON", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.14285714285714285, "raw_output_score": 0.14285714285714285, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 80}}},
+  {"_ng_task_index": 3, "_ng_rollout_index": 1, "reward": 0.77, "task_id": "t3", "task_name": "YAML to JSON", "input_type": "YAML", "output_type": "JSON", "raw_output_metric": ["a.b"], "render_score": 1, "key_validation_score": 0.7142857142857143, "raw_output_score": 0.7142857142857143, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 81}}},
+  {"_ng_task_index": 4, "_ng_rollout_index": 0, "reward": 0.0, "task_id": "t4", "raw_output_metric": ["a.b"], "raw_output_score": 0, "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 700, "output_tokens": 80}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "mean/render_score": 0.8181818181818182,
+  "mean/key_validation_score": 0.40519480519480516,
+  "mean/reward_output_JSON": 0.456,
+  "mean/reward_output_YAML": 0.52,
+  "mean/reward_output_TOML": 0.68,
+  "mean/reward_output_unknown": 0.0,
+  "mean/reward_input_Text": 0.54,
+  "mean/reward_input_CSV": 0.52,
+  "mean/reward_input_YAML": 0.54,
+  "mean/reward_input_unknown": 0.0,
+  "mean/reward_Text to JSON": 0.39999999999999997,
+  "mean/reward_CSV to YAML": 0.52,
+  "mean/reward_Text to TOML": 0.68,
+  "mean/reward_YAML to JSON": 0.54,
+  "mean/reward_unknown": 0.0,
+  "mean/render_score_JSON": 0.8,
+  "mean/render_score_YAML": 1,
+  "mean/render_score_TOML": 1,
+  "mean/render_score_unknown": 0.0,
+  "mean/key_validation_score_JSON": 0.37142857142857144,
+  "mean/key_validation_score_YAML": 0.39999999999999997,
+  "mean/key_validation_score_TOML": 0.6,
+  "mean/key_validation_score_unknown": 0.0
+};
+const expectedKeyMetrics = {
+  "mean/reward": 0.48727272727272725,
+  "mean/render_score": 0.8181818181818182,
+  "mean/key_validation_score": 0.40519480519480516,
+  "mean/raw_output_score": 0.4051948051948052,
+  "mean/input_tokens": 700.0,
+  "mean/output_tokens": 80.72727272727273,
+  "mean/reward_output_JSON": 0.456,
+  "mean/reward_output_YAML": 0.52,
+  "mean/reward_output_TOML": 0.68,
+  "mean/reward_output_unknown": 0.0,
+  "mean/reward_input_Text": 0.54,
+  "mean/reward_input_CSV": 0.52,
+  "mean/reward_input_YAML": 0.54,
+  "mean/reward_input_unknown": 0.0,
+  "mean/reward_Text to JSON": 0.39999999999999997,
+  "mean/reward_CSV to YAML": 0.52,
+  "mean/reward_Text to TOML": 0.68,
+  "mean/reward_YAML to JSON": 0.54,
+  "mean/reward_unknown": 0.0,
+  "mean/render_score_JSON": 0.8,
+  "mean/render_score_YAML": 1,
+  "mean/render_score_TOML": 1,
+  "mean/render_score_unknown": 0.0,
+  "mean/key_validation_score_JSON": 0.37142857142857144,
+  "mean/key_validation_score_YAML": 0.39999999999999997,
+  "mean/key_validation_score_TOML": 0.6,
+  "mean/key_validation_score_unknown": 0.0
+};
+
+describe("aggregate metrics", () => {
+  test("mean scores and mean reward per output type, input type and task name, exactly rounded; no pass@k; every mean/* a key metric", async () => {
+    const res = await client(server, serverEnv("structeval")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@"))).toEqual([]);
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+});
+
+describe("exactMean", () => {
+  test("rounds the exact mean once, as Python's statistics.mean (values from it)", () => {
+    const cases: [number[], number][] = [
+      [[0.1, 0.2, 0.3], 0.2],
+      [[0.84, 0.2, 0.6, 0.36], 0.5],
+      [[-0.1, 0.7, 1e-17, 3.3], 0.975],
+      [[1e300, 1e300, -1e300], 3.3333333333333335e299],
+      [[2 / 3, 1 / 3, 1 / 7, 5 / 7, 0.1], 0.3914285714285714],
+      [[0.5], 0.5],
+    ];
+    for (const [values, mean] of cases) expect(exactMean(values)).toBe(mean);
   });
 });

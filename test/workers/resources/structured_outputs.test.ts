@@ -332,3 +332,86 @@ describe("structured_outputs: tool_call mode", () => {
     expect(wrong.body).toMatchObject({ reward: 0, error_type: "wrong_tool_name" });
   });
 });
+
+// Verify responses as the collector strips them: text and tool_call rows, boolean and numeric
+// settings, an empty problem type and a null representation (no group), uneven rollouts.
+const rollouts = [
+  {"_ng_task_index": 0, "_ng_rollout_index": 0, "reward": 1.0, "schema_str": "{}", "schema_type": "json", "response_mode": "tool_call", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 60}}, "problem_type": "direct_tool_call", "schema_repr": "pydantic", "tool_schema_mode": "extraction_wrapper", "tool_choice": "required", "parallel_tool_calls": false, "num_tools": 3, "has_distractors": true, "instruction_layout": "system_first", "instruction_detail_level": "brief", "system_instruction_style": "formal", "tool_name_style": "snake", "distractor_style": "similar", "tool_union_mode": "anyOf"},
+  {"_ng_task_index": 0, "_ng_rollout_index": 1, "reward": 0.0, "schema_str": "{}", "schema_type": "json", "response_mode": "tool_call", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 61}}, "problem_type": "direct_tool_call", "schema_repr": "pydantic", "tool_schema_mode": "extraction_wrapper", "tool_choice": "required", "parallel_tool_calls": false, "num_tools": 3, "has_distractors": true, "instruction_layout": "system_first", "instruction_detail_level": "brief", "system_instruction_style": "formal", "tool_name_style": "snake", "distractor_style": "similar", "tool_union_mode": "anyOf"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 0, "reward": 1.0, "schema_str": "{}", "schema_type": "yaml", "response_mode": "text", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 60}}, "problem_type": "format_conversion", "schema_repr": "json_schema"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 1, "reward": 1.0, "schema_str": "{}", "schema_type": "yaml", "response_mode": "text", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 61}}, "problem_type": "format_conversion", "schema_repr": "json_schema"},
+  {"_ng_task_index": 1, "_ng_rollout_index": 2, "reward": 0.0, "schema_str": "{}", "schema_type": "yaml", "response_mode": "text", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 62}}, "problem_type": "format_conversion", "schema_repr": "json_schema"},
+  {"_ng_task_index": 2, "_ng_rollout_index": 0, "reward": 0.0, "schema_str": "{}", "schema_type": "xml", "response_mode": "tool_call", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 60}}, "problem_type": "", "schema_repr": null, "tool_schema_mode": "extraction_wrapper", "tool_choice": "auto", "parallel_tool_calls": true, "num_tools": 1, "has_distractors": false, "instruction_layout": "system_first", "instruction_detail_level": "brief", "system_instruction_style": "formal", "tool_name_style": "snake", "distractor_style": "similar", "tool_union_mode": "anyOf"},
+  {"_ng_task_index": 3, "_ng_rollout_index": 0, "reward": 1.0, "schema_str": "{}", "schema_type": "csv", "response_mode": "text", "error_type": null, "error_message": null, "response": {"usage": {"input_tokens": 500, "output_tokens": 60}}},
+];
+// NeMo Gym's compute_metrics on these rollouts.
+const expectedMetrics = {
+  "mean/reward_json": 0.5,
+  "mean/reward_yaml": 0.6666666666666666,
+  "mean/reward_xml": 0.0,
+  "mean/reward_csv": 1.0,
+  "mean/reward_direct_tool_call": 0.5,
+  "mean/reward_format_conversion": 0.6666666666666666,
+  "mean/reward_repr_pydantic": 0.5,
+  "mean/reward_repr_json_schema": 0.6666666666666666,
+  "mean/reward_response_mode_tool_call": 0.3333333333333333,
+  "mean/reward_response_mode_text": 0.75,
+  "mean/reward_tool_schema_mode_extraction_wrapper": 0.3333333333333333,
+  "mean/reward_tool_choice_required": 0.5,
+  "mean/reward_tool_choice_auto": 0.0,
+  "mean/reward_parallel_tool_calls_false": 0.5,
+  "mean/reward_parallel_tool_calls_true": 0.0,
+  "mean/reward_num_tools_3": 0.5,
+  "mean/reward_num_tools_1": 0.0,
+  "mean/reward_has_distractors_true": 0.5,
+  "mean/reward_has_distractors_false": 0.0,
+  "mean/reward_instruction_layout_system_first": 0.3333333333333333,
+  "mean/reward_instruction_detail_level_brief": 0.3333333333333333,
+  "mean/reward_system_instruction_style_formal": 0.3333333333333333,
+  "mean/reward_tool_name_style_snake": 0.3333333333333333,
+  "mean/reward_distractor_style_similar": 0.3333333333333333,
+  "mean/reward_tool_union_mode_anyOf": 0.3333333333333333
+};
+const expectedKeyMetrics = {
+  "mean/reward": 0.5714285714285714,
+  "mean/parallel_tool_calls": 0.3333333333333333,
+  "mean/num_tools": 2.3333333333333335,
+  "mean/has_distractors": 0.6666666666666666,
+  "mean/input_tokens": 500.0,
+  "mean/output_tokens": 60.57142857142857,
+  "mean/reward_json": 0.5,
+  "mean/reward_yaml": 0.6666666666666666,
+  "mean/reward_xml": 0.0,
+  "mean/reward_csv": 1.0,
+  "mean/reward_direct_tool_call": 0.5,
+  "mean/reward_format_conversion": 0.6666666666666666,
+  "mean/reward_repr_pydantic": 0.5,
+  "mean/reward_repr_json_schema": 0.6666666666666666,
+  "mean/reward_response_mode_tool_call": 0.3333333333333333,
+  "mean/reward_response_mode_text": 0.75,
+  "mean/reward_tool_schema_mode_extraction_wrapper": 0.3333333333333333,
+  "mean/reward_tool_choice_required": 0.5,
+  "mean/reward_tool_choice_auto": 0.0,
+  "mean/reward_parallel_tool_calls_false": 0.5,
+  "mean/reward_parallel_tool_calls_true": 0.0,
+  "mean/reward_num_tools_3": 0.5,
+  "mean/reward_num_tools_1": 0.0,
+  "mean/reward_has_distractors_true": 0.5,
+  "mean/reward_has_distractors_false": 0.0,
+  "mean/reward_instruction_layout_system_first": 0.3333333333333333,
+  "mean/reward_instruction_detail_level_brief": 0.3333333333333333,
+  "mean/reward_system_instruction_style_formal": 0.3333333333333333,
+  "mean/reward_tool_name_style_snake": 0.3333333333333333,
+  "mean/reward_distractor_style_similar": 0.3333333333333333,
+  "mean/reward_tool_union_mode_anyOf": 0.3333333333333333
+};
+
+describe("aggregate metrics", () => {
+  test("NeMo Gym's mean reward per schema type, problem type, representation and setting; no pass@k; every mean/* a key metric", async () => {
+    const res = await client(server, serverEnv("structured_outputs")).post("/aggregate_metrics", { verify_responses: rollouts });
+    expect(res.status).toBe(200);
+    expect(res.body.agent_metrics).toMatchObject(expectedMetrics);
+    expect(Object.keys(res.body.agent_metrics).filter((key) => key.includes("@"))).toEqual([]);
+    expect(res.body.key_metrics).toEqual(expectedKeyMetrics);
+  });
+});

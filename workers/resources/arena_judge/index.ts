@@ -12,6 +12,7 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { HttpError } from "../../../shared/server/errors.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics, keyMetrics } from "./metrics.ts";
 import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { candidateWins, parseVerdict, type Verdict } from "./verdict.ts";
 
@@ -58,8 +59,10 @@ function replyOf(response: unknown, fallback: string): string {
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "verdict_gen_base",
-  rewardBreakdown: [{ field: "category", prefix: "category_" }],
+  // pass@k and majority@k of the verdict's outcomes, per category too, and Arena-Elo come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
+  keyMetrics,
   async verify(body, { env }) {
     const config = instanceConfig(env, ArenaJudgeConfig);
     const category = categoryOf(config, body.category);

@@ -7,6 +7,7 @@
 // A judge reply that is not a valid judgment is asked again, then the row is judge_failed.
 import declaration, { BbqConfig } from "./declaration.ts";
 import type { ExpectedValues } from "./expected.ts";
+import { computeMetrics } from "./metrics.ts";
 import { EXPLANATION_SCHEMA, answerReward, answerSchema, explanationReward, readAnswer, readExplanation } from "./judgments.ts";
 import { jsonForPrompt, policyPrompt, policyResponse, renderTemplate } from "./text.ts";
 import { askJudge, type JudgeAnswer, type JudgeMessage, type JudgeQuestion } from "../../../shared/judge/call.ts";
@@ -71,9 +72,9 @@ async function evaluationOf(check: Check, config: BbqConfig, version: string, an
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  // NeMo's answer_accuracy (the Answer Check alone) beside the reward; its correct (reward 1) and
-  // correct_lenient (reward > 0) are thresholds a score field cannot say.
-  scores: { accuracy: { field: "reward" }, answer_accuracy: { field: "reward_answer" } },
+  // pass@k of correct, correct_lenient and answer_accuracy, per category and context condition too, come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
   async verify(body, { env }) {
     const config = instanceConfig(env, BbqConfig);
     const expected = body.expected_values;

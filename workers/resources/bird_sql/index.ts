@@ -11,6 +11,7 @@ import { goldRows, grade, openDatabase } from "../../../shared/sql/grade.ts";
 import { sameRowSet } from "../../../shared/sql/set_equality.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractSql, hasSqlCodeblock } from "./extract.ts";
+import { computeMetrics, keyMetrics } from "./metrics.ts";
 import retailOrders from "./data/databases/retail_orders.sql" with { type: "text" };
 import schoolScores from "./data/databases/school_scores.sql" with { type: "text" };
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
@@ -20,10 +21,10 @@ const DATABASES = new SqlCatalog({ retail_orders: retailOrders, school_scores: s
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_sql",
-  // NeMo Gym's bird_sql get_key_metrics; its per-difficulty pass@k become mean rewards per difficulty.
-  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy"] }, { highestK: "pass@{k}", scores: ["accuracy"] }, { prefix: "mean/reward_difficulty_" }],
-  rewardBreakdown: [{ field: "difficulty", prefix: "difficulty_" }],
+  // pass@k, majority@k and the per-difficulty ones come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
+  keyMetrics,
   async verify(body, { env }) {
     const modelOutput = assistantText(body.response.output);
     const extracted = extractSql(modelOutput);

@@ -9,7 +9,8 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { optionLetters } from "../../../shared/verifiers/option_letters.ts";
 import { answerCandidates } from "./candidates.ts";
-import { errorMode } from "./error_mode.ts";
+import { ERROR_MODES, errorMode } from "./error_mode.ts";
+import { computeMetrics } from "./metrics.ts";
 import { parseCandidate, stripWrappers, type Options } from "./parse.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
@@ -50,8 +51,17 @@ const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
-  // NeMo Gym's mcqa headline plus pass@k accuracy (its error-mode shares are not computed here).
-  keyMetrics: ["mean/reward", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "no_answer"] }, { highestK: "pass@{k}", scores: ["accuracy", "no_answer"] }, { highestK: "majority@{k}", scores: ["accuracy"] }, "pass@1/accuracy", "pass@1/no_answer"],
+  computeMetrics,
+  // NeMo Gym's mcqa headline plus pass@k accuracy and the error-mode shares.
+  keyMetrics: [
+    "mean/reward",
+    { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "no_answer"] },
+    { highestK: "pass@{k}", scores: ["accuracy", "no_answer"] },
+    { highestK: "majority@{k}", scores: ["accuracy"] },
+    "pass@1/accuracy",
+    "pass@1/no_answer",
+    ...ERROR_MODES.map((mode) => `error_modes/${mode}`),
+  ],
   verify(body) {
     const options = optionsOf(body.options, body.choices);
     const letters = optionLetters(options);

@@ -8,6 +8,7 @@ import { sandboxOf } from "../../../shared/sandbox/target.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
+import { computeMetrics, keyMetrics } from "./metrics.ts";
 import { NO_CODE_FEEDBACK, NO_REPLY_FEEDBACK, testsFeedback } from "./feedback.ts";
 import { runTests } from "./run_tests.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
@@ -15,9 +16,10 @@ import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_model_code",
-  // NeMo Gym's code_gen get_key_metrics, without its per-difficulty subsets.
-  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy"] }, { highestK: "pass@{k}", scores: ["accuracy"] }, { highestK: "majority@{k}", scores: ["accuracy"] }],
+  // pass@k, majority@k and the per-difficulty ones come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
+  keyMetrics,
   async verify(body, { env }) {
     const config = instanceConfig(env, CodeGenConfig);
     const text = assistantText(body.response.output);

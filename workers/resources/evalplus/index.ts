@@ -4,7 +4,8 @@
 // plus test's, and the results are compared here with the row's outputs or, where it gives none,
 // with what the task's canonical_solution returns (EvalPlus's ground truth). Two named scores
 // (reward_components): base (every base test passes) and plus (every base and every plus test
-// passes, as EvalPlus's "base + extra"); the reward is plus.
+// passes, as EvalPlus's "base + extra"), also as NeMo Gym's is_correct and is_correct_plus; the
+// reward is plus.
 import declaration, { EvalPlusConfig, testLists } from "./declaration.ts";
 import type { Test, TestList } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
@@ -14,17 +15,21 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractCode } from "./extract.ts";
 import { referenceOutputs, runList } from "./run_tests.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics, keyMetrics } from "./metrics.ts";
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_model_code",
+  // pass@k and majority@k of the base and plus verdicts come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
+  keyMetrics,
   async verify(body, { env }) {
     const config = instanceConfig(env, EvalPlusConfig);
     const metadata = body.verifier_metadata;
     const text = assistantText(body.response.output);
     const code = text ? extractCode(text) : "";
-    const none = { reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "fail" };
+    const none = { reward: 0, reward_components: { base: 0, plus: 0 }, base_status: "fail", plus_status: "fail", is_correct: false, is_correct_plus: false };
     if (!code) return { ...none, ...(text ? { extracted_model_output: text } : {}) };
     const prompt = metadata.prompt ?? "";
     const solution = code.startsWith(prompt) ? code : prompt + code;
@@ -44,6 +49,8 @@ const server = defineResourcesServer({
       reward_components: { base: baseScore, plus: plusScore },
       base_status: baseOutcome.status,
       plus_status: plusOutcome.status,
+      is_correct: baseScore === 1,
+      is_correct_plus: plusScore === 1,
       base_details: baseOutcome.details,
       plus_details: plusOutcome.details,
       base_first_failure: baseOutcome.first_failure,

@@ -56,6 +56,8 @@ const server = defineResourcesServer({
   tools: {},
   answerKey: "extracted_answer",
   scores: { accuracy: { field: "reward" }, rubric_score: { field: "rubric_score_normalized" } },
+  // NeMo Gym's per-subject pass@k (NeMo Skills' subset_for_metrics), from the row's echoed subject.
+  subsets: ["subject"],
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, FrontierScienceConfig);

@@ -3,7 +3,7 @@ import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { ResourcesServerConfig } from "../../../shared/schemas/config.ts";
 
-/** `report_filtered_metrics` is accepted as NeMo Gym's config sets it; its filtered_* metric channels are not computed here (gt_should_remove is on every verify response to filter by). */
+/** `report_filtered_metrics`: whether /aggregate_metrics adds the filtered_* metrics (NeMo Gym's default: it does). */
 export const HotpotqaConfig = ResourcesServerConfig.safeExtend({ report_filtered_metrics: z.boolean().default(true) });
 
 /** The task fields of a row this server reads (the rest, question, id, type, level, ride along). */

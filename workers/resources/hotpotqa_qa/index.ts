@@ -3,28 +3,27 @@
 // exact match and token F1, and a lenient and a strict substring match over the ground truth's
 // surface forms. The reward is the strict match. gt_should_remove flags ground truths too long or
 // name-like for substring grading, so a run can be read with and without them.
-import declaration from "./declaration.ts";
+import declaration, { HotpotqaConfig } from "./declaration.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { exactMatch, tokenF1 } from "../../../shared/verifiers/squad_answer.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { parseAnswer } from "./extract.ts";
 import { alternatives, isCorrect, isCorrectStrict, removal } from "./alternatives.ts";
-
-const SCORES = ["answer_em", "answer_f1", "is_correct", "is_correct_strict"] as const;
+import { SCORES, computeMetrics } from "./metrics.ts";
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
   answerKey: "extracted_answer",
   scores: Object.fromEntries(SCORES.map((name) => [name, { field: name }])),
-  // NeMo Gym's get_key_metrics (its filtered_* channels aside).
+  computeMetrics: (tasks, env) => computeMetrics(tasks, instanceConfig(env, HotpotqaConfig).report_filtered_metrics),
+  // NeMo Gym's get_key_metrics: token means, then each pass@k family at its highest k, over all tasks and the filtered ones.
   keyMetrics: [
     "mean/input_tokens",
     "mean/output_tokens",
-    { highestK: "pass@1[avg-of-{k}]", scores: [...SCORES] },
-    { highestK: "pass@{k}", scores: [...SCORES] },
-    { highestK: "majority@{k}", scores: [...SCORES] },
+    ...["", "filtered_"].flatMap((prefix) => ["pass@1[avg-of-{k}]", "pass@{k}", "majority@{k}"].map((pattern) => ({ highestK: `${prefix}${pattern}`, scores: [...SCORES] }))),
   ],
   verify(body) {
     const answer = parseAnswer(joinedOutputText(body.response.output));

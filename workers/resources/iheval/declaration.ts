@@ -3,7 +3,9 @@ import { resourcesServer } from "../../../shared/declaration.ts";
 import { z } from "../../../shared/zod.ts";
 
 /** NeMo's headline metric choice (conflict score alone, or with the aligned score); read by its aggregation only. */
-export const IHEvalConfig = z.object({ accuracy_mode: z.enum(["hierarchy", "hierarchy_sysprompt"]).default("hierarchy") });
+const AccuracyMode = z.enum(["hierarchy", "hierarchy_sysprompt"]);
+export type AccuracyMode = z.infer<typeof AccuracyMode>;
+export const IHEvalConfig = z.object({ accuracy_mode: AccuracyMode.default("hierarchy") });
 
 /**
  * The task fields of a row this server reads. Routing and gold ride at the top level; rows in

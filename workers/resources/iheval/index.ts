@@ -6,10 +6,11 @@
 // IFEval rows the mean of its four accuracies; the rest 1 or 0. Reference-setting rows drop a
 // leading "español:" / "Verbs:" and carry what NeMo's cross-row reference average needs.
 import { z } from "../../../shared/zod.ts";
-import declaration, { Task } from "./declaration.ts";
+import declaration, { IHEvalConfig, Task } from "./declaration.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { invalidRequest, zodIssues } from "../../../shared/server/errors.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { pyPrefix, pyStrip } from "../../../shared/verifiers/python_str.ts";
 import { ANSWERS, decodeAnswer, isTaskName, type Answer, type TaskName } from "./answer.ts";
 import { readChecks, scoreRules } from "./ifeval.ts";
@@ -23,6 +24,7 @@ import {
   type Scored,
 } from "./scorers.ts";
 import { replyText, withoutThink } from "./text.ts";
+import { computeMetrics } from "./metrics.ts";
 
 type Row = z.infer<typeof Task>;
 
@@ -93,13 +95,12 @@ function referenceFields({ task, answer }: ReturnType<typeof readRow>, reply: st
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  // NeMo's per-task, per-domain and per-setting mean rewards (its category scores and cross-row
-  // reference averages are not derived here).
-  rewardBreakdown: [
-    { field: "task", prefix: "task_", missing: "unknown" },
-    { field: "domain", prefix: "domain_", missing: "unknown" },
-    { field: "setting", prefix: "setting_", missing: "unknown" },
-  ],
+  // NeMo's environment reports no pass@k: its means per task, domain and setting, reference
+  // averages and category scores come from computeMetrics.
+  scores: {},
+  computeMetrics: (tasks, env) => computeMetrics(tasks, instanceConfig(env, IHEvalConfig).accuracy_mode),
+  // NeMo's headline: the result, category and mean scores, and each task's conflict score.
+  keyMetrics: ["result_score", "conflict_score", "aligned_score", "reference_score", "mean_reward", { prefix: "conflict/" }],
   // A bad row is refused before a model call is spent on it.
   seedSession(row) {
     readRow(row as Row);

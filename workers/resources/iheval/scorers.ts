@@ -30,7 +30,7 @@ function afterFirstColon(text: string): string {
 }
 
 /** Loose: the best over the variants, each also tried as just the part after its first colon ("Verbs: ..."). */
-function verbF1(answer: string, prediction: string, loose: boolean): number {
+export function verbF1(answer: string, prediction: string, loose: boolean): number {
   if (!loose) return wordF1(answer, prediction);
   let best = 0;
   for (const variant of looseVariants(prediction)) {
@@ -42,7 +42,7 @@ function verbF1(answer: string, prediction: string, loose: boolean): number {
 
 const rougeLF = (answer: string, prediction: string) => rougeL(pyStrip(answer), pyStrip(prediction)).fmeasure;
 
-function translationRouge(answer: string, prediction: string, loose: boolean): number {
+export function translationRouge(answer: string, prediction: string, loose: boolean): number {
   if (!loose) return rougeLF(answer, prediction);
   return Math.max(...looseVariants(prediction).map((variant) => rougeLF(answer, variant)));
 }

@@ -9,18 +9,21 @@ import { extractGrade, goldGrade, isHigh, POINTS } from "./grades.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
+import { computeMetrics } from "./metrics.ts";
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_grade",
-  // NeMo's score function; its MAE over score_diff is not derived here (mean/score_diff is the pooled view).
-  scores: { exact_accuracy: { field: "reward" }, binarized_accuracy: { field: "binary_match" } },
+  // pass@k, majority@k and MAE over NeMo's score function come from computeMetrics.
+  scores: {},
+  computeMetrics,
   keyMetrics: [
     "mean/reward",
-    { highestK: "pass@1[avg-of-{k}]", scores: ["exact_accuracy", "binarized_accuracy", "no_answer"] },
-    { highestK: "pass@{k}", scores: ["exact_accuracy", "binarized_accuracy"] },
+    { highestK: "pass@1[avg-of-{k}]", scores: ["exact_accuracy", "binarized_accuracy", "mae", "no_answer"] },
+    { highestK: "pass@{k}", scores: ["exact_accuracy", "binarized_accuracy", "mae"] },
     { highestK: "majority@{k}", scores: ["exact_accuracy", "binarized_accuracy"] },
+    "mae",
+    "mae_count",
   ],
   verify(body) {
     const predicted = extractGrade(assistantText(body.response.output));

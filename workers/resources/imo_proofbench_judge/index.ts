@@ -19,6 +19,7 @@ import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { searchBoxed } from "../../../shared/verifiers/search_boxed.ts";
+import { computeMetrics } from "./metrics.ts";
 
 // NeMo Skills' stand-in judge replies where no judge is asked.
 const NO_ANSWER = "Reasoning: No answer was provided.\nJudgement: No";
@@ -45,9 +46,9 @@ const unjudged = (reward: number, extracted: string, judgeOutput: string) => ({
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_answer",
-  // NeMo's score function: the headline any_correct (symbolic or judge), and each on its own.
-  scores: { any_correct: { field: "any_correct" }, symbolic_correct: { field: "symbolic_correct" }, judge_correct: { field: "judge_correct" } },
+  // pass@k and majority@k over NeMo's score function, overall and per category and level, come from computeMetrics.
+  scores: {},
+  computeMetrics,
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, ImoProofBenchConfig);

@@ -5,6 +5,7 @@
 // ("Yes", "No" or null, the majority@k answer) and the one-hot confusion counts tp, fp, fn, tn.
 import declaration from "./declaration.ts";
 import { confusion, parseJudgement, verdictLabel } from "./judgement.ts";
+import { computeMetrics } from "./metrics.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
@@ -12,16 +13,15 @@ import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_judgement",
-  // NeMo's score function; its precision, recall and F1 across k are not derived here.
-  scores: {
-    accuracy: { field: "reward" },
-    true_positive: { field: "tp" },
-    false_positive: { field: "fp" },
-    false_negative: { field: "fn" },
-    true_negative: { field: "tn" },
-  },
-  keyMetrics: ["mean/reward", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "no_answer"] }, { highestK: "pass@{k}", scores: ["accuracy", "no_answer"] }, { highestK: "majority@{k}", scores: ["accuracy"] }],
+  // pass@k and majority@k over NeMo's score function come from computeMetrics with the rest.
+  scores: {},
+  computeMetrics,
+  keyMetrics: [
+    "mean/reward",
+    { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy", "f1", "precision", "recall", "no_answer"] },
+    { highestK: "pass@{k}", scores: ["accuracy", "f1", "no_answer"] },
+    { highestK: "majority@{k}", scores: ["accuracy", "f1"] },
+  ],
   verify(body) {
     const predicted = parseJudgement(assistantText(body.response.output));
     const gold = parseJudgement(body.expected_judgement);

@@ -8,12 +8,16 @@ import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { boundedSimilarity } from "../../../shared/verifiers/sequence_matcher.ts";
 import { pyStrip } from "../../../shared/verifiers/python_str.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics } from "./metrics.ts";
 
 const withoutPrefix = (text: string, prefix: string) => (text.startsWith(prefix) ? text.slice(prefix.length) : text);
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
+  computeMetrics,
+  // NeMo Gym's get_key_metrics: token means, then pass@1[avg-of-k] and pass@k at the highest k.
+  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}" }],
   verify(body) {
     const reply = pyStrip(joinedOutputText(body.response.output));
     const prefix = body.random_string_to_prepend;

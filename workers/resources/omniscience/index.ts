@@ -11,6 +11,7 @@ import { gradeByLetter, lastReplyText, tierFlags, type LetterScale } from "../..
 import { formatTemplate } from "../../../shared/judge/template.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics } from "./metrics.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 
 const SCALE: LetterScale = { letters: ["A", "B", "C", "D"], match: "whole", fallback: "B" };
@@ -30,15 +31,9 @@ export function answerOf(reply: string): string {
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_answer",
-  // NeMo's score function per tier (its judge_incorrect scores -1 there; here the is_incorrect field,
-  // 1); its derived judge_omni_index and judge_omni_hallucination are not computed here.
-  scores: {
-    judge_correct: { field: "is_correct" },
-    judge_incorrect: { field: "is_incorrect" },
-    judge_partially_correct: { field: "is_partial" },
-    judge_abstained: { field: "is_not_attempted" },
-  },
+  // pass@k and majority@k per verdict, with judge_omni_index and judge_omni_hallucination, come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
   keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }],
   async verify(body, { env }) {
     const config = instanceConfig(env, OmniscienceConfig);

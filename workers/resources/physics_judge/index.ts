@@ -20,7 +20,8 @@ const server = defineResourcesServer({
   answerKey: "extracted_answer",
   // As math_with_judge, which the reference builds on: the library's verdict, and the judge's where it was asked.
   scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
-  rewardBreakdown: [{ field: "domain", prefix: "domain_" }],
+  // NeMo Gym's per-domain pass@k on top of math_with_judge's (the row's domain, echoed).
+  subsets: ["domain"],
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, PhysicsConfig);

@@ -7,6 +7,7 @@ import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { pyPrefix } from "../../../shared/verifiers/python_str.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics } from "./metrics.ts";
 import { parseReply } from "./parse.ts";
 import { pyJsonDumps } from "./python_json.ts";
 
@@ -15,7 +16,12 @@ const EXTRACTED_CHARS = 500;
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  rewardBreakdown: [{ field: "task_type", prefix: "task_type/", missing: "unknown" }],
+  // NeMo's environment reports no pass@k.
+  scores: {},
+  computeMetrics,
+  // NeMo Gym's headline: mean_reward, precision, recall and F1, and each task type's F1 and accuracy
+  // (its "every key ending in /f1 or /accuracy", over RAGTruth's three task types and "unknown").
+  keyMetrics: ["mean_reward", "f1", "precision", "recall", { prefix: "", suffix: "/f1" }, { prefix: "", suffix: "/accuracy" }],
   verify(body, { env }) {
     const parsed = parseReply(joinedOutputText(body.response.output), instanceConfig(env, RagtruthConfig).think_tag);
     const list = parsed?.["hallucination list"];

@@ -10,14 +10,16 @@ import { pyStrip } from "../../../shared/verifiers/python_str.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 import { matchScore } from "./soft_match.ts";
 import { mcqLetter } from "./multichoice.ts";
+import { computeMetrics } from "./metrics.ts";
 
 const CONTROL = /[\x00-\x1f]/g;
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  // NeMo Gym's get_key_metrics (its per-task subsets and suite mean aside).
-  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]", scores: ["accuracy"] }, { highestK: "pass@{k}", scores: ["accuracy"] }],
+  computeMetrics,
+  // NeMo Gym's get_key_metrics: token means, pass@1[avg-of-k] and pass@k at the highest k, the suite means.
+  keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}" }, { prefix: "ruler2_suite_avg/" }],
   verify(body) {
     const reply = joinedOutputText(body.response.output);
     const common = {

@@ -9,6 +9,7 @@ import { gradeByLetter, lastReplyText, tierFlags, type LetterScale } from "../..
 import { formatTemplate } from "../../../shared/judge/template.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics } from "./metrics.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
 
 const SCALE: LetterScale = { letters: ["A", "B", "C"], match: "leading", fallback: "C" };
@@ -18,9 +19,9 @@ const TIERS = { is_correct: "correct", is_incorrect: "incorrect", is_not_attempt
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_answer",
-  // NeMo's score function: pass@k for each tier. (Its F1 and accuracy_given_attempted are not derived here.)
-  scores: { correct: { field: "is_correct" }, incorrect: { field: "is_incorrect" }, not_attempted: { field: "is_not_attempted" } },
+  // pass@k and majority@k per verdict tier, with F1 and accuracy_given_attempted, come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
   keyMetrics: ["mean/input_tokens", "mean/output_tokens", { highestK: "pass@1[avg-of-{k}]" }, { highestK: "pass@{k}", exclude: ["no_answer"] }],
   async verify(body, { env }) {
     const config = instanceConfig(env, SimpleQAConfig);

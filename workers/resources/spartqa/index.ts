@@ -6,12 +6,16 @@ import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { extractAnswer, normalize } from "./extract.ts";
 import { candidateLabels, labelKey, matchLabel } from "./labels.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
+import { computeMetrics } from "./metrics.ts";
 
 const server = defineResourcesServer({
   declaration,
   tools: {},
+  // NeMo's environment reports no pass@k.
+  scores: {},
+  computeMetrics,
   // NeMo Gym's spartqa headline: the mean reward and the rate of verbatim answers.
-  keyMetrics: ["mean/reward", "mean/exact"],
+  keyMetrics: ["mean_reward", "exact_match_rate"],
   verify(body) {
     const prediction = extractAnswer(joinedOutputText(body.response.output));
     // The row's own fields first; verifier_metadata carries them for drivers that drop the rest.

@@ -7,7 +7,8 @@ import declaration from "./declaration.ts";
 import { extractCode } from "./extract.ts";
 import { parseCode } from "./parse.ts";
 import { pathExists } from "./paths.ts";
-import { pyRound2 } from "./round.ts";
+import { pyRound } from "../../../shared/verifiers/python_round.ts";
+import { computeMetrics } from "./metrics.ts";
 import { joinedOutputText } from "../../../shared/verifiers/assistant_text.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
@@ -21,12 +22,9 @@ function rawOutputScore(reply: string, paths: readonly string[]): number {
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  // As the reference's metrics: mean reward per output type, input type and task name.
-  rewardBreakdown: [
-    { field: "output_type", prefix: "output_", missing: "unknown" },
-    { field: "input_type", prefix: "input_", missing: "unknown" },
-    { field: "task_name", prefix: "", missing: "unknown" },
-  ],
+  // NeMo's environment reports no pass@k; its means per output type, input type and task name come from computeMetrics.
+  scores: {},
+  computeMetrics,
   verify(body) {
     const reply = joinedOutputText(body.response.output);
     if (reply.trim() === "") {
@@ -37,7 +35,7 @@ const server = defineResourcesServer({
     const render = parsed.ok ? 1 : 0;
     const keys = parsed.ok && paths.length > 0 ? paths.filter((p) => pathExists(parsed.value, p)).length / paths.length : 0;
     return {
-      reward: pyRound2(0.2 * render + 0.8 * keys),
+      reward: pyRound(0.2 * render + 0.8 * keys, 2),
       render_score: render,
       key_validation_score: keys,
       raw_output_score: rawOutputScore(reply, paths),

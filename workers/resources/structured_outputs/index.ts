@@ -51,7 +51,8 @@ const server = defineResourcesServer({
   // /verify reads from the response: any tool a row offers just acknowledges it, the same way for
   // the right tool and a distractor.
   // NeMo Gym's structured_outputs compute_metrics: the mean reward per schema type (else
-  // "unknown"), problem type, schema representation and each tool-call setting a row names.
+  // "unknown"), problem type, schema representation and each tool-call setting a row names; no pass@k.
+  scores: {},
   rewardBreakdown: [
     { field: "schema_type", prefix: "", missing: "unknown" },
     { field: "problem_type", prefix: "" },

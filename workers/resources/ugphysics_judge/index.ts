@@ -6,6 +6,7 @@
 // majority@k votes over; a judge reply with no verdict scores 0 with extracted_verdict null.
 import declaration, { UgPhysicsConfig } from "./declaration.ts";
 import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
+import { computeMetrics } from "./metrics.ts";
 import { readJudgement } from "./verdict.ts";
 import { askJudge } from "../../../shared/judge/call.ts";
 import { promptFileMessages } from "../../../shared/judge/prompt_file.ts";
@@ -18,10 +19,9 @@ import { libraryCheck } from "../../../shared/verifiers/math/library_check.ts";
 const server = defineResourcesServer({
   declaration,
   tools: {},
-  answerKey: "extracted_verdict",
-  // The reference's score function: the symbolic verdict, and the final reward as the judge's accuracy.
-  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward" } },
-  rewardBreakdown: [{ field: "subject", prefix: "subject_" }],
+  // pass@k, majority@k and the per-subject ones come from the reference's score function (metrics.ts).
+  scores: {},
+  computeMetrics,
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, UgPhysicsConfig);
