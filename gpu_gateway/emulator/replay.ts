@@ -34,8 +34,8 @@ interface Recording {
 export type Replay = (turns: readonly Turn[]) => RecordedTurn;
 
 // The same for a message the request carries and one this policy sent: role, text, tool calls.
-const turnKey = (turn: Pick<Turn, "role" | "content" | "tool_calls">) =>
-  JSON.stringify([turn.role, turn.content, (turn.tool_calls ?? []).map((c) => [c.function.name, c.function.arguments])]);
+const turnKey = (turn: Pick<Turn, "role" | "content" | "tool_calls" | "images">) =>
+  JSON.stringify([turn.role, turn.content, (turn.tool_calls ?? []).map((c) => [c.function.name, c.function.arguments]), turn.images ?? []]);
 
 const sentTurnKey = (turn: RecordedTurn) =>
   turnKey({

@@ -131,6 +131,16 @@ describe("replay policy", () => {
     expect(await next(a)).toBe("Rain.");
   });
 
+  test("images tell rollouts apart: the same question about two images gets each image's own recorded answer", async () => {
+    const png = (pixel: string) => `data:image/png;base64,${pixel}`;
+    const asking = (image: string) => [{ role: "user", content: [{ type: "input_text", text: "Where is the red circle?" }, { type: "input_image", image_url: png(image) }] }];
+    const left = rollout(asking("AAAA"), [say("<point>(100, 500)</point>")], 1, { tools: [] });
+    const right = rollout(asking("BBBB"), [say("<point>(900, 500)</point>")], 1, { tools: [] });
+    const { url } = await replaying([left, right]);
+    expect((await modelCall(url, { input: asking("BBBB") })).json.output[0].content[0].text).toBe("<point>(900, 500)</point>");
+    expect((await modelCall(url, { input: asking("AAAA") })).json.output[0].content[0].text).toBe("<point>(100, 500)</point>");
+  });
+
   test("a conversation no rollout opens with is a 404 naming its first user message, not an answer", async () => {
     const { url, path } = await replaying([rollout([user("Weather in Paris?")], [say("Sunny.")], 1)]);
     const { status, json } = await modelCall(url, { input: [user("Weather in Rome?")] });
