@@ -2,19 +2,16 @@
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { InlinedFiles } from "../../../shared/judge/files.ts";
 import { judgeEvaluationTexts } from "../../../shared/judge/recorded.ts";
-import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
+import { MathJudgeSettings } from "../../../shared/judge/math_settings.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
-import { DEFAULT_BUDGET } from "../../../shared/verifiers/math/budget.ts";
 import { z } from "../../../shared/zod.ts";
 
 export const AutograderConfig = ResourcesServerConfig.safeExtend({
   judge_model_server: ServerRef,
-  ...JudgeCallSettings,
+  ...MathJudgeSettings,
   ...InlinedFiles,
   /** Ask the autograder when the symbolic check says not equal. */
   should_use_judge: z.boolean().default(true),
-  /** Operation units per equivalence check (shared/verifiers/math/budget.ts). */
-  library_budget: z.int().positive().default(DEFAULT_BUDGET),
   /** A YAML prompt file: `user` (required) and `system` (optional); placeholders {problem}, {predicted_answer}, {expected_answer}. */
   judge_prompt_path: z.string().default("resources_servers/math_with_autograder/prompts/judge.yaml"),
 });

@@ -8,6 +8,7 @@
 // (verdict.ts), a reply with neither scoring 0 as the reference scores it. A judge that fails or
 // says nothing is judge_failed.
 import declaration, { AutograderConfig } from "./declaration.ts";
+import { MATH_JUDGE_SCORES } from "../../../shared/judge/math_settings.ts";
 import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
 import { readAutograde } from "./verdict.ts";
 import { askJudge, type JudgeMessage } from "../../../shared/judge/call.ts";
@@ -38,7 +39,7 @@ const server = defineResourcesServer({
   tools: {},
   answerKey: "extracted_answer",
   // As math_with_judge: the library's verdict, and the judge's where it was asked.
-  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
+  scores: MATH_JUDGE_SCORES,
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, AutograderConfig);

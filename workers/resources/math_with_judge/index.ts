@@ -6,6 +6,7 @@
 // say equal. A judge that fails marks the row with a failure class, never a reward of 0. A wrong
 // answer carries `error_feedback` saying why (feedback.ts), for self-correcting agents.
 import declaration, { MathConfig } from "./declaration.ts";
+import { MATH_JUDGE_SCORES } from "../../../shared/judge/math_settings.ts";
 import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
 import { defineResourcesServer } from "../../../shared/resources/define.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
@@ -23,7 +24,7 @@ const server = defineResourcesServer({
   tools: {},
   answerKey: "extracted_answer",
   // NeMo Gym's math_with_judge scores and get_key_metrics: the library's verdict, and the judge's where it was asked.
-  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
+  scores: MATH_JUDGE_SCORES,
   keyMetrics: ANSWER_KEY_METRICS,
   async verify(body, { env }) {
     const config = instanceConfig(env, MathConfig);

@@ -4,6 +4,7 @@
 // swap: the prompt gives each its role. As the reference reads it, any `[Correct]` in the reply
 // (any case) is a pass and anything else, a reply with no label included, is a fail (reward 0).
 import declaration, { PhysicsConfig } from "./declaration.ts";
+import { MATH_JUDGE_SCORES } from "../../../shared/judge/math_settings.ts";
 import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
 import { saysCorrect } from "./verdict.ts";
 import { askJudge } from "../../../shared/judge/call.ts";
@@ -19,7 +20,7 @@ const server = defineResourcesServer({
   tools: {},
   answerKey: "extracted_answer",
   // As math_with_judge, which the reference builds on: the library's verdict, and the judge's where it was asked.
-  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
+  scores: MATH_JUDGE_SCORES,
   // NeMo Gym's per-domain pass@k on top of math_with_judge's (the row's domain, echoed).
   subsets: ["domain"],
   keyMetrics: ANSWER_KEY_METRICS,

@@ -1,18 +1,9 @@
 // polymath: a resources server, stateless (no session objects).
 import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
-import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
-import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
-import { DEFAULT_BUDGET } from "../../../shared/verifiers/math/budget.ts";
+import { OptionalMathJudgeConfig } from "../../../shared/judge/math_settings.ts";
 
-export const PolyMathConfig = ResourcesServerConfig.safeExtend({
-  judge_model_server: ServerRef.nullish(),
-  ...JudgeCallSettings,
-  /** Ask judge_model_server when the symbolic check says not equal (NeMo's config keeps it off). */
-  should_use_judge: z.boolean().default(false),
-  /** Operation units per equivalence check (shared/verifiers/math/budget.ts). */
-  library_budget: z.int().positive().default(DEFAULT_BUDGET),
-}).refine((c) => !c.should_use_judge || c.judge_model_server, { message: "should_use_judge needs a judge_model_server", path: ["judge_model_server"] });
+export const PolyMathConfig = OptionalMathJudgeConfig;
 
 /** The task fields of a row this server reads. */
 export const Task = z.object({

@@ -4,6 +4,7 @@
 // enables the judge, a judge is asked twice, answers swapped; both must say equal. The row's
 // difficulty weight and language come back on the verify response (null when the row has none).
 import declaration, { PolyMathConfig } from "./declaration.ts";
+import { MATH_JUDGE_SCORES } from "../../../shared/judge/math_settings.ts";
 import { POLYMATH_JUDGE_PROMPT } from "./judge_prompt.ts";
 import { judgeEquivalence } from "../../../shared/judge/equivalence.ts";
 import { ANSWER_KEY_METRICS } from "../../../shared/metrics/key_metrics.ts";
@@ -19,7 +20,7 @@ const server = defineResourcesServer({
   tools: {},
   answerKey: "extracted_answer",
   // math_with_judge's scores, which the reference keeps: the library's verdict, and the judge's where it was asked.
-  scores: { symbolic_accuracy: { field: "library_reward" }, judge_accuracy: { field: "reward", when: "judge_evaluations" } },
+  scores: MATH_JUDGE_SCORES,
   keyMetrics: ANSWER_KEY_METRICS,
   // PolyMath's own: pass@k per language, and weighted by difficulty (`_weighted`).
   subsets: ["language"],

@@ -2,21 +2,18 @@
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { InlinedFiles } from "../../../shared/judge/files.ts";
 import { judgeEvaluationTexts } from "../../../shared/judge/recorded.ts";
-import { JudgeCallSettings } from "../../../shared/judge/settings.ts";
+import { MathJudgeSettings } from "../../../shared/judge/math_settings.ts";
 import { ResourcesServerConfig, ServerRef } from "../../../shared/schemas/config.ts";
-import { DEFAULT_BUDGET } from "../../../shared/verifiers/math/budget.ts";
 import { z } from "../../../shared/zod.ts";
 
 export const UgPhysicsConfig = ResourcesServerConfig.safeExtend({
   judge_model_server: ServerRef,
-  ...JudgeCallSettings,
+  ...MathJudgeSettings,
   ...InlinedFiles,
   /** Ask the judge when the symbolic check says not equal. */
   should_use_judge: z.boolean().default(true),
   /** A YAML prompt file (`user`, optional `system`) with {problem}, {solution}, {expected_answer} and {generation}. */
   judge_prompt_path: z.string().default("resources_servers/ugphysics_judge/prompts/judge.yaml"),
-  /** Operation units per symbolic check (shared/verifiers/math/budget.ts). */
-  library_budget: z.int().positive().default(DEFAULT_BUDGET),
 });
 
 /** The task fields of a row this server reads: the reference solution goes to the judge, the subject to the metrics. */
