@@ -34,9 +34,19 @@ const TEXT_COMMANDS = ["\\text", "\\textrm", "\\textbf", "\\textit", "\\mathrm",
 // A text group with no braces inside, and a unit's power: `\text{ cm}`, `\mathrm{m}^2`, `\text{ or }`.
 const TEXT_GROUP = /\\(?:text|textrm|textbf|textit|mathrm|mbox|textnormal)\s*\{([^{}]*)\}(?:\^\{?\d\}?)?/g;
 const UNIT_WORDS = /^(?:[A-Za-z]+\.?(?:\^?\d)?(?:\s*\/\s*[A-Za-z]+(?:\^?\d)?)?\s*)+$/;
-// A unit word after a number at the very end; one-letter units only after a space ("5 m", not "5m").
+// A unit word after a number at the very end.
 const PLAIN_UNITS =
-  /(?<=[\d}).])(?:\s*(?:cm|mm|km|kg|mg|sec|seconds?|min|minutes?|hrs?|hours?|days?|weeks?|years?|degrees?|units?|dollars?|cents?|inches|inch|feet|ft|foot|yards?|miles?|mph|meters?|metres?|liters?|litres?|ml)|\s+(?:m|g|s|h|in))(?:\^?\d)?\.?$/;
+  /(?<=[\d}).])\s*(?:cm|mm|km|kg|mg|sec|seconds?|min|minutes?|hrs?|hours?|days?|weeks?|years?|degrees?|units?|dollars?|cents?|inches|inch|feet|ft|foot|yards?|miles?|mph|meters?|metres?|liters?|litres?|ml)(?:\^?\d)?\.?$/;
+// A one-letter unit after a space at the very end ("5 m", "\frac{3}{2} s"); see withoutLetterUnit.
+const LETTER_UNIT = /(?<=[\d}).])\s+(?:m|g|s|h|in)(?:\^?\d)?\.?$/;
+
+/** Drops a one-letter unit only after a number with no symbols in it: in "5m" or "2 L^2 m" the letter is a symbol. */
+function withoutLetterUnit(text: string): string {
+  const unit = LETTER_UNIT.exec(text);
+  if (!unit) return text;
+  const before = text.slice(0, unit.index);
+  return /[A-Za-z]/.test(before.replace(/\\[A-Za-z]+/g, "")) ? text : before;
+}
 
 /** `5 \text{ cm}` is `5`; `\text{ or }` stays a word; any other text group keeps its content. */
 function dropTextUnits(text: string): string {
@@ -83,7 +93,7 @@ export function normalizeAnswer(answer: string): string {
     .replaceAll("{,}", "")
     .replaceAll("\\%", "%");
   out = out.split(/\s+/).filter(Boolean).join(" ");
-  out = out.replace(PLAIN_UNITS, "").trim();
+  out = withoutLetterUnit(out.replace(PLAIN_UNITS, "")).trim();
   while (out.endsWith(".")) out = out.slice(0, -1).trimEnd();
   return out;
 }

@@ -182,6 +182,12 @@ const EQUIVALENT: Pair[] = [
   ["unit", "7", "7 units"],
   ["unit", "10", "\\text{10 dollars}"],
   ["unit", "9", "9 \\text{ m}^2"],
+  ["unit", "5", "5 m"],
+  ["unit", "1.5", "\\frac{3}{2} s"],
+  ["unit", "2000", "2 \\cdot 10^3 m"],
+  // A letter after a symbol is a factor, not a unit.
+  ["product", "2 m L^2", "2 L^2 m"],
+  ["product", "x^2 m", "m x^2"],
   ["text", "\\text{odd}", "odd"],
   ["text", "\\text{No solution}", "no solution"],
   ["text", "\\textbf{12}", "12"],
@@ -200,6 +206,8 @@ const EQUIVALENT: Pair[] = [
 ];
 
 const DIFFERENT: Pair[] = [
+  ["product", "x^2", "x^2 m"],
+  ["product", "2 L^2", "2 L^2 m"],
   ["integer", "42", "43"],
   ["integer", "-3", "-4"],
   ["integer", "-3", "3"],
