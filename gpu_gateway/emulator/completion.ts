@@ -2,6 +2,7 @@
 // "generated" the same way, and apply vLLM's length rules.
 import { randomUUID } from "node:crypto";
 import type { ChatCompletionRequest, ChatToolCall } from "../../shared/schemas/chat.ts";
+import { JUDGE_SUFFIX } from "../../shared/fleet/headers.ts";
 import { ApiError } from "./errors.ts";
 import { logprobEntries, type LogprobEntry } from "./logprobs.ts";
 import { parseArguments, toTurns, toolSpecs, type Turn } from "./messages.ts";
@@ -69,9 +70,10 @@ export function generate(request: ChatCompletionRequest, context: GenerateContex
   const turns = toTurns(request.messages);
   const prompt = renderPrompt(turns, request.tools, true);
   const promptIds = encode(prompt);
-  // --policy replay:FILE answers with a recorded turn: no skill is asked. It is answered whole: the
-  // length limits were the recording model's, counted in its own tokens.
-  const recorded = context.replay?.(turns);
+  // --policy replay:FILE answers the policy's calls with recorded turns: no skill is asked. A turn
+  // is answered whole: the length limits were the recording model's, counted in its own tokens. A
+  // judge's call is not the policy's (and our judge prompts are not the recording's): its skill plays it.
+  const recorded = environment?.endsWith(JUDGE_SUFFIX) ? undefined : context.replay?.(turns);
   const budget = recorded ? Number.POSITIVE_INFINITY : tokenBudget(promptIds.length, request.max_completion_tokens ?? request.max_tokens, context.maxModelLen);
   const action = recorded ?? play(
     {

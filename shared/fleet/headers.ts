@@ -9,3 +9,6 @@ export const SESSION_HEADER = "x-edge-gym-session";
  * `mcqa_resources_server`). vLLM ignores it; the emulator plays that environment's skill.
  */
 export const ENVIRONMENT_HEADER = "x-edge-gym-environment";
+
+/** What a judge call names in ENVIRONMENT_HEADER: its environment with this suffix (`simpleqa#judge`). */
+export const JUDGE_SUFFIX = "#judge";

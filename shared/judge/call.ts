@@ -8,7 +8,7 @@
 import { Semaphore } from "../agents/run_limits.ts";
 import { call } from "../client/call.ts";
 import { targetFor } from "../client/targets.ts";
-import { ENVIRONMENT_HEADER } from "../fleet/headers.ts";
+import { ENVIRONMENT_HEADER, JUDGE_SUFFIX } from "../fleet/headers.ts";
 import { VerifierFailure } from "../resources/failure.ts";
 import { ChatCompletion } from "../schemas/chat.ts";
 import type { ServerRef } from "../schemas/config.ts";
@@ -109,7 +109,7 @@ async function attempt<T>(judge: Judge, question: JudgeQuestion<T>, env: object)
   let response: unknown;
   try {
     const result = await capFor(judge).run(() =>
-      call(target, path, { body, deadlineMs: judge.settings.judge_timeout_s * 1000, attempts: 1, headers: { [ENVIRONMENT_HEADER]: `${judge.environment}#judge` } }),
+      call(target, path, { body, deadlineMs: judge.settings.judge_timeout_s * 1000, attempts: 1, headers: { [ENVIRONMENT_HEADER]: `${judge.environment}${JUDGE_SUFFIX}` } }),
     );
     if (result.status !== 200) {
       const message = `${hop} answered ${result.status}: ${result.text.slice(0, 300)}`;

@@ -9,9 +9,9 @@ import { generic } from "./generic.ts";
 import { asksForVerdict, judge } from "./judge.ts";
 import { asksForPairwiseVerdict, pairwiseJudge } from "./pairwise_judge.ts";
 import { skillFor } from "./registry.ts";
+import { JUDGE_SUFFIX } from "../../../shared/fleet/headers.ts";
 import type { Action, Situation } from "./types.ts";
 
-const JUDGE_SUFFIX = "#judge";
 import type { Turn } from "../messages.ts";
 
 /** Whether this turn draws right or wrong: a conversation's first, or any first reply to a user message for skills that ask. */

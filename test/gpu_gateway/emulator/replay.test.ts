@@ -9,6 +9,9 @@ import { startEmulator, type Emulator } from "../../../gpu_gateway/emulator/serv
 import { toChatRequest } from "../../../shared/models/chat/convert_request.ts";
 import { toResponse } from "../../../shared/models/chat/convert_response.ts";
 import { ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
+import { ENVIRONMENT_HEADER, JUDGE_SUFFIX } from "../../../shared/fleet/headers.ts";
+import { formatTemplate } from "../../../shared/judge/template.ts";
+import { MATH_JUDGE_PROMPT } from "../../../workers/resources/math_with_judge/judge_prompt.ts";
 
 type Json = any;
 
@@ -139,6 +142,19 @@ describe("replay policy", () => {
     const { url } = await replaying([left, right]);
     expect((await modelCall(url, { input: asking("BBBB") })).json.output[0].content[0].text).toBe("<point>(900, 500)</point>");
     expect((await modelCall(url, { input: asking("AAAA") })).json.output[0].content[0].text).toBe("<point>(100, 500)</point>");
+  });
+
+  test("a judge's call is not the policy's: the environment's judge skill answers it, not the recording", async () => {
+    const { url } = await replaying([rollout([user("What is 2 + 2?")], [say("4")], 1, { tools: [] })]);
+    const values = { question: "What is 2 + 2?", first_answer: "4", second_answer: "4" };
+    const judging = [{ role: "system", content: MATH_JUDGE_PROMPT.system }, { role: "user", content: formatTemplate(MATH_JUDGE_PROMPT.user, values) }];
+    const res = await fetch(`${url}/v1/chat/completions`, {
+      method: "POST",
+      headers: { "content-type": "application/json", [ENVIRONMENT_HEADER]: `math_with_judge${JUDGE_SUFFIX}` },
+      body: JSON.stringify({ model: "edge-gym-emulator", messages: judging }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as Json).choices[0].message.content).toMatch(/\[\[A!?=B\]\]/);
   });
 
   test("a conversation no rollout opens with is a 404 naming its first user message, not an answer", async () => {
