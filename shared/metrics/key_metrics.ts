@@ -52,7 +52,11 @@ function select(metrics: Readonly<Record<string, unknown>>, selector: KeyMetric)
 }
 
 /** The selected entries, in selector order; a metric selected twice keeps its first place. */
-export function keyMetrics(metrics: Readonly<Record<string, unknown>>, selectors: readonly KeyMetric[] = DEFAULT_KEY_METRICS): Record<string, unknown> {
+/** An environment's headline: selectors, or a function of its metrics for one that renames (NeMo Gym's get_key_metrics itself). */
+export type KeyMetrics = readonly KeyMetric[] | ((metrics: Readonly<Record<string, unknown>>) => Record<string, unknown>);
+
+export function keyMetrics(metrics: Readonly<Record<string, unknown>>, selectors: KeyMetrics = DEFAULT_KEY_METRICS): Record<string, unknown> {
+  if (typeof selectors === "function") return selectors(metrics);
   const out: Record<string, unknown> = {};
   for (const selector of selectors) Object.assign(out, select(metrics, selector));
   return out;

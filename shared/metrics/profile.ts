@@ -6,7 +6,7 @@ import type { Breakdown } from "./breakdown.ts";
 import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../schemas/run.ts";
 import { answerOf, numericFields, rolloutInfo } from "./fields.ts";
 import { keyMetrics } from "./key_metrics.ts";
-import type { KeyMetric } from "./key_metrics.ts";
+import type { KeyMetrics } from "./key_metrics.ts";
 import { passMajorityMetrics } from "./pass_at_k.ts";
 import type { TaskRollout } from "./pass_at_k.ts";
 import { scoresOf } from "./scores.ts";
@@ -74,7 +74,7 @@ export function agentProfile(tasks: readonly (readonly ProfiledRollout[])[], wit
 export interface AggregateOptions {
   answerKey?: string;
   scores?: ScoreSpec;
-  keyMetrics?: readonly KeyMetric[];
+  keyMetrics?: KeyMetrics;
   rewardBreakdown?: readonly Breakdown[];
   /** Row fields whose values split the tasks into subsets, each with its own pass@k (`<value>/pass@1/...`). */
   subsets?: readonly string[];

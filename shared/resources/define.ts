@@ -23,7 +23,7 @@ import type { Session, SessionBindings } from "../session/session.ts";
 import { SESSION_COOKIE } from "../session/cookie.ts";
 import { aggregateMetrics } from "../metrics/profile.ts";
 import type { ComputeMetrics } from "../metrics/profile.ts";
-import type { KeyMetric } from "../metrics/key_metrics.ts";
+import type { KeyMetrics } from "../metrics/key_metrics.ts";
 import type { ScoreSpec } from "../metrics/scores.ts";
 import type { Breakdown } from "../metrics/breakdown.ts";
 import { VerifierFailure, unavailableOnFailure } from "./failure.ts";
@@ -82,7 +82,7 @@ export interface MetricsOptions {
   /** Reward means per value of row fields that the environment adds to agent_metrics (NeMo Gym's compute_metrics). */
   rewardBreakdown?: readonly Breakdown[];
   /** The headline subset of agent_metrics, as NeMo Gym's environment defines it; by default every `mean/*`. */
-  keyMetrics?: readonly KeyMetric[];
+  keyMetrics?: KeyMetrics;
   /** Row fields splitting the tasks into subsets with their own pass@k (NeMo Gym's compute_subset_metrics). */
   subsets?: readonly string[];
   /** A row field weighting each task in `_weighted` pass@k (NeMo Gym's polymath). */

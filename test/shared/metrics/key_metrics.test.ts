@@ -103,6 +103,10 @@ describe("selectors", () => {
     expect(keyMetrics(metrics, [{ prefix: "task_type/QA/" }])).toEqual({ "task_type/QA/f1": 1, "task_type/QA/count": 2 });
   });
 
+  test("a function stands for the selectors when an environment renames (NeMo Gym's get_key_metrics itself)", () => {
+    expect(keyMetrics({ "corpus_wer@k=2": 12.5, "mean/reward": 1 }, (metrics) => ({ wer: metrics["corpus_wer@k=2"] }))).toEqual({ wer: 12.5 });
+  });
+
   test("eachSubset: a pattern at its highest k under every subset found among the metrics (a lowercase name before /pass@)", () => {
     const metrics = {
       "pass@1[avg-of-2]/accuracy": 50,
