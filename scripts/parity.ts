@@ -98,6 +98,10 @@ const UNJOINABLE: Record<string, { why: string; short: string }> = {
     why: "the rollouts cover other tasks than the example rows and carry no ground_truth (reference README; no example.jsonl in the reference's history has these tasks), so no reward can be checked",
     short: "rollouts cover other tasks, no ground_truth; tool outputs checked",
   },
+  math_advanced_calculations: {
+    why: "the rollouts cover other tasks than the example rows and carry no ground_truth (reference README), so no reward can be checked against a recorded task",
+    short: "rollouts cover other tasks, no ground_truth",
+  },
   indirect_prompt_injection: {
     why: "the rollouts are all one healthcare lab-results task (patient P12345) that no example.jsonl in the reference's history holds (its data folder has one commit), and they carry neither its environment nor its injection, so no reward can be checked",
     short: "rollouts cover another task, no injection recorded",

@@ -8,5 +8,5 @@ export default declare({
   durableObjects: { ROLLOUTS: "RolloutDO" },
   public: true,
   signsSessions: false,
-  references: ["resources_server", "model_server", "simulator_model_server"],
+  references: ["resources_server", "model_server"],
 });
