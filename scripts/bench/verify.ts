@@ -7,6 +7,7 @@
 // 30): at most 5 ms median on its own rows and 200 ms on a long row, for servers whose verify
 // calls nothing else; one that asks a judge or runs code says so (`calls_out`), its time is theirs too.
 // Stateful, episode and cohort environments are not here: their verify needs a session or a cohort.
+// VERIFY_ENVIRONMENTS=a,b (resources implementations) measures only those.
 import { readFileSync } from "node:fs";
 import { call } from "../../shared/client/call.ts";
 import type { ResourcesDeclaration } from "../../shared/declaration.ts";
@@ -63,12 +64,13 @@ export async function run(): Promise<void> {
   try {
     const { instances } = loadConfig(undefined, [], { local: true });
     const urls = running.stack.urls;
+    const wanted = process.env.VERIFY_ENVIRONMENTS?.split(",").filter(Boolean);
     for (const agent of instances.filter((i) => i.serverType === "responses_api_agents" && i.implementation === "simple_agent")) {
       const dataset = ((agent.config.datasets ?? []) as Row[]).find((d) => d.type === "example" && d.jsonl_fpath);
       const resources = instances.find((i) => i.serverType === "resources_servers" && i.name === (agent.config.resources_server as Row | undefined)?.name);
       if (!dataset || !resources) continue;
       const declaration = findImplementation("resources_servers", resources.implementation).declaration as ResourcesDeclaration;
-      if (declaration.stateful || declaration.cohort) continue;
+      if (declaration.stateful || declaration.cohort || (wanted && !wanted.includes(resources.implementation))) continue;
       const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => JSON.parse(l) as Row);
       const times: number[] = [];
       const long: number[] = [];

@@ -132,8 +132,11 @@ function resourcesImplementation(instance: Instance, instances: readonly Instanc
 /** A binding per reference, named as the reference names the instance (an old name too: resolveInstance), to its Worker. */
 function serviceBindings(instance: Instance, declaration: Declaration, instances: readonly Instance[]): Record<string, string> {
   const services: Record<string, string> = {};
+  // A reference the config leaves out takes its schema's default (verifif's judge: the policy model).
+  const parsed = declaration.config.safeParse(withoutNulls(instance.config));
+  const config = (parsed.success ? parsed.data : instance.config) as Record<string, unknown>;
   for (const field of declaration.references) {
-    const ref = ServerRef.safeParse(instance.config[field]);
+    const ref = ServerRef.safeParse(config[field]);
     if (ref.success) services[bindingName(ref.data.name)] = resolveInstance(instances, ref.data.name, ref.data.type)?.name ?? ref.data.name;
   }
   return services;

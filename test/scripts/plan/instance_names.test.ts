@@ -56,4 +56,13 @@ describe("the old names still mean them", () => {
     expect(agent.services.ARC_AGI).toBe("arc_agi_resources_server");
     expect(agent.vars.RESOURCES_IMPLEMENTATION).toBe("arc_agi");
   });
+
+  test("a reference the config leaves out is bound to its schema's default (verifif's judge: the policy model)", () => {
+    const dir = mkdtempSync(join(tmpdir(), "edge-gym-names-"));
+    const mine = join(dir, "mine.yaml");
+    writeFileSync(mine, "my_verifif:\n  resources_servers:\n    verifif:\n      judge_base_url: http://127.0.0.1:1/v1\n");
+    const resolved = loadConfig([...defaultConfigPaths(), mine], []);
+    const specs = planWorkers(withDependencies(resolved.instances, ["my_verifif", "policy_model"]), 0);
+    expect(specs.find((s) => s.name === "my_verifif")!.services.POLICY_MODEL).toBe("policy_model");
+  });
 });
