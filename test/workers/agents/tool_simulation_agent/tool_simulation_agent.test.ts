@@ -10,6 +10,7 @@ import agent from "../../../../workers/agents/tool_simulation_agent/index.ts";
 import { ToolSimulationAgentConfig } from "../../../../workers/agents/tool_simulation_agent/config.ts";
 import { client, serverEnv } from "../../../workerd/helpers.ts";
 import { readLines, say, scriptedModel, toolCall } from "../scripted_model.ts";
+import type { ScriptedTurn } from "../scripted_model.ts";
 
 // Scores the next action: a get_weather call for Paris. It has a real get_weather tool too, which must never run.
 const weather = defineResourcesServer({
@@ -66,7 +67,8 @@ describe("tool_simulation_agent /run", () => {
   });
 
   test("a text answer or another call is verified the same way: the reward is the verifier's", async () => {
-    for (const [turn, reward] of [[{ output: [say("Paris is sunny.")] }, 0], [{ output: [toolCall("c1", "get_weather", '{"city":"Lyon"}')] }, 0]] as const) {
+    const turns: [ScriptedTurn, number][] = [[{ output: [say("Paris is sunny.")] }, 0], [{ output: [toolCall("c1", "get_weather", '{"city":"Lyon"}')] }, 0]];
+    for (const [turn, reward] of turns) {
       const policy = scriptedModel([turn]);
       const res = await client(agent, agentEnv(policy.fetcher).env).post("/run", row);
       expect(res.body).toMatchObject({ reward, items: 1 });
