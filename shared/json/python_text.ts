@@ -3,17 +3,7 @@
 // and is written "5.0" as Python writes it. Object keys come in JavaScript's order (integer-like
 // keys first), the one place a parsed object can differ from Python's dict.
 import { isExactNumber } from "./exact.ts";
-
-/** repr() of a float: shortest round-trip digits, positional from 1e-4 up to 1e16, else an exponent of at least two digits. */
-export function pyFloatRepr(x: number): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const [digits, exponent] = x.toExponential().split("e") as [string, string];
-  const e = Number(exponent);
-  if (e < -4 || e >= 16) return `${digits}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
-  const text = String(x);
-  return text.includes(".") ? text : `${text}.0`;
-}
+import { pyFloatRepr } from "../verifiers/python_float_repr.ts";
 
 /** A JSON number as Python prints it: an int's digits, a float's repr (json.dumps writes NaN and Infinity so). */
 function pyNumberText(value: number | bigint | Number, json: boolean): string {

@@ -5,6 +5,7 @@
 // match within 0.01, and with `ignore_order` each column is compared sorted. A row task may
 // carry several acceptable gold results: matching any one is enough.
 import { pythonFloat } from "../verifiers/python_float.ts";
+import { pyFloatRepr } from "../verifiers/python_float_repr.ts";
 import type { Rows } from "./values.ts";
 
 type Value = string | number | bigint | ArrayBuffer | boolean;
@@ -25,22 +26,9 @@ function normalized(value: unknown): Value {
   return v as Value;
 }
 
-// Python's repr of a float: the shortest digits that read back (as JavaScript's), in positional
-// notation from 1e-4 up to 1e16 and always with a fraction there ("5.0"), else with an exponent
-// of at least two digits ("1e+16").
-function pyFloat(x: number): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-  if (x === 0) return Object.is(x, -0) ? "-0.0" : "0.0";
-  const [digits, exponent] = x.toExponential().split("e") as [string, string];
-  const e = Number(exponent);
-  if (e < -4 || e >= 16) return `${digits}e${e < 0 ? "-" : "+"}${String(Math.abs(e)).padStart(2, "0")}`;
-  const text = String(x);
-  return text.includes(".") ? text : `${text}.0`;
-}
-
 // Python's str() of a value, for the sort order alone.
 function pyStr(value: Value): string {
-  if (typeof value === "number") return pyFloat(value);
+  if (typeof value === "number") return pyFloatRepr(value);
   if (typeof value === "bigint") return String(value);
   if (typeof value === "boolean") return value ? "True" : "False";
   return typeof value === "string" ? value : `b'${new Uint8Array(value).join(",")}'`;

@@ -3,8 +3,9 @@
 // raises in the reference (a list index out of range, a division by zero) throws PyError here, and
 // the caller reports it as the reference does.
 import { fixed2, lessOrEqual, parseFractionOrInf, type Ratio } from "./fraction.ts";
+import { pyFloatRepr } from "../../../../shared/verifiers/python_float_repr.ts";
 import type { Check, Kwargs, Lang, Result } from "./lang.ts";
-import { charLower, charUpper, chars, isAlnumChar, isPySpace, lstrip, pyWordCount, isAlpha, isAlphaChar, isDigitChar, isLower, multilineMatches, PUNCTUATION, pyFloat, pyLength, PyError, pySplit, pyStrip, repr, reversed, S, splitlines, str, stripChars } from "./py.ts";
+import { charLower, charUpper, chars, isAlnumChar, isPySpace, lstrip, pyWordCount, isAlpha, isAlphaChar, isDigitChar, isLower, multilineMatches, PUNCTUATION, pyLength, PyError, pySplit, pyStrip, repr, reversed, S, splitlines, str, stripChars } from "./py.ts";
 import { analyzeLists, checkRelation, countAllCapsWords, countPlaceholders, findMarkdownTables, stripMarker, type ListFound, type Relation } from "./text.ts";
 
 const OK = "No error";
@@ -305,7 +306,7 @@ export const BASE: Record<string, Check> = {
     const words = L.words(r);
     if (words.length === 0) throw new PyError("division by zero");
     const avg = words.reduce((sum, w) => sum + pyLength(w), 0) / words.length;
-    return k.min_ratio <= avg && avg <= k.max_ratio ? [true, OK] : [false, `Found average of ${pyFloat(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
+    return k.min_ratio <= avg && avg <= k.max_ratio ? [true, OK] : [false, `Found average of ${pyFloatRepr(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
   },
   "detectable_format:sentence_count": (r, k, L) => {
     const count = L.sentences(r).length;

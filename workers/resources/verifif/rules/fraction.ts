@@ -1,6 +1,7 @@
 // Exact ratios as the reference compares them: Python's Fraction (parsed from "3/2", "0.75",
 // "1e-1", or a JSON number taken as it is), or infinity. Comparisons are exact, as Fraction's are.
-import { PyError, pyFloat } from "./py.ts";
+import { PyError } from "./py.ts";
+import { pyFloatRepr } from "../../../../shared/verifiers/python_float_repr.ts";
 
 export type Ratio = { num: bigint; den: bigint; text: string } | { inf: true; text: string };
 
@@ -20,14 +21,14 @@ export function fraction(num: bigint, den: bigint): Ratio {
 
 /** A finite float's exact value. */
 function exactFloat(value: number): Ratio {
-  if (Number.isInteger(value)) return { ...fraction(BigInt(value), 1n), text: pyFloat(value) };
+  if (Number.isInteger(value)) return { ...fraction(BigInt(value), 1n), text: pyFloatRepr(value) };
   let den = 1n;
   let x = value;
   while (!Number.isInteger(x)) {
     x *= 2;
     den *= 2n;
   }
-  return { ...fraction(BigInt(x), den), text: pyFloat(value) };
+  return { ...fraction(BigInt(x), den), text: pyFloatRepr(value) };
 }
 
 const FRACTION = /^\s*([+-]?)(?:(\d+(?:_\d+)*)\s*\/\s*(\d+(?:_\d+)*)|(\d*(?:_\d+)*)(?:\.(\d+(?:_\d+)*)?)?(?:[eE]([+-]?\d+(?:_\d+)*))?)\s*$/;

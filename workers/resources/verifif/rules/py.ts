@@ -3,6 +3,7 @@
 // them (JavaScript's are ASCII), multiline `^\s*X` patterns without a rescan per blank line, and
 // the repr() of the values the reference interpolates into its messages.
 import { isPySpace, PY_SPACE, pyStrip, pySplit } from "../../../../shared/verifiers/python_str.ts";
+import { pyFloatRepr } from "../../../../shared/verifiers/python_float_repr.ts";
 
 export { isPySpace, PY_SPACE, pyStrip, pySplit };
 
@@ -164,17 +165,7 @@ export const str = (value: unknown): string => (typeof value === "string" ? valu
 /** How Python prints a float or int that came from JSON (an integral value from a JSON float keeps ".0" only if it was written so; we print ints). */
 export function pyNumber(value: number): string {
   if (Number.isInteger(value)) return String(value);
-  return pyFloat(value);
-}
-
-/** repr() of a float: shortest round-trip digits, with Python's exponent form. */
-export function pyFloat(value: number): string {
-  if (!Number.isFinite(value)) return Number.isNaN(value) ? "nan" : value > 0 ? "inf" : "-inf";
-  if (Number.isInteger(value) && Math.abs(value) < 1e16) return `${value}.0`;
-  const text = String(value);
-  const exp = /e([+-])(\d+)$/.exec(text);
-  if (!exp) return text;
-  return text.replace(/e[+-]\d+$/, `e${exp[1]}${exp[2]!.padStart(2, "0")}`);
+  return pyFloatRepr(value);
 }
 
 /** A Python-side failure inside a validator: the reference catches it and reports "Validation error: <message>". */

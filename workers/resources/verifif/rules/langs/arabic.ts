@@ -3,9 +3,10 @@
 // ، ؛ ؟ and the harakat with them) joined by ' ’ - or ., lower-cased; sentences end at . ! ? ؟ ؛ ۔;
 // items are numbered 1. ١) ۱، and the Arabic comma, question mark and full stop count with the Latin.
 import { ENGLISH } from "../english.ts";
+import { pyFloatRepr } from "../../../../../shared/verifiers/python_float_repr.ts";
 import type { Lang } from "../lang.ts";
 import { endPhraseCheck, escapeRegExp, nestedList, numberParagraphs, sentenceLength } from "../checks.ts";
-import { multilineCount, PUNCTUATION, pyFloat, pyLength, pySplit, pyStrip, S, str, stripChars } from "../py.ts";
+import { multilineCount, PUNCTUATION, pyLength, pySplit, pyStrip, S, str, stripChars } from "../py.ts";
 import { analyzeLists, checkRelation, cleanSentences, countBulletPoints, findPunctuations, withoutListNumbers } from "../text.ts";
 
 const ARABIC_DIGITS = "0-9\u0660-\u0669\u06f0-\u06f9";
@@ -73,7 +74,7 @@ export const ARABIC: Lang = {
       const list = words(r);
       if (list.length === 0) return [k.min_ratio === 0, "No words found to validate."];
       const avg = list.reduce((sum, w) => sum + pyLength(w), 0) / list.length;
-      return k.min_ratio <= avg && avg <= k.max_ratio ? [true, ok] : [false, `Found average of ${pyFloat(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
+      return k.min_ratio <= avg && avg <= k.max_ratio ? [true, ok] : [false, `Found average of ${pyFloatRepr(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
     },
   },
 };

@@ -3,10 +3,11 @@
 // sentence, numbered items written 1. 1) 1º 1.º, the ellipsis as a sentence end, opening quotes
 // and inverted marks skipped at the start and end, accented variants counted with their letter.
 import { ENGLISH } from "../english.ts";
+import { pyFloatRepr } from "../../../../../shared/verifiers/python_float_repr.ts";
 import type { Lang, Result } from "../lang.ts";
 import { checkRelation } from "../text.ts";
 import { caseRatio, endPhraseCheck, escapeRegExp, isStrictAlternating, lastLetter, nestedList, numberParagraphs, questionExclaim, sentenceLength, setRepr, unique, wordLength } from "../checks.ts";
-import { casefold, chars, isAlphaChar, isUpper, multilineCount, PUNCTUATION, pyFloat, pyLength, pySplit, pyStrip, reversed, S, splitlines, str, stripChars } from "../py.ts";
+import { casefold, chars, isAlphaChar, isUpper, multilineCount, PUNCTUATION, pyLength, pySplit, pyStrip, reversed, S, splitlines, str, stripChars } from "../py.ts";
 import { analyzeLists, cleanSentences, countBulletPoints, findPunctuations, withoutListNumbers } from "../text.ts";
 
 interface Iberian {
@@ -135,7 +136,7 @@ export function iberian(spec: Iberian): Lang {
         const list = words(r);
         if (list.length === 0) return [k.min_ratio === 0, "No words found to validate."];
         const avg = list.reduce((sum, w) => sum + pyLength(w), 0) / list.length;
-        return k.min_ratio <= avg && avg <= k.max_ratio ? [true, ok] : [false, `Found average of ${pyFloat(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
+        return k.min_ratio <= avg && avg <= k.max_ratio ? [true, ok] : [false, `Found average of ${pyFloatRepr(avg)}. Expected between ${str(k.min_ratio)} and ${str(k.max_ratio)}`];
       },
       "detectable_format:sentence_endings": (r, k) => {
         const kinds = unique(punctuations(r).flatMap((p) => chars(p)).filter((ch) => ".!?…".includes(ch)));
