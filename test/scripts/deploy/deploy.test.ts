@@ -149,11 +149,17 @@ describe("a real deploy, as wrangler command lines", () => {
     const deploys = calls.filter((c) => c.args[0] === "deploy");
     expect(deploys).toHaveLength(WORKERS);
     const order = deploys.map((c) => configAt(configArg(c.args)).name);
-    const before = (a: string, b: string) => expect(order.indexOf(`${P}-${a}${e}`)).toBeLessThan(order.indexOf(`${P}-${b}${e}`));
+    // By the names deploy gives them (a long instance name is shortened with a hash).
+    const deployed = { project: P, env: "pr-123" };
+    const before = (a: string, b: string) => {
+      const [first, then] = [order.indexOf(workerName(deployed, a)), order.indexOf(workerName(deployed, b))];
+      expect(first, `${a} deployed`).toBeGreaterThanOrEqual(0);
+      expect(first, `${a} before ${b}`).toBeLessThan(then);
+    };
     before("policy-model-gpu-gateway", "policy-model");
     // Every agent after the resources server and the model it calls.
     for (const agent of PLAN.filter((w) => w.role === "responses_api_agents")) {
-      for (const callee of Object.values(agent.services)) before(dnsLabel(callee), dnsLabel(agent.name));
+      for (const callee of Object.values(agent.services)) before(callee, agent.name);
     }
     // The code environments' sandbox is live before any of them.
     for (const code of ["code-gen", "evalplus", "math-with-code"]) before("cloudflare-sandbox", code);
