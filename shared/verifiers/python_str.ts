@@ -22,6 +22,13 @@ export function pyStrip(text: string): string {
   return text.slice(start, end);
 }
 
+/** str.rstrip() with no argument. */
+export function pyRstrip(text: string): string {
+  let end = text.length;
+  while (end > 0 && isSpace(text.charCodeAt(end - 1))) end--;
+  return text.slice(0, end);
+}
+
 /** The last item of str.split() (runs of whitespace separate words); undefined for blank text. */
 export function pyLastWord(text: string): string | undefined {
   let end = text.length;
