@@ -343,6 +343,36 @@ async function replayEpisode(url: string, recorded: Row, tasks: Row[]): Promise<
   return total;
 }
 
+/**
+ * Our reward for a recorded aviary episode (its response says `contains_transitions`): seed the
+ * row's task_idx, /step each recorded model turn's function calls (its outputs must come back as
+ * recorded), then /verify the response with our environment's id.
+ */
+async function replayAviary(url: string, recorded: Row): Promise<number> {
+  const jar = new CookieJar();
+  const post = async (path: string, body: unknown) => {
+    const result = await call({ name: "resources", url }, path, { body, deadlineMs: 120_000, jar });
+    if (result.status !== 200) throw new Error(`${path} answered ${result.status}: ${result.text.slice(0, 300)}`);
+    return JSON.parse(result.text) as Row;
+  };
+  const seed = await post("/seed_session", { task_idx: recorded.task_idx });
+  const output = recorded.response.output as Row[] | Row[][];
+  // With transitions, the last snapshot is the whole episode's input: the row's, the seed's observations, then the turns.
+  const items = (recorded.response.contains_transitions ? (output.at(-1) ?? []) : output) as Row[];
+  const skipped = recorded.response.contains_transitions ? inputMessages(recorded).length + (seed.obs as Row[]).length : 0;
+  for (const [i, { turn, next }] of modelTurns(items.slice(skipped)).entries()) {
+    const action = turn.filter((item) => item.type === "function_call");
+    // A turn of text alone ended the episode without a step (done_if_no_tool_calls).
+    if (action.length === 0) continue;
+    const step = await post("/step", { env_id: seed.env_id, action });
+    const ours = JSON.stringify((step.obs as Row[]).map((o) => o.output ?? o.content));
+    const theirs = JSON.stringify(next.map((o) => o.output ?? o.content));
+    if (ours !== theirs) throw new Error(`step ${i + 1} answered ${ours}, the reference ${theirs}`);
+  }
+  const verdict = await post("/verify", { ...recorded, response: { ...recorded.response, env_id: seed.env_id } });
+  return verdict.reward as number;
+}
+
 function tally(line: number, recorded: Row, ours: number, outcome: Outcome): void {
   const explained = EXPLAINED[outcome.server]?.[line];
   if (explained && ours === explained.ours) {
@@ -375,7 +405,12 @@ async function compare(name: string, url: string, folder: string | undefined, de
   for (const [i, recorded] of rollouts.entries()) {
     try {
       if (!recorded.response || typeof recorded.reward !== "number") throw new Placeholder("no response or no reward");
-      const ours = "terminated" in recorded ? await replayEpisode(url, recorded, tasks) : await replay(name, url, recorded, tasks, world, judged, declaration.task);
+      const ours =
+        "terminated" in recorded
+          ? await replayEpisode(url, recorded, tasks)
+          : recorded.response.contains_transitions !== undefined
+            ? await replayAviary(url, recorded)
+            : await replay(name, url, recorded, tasks, world, judged, declaration.task);
       tally(i + 1, recorded, ours, outcome);
     } catch (err) {
       const explained = EXPLAINED[name]?.[i + 1];
