@@ -69,6 +69,16 @@ export function withLocalDefaults(config: Mapping, defaults: Mapping, from: read
     }
   }
 
+  // A resources server referenced and defined nowhere (ns_tools' `verifiers.math_with_judge`): the bundled instance of that name.
+  for (const instance of instances()) {
+    for (const { ref } of findReferences(instance.fields, [])) {
+      const bundled = defaults[ref.name];
+      if (ref.type !== "resources_servers" || Object.hasOwn(out, ref.name) || !isMapping(bundled)) continue;
+      setKey(out, ref.name, structuredClone(bundled));
+      filled.push(`${ref.name} (the bundled resources server)`);
+    }
+  }
+
   // `${key}` and `${oc.env:NAME,default}` followed (a few hops), as the value a base URL will have once interpolated.
   const valueOf = (value: unknown, hops = 4): unknown => {
     const ref = typeof value === "string" ? /^\$\{([^${}]+)\}$/.exec(value)?.[1] : undefined;

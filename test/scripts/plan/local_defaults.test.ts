@@ -85,6 +85,23 @@ describe("local defaults for NeMo Gym's config files", () => {
     expect(() => planWorkers(resolved.instances)).not.toThrow();
   });
 
+  test("a resources server referenced and defined nowhere is the bundled instance of that name (ns_tools' verifiers.math_with_judge)", () => {
+    const tools = file("ns_tools.yaml", `ns_tools:
+  resources_servers:
+    ns_tools:
+      entrypoint: app.py
+      default_verifier: math_with_judge
+      verifiers:
+        math_with_judge:
+          type: resources_servers
+          name: math_with_judge
+`);
+    const lines: string[] = [];
+    const resolved = loadConfig([POLICY, tools], [], { local: true, log: (line) => lines.push(line) });
+    expect(resolved.instances.find((i) => i.name === "math_with_judge")).toMatchObject({ serverType: "resources_servers", implementation: "math_with_judge" });
+    expect(lines.join("\n")).toMatch(/math_with_judge \(the bundled resources server\)/);
+  });
+
   test("values the user sets are kept", () => {
     const resolved = loadConfig([POLICY, CODE], ["+policy_base_url=http://127.0.0.1:9/v1", "+policy_model_name=mine", "+sandbox_url=http://127.0.0.1:8"], { local: true });
     expect(config(resolved, "policy_model.responses_api_models.vllm_model.base_url")).toBe("http://127.0.0.1:9/v1");
