@@ -44,6 +44,8 @@ export interface HandlerContext {
 
 export interface Tool<I extends z.ZodType = z.ZodType> {
   input: I;
+  /** The result is text the model reads as it is (NeMo Gym's PlainTextResponse tools), not JSON. */
+  plainText?: boolean;
   run(args: z.infer<I>, ctx: HandlerContext): unknown;
 }
 
@@ -266,16 +268,22 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
   // The same tools over MCP; mounted before /:tool so /mcp is its route.
   mountMcp(app, { tools: definition.tools, runner, release });
 
+  const plainText = (name: string) => Object.hasOwn(definition.tools, name) && definition.tools[name]!.plainText === true;
   app.post("/:tool", async (c) => {
-    const run = runner(c.req.param("tool"));
-    return c.json(await run(await readJson(c), () => context(c)));
+    const name = c.req.param("tool");
+    const result = await runner(name)(await readJson(c), () => context(c));
+    return plainText(name) ? c.text(String(result)) : c.json(result);
   });
   // The arguments were parsed and checked as text by the agent (shared/agents/tools.ts); the tool's
   // schema checks the rest. A route's name is no tool's: its HTTP route answers it.
   rpcNamedRoutes(app, (path) => {
     if (toolNameProblem(path.slice(1))) return undefined;
     const run = runner(path.slice(1));
-    return async (call: Rpc) => ok(await run(call.request.body, async () => rpcContext(call)));
+    const plain = plainText(path.slice(1));
+    return async (call: Rpc) => {
+      const result = await run(call.request.body, async () => rpcContext(call));
+      return plain ? { status: 200, text: String(result) } : ok(result);
+    };
   });
 
   return app;

@@ -28,11 +28,11 @@ function rpcError(code: number, message: string, data?: unknown): Error {
   return Object.assign(new Error(message), { code, data });
 }
 
-/** A tool's answer as MCP content: the JSON text POST /<tool> answers (what simple_agent shows the model). */
-function toolResult(value: unknown, isError: boolean): CallToolResult {
-  const structured = typeof value === "object" && value !== null && !Array.isArray(value);
+/** A tool's answer as MCP content: the text POST /<tool> answers (what simple_agent shows the model). */
+function toolResult(value: unknown, isError: boolean, plainText = false): CallToolResult {
+  const structured = !plainText && typeof value === "object" && value !== null && !Array.isArray(value);
   return {
-    content: [{ type: "text", text: JSON.stringify(value) }],
+    content: [{ type: "text", text: plainText ? String(value) : JSON.stringify(value) }],
     ...(structured ? { structuredContent: value as Record<string, unknown> } : {}),
     ...(isError ? { isError: true } : {}),
   };
@@ -53,7 +53,7 @@ async function callTool<B extends McpBindings>(mount: McpMount<B>, c: C<B>, name
     throw err;
   }
   try {
-    return toolResult(await run(args, async () => ctx), false);
+    return toolResult(await run(args, async () => ctx), false, Object.hasOwn(mount.tools, name) && mount.tools[name]!.plainText === true);
   } catch (err) {
     if (err instanceof HttpError && err.status < 500) return toolResult(err.toJSON(), true);
     if (err instanceof HttpError) throw rpcError(ErrorCode.InternalError, err.message, err.toJSON().error);

@@ -19,7 +19,7 @@ export type ToolRunner<B> = (args: unknown, ctx: () => Promise<ToolContext<B>>) 
 
 export interface McpMount<B> {
   /** The declared tools, which tools/list lists. */
-  tools: Record<string, { input: z.ZodType }>;
+  tools: Record<string, { input: z.ZodType; plainText?: boolean }>;
   /** The runner of tool `name`; throws a 404 HttpError for a name the server does not answer. */
   runner(name: string): ToolRunner<B>;
   /** Frees a session's state, as /close_session does. */

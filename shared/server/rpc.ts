@@ -32,7 +32,7 @@ export interface RpcAnswer {
   status: number;
   /** The answer as a value... */
   body?: unknown;
-  /** ...or as JSON text, where the callee has it as text already (a relayed upstream answer). */
+  /** ...or as text: JSON the callee has as text already (a relayed upstream answer), or a plain-text tool's answer. */
   text?: string;
   /** From now on the caller replays this; null: the session ended. */
   session?: string | null;

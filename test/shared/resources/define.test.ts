@@ -5,6 +5,7 @@ import { z } from "../../../shared/zod.ts";
 import { resourcesServer } from "../../../shared/declaration.ts";
 import { defineResourcesServer, tool } from "../../../shared/resources/define.ts";
 import { signSession } from "../../../shared/session/cookie.ts";
+import { answerRpc } from "../../../shared/server/rpc.ts";
 import { client, serverEnv } from "../../workerd/helpers.ts";
 import { counter } from "../../workerd/counter_server.ts";
 import { NOTHING, storedIn } from "../../durable_objects/stored.ts";
@@ -161,5 +162,28 @@ describe("defineResourcesServer", () => {
     const res = await s.post("/verify", { ...row, response, pad: "x".repeat(200) });
     expect(res.status).toBe(413);
     expect(res.body.error.type).toBe("body_too_large");
+  });
+});
+
+describe("plain-text tools", () => {
+  const notebook = defineResourcesServer({
+    declaration: resourcesServer({ task: z.object({}) }),
+    tools: {
+      run_cell: tool({ input: z.object({ code: z.string() }), plainText: true, run: ({ code }) => `ran ${code}\n"quoted"` }),
+      lookup: tool({ input: z.object({}), run: () => "a JSON string" }),
+    },
+    verify: () => ({ reward: 1 }),
+  });
+
+  test("a tool declared plainText answers its text as it is, over HTTP and RPC; others answer JSON", async () => {
+    const http = client(notebook, serverEnv("notebook"));
+    const plain = await http.send("/run_cell", { code: "x" });
+    expect(plain.headers.get("content-type")).toMatch(/^text\/plain/);
+    expect(await plain.text()).toBe('ran x\n"quoted"');
+    expect(await (await http.send("/lookup", {})).text()).toBe('"a JSON string"');
+
+    const rpc = (path: string, body: unknown) => answerRpc(notebook, { path, body, timeoutMs: 1000 }, serverEnv("notebook"), { waitUntil() {} });
+    expect(await rpc("/run_cell", { code: "x" })).toMatchObject({ status: 200, text: 'ran x\n"quoted"' });
+    expect(await rpc("/lookup", {})).toMatchObject({ status: 200, body: "a JSON string" });
   });
 });

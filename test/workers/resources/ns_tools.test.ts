@@ -34,10 +34,12 @@ async function rollout(config: object = CONFIG) {
 }
 type Rollout = Awaited<ReturnType<typeof rollout>>;
 
+/** A cell's output as the model reads it: the tool answers plain text, as the reference's does. */
 async function execute(s: Rollout, code: string): Promise<string> {
-  const res = await s.post("/stateful_python_code_exec", { code });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as unknown as string;
+  const res = await s.send("/stateful_python_code_exec", { code });
+  expect(res.status).toBe(200);
+  expect(res.headers.get("content-type")).toMatch(/^text\/plain/);
+  return res.text();
 }
 
 async function verify(output: object[], expected = "70", s?: Rollout, extra: object = {}) {

@@ -51,6 +51,8 @@ const server = defineResourcesServer({
   tools: {
     stateful_python_code_exec: tool({
       input: z.object({ code: z.string() }),
+      // The model reads the cell's output as it is, as the reference answers it (plain text).
+      plainText: true,
       async run({ code }, ctx): Promise<string> {
         await ctx.session.state.requireSeeded();
         const config = configOf(ctx);
