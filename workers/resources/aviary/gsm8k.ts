@@ -7,6 +7,7 @@ import type { FunctionCallItem, Item } from "../../../shared/schemas/responses.t
 import type { FunctionTool } from "../../../shared/schemas/aviary.ts";
 import { CalcError, evaluate, floatRepr } from "./python_calc.ts";
 import { GSM8K_TRAIN } from "./gsm8k_tasks.ts";
+import { pyStringRepr } from "./py_repr.ts";
 import type { Gsm8kTask } from "./gsm8k_tasks.ts";
 
 const CORRECT_REWARD = 1;
@@ -72,12 +73,6 @@ function calculator(expr: unknown): ToolResult {
     if (!(err instanceof CalcError)) throw err;
     return failure(`${err.pyType}(${pyStringRepr(err.message)})`);
   }
-}
-
-/** Python's repr of a str: single quotes unless the text holds one and no double quote. */
-function pyStringRepr(text: string): string {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  return quote + text.replaceAll("\\", "\\\\").replaceAll(quote, `\\${quote}`).replaceAll("\n", "\\n") + quote;
 }
 
 // Python's float(): surrounding whitespace, a sign, digits with single underscores between them, inf and nan.

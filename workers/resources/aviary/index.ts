@@ -1,6 +1,7 @@
-// aviary (NeMo Gym's aviary resources server, GSM8k environment): POST /seed_session {task_idx}
-// starts an environment and answers {env_id, obs, tools}; POST /step {env_id, action} runs one
-// turn's function calls (gsm8k.ts) and adds its reward to the environment's total; POST /close
+// aviary (NeMo Gym's aviary resources server; its config's `entrypoint` picks the GSM8k or the
+// HotPotQA environment): POST /seed_session {task_idx} starts an environment and answers {env_id,
+// obs, tools}; POST /step {env_id, action} runs one turn's function calls (gsm8k.ts, hotpotqa.ts)
+// and adds its reward to the environment's total; POST /close
 // {env_id} ends it; POST /verify scores a response by that total (the sum over its steps). The
 // environment is the session (env_id is its id), so its total outlives /close until /close_session.
 import { resourcesApp } from "../../../shared/resources/define.ts";
@@ -11,10 +12,14 @@ import { readBody, validate } from "../../../shared/server/body.ts";
 import { HttpError, invalidRequest } from "../../../shared/server/errors.ts";
 import { ok, rpcRoute } from "../../../shared/server/rpc.ts";
 import type { RpcCall } from "../../../shared/server/rpc.ts";
+import { instanceConfig } from "../../../shared/server/instance_config.ts";
 import { z } from "../../../shared/zod.ts";
-import declaration, { Task } from "./declaration.ts";
+import declaration, { AviaryConfig, Task } from "./declaration.ts";
 import { GSM8K_TOOLS, gsm8kStep, gsm8kTask } from "./gsm8k.ts";
 import { GSM8K_TRAIN } from "./gsm8k_tasks.ts";
+import { HOTPOTQA_TOOLS, hotpotFirstObservation, hotpotStep, hotpotTask, newHotpotState } from "./hotpotqa.ts";
+import type { HotpotState } from "./hotpotqa.ts";
+import { HOTPOTQA_TASKS } from "./hotpotqa_store.ts";
 
 export { SessionDO } from "../../../durable_objects/session_do.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
@@ -25,6 +30,8 @@ interface Environment {
   task_idx: number;
   total_reward: number;
   closed: boolean;
+  /** The HotPotQA episode's state (GSM8k keeps none beyond the task). */
+  hotpot?: HotpotState;
 }
 
 const SeedRequest = z.looseObject(Task.shape);
@@ -36,11 +43,27 @@ function checkEnvId(ctx: HandlerContext, envId: string): void {
   if (envId !== ctx.session.id) throw noEnvironment(envId);
 }
 
+const isHotpot = (ctx: HandlerContext) => instanceConfig(ctx.env, AviaryConfig).entrypoint === "hotpotqa_app.py";
+
 async function seed(body: z.infer<typeof SeedRequest>, ctx: HandlerContext): Promise<AviarySeedResponse> {
-  const task = gsm8kTask(body.task_idx);
-  if (!task) throw invalidRequest([{ path: "task_idx", message: `no GSM8k task ${body.task_idx}: this server ships task_idx 0 to ${GSM8K_TRAIN.length - 1} of the train split` }]);
-  await ctx.session.state.seed({ [STATE]: { task_idx: body.task_idx, total_reward: 0, closed: false } satisfies Environment });
-  return { env_id: ctx.session.id, obs: [{ type: "message", role: "user", content: task.question }], tools: GSM8K_TOOLS };
+  const noTask = (name: string, count: number, split: string) => invalidRequest([{ path: "task_idx", message: `no ${name} task ${body.task_idx}: this server ships task_idx 0 to ${count - 1} of ${split}` }]);
+  const env: Environment = { task_idx: body.task_idx, total_reward: 0, closed: false };
+  let first: string;
+  let tools: AviarySeedResponse["tools"];
+  if (isHotpot(ctx)) {
+    const task = hotpotTask(body.task_idx);
+    if (!task) throw noTask("HotPotQA", HOTPOTQA_TASKS.length, "its own questions over its passage store");
+    first = hotpotFirstObservation(task);
+    tools = HOTPOTQA_TOOLS;
+    env.hotpot = newHotpotState();
+  } else {
+    const task = gsm8kTask(body.task_idx);
+    if (!task) throw noTask("GSM8k", GSM8K_TRAIN.length, "the train split");
+    first = task.question;
+    tools = GSM8K_TOOLS;
+  }
+  await ctx.session.state.seed({ [STATE]: env });
+  return { env_id: ctx.session.id, obs: [{ type: "message", role: "user", content: first }], tools };
 }
 
 async function step(body: AviaryStepRequest, ctx: HandlerContext): Promise<AviaryStepResponse> {
@@ -58,8 +81,13 @@ async function step(body: AviaryStepRequest, ctx: HandlerContext): Promise<Aviar
   // One atomic update: concurrent steps of one environment each add their reward.
   await ctx.session.state.update<Environment>(STATE, (env) => {
     if (env === undefined || env.closed) throw noEnvironment(body.env_id);
-    answer = gsm8kStep(calls, gsm8kTask(env.task_idx)!);
-    return { ...env, total_reward: env.total_reward + answer.reward };
+    if (env.hotpot === undefined) {
+      answer = gsm8kStep(calls, gsm8kTask(env.task_idx)!);
+      return { ...env, total_reward: env.total_reward + answer.reward };
+    }
+    const hotpot = structuredClone(env.hotpot);
+    answer = hotpotStep(calls, hotpotTask(env.task_idx)!, hotpot);
+    return { ...env, hotpot, total_reward: env.total_reward + answer.reward };
   });
   return answer!;
 }
