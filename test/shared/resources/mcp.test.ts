@@ -239,14 +239,15 @@ describe("/mcp on a resources server", () => {
 
 // Every resources server's tools list over MCP: importing each proves its tools convert (a tool
 // that cannot fails its server's start), and the SDK's own schema accepts each listing. Episode
-// servers (/reset, /step) declare no tools, so they have no /mcp.
+// servers (/reset, /step) and aviary (whose environment hands its tools out at /seed_session and
+// runs them at /step) declare no tools, so they have no /mcp.
 const servers = import.meta.glob<{ default: FetchApp }>("../../../workers/resources/*/index.ts", { eager: true });
 
 test.each(Object.entries(servers).map(([path, module]) => [path.split("/").at(-2)!, module.default] as const))("%s lists its tools over MCP", async (name, app) => {
   const s = mcpClient(app, serverEnv(name));
   const list = await s.rpc("tools/list", {});
   if (list.status === 404) {
-    expect((await s.post("/reset", {})).status).not.toBe(404);
+    expect((await s.post("/step", {})).status).not.toBe(404);
     return;
   }
   expect(list.status).toBe(200);
