@@ -7,6 +7,9 @@
 // 30): at most 5 ms median on its own rows and 200 ms on a long row, for servers whose verify
 // calls nothing else; one that asks a judge or runs code says so (`calls_out`), its time is theirs too.
 // Stateful, episode and cohort environments are not here: their verify needs a session or a cohort.
+// For an environment whose verify runs programs in the local sandbox, also: verifies per second
+// with SANDBOX_CONCURRENCY at once (`sandbox_verifies_per_s`), and the sandbox's fixed cost per run,
+// the median wall time of a run that does nothing (`sandbox_startup_ms`).
 // VERIFY_ENVIRONMENTS=a,b (resources implementations) measures only those.
 import { readFileSync } from "node:fs";
 import { call } from "../../shared/client/call.ts";
@@ -14,6 +17,7 @@ import type { ResourcesDeclaration } from "../../shared/declaration.ts";
 import { loadConfig, resolveUserPath } from "../plan/config.ts";
 import { findImplementation } from "../plan/registry.ts";
 import { bringUp } from "../stack/up.ts";
+import type { LocalProcess } from "../stack/local_process.ts";
 import { percentile } from "./support/percentile.ts";
 import { round } from "./support/alone.ts";
 
@@ -22,6 +26,9 @@ const LONG_TIMES = 3;
 const LONG_BYTES = 500 * 1024;
 const GOAL_MEDIAN_MS = 5;
 const GOAL_LONG_MS = 200;
+const SANDBOX_CONCURRENCY = 8;
+const SANDBOX_VERIFIES = 40;
+const EMPTY_RUNS = 10;
 
 type Row = Record<string, any>;
 
@@ -59,6 +66,33 @@ async function timedVerify(url: string, body: Row): Promise<number | undefined> 
   return result.status === 200 && !JSON.parse(result.text)._ng_failure_class ? ms : undefined;
 }
 
+/** The median wall time of a sandbox run that does nothing: process start and isolation. */
+async function sandboxStartup(sandbox: LocalProcess): Promise<number | undefined> {
+  const times: number[] = [];
+  const headers = sandbox.token === undefined ? undefined : { authorization: `Bearer ${sandbox.token}` };
+  for (let i = 0; i < EMPTY_RUNS; i++) {
+    const began = performance.now();
+    const result = await call({ name: "sandbox", url: sandbox.url }, "/run", { body: { command: ["python3", "-c", "pass"] }, headers, deadlineMs: 60_000, attempts: 1 });
+    if (result.status === 200) times.push(performance.now() - began);
+  }
+  return times.length > 0 ? percentile(times.sort((a, b) => a - b), 50) : undefined;
+}
+
+/** Verifies per second, SANDBOX_CONCURRENCY at once, cycling through the rows' verify bodies. */
+async function verifiesPerSecond(url: string, bodies: readonly Row[]): Promise<number> {
+  let next = 0;
+  let done = 0;
+  const began = performance.now();
+  const worker = async () => {
+    while (next < SANDBOX_VERIFIES) {
+      const body = bodies[next++ % bodies.length]!;
+      if ((await timedVerify(url, body)) !== undefined) done++;
+    }
+  };
+  await Promise.all(Array.from({ length: SANDBOX_CONCURRENCY }, worker));
+  return done / ((performance.now() - began) / 1000);
+}
+
 export async function run(): Promise<void> {
   const running = await bringUp({ headPort: 0 });
   try {
@@ -74,11 +108,13 @@ export async function run(): Promise<void> {
       const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => JSON.parse(l) as Row);
       const times: number[] = [];
       const long: number[] = [];
+      const bodies: Row[] = [];
       for (const row of rows) {
         const ran = await call({ name: "agent", url: urls.get(agent.name)! }, "/run", { body: row, deadlineMs: 300_000, attempts: 1 });
         const result = ran.status === 200 ? (JSON.parse(ran.text) as Row) : undefined;
         if (!result?.response || result._ng_failure_class) continue;
         const body = { ...row, response: result.response };
+        bodies.push(body);
         for (let i = 0; i < TIMES_PER_ROW; i++) {
           const ms = await timedVerify(urls.get(resources.name)!, body);
           if (ms !== undefined) times.push(ms);
@@ -96,6 +132,9 @@ export async function run(): Promise<void> {
       const callsOut = declaration.references.length > 0 || "sandbox_url" in resources.config;
       const median = percentile(times, 50);
       const longMax = long.at(-1);
+      const sandbox = running.sandboxes.get(String(resources.config.sandbox_url));
+      const startup = sandbox ? await sandboxStartup(sandbox) : undefined;
+      const perSecond = sandbox ? await verifiesPerSecond(urls.get(resources.name)!, bodies) : undefined;
       console.log(
         JSON.stringify({
           section: "verify",
@@ -105,6 +144,7 @@ export async function run(): Promise<void> {
           p99_ms: round(percentile(times, 99), 2),
           long_row_max_ms: longMax === undefined ? null : round(longMax, 1),
           calls_out: callsOut,
+          ...(perSecond === undefined ? {} : { sandbox_verifies_per_s: round(perSecond, 1), sandbox_startup_ms: startup === undefined ? null : round(startup, 1) }),
           ...(callsOut ? {} : { meets_goals: median <= GOAL_MEDIAN_MS && (longMax ?? 0) <= GOAL_LONG_MS }),
         }),
       );
