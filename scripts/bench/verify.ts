@@ -1,12 +1,15 @@
-// Bench section: what /verify costs per row, per bundled environment, through workerd on a local
+// Bench section: what scoring costs per row, per bundled environment, through workerd on a local
 // stack (emulator and sandbox as `start` runs them). Each example row is first run through its
-// agent's /run, so its response is a real one; then /verify of that response is timed alone at
+// agent's /run, so its response is a real one; then the call that scores it is timed alone at
 // concurrency 1 (wall time on an idle loopback hop: an upper bound of the Worker's CPU), 10 times a
-// row: median and p99. Then a long row: the same row with 500 KB of prose before the reply's
-// answer, and again with 500 KB more in its prompt (long-context rows are that size). Goals (issue
-// 30): at most 5 ms median on its own rows and 200 ms on a long row, for servers whose verify
-// calls nothing else; one that asks a judge or runs code says so (`calls_out`), its time is theirs too.
-// Stateful, episode and cohort environments are not here: their verify needs a session or a cohort.
+// row: median and p99. The scoring call is /verify; for an environment that keeps a session, the
+// rollout is replayed into a fresh session first, untimed (support/replay.ts): tool servers' calls
+// before /verify, and for episode servers each /step is timed (`unit: "step"`). Then a long row:
+// the same row with 500 KB of prose before the reply's answer, and again with 500 KB more in its
+// prompt (long-context rows are that size). Goals (issue 30): at most 5 ms median on its own rows
+// and 200 ms on a long row, for servers whose scoring calls nothing else; one that asks a judge or
+// runs code says so (`calls_out`), its time is theirs too. Cohort environments score a task's
+// rollouts together (/compare) and are listed as skipped.
 // For an environment whose verify runs programs in the local sandbox, also: verifies per second
 // with SANDBOX_CONCURRENCY at once (`sandbox_verifies_per_s`), and the sandbox's fixed cost per run,
 // the median wall time of a run that does nothing (`sandbox_startup_ms`).
@@ -20,6 +23,8 @@ import { bringUp } from "../stack/up.ts";
 import type { LocalProcess } from "../stack/local_process.ts";
 import { percentile } from "./support/percentile.ts";
 import { round } from "./support/alone.ts";
+import { timedScoring } from "./support/replay.ts";
+import type { Protocol } from "./support/replay.ts";
 
 const TIMES_PER_ROW = 10;
 const LONG_TIMES = 3;
@@ -59,13 +64,6 @@ function longPrompt(row: Row): Row {
   return { ...row, responses_create_params: params };
 }
 
-async function timedVerify(url: string, body: Row): Promise<number | undefined> {
-  const began = performance.now();
-  const result = await call({ name: "resources", url }, "/verify", { body, deadlineMs: 120_000, attempts: 1 });
-  const ms = performance.now() - began;
-  return result.status === 200 && !JSON.parse(result.text)._ng_failure_class ? ms : undefined;
-}
-
 /** The median wall time of a sandbox run that does nothing: process start and isolation. */
 async function sandboxStartup(sandbox: LocalProcess): Promise<number | undefined> {
   const times: number[] = [];
@@ -79,18 +77,25 @@ async function sandboxStartup(sandbox: LocalProcess): Promise<number | undefined
 }
 
 /** Verifies per second, SANDBOX_CONCURRENCY at once, cycling through the rows' verify bodies. */
-async function verifiesPerSecond(url: string, bodies: readonly Row[]): Promise<number> {
+async function verifiesPerSecond(protocol: Protocol, url: string, bodies: readonly Row[]): Promise<number> {
   let next = 0;
   let done = 0;
   const began = performance.now();
   const worker = async () => {
     while (next < SANDBOX_VERIFIES) {
       const body = bodies[next++ % bodies.length]!;
-      if ((await timedVerify(url, body)) !== undefined) done++;
+      if ((await timedScoring(protocol, url, body)).length > 0) done++;
     }
   };
   await Promise.all(Array.from({ length: SANDBOX_CONCURRENCY }, worker));
   return done / ((performance.now() - began) / 1000);
+}
+
+/** How a row's scoring is reached: by its agent's protocol, and whether its server keeps a session. */
+function protocolOf(agentImplementation: string, declaration: ResourcesDeclaration): Protocol {
+  if (agentImplementation === "gymnasium_agent") return "episode";
+  if (agentImplementation === "aviary_agent") return "aviary";
+  return declaration.stateful ? "tools" : "verify";
 }
 
 export async function run(): Promise<void> {
@@ -99,12 +104,17 @@ export async function run(): Promise<void> {
     const { instances } = loadConfig(undefined, [], { local: true });
     const urls = running.stack.urls;
     const wanted = process.env.VERIFY_ENVIRONMENTS?.split(",").filter(Boolean);
-    for (const agent of instances.filter((i) => i.serverType === "responses_api_agents" && i.implementation === "simple_agent")) {
+    for (const agent of instances.filter((i) => i.serverType === "responses_api_agents")) {
       const dataset = ((agent.config.datasets ?? []) as Row[]).find((d) => d.type === "example" && d.jsonl_fpath);
       const resources = instances.find((i) => i.serverType === "resources_servers" && i.name === (agent.config.resources_server as Row | undefined)?.name);
-      if (!dataset || !resources) continue;
+      if (!dataset || !resources || (wanted && !wanted.includes(resources.implementation))) continue;
       const declaration = findImplementation("resources_servers", resources.implementation).declaration as ResourcesDeclaration;
-      if (declaration.stateful || declaration.cohort || (wanted && !wanted.includes(resources.implementation))) continue;
+      if (declaration.cohort) {
+        console.log(JSON.stringify({ section: "verify", environment: resources.name, skipped: "scores a task's rollouts together (/compare), not one row" }));
+        continue;
+      }
+      const protocol = protocolOf(agent.implementation, declaration);
+      const url = urls.get(resources.name)!;
       const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => JSON.parse(l) as Row);
       const times: number[] = [];
       const long: number[] = [];
@@ -115,15 +125,11 @@ export async function run(): Promise<void> {
         if (!result?.response || result._ng_failure_class) continue;
         const body = { ...row, response: result.response };
         bodies.push(body);
-        for (let i = 0; i < TIMES_PER_ROW; i++) {
-          const ms = await timedVerify(urls.get(resources.name)!, body);
-          if (ms !== undefined) times.push(ms);
-        }
+        for (let i = 0; i < TIMES_PER_ROW; i++) times.push(...(await timedScoring(protocol, url, body)));
+        // An aviary trajectory may be a list per step, which the long variants do not reshape.
+        if (protocol === "aviary") continue;
         for (const variant of [{ ...body, response: longReply(result.response) }, { ...longPrompt(row), response: longReply(result.response) }]) {
-          for (let i = 0; i < LONG_TIMES; i++) {
-            const ms = await timedVerify(urls.get(resources.name)!, variant);
-            if (ms !== undefined) long.push(ms);
-          }
+          for (let i = 0; i < LONG_TIMES; i++) long.push(...(await timedScoring(protocol, url, variant)));
         }
       }
       if (times.length === 0) continue;
@@ -134,11 +140,14 @@ export async function run(): Promise<void> {
       const longMax = long.at(-1);
       const sandbox = running.sandboxes.get(String(resources.config.sandbox_url));
       const startup = sandbox ? await sandboxStartup(sandbox) : undefined;
-      const perSecond = sandbox ? await verifiesPerSecond(urls.get(resources.name)!, bodies) : undefined;
+      const perSecond = sandbox ? await verifiesPerSecond(protocol, url, bodies) : undefined;
       console.log(
         JSON.stringify({
           section: "verify",
           environment: resources.name,
+          agent: agent.name,
+          ...(protocol === "verify" ? {} : { replayed: protocol }),
+          unit: protocol === "episode" || protocol === "aviary" ? "step" : "verify",
           verifies: times.length,
           median_ms: round(median, 2),
           p99_ms: round(percentile(times, 99), 2),
