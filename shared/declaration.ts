@@ -131,6 +131,11 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    * task row, with the verify fields to compare; undefined when it cannot be.
    */
   recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
+  /**
+   * Datasets whose tasks the server makes itself from a row's `{source_dataset, seed, index,
+   * config}` (at /seed_session, which hands the agent the prompt): `collect --generate` feeds them.
+   */
+  generates?: () => readonly string[];
 }
 
 type Row = Record<string, unknown>;
@@ -169,6 +174,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   promptFiles?: readonly string[];
   recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
   recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
+  generates?: () => readonly string[];
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -184,6 +190,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     ...(options.promptFiles ? { promptFiles: options.promptFiles } : {}),
     ...(options.recordedJudgeReplies ? { recordedJudgeReplies: options.recordedJudgeReplies } : {}),
     ...(options.recordedRollout ? { recordedRollout: options.recordedRollout } : {}),
+    ...(options.generates ? { generates: options.generates } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

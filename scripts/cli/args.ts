@@ -20,7 +20,8 @@ export function parseCommand<O extends NonNullable<ParseArgsConfig["options"]>>(
   } catch (err) {
     if (err instanceof UsageError) throw err;
     const unknown = UNKNOWN_OPTION.exec((err as Error).message)?.[1];
-    if (unknown === undefined) throw new UsageError((err as Error).message);
+    // Node's own messages may run over lines (an ambiguous "--seed -1"): one line, as every usage error.
+    if (unknown === undefined) throw new UsageError((err as Error).message.replace(/\s*\n\s*/g, " "));
     const closest = closestName(unknown.replace(/^-+/, ""), Object.keys(options));
     const hint = closest === undefined ? "" : ` (did you mean --${closest}?)`;
     throw new UsageError(`unknown option ${unknown}${hint}; usage: edge-gym ${help.replace(/\s{2,}.*$/, "")}`);

@@ -8,13 +8,14 @@ import type { CollectSummary } from "../collect/collect.ts";
 import { formatMean } from "../collect/progress.ts";
 import { failureLines } from "../collect/failure_tally.ts";
 import { describeStackDown } from "../collect/stack_watch.ts";
+import { configOf, generatedInput } from "../collect/generate.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
 import { HEAD_URL_DEFAULT, UsageError, commandLine, number, parseCommand, positiveInt } from "./args.ts";
 import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
-  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
+  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--generate DATASET --count N [--seed 0] [--config k=v ...]] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
   "[--temperature T] [--top-p P] [--max-output-tokens N] [--max-attempts 3] [--grace-s 30] [--rollout-timeout-s 3600] [--head-url URL] [--auth-token T] " +
   "(or NeMo Gym's +input_jsonl_fpath=... +output_jsonl_fpath=... +agent_name=... +num_samples_in_parallel=... +num_repeats=... +limit=... " +
   "+resume_from_cache=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
@@ -91,10 +92,17 @@ export async function collect(argv: string[]): Promise<number> {
     "head-url": { type: "string" },
     "auth-token": { type: "string" },
     "rollout-timeout-s": { type: "string" },
+    generate: { type: "string" },
+    count: { type: "string" },
+    seed: { type: "string" },
+    config: { type: "string", multiple: true },
   });
   const nemo = translate(overrides, SPELLINGS);
   const values = withSpellings(flags, nemo);
-  if (!values.input) throw new UsageError("collect needs --input FILE.jsonl");
+  if (values.generate !== undefined && values.input) throw new UsageError("--generate makes the input rows: pass it or --input, not both");
+  if (values.generate === undefined && (values.count !== undefined || values.seed !== undefined || values.config !== undefined)) throw new UsageError("--count, --seed and --config go with --generate DATASET");
+  if (values.generate !== undefined && values.count === undefined) throw new UsageError("--generate needs --count N (how many tasks)");
+  if (!values.input && values.generate === undefined) throw new UsageError("collect needs --input FILE.jsonl (or --generate DATASET --count N)");
   if (!values.output) throw new UsageError("collect needs --output FILE.jsonl");
   if (values.resume !== undefined && typeof values.resume !== "boolean") throw new UsageError("resume_from_cache expects true or false");
   if (values.resume === true && values.overwrite) throw new UsageError("--resume goes on with the output, --overwrite replaces it: pass one");
@@ -104,6 +112,15 @@ export async function collect(argv: string[]): Promise<number> {
   const grace = number(values["grace-s"], "--grace-s") ?? 30;
   if (grace < 0) throw new UsageError("--grace-s expects a number of seconds >= 0");
 
+  const headUrl = values["head-url"] ?? HEAD_URL_DEFAULT;
+  const authToken = values["auth-token"] ?? process.env.EDGE_GYM_TOKEN;
+  const seed = values.seed === undefined ? 0 : Number(values.seed);
+  if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed expects an integer >= 0, got "${values.seed}"`);
+  const source =
+    values.generate === undefined
+      ? { input: values.input!, agent: values.agent }
+      : await generatedInput({ dataset: values.generate, count: positiveInt(values.count, "--count", 1), seed, config: configOf(values.config ?? []), output: values.output, agent: values.agent, headUrl, authToken });
+
   const interrupt = new AbortController();
   process.once("SIGINT", () => {
     console.error(`\nInterrupted: no new rollouts; waiting up to ${grace} s for those in flight (Ctrl+C again to stop at once).`);
@@ -111,11 +128,10 @@ export async function collect(argv: string[]): Promise<number> {
     process.once("SIGINT", () => process.exit(130));
   });
   const summary = await runCollect({
-    headUrl: values["head-url"] ?? HEAD_URL_DEFAULT,
-    authToken: values["auth-token"] ?? process.env.EDGE_GYM_TOKEN,
-    input: values.input,
+    headUrl,
+    authToken,
+    ...source,
     output: values.output,
-    agent: values.agent,
     concurrency: positiveInt(values.concurrency, "--concurrency", 16),
     numRepeats: positiveInt(values["num-repeats"], "--num-repeats", 1),
     limit: values.limit === undefined ? undefined : positiveInt(values.limit, "--limit", 1),

@@ -10,7 +10,7 @@ import { deleteCookie } from "hono/cookie";
 import { z } from "../zod.ts";
 import { CohortRequest } from "../schemas/cohort.ts";
 import type { CohortResponse } from "../schemas/cohort.ts";
-import type { Description } from "../schemas/run.ts";
+import type { Description, SeedSessionResponse } from "../schemas/run.ts";
 import { RunRequest, VerifyRequest, AggregateMetricsRequest, FAILURE_CLASS_KEY } from "../schemas/run.ts";
 import { createServerApp } from "../server/app.ts";
 import type { AppEnv, BaseBindings } from "../server/app.ts";
@@ -70,6 +70,7 @@ export interface VerifyResult {
  * other task field is optional there (checked when present); /verify checks the whole row.
  */
 type SeedBody<T extends z.ZodObject> = Partial<RunRequest & z.infer<T>>;
+type SeedAddition = Pick<SeedSessionResponse, "input">;
 type VerifyBody<T extends z.ZodObject> = VerifyRequest & z.infer<T>;
 
 /** What /aggregate_metrics computes besides the statistics of every numeric field and pass@k. */
@@ -108,8 +109,12 @@ export interface ResourcesServerDefinition<T extends z.ZodObject> extends Metric
   fallbackTool?(name: string, args: unknown, ctx: HandlerContext): unknown;
   /** The task fields /seed_session requires (the rest are optional there); none by default. */
   seedFields?: ReadonlyArray<keyof z.infer<T> & string>;
-  /** Stores the session's first state: `session.state.seed(values)`, or a tool world's tables (`sql`). */
-  seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<void> | void;
+  /**
+   * Stores the session's first state: `session.state.seed(values)`, or a tool world's tables (`sql`).
+   * A server that makes the task itself (a generated one) returns its prompt: `input`, which the
+   * agent adds after the row's input.
+   */
+  seedSession?(row: SeedBody<T>, ctx: HandlerContext): Promise<SeedAddition | void> | SeedAddition | void;
   /** Frees what the session holds outside this Worker (a sandbox interpreter); runs on /close_session. */
   closeSession?(ctx: HandlerContext): Promise<void> | void;
   verify(body: VerifyBody<T>, ctx: HandlerContext): Promise<VerifyResult> | VerifyResult;
@@ -220,12 +225,12 @@ export function defineResourcesServer<T extends z.ZodObject>(definition: Resourc
 
   const seed = async (row: SeedBody<T>, ctx: HandlerContext) => {
     const callable = runnableTools(row.responses_create_params?.tools, declaredTools);
-    await definition.seedSession?.(row, ctx);
+    const added = await definition.seedSession?.(row, ctx);
     // A stateful session exists from here on, whatever the hook stored: before, and once closed,
     // every tool call in it is a 400 session_not_seeded (SessionState).
     if (definition.declaration.stateful) await ctx.session.state.ensureSeeded();
     // NeMo Gym answers {}; the extra field is what an agent may send as tool calls in this session.
-    return { callable_tools: callable };
+    return { callable_tools: callable, ...(added?.input ? { input: added.input } : {}) };
   };
   app.post("/seed_session", async (c) => c.json(await seed((await readBody(c, seedSchema)) as SeedBody<T>, await context(c, true))));
   rpcRoute(app, "/seed_session", async (call: Rpc) => {

@@ -1,7 +1,7 @@
 // Bodies of the agent and resources server routes (SPEC "simple_agent /run", "Verify contract").
 // A row carries task fields the verifier reads, so rows are loose objects around strict create params.
 import { z } from "../zod.ts";
-import { ResponseObject, ResponsesCreateParams } from "./responses.ts";
+import { Item, ResponseObject, ResponsesCreateParams } from "./responses.ts";
 
 /** Bookkeeping keys the collector stamps on rows and results (NeMo Gym's spellings). */
 export const TASK_INDEX_KEY = "_ng_task_index";
@@ -11,7 +11,8 @@ export const FAILURE_CLASS_KEY = "_ng_failure_class";
 export const AgentRef = z.looseObject({ name: z.string().min(1) });
 
 export const RunRequest = z.looseObject({
-  responses_create_params: ResponsesCreateParams,
+  // Absent only from a row whose resources server makes its prompt at /seed_session (a generated task).
+  responses_create_params: ResponsesCreateParams.default({ input: [] }),
   agent_ref: AgentRef.optional(),
 });
 export type RunRequest = z.infer<typeof RunRequest>;
@@ -20,7 +21,11 @@ export type RunRequest = z.infer<typeof RunRequest>;
  * /seed_session's answer. NeMo Gym's is {}; ours adds which of the row's tools the server runs in
  * this session, so an agent sends no other tool call (absent from servers that are not ours).
  */
-export const SeedSessionResponse = z.looseObject({ callable_tools: z.array(z.string()).optional() });
+export const SeedSessionResponse = z.looseObject({
+  callable_tools: z.array(z.string()).optional(),
+  /** Ours: what the server adds after the row's input, for a task it makes at seed time (a generated one). */
+  input: z.array(Item).optional(),
+});
 export type SeedSessionResponse = z.infer<typeof SeedSessionResponse>;
 
 /**

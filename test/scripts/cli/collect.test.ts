@@ -62,6 +62,12 @@ describe("edge-gym collect", () => {
       [["--input", input, "--output", "o.jsonl", "+responses_create_params.temprature=1"], /override responses_create_params.temprature: unknown field/],
       [["--input", input, "--output", "o.jsonl", "+resume_from_cache=maybe"], /resume_from_cache expects true or false/],
       [["--input", input, "--output", "o.jsonl", "--max-attempts", "0"], /--max-attempts expects a positive integer/],
+      [["--input", input, "--output", "o.jsonl", "--generate", "leg_counting", "--count", "3"], /--generate makes the input rows: pass it or --input, not both/],
+      [["--output", "o.jsonl", "--generate", "leg_counting"], /--generate needs --count N/],
+      [["--input", input, "--output", "o.jsonl", "--count", "3"], /--count, --seed and --config go with --generate DATASET/],
+      [["--output", "o.jsonl"], /collect needs --input FILE.jsonl \(or --generate DATASET --count N\)/],
+      [["--output", "o.jsonl", "--generate", "leg_counting", "--count", "2", "--seed=-1"], /--seed expects an integer >= 0/],
+      [["--output", "o.jsonl", "--generate", "leg_counting", "--count", "2", "--seed", "-1"], /Option '--seed' argument is ambiguous. Did you forget/],
     ];
     const runs = await Promise.all(cases.map(([args]) => cli(...args, "--head-url", agent.url)));
     for (const [i, [args, message]] of cases.entries()) {

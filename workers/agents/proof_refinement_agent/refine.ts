@@ -5,7 +5,7 @@
 // `all_attempts`. The session is seeded once and released at the end.
 import type { AgentHops } from "../../../shared/agents/hops.ts";
 import { callModel, inputItems } from "../../../shared/agents/model.ts";
-import { closeSession, seedSession, verify } from "../../../shared/agents/session.ts";
+import { closeSession, promptedRow, seedSession, verify } from "../../../shared/agents/session.ts";
 import { addUsage, emptyUsage } from "../../../shared/schemas/responses.ts";
 import type { Item, ResponseObject } from "../../../shared/schemas/responses.ts";
 import type { RunRequest, VerifyResponse } from "../../../shared/schemas/run.ts";
@@ -30,10 +30,10 @@ interface Attempt {
   [feedback: string]: unknown;
 }
 
-export async function refine(row: RunRequest, deps: RefineDeps): Promise<VerifyResponse> {
+export async function refine(given: RunRequest, deps: RefineDeps): Promise<VerifyResponse> {
+  // No tool runs in this loop: which ones the server would run does not matter; a prompt it made does.
+  const row = promptedRow(given, (await seedSession(given, deps)).input);
   const params = row.responses_create_params;
-  // No tool runs in this loop: which ones the server would run does not matter.
-  await seedSession(row, deps);
   const attempts: Attempt[] = [];
   let input = inputItems(params);
   let usage = emptyUsage();

@@ -56,7 +56,7 @@ function rolloutDeps(env: Bindings): RolloutDeps {
 function run(row: RunRequest, deps: RolloutDeps): Promise<VerifyResponse> {
   return deps.slots.run(() =>
     withinDeadline(deps.runTimeoutMs, "the rollout (seed, the remote agent's loop, verify; run_timeout_secs)", (signal) =>
-      verifiedRollout(row, deps, (runByServer) => remoteLoop(row.responses_create_params, { ...deps, signal }, runByServer)),
+      verifiedRollout(row, deps, (params, runByServer) => remoteLoop(params, { ...deps, signal }, runByServer)),
     ),
   );
 }

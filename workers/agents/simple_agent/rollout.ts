@@ -6,5 +6,5 @@ import { runAgentLoop } from "./loop.ts";
 import type { LoopDeps } from "./loop.ts";
 
 export function runRollout(row: RunRequest, deps: LoopDeps): Promise<VerifyResponse> {
-  return verifiedRollout(row, deps, (runByServer) => runAgentLoop(row.responses_create_params, deps, runByServer));
+  return verifiedRollout(row, deps, (params, runByServer) => runAgentLoop(params, deps, runByServer));
 }

@@ -31,7 +31,7 @@ const nextAction = (params: ResponsesCreateParams, hops: AgentHops) => callModel
 const routes: RunRoutes<Bindings, AgentHops> = {
   config: configOf,
   deps: (env) => agentHops(env, configOf(env)),
-  run: (row, hops) => verifiedRollout(row, hops, () => nextAction(row.responses_create_params, hops)),
+  run: (row, hops) => verifiedRollout(row, hops, (params) => nextAction(params, hops)),
 };
 
 const app = createServerApp<Bindings>();

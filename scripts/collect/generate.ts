@@ -1,0 +1,64 @@
+// `collect --generate DATASET`: rows that ask an environment to make its own tasks, one per index,
+// `{source_dataset, seed, index, config}`, for the running agent whose environment generates that
+// dataset (its declaration's `generates`). They are written beside the output
+// (X_generated_inputs.jsonl), so the run reads, materializes and resumes them like any input.
+import { writeFileSync } from "node:fs";
+import { serverInstances } from "./head.ts";
+import { InputError, siblingPath } from "./jsonl.ts";
+import { agentEnvironments } from "./task_check.ts";
+
+export interface GenerateOptions {
+  dataset: string;
+  count: number;
+  seed: number;
+  config: Record<string, unknown>;
+  /** The rollouts file; the generated inputs go beside it. */
+  output: string;
+  agent?: string;
+  headUrl: string;
+  authToken?: string;
+}
+
+/** The agent to run generated rows through: the one named, or the only running one whose environment generates the dataset. */
+async function generatingAgent(options: GenerateOptions): Promise<string> {
+  const instances = await serverInstances(options.headUrl, options.authToken);
+  const agents = instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [i.name] : []));
+  const environments = await agentEnvironments(options.headUrl, options.authToken, instances, agents);
+  const generating = agents.filter((agent) => environments.get(agent)?.generates?.().includes(options.dataset));
+  if (options.agent !== undefined) {
+    if (!agents.includes(options.agent)) throw new InputError(`--agent ${options.agent}: no such running agent (running: ${agents.join(", ") || "none"})`);
+    if (!generating.includes(options.agent)) throw new InputError(`--generate ${options.dataset}: the environment of agent ${options.agent} does not generate it${generating.length ? ` (agents that do: ${generating.join(", ")})` : ""}`);
+    return options.agent;
+  }
+  if (generating.length === 1) return generating[0]!;
+  if (generating.length > 1) throw new InputError(`--generate ${options.dataset}: several running agents generate it (${generating.join(", ")}); pick one with --agent`);
+  const offered = [...new Set(agents.flatMap((agent) => environments.get(agent)?.generates?.() ?? []))].sort();
+  throw new InputError(`--generate ${options.dataset}: no running environment generates it${offered.length ? `; datasets that can be generated: ${offered.join(", ")}` : " (start one that does, e.g. npx edge-gym start --environment reasoning_gym)"}`);
+}
+
+/** Writes the generated rows; the input file and the agent that runs them. */
+export async function generatedInput(options: GenerateOptions): Promise<{ input: string; agent: string }> {
+  const agent = await generatingAgent(options);
+  const input = siblingPath(options.output, "generated_inputs.jsonl");
+  const rows = Array.from({ length: options.count }, (_, index) => JSON.stringify({ source_dataset: options.dataset, seed: options.seed, index, config: options.config }));
+  writeFileSync(input, `${rows.join("\n")}\n`);
+  return { input, agent };
+}
+
+/** `--config k=v` pairs as a config: values read as JSON where they are (numbers, booleans, lists), else as text. */
+export function configOf(pairs: readonly string[]): Record<string, unknown> {
+  const config: Record<string, unknown> = {};
+  for (const pair of pairs) {
+    const eq = pair.indexOf("=");
+    if (eq <= 0) throw new InputError(`--config expects key=value, got "${pair}"`);
+    const text = pair.slice(eq + 1);
+    let value: unknown = text;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      // Not JSON: the text itself (a word, a name).
+    }
+    config[pair.slice(0, eq)] = value;
+  }
+  return config;
+}
