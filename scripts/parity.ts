@@ -13,7 +13,8 @@
 // (its observation must be the one recorded after the row's input), then /step with each recorded
 // model turn in order (shared/rollouts/recorded.ts splits them, as the emulator's replay policy
 // does); every observation must be the recorded next user message, and the summed step rewards,
-// `terminated`, `truncated` and `info` the recorded ones.
+// `terminated`, `truncated` and `info` the recorded ones. An episode a script recorded step by step
+// (its row carries a `trajectory`) is replayed one recorded action at a time (replayTrajectory).
 // A server's data folders beside its reference rows (workplace_assistant's csv_data/) are its
 // world: sent with every row as `world_files` ({path: text}), and on that world every recorded
 // tool output must come back as recorded, even for a rollout with no task row to verify against.
@@ -31,6 +32,7 @@ import { parseArgs } from "node:util";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { basename, join, relative } from "node:path";
 import { CookieJar } from "../shared/client/cookies.ts";
+import { parseExact } from "../shared/json/exact.ts";
 import { call } from "../shared/client/call.ts";
 import { contentText, modelTurns } from "../shared/rollouts/recorded.ts";
 import { bundledAs, inputMessages, taskRowOf } from "./parity/match.ts";
@@ -247,7 +249,10 @@ function readJsonl(path: string): Row[] {
 const readRollouts = (path: string): Row[] =>
   readFileSync(path, "utf8").split("\n").filter((l) => l.trim()).map((l) => {
     try {
-      return JSON.parse(l) as Row;
+      const row = JSON.parse(l) as Row;
+      // A scripted trajectory's actions are replayed as written: 10.0 stays a float (the server echoes its repr).
+      if (row.trajectory) row.trajectory = (parseExact(l) as Row).trajectory;
+      return row;
     } catch {
       return {};
     }
@@ -344,6 +349,48 @@ async function replayEpisode(url: string, recorded: Row, tasks: Row[]): Promise<
 }
 
 /**
+ * Our reward for an episode recorded by a script rather than the agent loop (openair_congestion's
+ * generate_example_rollouts.py): its row carries a `trajectory` of steps, each with the action
+ * played, the observations before and after it, the reward and its terms and measurements. /reset
+ * with the row as the script sent it (its own max_steps), then /step each recorded action as the
+ * model's one tool call, and compare every step string for string and number for number. The
+ * recording sorted the arguments' keys; the script wrote them in the order of the tool's
+ * `required` list, and the server echoes them in the order given, so they are sent in that order.
+ */
+async function replayTrajectory(url: string, recorded: Row): Promise<number> {
+  const { trajectory, response, reward, terminated, truncated, info, ...row } = recorded;
+  const jar = new CookieJar();
+  const post = async (path: string, body: unknown) => {
+    const result = await call({ name: "resources", url }, path, { body, deadlineMs: 120_000, jar });
+    if (result.status !== 200) throw new Error(`${path} answered ${result.status}: ${result.text.slice(0, 300)}`);
+    return JSON.parse(result.text) as Row;
+  };
+  const tools = row.responses_create_params.tools as Row[];
+  let observation = (await post("/reset", row)).observation;
+  let total = 0;
+  let last: Row = {};
+  for (const [i, step] of (trajectory as Row[]).entries()) {
+    const differs = (what: string, ours: unknown, theirs: unknown) => new Error(`step ${i + 1} ${what}: reference ${JSON.stringify(theirs)}, ours ${JSON.stringify(ours)}`);
+    if (observation !== step.observation) throw differs("observation", observation, step.observation);
+    const order: string[] = tools.find((tool) => tool.name === step.action.name)?.parameters?.required ?? [];
+    const args = Object.fromEntries([...order, ...Object.keys(step.action.arguments)].map((key) => [key, step.action.arguments[key]]));
+    const turn = [{ type: "function_call", call_id: `call_${i}`, name: step.action.name, arguments: JSON.stringify(args) }];
+    last = await post("/step", { ...row, response: { ...response, output: turn } });
+    if (last.observation !== step.next_observation) throw differs("next observation", last.observation, step.next_observation);
+    if (last.reward !== Number(step.reward)) throw differs("reward", last.reward, step.reward);
+    for (const field of ["reward_terms", "reward_measurements"]) {
+      for (const [key, value] of Object.entries(step[field] as Row)) {
+        if (last.info[field]?.[key] !== Number(value)) throw differs(`${field}.${key}`, last.info[field]?.[key], value);
+      }
+    }
+    observation = last.observation;
+    total += last.reward as number;
+  }
+  if (last.terminated !== terminated || last.truncated !== truncated) throw new Error(`ended terminated ${last.terminated}, truncated ${last.truncated}; the reference ${terminated}, ${truncated}`);
+  return total;
+}
+
+/**
  * Our reward for a recorded aviary episode (its response says `contains_transitions`): seed the
  * row's task_idx, /step each recorded model turn's function calls (its outputs must come back as
  * recorded), then /verify the response with our environment's id.
@@ -405,8 +452,9 @@ async function compare(name: string, url: string, folder: string | undefined, de
   for (const [i, recorded] of rollouts.entries()) {
     try {
       if (!recorded.response || typeof recorded.reward !== "number") throw new Placeholder("no response or no reward");
-      const ours =
-        "terminated" in recorded
+      const ours = recorded.trajectory
+        ? await replayTrajectory(url, recorded)
+        : "terminated" in recorded
           ? await replayEpisode(url, recorded, tasks)
           : recorded.response.contains_transitions !== undefined
             ? await replayAviary(url, recorded)
