@@ -115,7 +115,10 @@ export async function run(): Promise<void> {
       }
       const protocol = protocolOf(agent.implementation, declaration);
       const url = urls.get(resources.name)!;
-      const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => JSON.parse(l) as Row);
+      // Rows that name their task in a file the config names (taskFile) are completed from it, as collect completes them.
+      const taskPath = declaration.taskFile ? resources.config[declaration.taskFile.configKey] : undefined;
+      const complete = declaration.taskFile && typeof taskPath === "string" ? declaration.taskFile.read(readFileSync(resolveUserPath(taskPath), "utf8")) : (row: Row) => row;
+      const rows = readFileSync(resolveUserPath(dataset.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).slice(0, 5).map((l) => complete(JSON.parse(l) as Row));
       const times: number[] = [];
       const long: number[] = [];
       const bodies: Row[] = [];
