@@ -132,10 +132,11 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    */
   recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
   /**
-   * Datasets whose tasks the server makes itself from a row's `{source_dataset, seed, index,
-   * config}` (at /seed_session, which hands the agent the prompt): `collect --generate` feeds them.
+   * Datasets whose tasks the server makes itself from a row's `{source_dataset, seed, index, level,
+   * config}` (at /seed_session, which hands the agent the prompt), each with its number of
+   * difficulty levels (0: none): `collect --generate` feeds them, `--curriculum` moves the level.
    */
-  generates?: () => readonly string[];
+  generates?: () => Readonly<Record<string, { levels: number }>>;
 }
 
 type Row = Record<string, unknown>;
@@ -174,7 +175,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   promptFiles?: readonly string[];
   recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
   recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
-  generates?: () => readonly string[];
+  generates?: () => Readonly<Record<string, { levels: number }>>;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {

@@ -24,3 +24,17 @@ test("the README's environment table names every bundled environment and nothing
   expect(onDisk.length).toBeGreaterThan(0);
   expect(tabledEnvironments(readFileSync(new URL("README.md", ROOT), "utf8"))).toEqual(onDisk);
 });
+
+test("the README's reasoning_gym table lists every family with its scorer kind, whether it generates, its levels and its deviations", async () => {
+  const { FAMILIES } = await import("../workers/resources/reasoning_gym/families/index.ts");
+  const { levelCount } = await import("../workers/resources/reasoning_gym/curriculum.ts");
+  const readme = readFileSync(new URL("README.md", ROOT), "utf8");
+  const start = readme.indexOf("\n## reasoning_gym's families\n");
+  expect(start).toBeGreaterThan(-1);
+  const section = readme.slice(start, readme.indexOf("\n## ", start + 1));
+  const KIND = { default: "library's base scorer", own: "own rule", validity: "any valid solution" };
+  const rows = [...section.matchAll(/^\| `([a-z0-9_]+)` \| (\w+) \| ([^|]+) \| (yes|no) \| ([\d-]+) \|$/gm)].map((m) => m.slice(1).join(" | "));
+  const expected = [...FAMILIES.values()].map((f) => [f.name, f.category, KIND[f.scorer], f.generate ? "yes" : "no", String(levelCount(f.name) || "-")].join(" | "));
+  expect(rows.sort()).toEqual(expected.sort());
+  for (const family of FAMILIES.values()) for (const deviation of family.deviations ?? []) expect(section, family.name).toContain(deviation);
+});

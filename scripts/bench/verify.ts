@@ -13,6 +13,7 @@
 // For an environment whose verify runs programs in the local sandbox, also: verifies per second
 // with SANDBOX_CONCURRENCY at once (`sandbox_verifies_per_s`), and the sandbox's fixed cost per run,
 // the median wall time of a run that does nothing (`sandbox_startup_ms`).
+// An environment that makes its own tasks is also timed per generated dataset (support/generated.ts).
 // VERIFY_ENVIRONMENTS=a,b (resources implementations) measures only those.
 import { readFileSync } from "node:fs";
 import { call } from "../../shared/client/call.ts";
@@ -24,6 +25,7 @@ import type { LocalProcess } from "../stack/local_process.ts";
 import { percentile } from "./support/percentile.ts";
 import { round } from "./support/alone.ts";
 import { timedScoring } from "./support/replay.ts";
+import { benchGenerated } from "./support/generated.ts";
 import type { Protocol } from "./support/replay.ts";
 
 const TIMES_PER_ROW = 10;
@@ -160,6 +162,8 @@ export async function run(): Promise<void> {
           ...(callsOut ? {} : { meets_goals: median <= GOAL_MEDIAN_MS && (longMax ?? 0) <= GOAL_LONG_MS }),
         }),
       );
+      const generated = Object.keys(declaration.generates?.() ?? {});
+      if (generated.length > 0) await benchGenerated(resources.name, url, generated);
     }
   } finally {
     await running.stop();

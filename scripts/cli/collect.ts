@@ -9,13 +9,14 @@ import { formatMean } from "../collect/progress.ts";
 import { failureLines } from "../collect/failure_tally.ts";
 import { describeStackDown } from "../collect/stack_watch.ts";
 import { configOf, generatedInput } from "../collect/generate.ts";
+import { Curriculum } from "../collect/curriculum.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import { ResponsesCreateParams } from "../../shared/schemas/responses.ts";
 import { HEAD_URL_DEFAULT, UsageError, commandLine, number, parseCommand, positiveInt } from "./args.ts";
 import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
-  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--generate DATASET --count N [--seed 0] [--config k=v ...]] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
+  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--generate DATASET --count N [--seed 0] [--level L] [--config k=v ...] [--curriculum [--curriculum-last-k 20] [--success-threshold 0.7] [--failure-threshold 0.3]]] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
   "[--temperature T] [--top-p P] [--max-output-tokens N] [--max-attempts 3] [--grace-s 30] [--rollout-timeout-s 3600] [--head-url URL] [--auth-token T] " +
   "(or NeMo Gym's +input_jsonl_fpath=... +output_jsonl_fpath=... +agent_name=... +num_samples_in_parallel=... +num_repeats=... +limit=... " +
   "+resume_from_cache=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
@@ -46,6 +47,26 @@ function createParamOverrides(values: { temperature?: string; "top-p"?: string; 
     throw new UsageError(`override ${issue.path}: ${issue.message}`);
   }
   return overrides;
+}
+
+function curriculumOf(values: Record<string, string | boolean | string[] | undefined>, start: number, levels: number): Curriculum {
+  const threshold = (flag: string, fallback: number) => {
+    const value = number(values[flag] as string | undefined, `--${flag}`) ?? fallback;
+    if (value < 0 || value > 1) throw new UsageError(`--${flag} expects a number from 0 to 1, got ${value}`);
+    return value;
+  };
+  try {
+    return new Curriculum({
+      start,
+      levels,
+      lastK: positiveInt(values["curriculum-last-k"] as string | undefined, "--curriculum-last-k", 20),
+      successThreshold: threshold("success-threshold", 0.7),
+      failureThreshold: threshold("failure-threshold", 0.3),
+    });
+  } catch (err) {
+    if (err instanceof RangeError) throw new UsageError(err.message);
+    throw err;
+  }
 }
 
 const RESUME_SPELLINGS = /^(--resume|--overwrite|\+{0,2}resume_from_cache=.*)$/;
@@ -96,11 +117,20 @@ export async function collect(argv: string[]): Promise<number> {
     count: { type: "string" },
     seed: { type: "string" },
     config: { type: "string", multiple: true },
+    level: { type: "string" },
+    curriculum: { type: "boolean" },
+    "curriculum-last-k": { type: "string" },
+    "success-threshold": { type: "string" },
+    "failure-threshold": { type: "string" },
   });
   const nemo = translate(overrides, SPELLINGS);
   const values = withSpellings(flags, nemo);
   if (values.generate !== undefined && values.input) throw new UsageError("--generate makes the input rows: pass it or --input, not both");
-  if (values.generate === undefined && (values.count !== undefined || values.seed !== undefined || values.config !== undefined)) throw new UsageError("--count, --seed and --config go with --generate DATASET");
+  const generation = ["count", "seed", "config", "level", "curriculum", "curriculum-last-k", "success-threshold", "failure-threshold"] as const;
+  if (values.generate === undefined && generation.some((flag) => values[flag] !== undefined)) throw new UsageError(`--${generation.join(", --")} go with --generate DATASET`);
+  if (!values.curriculum && ["curriculum-last-k", "success-threshold", "failure-threshold"].some((flag) => values[flag as keyof typeof values] !== undefined)) {
+    throw new UsageError("--curriculum-last-k, --success-threshold and --failure-threshold go with --curriculum");
+  }
   if (values.generate !== undefined && values.count === undefined) throw new UsageError("--generate needs --count N (how many tasks)");
   if (!values.input && values.generate === undefined) throw new UsageError("collect needs --input FILE.jsonl (or --generate DATASET --count N)");
   if (!values.output) throw new UsageError("collect needs --output FILE.jsonl");
@@ -116,10 +146,25 @@ export async function collect(argv: string[]): Promise<number> {
   const authToken = values["auth-token"] ?? process.env.EDGE_GYM_TOKEN;
   const seed = values.seed === undefined ? 0 : Number(values.seed);
   if (!Number.isSafeInteger(seed) || seed < 0) throw new UsageError(`--seed expects an integer >= 0, got "${values.seed}"`);
-  const source =
+  const level = values.level === undefined ? undefined : Number(values.level);
+  if (level !== undefined && (!Number.isSafeInteger(level) || level < 0)) throw new UsageError(`--level expects an integer >= 0, got "${values.level}"`);
+  const generated =
     values.generate === undefined
-      ? { input: values.input!, agent: values.agent }
-      : await generatedInput({ dataset: values.generate, count: positiveInt(values.count, "--count", 1), seed, config: configOf(values.config ?? []), output: values.output, agent: values.agent, headUrl, authToken });
+      ? undefined
+      : await generatedInput({
+          dataset: values.generate,
+          count: positiveInt(values.count, "--count", 1),
+          seed,
+          // Under a curriculum the level is set per rollout, from where it starts.
+          level: values.curriculum ? undefined : level,
+          config: configOf(values.config ?? []),
+          output: values.output,
+          agent: values.agent,
+          headUrl,
+          authToken,
+        });
+  const source = generated ? { input: generated.input, agent: generated.agent } : { input: values.input!, agent: values.agent };
+  const curriculum = values.curriculum && generated ? curriculumOf(values, level ?? 0, generated.levels) : undefined;
 
   const interrupt = new AbortController();
   process.once("SIGINT", () => {
@@ -145,8 +190,13 @@ export async function collect(argv: string[]): Promise<number> {
     log: (line) => console.log(line),
     signal: interrupt.signal,
     graceMs: grace * 1000,
+    curriculum,
   });
   report(summary);
+  if (curriculum) {
+    const moves = curriculum.moves.map((m) => `${m.from}->${m.to} (mean ${m.mean.toFixed(3)})`).join(", ");
+    console.log(`curriculum: ended at level ${curriculum.level}${moves ? `; moves ${moves}` : "; no moves"}`);
+  }
   if (summary.stackDown) {
     console.error(`edge-gym: ${describeStackDown(summary.stackDown)}; resume with: ${resumeCommand(argv)}`);
     return 1;

@@ -14,6 +14,7 @@ import { writeAggregateMetrics } from "./aggregate.ts";
 import type { AgentAggregate } from "./aggregate.ts";
 import { bearer, serverInstances } from "./head.ts";
 import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
+import type { Curriculum } from "./curriculum.ts";
 import { materialize } from "./materialize.ts";
 import { agentEnvironments, rowCompleters, rowSchemas } from "./task_check.ts";
 import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.ts";
@@ -60,6 +61,8 @@ export interface CollectOptions {
   /** Aborting stops dispatching; rollouts in flight get `graceMs` to finish and be written. */
   signal?: AbortSignal;
   graceMs?: number;
+  /** Generated rows: each is sent with the curriculum's current level, which moves with the rewards. */
+  curriculum?: Curriculum;
 }
 
 export interface CollectSummary {
@@ -188,6 +191,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
   const written = async (row: Row, result: Record<string, unknown>) => {
     const { [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout } = row;
     await out.write({ ...result, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, agent_ref: row.agent_ref });
+    options.curriculum?.record(result.level, result.reward as number);
     state.rewardSum += result.reward as number;
     state.done++;
   };
@@ -244,7 +248,8 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
 
   const runOne = async (row: Row) => {
     dispatched++;
-    const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...body } = row;
+    const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...rest } = row;
+    const body = options.curriculum ? { ...rest, level: options.curriculum.level } : rest;
     const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)!, transport: nodeTransport };
     const began = performance.now();
     const outcome = await runRollout(target, body, {

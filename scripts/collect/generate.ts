@@ -1,5 +1,5 @@
 // `collect --generate DATASET`: rows that ask an environment to make its own tasks, one per index,
-// `{source_dataset, seed, index, config}`, for the running agent whose environment generates that
+// `{source_dataset, seed, index, level?, config}`, for the running agent whose environment generates that
 // dataset (its declaration's `generates`). They are written beside the output
 // (X_generated_inputs.jsonl), so the run reads, materializes and resumes them like any input.
 import { writeFileSync } from "node:fs";
@@ -11,6 +11,8 @@ export interface GenerateOptions {
   dataset: string;
   count: number;
   seed: number;
+  /** A fixed difficulty level for every row (the curriculum's, when one runs, is set per rollout instead). */
+  level?: number;
   config: Record<string, unknown>;
   /** The rollouts file; the generated inputs go beside it. */
   output: string;
@@ -20,29 +22,32 @@ export interface GenerateOptions {
 }
 
 /** The agent to run generated rows through: the one named, or the only running one whose environment generates the dataset. */
-async function generatingAgent(options: GenerateOptions): Promise<string> {
+async function generatingAgent(options: GenerateOptions): Promise<{ agent: string; levels: number }> {
   const instances = await serverInstances(options.headUrl, options.authToken);
   const agents = instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [i.name] : []));
   const environments = await agentEnvironments(options.headUrl, options.authToken, instances, agents);
-  const generating = agents.filter((agent) => environments.get(agent)?.generates?.().includes(options.dataset));
+  const levelsOf = (agent: string) => environments.get(agent)?.generates?.()[options.dataset]?.levels;
+  const generating = agents.filter((agent) => levelsOf(agent) !== undefined);
   if (options.agent !== undefined) {
     if (!agents.includes(options.agent)) throw new InputError(`--agent ${options.agent}: no such running agent (running: ${agents.join(", ") || "none"})`);
     if (!generating.includes(options.agent)) throw new InputError(`--generate ${options.dataset}: the environment of agent ${options.agent} does not generate it${generating.length ? ` (agents that do: ${generating.join(", ")})` : ""}`);
-    return options.agent;
+    return { agent: options.agent, levels: levelsOf(options.agent)! };
   }
-  if (generating.length === 1) return generating[0]!;
+  if (generating.length === 1) return { agent: generating[0]!, levels: levelsOf(generating[0]!)! };
   if (generating.length > 1) throw new InputError(`--generate ${options.dataset}: several running agents generate it (${generating.join(", ")}); pick one with --agent`);
-  const offered = [...new Set(agents.flatMap((agent) => environments.get(agent)?.generates?.() ?? []))].sort();
+  const offered = [...new Set(agents.flatMap((agent) => Object.keys(environments.get(agent)?.generates?.() ?? {})))].sort();
   throw new InputError(`--generate ${options.dataset}: no running environment generates it${offered.length ? `; datasets that can be generated: ${offered.join(", ")}` : " (start one that does, e.g. npx edge-gym start --environment reasoning_gym)"}`);
 }
 
-/** Writes the generated rows; the input file and the agent that runs them. */
-export async function generatedInput(options: GenerateOptions): Promise<{ input: string; agent: string }> {
-  const agent = await generatingAgent(options);
+/** Writes the generated rows; the input file, the agent that runs them, and the dataset's number of difficulty levels. */
+export async function generatedInput(options: GenerateOptions): Promise<{ input: string; agent: string; levels: number }> {
+  const { agent, levels } = await generatingAgent(options);
+  if (options.level !== undefined && options.level >= levels) throw new InputError(`--level ${options.level}: ${options.dataset} has ${levels ? `levels 0 to ${levels - 1}` : "no difficulty levels"}`);
   const input = siblingPath(options.output, "generated_inputs.jsonl");
-  const rows = Array.from({ length: options.count }, (_, index) => JSON.stringify({ source_dataset: options.dataset, seed: options.seed, index, config: options.config }));
+  const level = options.level === undefined ? {} : { level: options.level };
+  const rows = Array.from({ length: options.count }, (_, index) => JSON.stringify({ source_dataset: options.dataset, seed: options.seed, index, ...level, config: options.config }));
   writeFileSync(input, `${rows.join("\n")}\n`);
-  return { input, agent };
+  return { input, agent, levels };
 }
 
 /** `--config k=v` pairs as a config: values read as JSON where they are (numbers, booleans, lists), else as text. */

@@ -81,9 +81,11 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       if (!lineOfTask.has(task)) lineOfTask.set(task, line);
       // Checked, but written as given (as NeMo Gym does): the schema's normal form is not the row.
       const verbatim = value as Record<string, unknown>;
+      // A row without create params (its environment makes the prompt) gets them only to carry overrides.
+      const params = verbatim.responses_create_params ?? (Object.keys(options.overrides).length > 0 ? { input: [] } : undefined);
       const stamped = {
         ...verbatim,
-        responses_create_params: { ...(verbatim.responses_create_params as object), ...options.overrides },
+        ...(params === undefined ? {} : { responses_create_params: { ...(params as object), ...options.overrides } }),
         agent_ref: { ...row.agent_ref, name },
       };
       for (let i = 0; i < options.numRepeats; i++) {
