@@ -64,6 +64,9 @@ export default defineConfig({
           // this machine, 45 s shared). Test files share no state they rely on: each builds its own
           // env and names its own sessions and objects.
           isolate: false,
+          // Two cores shared by every test file at once: a test that takes 1 s alone can take 5 under
+          // load; a hang still fails, at 30 s.
+          testTimeout: 30_000,
         },
       },
     ],

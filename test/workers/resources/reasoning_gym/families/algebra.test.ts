@@ -230,7 +230,7 @@ describe("complex_arithmetic", () => {
 
   test("hostile answers stay fast", async () => {
     const task = entry("complex_arithmetic", "3.0 + 2.0i", { result: [3, 2] });
-    for (const answer of [HOSTILE, "1".repeat(500_000) + "i", "3+" + "2".repeat(500_000) + "i"]) expect(await elapsed(() => score("complex_arithmetic", answer, task))).toBeLessThan(500);
+    for (const answer of [HOSTILE, "1".repeat(500_000) + "i", "3+" + "2".repeat(500_000) + "i"]) expect(await elapsed(() => score("complex_arithmetic", answer, task))).toBeLessThan(2_000);
   });
 });
 
@@ -255,7 +255,7 @@ describe("intermediate_integration", () => {
 
   test("hostile answers stay fast", async () => {
     const task = entry("intermediate_integration", null, { integrand: "2*x", variable: "x" });
-    for (const answer of [HOSTILE, "x**2+".repeat(100_000) + "C", "sin(".repeat(1000) + "x" + ")".repeat(1000)]) expect(await elapsed(() => expect(score("intermediate_integration", answer, task)).toBe(0))).toBeLessThan(500);
+    for (const answer of [HOSTILE, "x**2+".repeat(100_000) + "C", "sin(".repeat(1000) + "x" + ")".repeat(1000)]) expect(await elapsed(() => expect(score("intermediate_integration", answer, task)).toBe(0))).toBeLessThan(2_000);
   });
 });
 
@@ -264,7 +264,7 @@ describe("polynomial_equations", () => {
 
   test("hostile answers stay fast", async () => {
     const task = entry("polynomial_equations", "-3.625, 0.0");
-    for (const answer of ["1,".repeat(250_000), "a,".repeat(250_000), ",".repeat(500_000)]) expect(await elapsed(() => expect(score("polynomial_equations", answer, task)).toBe(0))).toBeLessThan(500);
+    for (const answer of ["1,".repeat(250_000), "a,".repeat(250_000), ",".repeat(500_000)]) expect(await elapsed(() => expect(score("polynomial_equations", answer, task)).toBe(0))).toBeLessThan(2_000);
   });
 });
 
@@ -277,7 +277,7 @@ describe("polynomial_multiplication", () => {
 
   test("hostile answers stay fast", async () => {
     const task = entry("polynomial_multiplication", "x**2 + 3*x + 2");
-    for (const answer of [HOSTILE, "x+".repeat(250_000) + "1", "2**2**2**2**2**2", "(x+1)**100000"]) expect(await elapsed(() => expect(score("polynomial_multiplication", answer, task)).toBe(0))).toBeLessThan(500);
+    for (const answer of [HOSTILE, "x+".repeat(250_000) + "1", "2**2**2**2**2**2", "(x+1)**100000"]) expect(await elapsed(() => expect(score("polynomial_multiplication", answer, task)).toBe(0))).toBeLessThan(2_000);
   });
 });
 

@@ -155,7 +155,7 @@ describe("propositional_logic", () => {
 
   test("hostile answers stay fast and bounded", async () => {
     const atoms = Array.from({ length: 30 }, (_, i) => `a${i}`).join(" ∨ ");
-    for (const answer of ["(".repeat(250_000) + "P" + ")".repeat(250_000), "P ∧ ".repeat(100_000) + "P", atoms]) expect(await elapsed(() => expect(score("propositional_logic", answer, task)).toBe(0))).toBeLessThan(500);
+    for (const answer of ["(".repeat(250_000) + "P" + ")".repeat(250_000), "P ∧ ".repeat(100_000) + "P", atoms]) expect(await elapsed(() => expect(score("propositional_logic", answer, task)).toBe(0))).toBeLessThan(2_000);
     expect(family("propositional_logic").deviations).toHaveLength(1);
   });
 });
