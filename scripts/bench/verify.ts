@@ -13,7 +13,7 @@
 // For an environment whose verify runs programs in the local sandbox, also: verifies per second
 // with SANDBOX_CONCURRENCY at once (`sandbox_verifies_per_s`), and the sandbox's fixed cost per run,
 // the median wall time of a run that does nothing (`sandbox_startup_ms`).
-// An environment that makes its own tasks is also timed per generated dataset (support/generated.ts).
+// An environment whose rows name a task family is also timed per family (support/task_families.ts).
 // VERIFY_ENVIRONMENTS=a,b (resources implementations) measures only those.
 import { readFileSync } from "node:fs";
 import { call } from "../../shared/client/call.ts";
@@ -25,7 +25,7 @@ import type { LocalProcess } from "../stack/local_process.ts";
 import { percentile } from "./support/percentile.ts";
 import { round } from "./support/alone.ts";
 import { timedScoring } from "./support/replay.ts";
-import { benchGenerated } from "./support/generated.ts";
+import { benchGenerated, benchStored } from "./support/task_families.ts";
 import type { Protocol } from "./support/replay.ts";
 
 const TIMES_PER_ROW = 10;
@@ -164,6 +164,10 @@ export async function run(): Promise<void> {
       );
       const generated = Object.keys(declaration.generates?.() ?? {});
       if (generated.length > 0) await benchGenerated(resources.name, url, generated);
+      const stored = ((agent.config.datasets ?? []) as Row[])
+        .filter((d) => d.type === "example" && d.jsonl_fpath)
+        .flatMap((d) => readFileSync(resolveUserPath(d.jsonl_fpath), "utf8").split("\n").filter((l) => l.trim()).map((l) => JSON.parse(l) as Row));
+      await benchStored(resources.name, url, stored, generated);
     }
   } finally {
     await running.stop();

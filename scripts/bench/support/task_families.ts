@@ -1,13 +1,16 @@
-// `bench verify` for an environment that makes its own tasks (its declaration's `generates`): per
-// dataset, TASKS tasks made at /seed_session (the generation, timed) and scored at /verify with
-// their own stored answer (generation again, and scoring, timed), through workerd at concurrency 1.
-// Goals (issue 32): at most 5 ms median to generate and to score, at default difficulty.
+// `bench verify` per task family, for an environment whose rows name one (metadata.source_dataset,
+// reasoning-gym's): a family it generates gets TASKS tasks made at /seed_session (the generation,
+// timed) and scored at /verify with their own stored answer (generation again, and scoring, timed);
+// a family it does not generate is timed on the stored rows of the example datasets, answered with
+// their own answer, TIMES each. Through workerd at concurrency 1. Goals (issue 32): at most 5 ms
+// median to generate and to score, at default difficulty.
 import { call } from "../../../shared/client/call.ts";
 import { percentile } from "./percentile.ts";
 import { round } from "./alone.ts";
 
 type Row = Record<string, any>;
 const TASKS = 20;
+const TIMES = 10;
 const GOAL_MEDIAN_MS = 5;
 
 async function timed(url: string, path: string, body: Row): Promise<{ ms: number; json: Row; ok: boolean }> {
@@ -63,6 +66,42 @@ export async function benchGenerated(environment: string, url: string, datasets:
         // null: the family stores no answer (any valid solution scores).
         stored_answer_mean_reward: rewards.length ? round(rewards.reduce((a, b) => a + b, 0) / rewards.length, 3) : null,
         meets_goals: generateMedian <= GOAL_MEDIAN_MS && verifyMedian <= GOAL_MEDIAN_MS,
+      }),
+    );
+  }
+}
+
+/** One line per family of the stored rows (those naming one in metadata.source_dataset) that is not generated. */
+export async function benchStored(environment: string, url: string, rows: readonly Row[], generated: readonly string[]): Promise<void> {
+  const byFamily = new Map<string, Row[]>();
+  for (const row of rows) {
+    const family = row.metadata?.source_dataset;
+    if (typeof family === "string" && !generated.includes(family)) byFamily.set(family, [...(byFamily.get(family) ?? []), row]);
+  }
+  for (const [dataset, stored] of byFamily) {
+    const verify: number[] = [];
+    const rewards: number[] = [];
+    for (const row of stored) {
+      for (let i = 0; i < TIMES; i++) {
+        const scored = await timed(url, "/verify", { ...row, response: answered(`<answer>${row.answer ?? ""}</answer>`) });
+        if (!scored.ok) continue;
+        verify.push(scored.ms);
+        if (i === 0) rewards.push(scored.json.reward as number);
+      }
+    }
+    if (verify.length === 0) continue;
+    verify.sort((a, b) => a - b);
+    const median = percentile(verify, 50);
+    console.log(
+      JSON.stringify({
+        section: "verify",
+        environment,
+        dataset,
+        stored_rows: stored.length,
+        verify_median_ms: round(median, 2),
+        verify_p99_ms: round(percentile(verify, 99), 2),
+        stored_answer_mean_reward: rewards.length ? round(rewards.reduce((a, b) => a + b, 0) / rewards.length, 3) : null,
+        meets_goals: median <= GOAL_MEDIAN_MS,
       }),
     );
   }
