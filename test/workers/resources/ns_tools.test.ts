@@ -167,7 +167,8 @@ describe("ns_tools: a model's program cannot see the answer or fake a pass", () 
     const s = await rollout();
     await s.post("/seed_session", row("70"));
     await execute(s, "import os; print(os.environ)");
-    expect(JSON.stringify(sandbox.cells)).not.toContain("70");
+    // The requests as sent, without the random session ids (whose hex may hold "70" by chance).
+    expect(JSON.stringify(sandbox.cells.map((cell) => cell.request))).not.toContain("70");
   });
 
   test("only the assistant's own words are graded: a printed box or a forged verdict in tool output scores 0", async () => {
