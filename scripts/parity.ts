@@ -26,7 +26,7 @@
 // A difference is excused only when EXPLAINED lists the row with what ours gives and why. A row is not compared only for a
 // reason the tables below give its server (no task row, another deal, data not loaded) or when the
 // reference's rollout is a placeholder; each is printed with why. Anything else is a disagreement,
-// and the run fails. The summary table at the end is the one in README's parity section.
+// and the run fails. The summary table at the end is the one in docs/architecture.md ("Parity").
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import { existsSync, readFileSync, readdirSync } from "node:fs";

@@ -93,6 +93,16 @@ export function declare(declaration: Declaration): Declaration {
   return declaration;
 }
 
+/** One row of the environment catalogue (docs/environments.md, written by `npm run docs`), in markdown. */
+export interface Catalogue {
+  /** What /verify checks. */
+  verifies: string;
+  /** The reward's values or range. */
+  reward: string;
+  /** The verify field majority@k votes on, or "none". */
+  answerKey: string;
+}
+
 export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> extends Declaration {
   /**
    * The task fields of a row that the server reads (top level, as NeMo Gym rows carry them):
@@ -137,6 +147,8 @@ export interface ResourcesDeclaration<T extends z.ZodObject = z.ZodObject> exten
    * difficulty levels (0: none): `collect --generate` feeds them, `--curriculum` moves the level.
    */
   generates?: () => Readonly<Record<string, { levels: number }>>;
+  /** Its row in the environment catalogue; every bundled environment has one (test/docs.test.ts). */
+  catalogue?: Catalogue;
 }
 
 type Row = Record<string, unknown>;
@@ -176,6 +188,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
   recordedJudgeReplies?: (rollout: Row) => string[] | undefined;
   recordedRollout?: (summary: Row, tasks: readonly Row[]) => Row | undefined;
   generates?: () => Readonly<Record<string, { levels: number }>>;
+  catalogue?: Catalogue;
 }): ResourcesDeclaration<T> {
   const stateful = options.stateful ?? false;
   return {
@@ -192,6 +205,7 @@ export function resourcesServer<T extends z.ZodObject>(options: {
     ...(options.recordedJudgeReplies ? { recordedJudgeReplies: options.recordedJudgeReplies } : {}),
     ...(options.recordedRollout ? { recordedRollout: options.recordedRollout } : {}),
     ...(options.generates ? { generates: options.generates } : {}),
+    ...(options.catalogue ? { catalogue: options.catalogue } : {}),
     public: false,
     signsSessions: true,
     references: options.references ?? [],

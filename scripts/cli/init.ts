@@ -2,11 +2,11 @@
 // usage error (one line, exit 2).
 import { parseArgs } from "node:util";
 import { resolve } from "node:path";
-import { ScaffoldError, addReadmeRow, scaffoldResources } from "../init/scaffold.ts";
+import { ScaffoldError, scaffoldResources } from "../init/scaffold.ts";
 import { ROOT } from "../plan/registry.ts";
 import { UsageError } from "./args.ts";
 
-export const help = "init resources NAME [--root DIR]   scaffold a resources server (Worker, config.yaml, 5-row dataset, workerd test)";
+export const help = "init resources NAME [--root DIR]   scaffold a resources server (Worker, declaration, config.yaml, 5-row dataset, workerd test, emulator skill)";
 
 function parse(argv: string[]) {
   try {
@@ -30,7 +30,7 @@ export async function init(argv: string[]): Promise<number> {
     throw err instanceof ScaffoldError ? new UsageError(err.message) : err;
   }
   for (const path of written) console.log(`created ${path}`);
-  if (addReadmeRow(root, name)) console.log(`added a row for ${name} to README.md's "Bundled environments" table: say there what it verifies`);
+  console.log(`say what it verifies in the catalogue of workers/resources/${name}/declaration.ts, then npm run docs lists it in docs/environments.md`);
   console.log(`next: npx vitest run test/workers/resources/${name}.test.ts, then npx edge-gym start and`);
   console.log(`      npx edge-gym collect --agent ${name}_simple_agent --input workers/resources/${name}/data/example.jsonl --output results/${name}.jsonl`);
   return 0;

@@ -1,7 +1,8 @@
-// `edge-gym init resources <name>`: writes a new resources server (Worker, declaration, config.yaml, a 5-row
-// example dataset) and its workerd test into a project. Nothing else needs an edit: the stack
-// discovers servers by their folders.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// `edge-gym init resources <name>`: writes a new resources server (Worker, declaration with its
+// catalogue entry, config.yaml, a 5-row example dataset), its workerd test and its emulator skill
+// into a project. Nothing else needs an edit: the stack discovers servers by their folders, and
+// `npm run docs` lists the new one in docs/environments.md from its declaration.
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { configTemplate } from "./config_template.ts";
 import { dataTemplate } from "./data_template.ts";
@@ -37,24 +38,4 @@ export function scaffoldResources(root: string, name: string): string[] {
     writeFileSync(join(root, path), text, { flag: "wx" });
   }
   return Object.keys(files);
-}
-
-/**
- * Adds the new server's row to the README's "Bundled environments" table (test/readme.test.ts
- * keeps the table and the folders the same set); false when the README has no such table.
- */
-export function addReadmeRow(root: string, name: string): boolean {
-  const path = join(root, "README.md");
-  if (!existsSync(path)) return false;
-  const readme = readFileSync(path, "utf8");
-  const section = readme.indexOf("\n## Bundled environments\n");
-  if (section === -1) return false;
-  const end = readme.indexOf("\n## ", section + 1);
-  const rows = [...readme.slice(section, end === -1 ? undefined : end).matchAll(/^\| `[^`]+` \|.*$/gm)];
-  const last = rows.at(-1);
-  if (last === undefined) return false;
-  const at = section + last.index + last[0].length;
-  const row = `\n| \`${name}\` | the answer names the row's code word (scaffolded: say what your verify checks) | 0/1 | none |`;
-  writeFileSync(path, readme.slice(0, at) + row + readme.slice(at));
-  return true;
 }

@@ -45,7 +45,7 @@ export const Rpc = rpcEntrypoint(server);
 `;
 }
 
-/** What the scaffolded server says about itself: its task fields, and that it keeps session state. */
+/** What the scaffolded server says about itself: its task fields, that it keeps session state, its catalogue entry. */
 export function declarationTemplate(name: string): string {
   return `// ${name}: a resources server that keeps session state in its own SessionDO.
 import { resourcesServer } from "../../../shared/declaration.ts";
@@ -57,7 +57,14 @@ export const Task = z.object({
   code_word: z.string().min(1),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by \`npm run docs\`).
+const catalogue = {
+  verifies: "the answer names the row's code word (scaffolded: say what your verify checks)",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });
 `;
 }
 

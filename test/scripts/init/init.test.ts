@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { RunRequest } from "../../../shared/schemas/run.ts";
-import { ROOT } from "../../../scripts/plan/registry.ts";
+import { ROOT, discoverImplementations } from "../../../scripts/plan/registry.ts";
+import { catalogueTable } from "../../../scripts/docs/environments.ts";
 import { skillTemplate } from "../../../scripts/init/server_template.ts";
 
 const CLI = join(ROOT, "scripts/edge-gym.ts");
@@ -91,7 +92,7 @@ describe("edge-gym init resources", () => {
     expect(result.stderr).toMatch(message);
   });
 
-  test("the scaffold's own test passes and its server grades every example row", { timeout: 180_000 }, () => {
+  test("the scaffold's own test passes and its server grades every example row", { timeout: 180_000 }, async () => {
     const root = scratchProject();
     const made = cli("init", "resources", "code_desk", "--root", root);
     expect(made.code, made.stderr).toBe(0);
@@ -100,9 +101,11 @@ describe("edge-gym init resources", () => {
       expect(made.stdout).toContain(`created ${file}`);
       expect(existsSync(join(root, file))).toBe(true);
     }
-    // Its row in the README's environment table, which test/readme.test.ts checks against the folders.
-    expect(made.stdout).toContain("added a row for code_desk to README.md");
-    expect(readFileSync(join(root, "README.md"), "utf8")).toMatch(/^\| `code_desk` \| .* \| 0\/1 \| none \|$/m);
+    // Its catalogue entry, in its declaration: the docs generator makes its row from it, and says what to do next.
+    expect(made.stdout).toContain("then npm run docs lists it in docs/environments.md");
+    const catalogue = catalogueTable(await discoverImplementations(root));
+    expect(catalogue).toMatch(/^\| `code_desk` \| the answer names the row's code word .* \| 0\/1 \| none \|$/m);
+    expect(catalogue.match(/^\| `/gm)).toHaveLength(1);
     // A second run refuses to overwrite.
     expect(cli("init", "resources", "code_desk", "--root", root).code).toBe(2);
 

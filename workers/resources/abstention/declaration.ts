@@ -26,7 +26,15 @@ export const Task = z.object({
   id: z.union([z.string(), z.number()]).nullish(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply's last `\\boxed{}` (else the whole reply, `<think>` removed): the `abstention_token` (`[IDK]`, compared after SQuAD normalisation) abstains with no judge call; any other answer is graded by a judge model (`judge_model_server`, inline `judge_prompt_template`, OMNISCIENCE_GRADER-style) against `answer` as A CORRECT / B INCORRECT / C NOT_ATTEMPTED (C counts as abstaining; a reply naming none is B, with `judge_unparsable: true`); `verdict` (correct / abstain / incorrect), `judge_output` (null when no judge was asked), `ground_truth`, `is_correct` / `is_abstain` / `is_incorrect`, `omniscience_index`; a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "`correct_reward` 1 / `abstention_reward` 0.5 / `incorrect_reward` 0",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: AbstentionConfig,
   stateful: false,

@@ -12,4 +12,11 @@ export const Task = z.object({
   task_id: z.string().nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the boxed output grid equals `expected_output`",
+  reward: "0/1",
+  answerKey: "`predicted_output`",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

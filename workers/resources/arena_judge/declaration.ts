@@ -42,7 +42,15 @@ function recordedJudgeReplies(rollout: Record<string, unknown>): string[] | unde
   return typeof genBase === "string" && typeof baseGen === "string" ? [genBase, baseGen] : undefined;
 }
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "arena-hard pairwise judging, as NeMo Gym's arena_judge: a judge model (`judge_model_server`, chat completions with `judge_chat_completions_create_params`) compares the answer (every output_text joined) with the row's `baseline_answer` twice, candidate first then swapped, with the prompt file of the row's `category` (`judge_prompt_paths`: `hard_prompt`, `creative_writing`; an unknown or missing category uses `default_category`); a verdict counts only when every `[[...]]` label in the reply is the same one of A>>B / A>B / A=B / B>A / B>>A, else it is null and `invalid_gen_base` / `invalid_base_gen` are true (scored, not failed); `judgement_gen_base`, `judgement_base_gen` (the judge's text as it came), `verdict_gen_base`, `verdict_base_gen`, `category` (the one used); a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "0/1 (1 when the candidate-first verdict is A>B or A>>B; Arena-Elo beside in /aggregate_metrics: `arena_elo/score`, `ci_lower`, `ci_upper`, overall and per category)",
+  answerKey: "`verdict_gen_base`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: ArenaJudgeConfig,
   stateful: false,

@@ -27,4 +27,11 @@ export const Task = z.object({
   reference_fields: z.array(z.string()).nullable().default(null),
 });
 
-export default resourcesServer({ task: Task, config: AsrWithPcConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "transcripts against `expected_answer` (the model hears the row's `metadata.audio_url` / `audio_data` clip; the transcript is the reply's output texts joined and stripped), by `task_type` (the row's, else the server's, `ASR-PC` by default): `ASR-PC` gives `wer` (on Whisper-normalised text: whisper_normalizer 0.1.15's English normaliser, numbers as digits, British spellings American), `wer_c` (case kept, marks removed), `wer_pc` (words and each mark as tokens) and `per` (the punctuation marks' error rate over the reference DP's own tie-broken path), with `text`, `pred_text`, `ref_pc_tok`, `hyp_pc_tok`, `ref_c`, `hyp_c`, correct when `wer_pc` < 0.5; `ASR` standard WER only (an empty normalised reference scores 0, an empty transcript reads \"empty\"); `ASR_LEADERBOARD` adds `wer_<suffix>` / `is_correct_<suffix>` per row field `reference_fields` names (a missing one is a 400); `Hallucination` flags over 1500 characters per minute of `audio_duration`. WERs as jiwer 4 computes them (an empty reference gives the insertion count); metrics add corpus WER and the PC means per k, headlined `wer`, `wer_c`, `wer_pc`, `per`",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: AsrWithPcConfig, stateful: false });

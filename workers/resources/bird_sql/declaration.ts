@@ -28,4 +28,11 @@ export const Task = z.object({
   id: z.int().nullish(),
 });
 
-export default resourcesServer({ task: Task, config: BirdSqlConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"], databases: { key: "bird_sql_dir", bundled: BUNDLED_DATABASES } });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "text-to-SQL graded by execution, as NeMo Gym's bird_sql: the reply's last ```` ```sql ```` block (`extracted_sql`, read the reference's way; `had_codeblock`) and the row's `gt_sql` run in the sandbox (`sandbox_url`) on the row's database (`db_id`), and the two results must be equal as sets of rows (order and duplicates aside, column order counts); `execution_match`, `failure_reason`, `sql_error` (below)",
+  reward: "0/1 (pass@k per difficulty beside, `<difficulty>/pass@k/accuracy`)",
+  answerKey: "`extracted_sql`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: BirdSqlConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"], databases: { key: "bird_sql_dir", bundled: BUNDLED_DATABASES } });

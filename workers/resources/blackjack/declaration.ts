@@ -8,4 +8,11 @@ export const Task = z.object({
   seed: z.number().int().nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "episode server: hit or stand with `<action>` tags until the hand ends; the dealer draws to 17; one 52-card deck shuffled by the row's `seed` (absent: by its input), so the same row and actions deal the same cards",
+  reward: "+1 win, 0 draw, -1 bust or loss",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });

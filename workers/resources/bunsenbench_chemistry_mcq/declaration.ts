@@ -17,4 +17,11 @@ export const Task = ChoiceTask.extend({
   bct_subfield: z.string().nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "BunsenBench chemistry multiple choice: the latest stated choice that names an option (`<choice>`/`<answer>`/`<response>`/`<final_answer>` tags outside the echoed `<choices>` list, `\\boxed{}`, `Answer:` labels, \"the answer is\"/\"I choose\"; else the last or first line), by letter or by its option text compared chemistry-normalised (entities, NFKC, sub/superscripts, dashes); options may come as `choices`; `no_answer`, `error_mode` (correct, wrong_answer, refusal, early_termination, malformed_choice, format_violation), `source`, `bct_field`, `bct_subfield` from the row or its metadata",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -38,4 +38,11 @@ export const Task = z.object({
   exp_cal_state: z.record(z.string(), ExpectedEvent),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "NeMo Gym's calendar scheduling: the first text of the episode's last output item has no `<think>`, and when `exp_cal_state` expects events, its first JSON list of objects (found as the reference's regex finds it, in linear time) lists exactly those events by `event_id`, none overlapping, each with its `duration`, inside `min_time`-`max_time` and meeting its `constraint` (`before X`: ends by X, `after X`, `between X and Y`, `at X`), read as the reference's Python reads them (`grade_reason`: its reasons); an `exp_cal_state` it cannot read is a 400",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

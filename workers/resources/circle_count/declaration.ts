@@ -12,4 +12,11 @@ export const Task = z.object({
   target_color: z.string().default(""),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "visual counting, as NeMo Gym's circle_count: the row's image (a base64 PNG `input_image`) shows coloured circles, and the response's output text (its message texts joined with nothing between them) must give, in its first `\\boxed{N}` of digits (any script's, as Python's `\\d`), the number of `circles` whose colour is `target_color`; verify adds `predicted_count` (null when none), `expected_count` and `correct`; `circles` default to [] and `target_color` to \"\"",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

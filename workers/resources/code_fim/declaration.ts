@@ -25,4 +25,11 @@ export const Task = z.object({
   verifier_metadata: z.looseObject({ task_id: z.string().min(1) }),
 });
 
-export default resourcesServer({ task: Task, config: CodeFimConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "HumanEval-Infilling fill-in-the-middle: the reply's last fenced block (```` ```python ```` preferred over a bare fence; an unclosed block is nothing; whitespace inside kept; text after `</think>`), one leading newline dropped and any repeat of the prefix's tail or the suffix's head cut (NeMo-Skills' `remove_overlap`), is spliced as the library does (`prefix + completion + suffix`, the task's test, `check(entry_point)`) and run in the sandbox (`sandbox_url`) by our harness: a forked child runs the program with its I/O swallowed and destructive calls disabled, under the `timeout` (3 s), and only a verdict it tags with a token drawn before the fork counts; no verdict is `timed out`. The four splits (`split`: `single_line`, `multi_line`, `random_span`, `random_span_light`) are bundled from the library's release (MIT), so rows name only `verifier_metadata.task_id`; `status` is the library's `passed`, `timed out` or `failed: <error>`, with NeMo Gym's `extracted_model_output`, `extracted_model_code`, `completion`, `passed`, `metadata` (null until reached; an id not in the split: `metadata.error`)",
+  reward: "0/1",
+  answerKey: "`completion`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: CodeFimConfig, stateful: false });

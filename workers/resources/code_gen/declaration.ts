@@ -30,4 +30,11 @@ export const Task = z.object({
   verifier_metadata: z.looseObject({ unit_tests: UnitTests, difficulty: z.string().nullish() }),
 });
 
-export default resourcesServer({ task: Task, config: CodeGenConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply's last fenced code block (LiveCodeBench's `extract_code`) passes every `verifier_metadata.unit_tests` test, run one by one in the sandbox (`sandbox_url`; stdin/stdout, or calls of `fn_name` through our harness) and judged in the Worker as LiveCodeBench judges: lines stripped, tokens equal as Decimals; call results by Python `==` or `numpy.allclose`; stops at the first failure; `result` holds LiveCodeBench's codes (true, -2 wrong, -3 time, -4 error, all -1 past the task's limit `task_timeout_secs`), with `metadata`; per test `unit_test_timeout_secs`; a sandbox failure marks the row `sandbox_failed`",
+  reward: "0/1",
+  answerKey: "`extracted_model_code`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: CodeGenConfig, stateful: false });

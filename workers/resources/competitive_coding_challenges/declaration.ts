@@ -78,7 +78,15 @@ export const Task = z.object({
 });
 export type Task = z.infer<typeof Task>;
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "contest problems in C++ (NeMo Gym's CCC; its data is unreleased, so the bundled rows and test cases are ours, in its shape): rows name `competition_id`/`problem_id` (and a `subtask`), and `collect` completes them from the test file (`test_file`, NeMo's `CCC_TEST_FILE`; a missing file or problem refuses the row, naming the path and the key) with the problem's tests, subtasks and limits (`test_metadata`). The reply's last ```` ```cpp ```` block (any case; else the whole reply), with the reference's `bits/stdc++.h` and `using namespace std` prelude, is compiled once with g++ (`-std=gnu++17 -O2`, IOI's line) in the sandbox (`sandbox_url`) and run on each test in a fresh sandbox, stdin only, under the problem's time limit × `time_scale` (2; halved when `total_time` > 300) and its memory limit; its stdout is compared in the Worker as `diff -b` compares it (blank runs equal, line ends' blanks ignored, lines one for one), so the expected outputs never enter the sandbox and nothing printed stands for a verdict; any compiler diagnostic fails the compile (the reference's rule). Tests run in batches (`test_batch_size`), a failed \"min\" subtask's later tests skipped; subtasks score \"min\" (their marks when every test passed) or \"sum_tests\"; `details` holds `test_case_results` with the reference's per-test fields (`compile_success`, `run_stderr` \"Output is correct (diff)\", \"Time limit exceeded\", ..., `run_time_s`), beside `num_tests_run`, `total_test_execution_time_s`, `mean_test_execution_time_s`; metrics: pass@k of `accuracy` and the competition `total_score`. A sandbox failure marks the row `sandbox_failed`. Only batch problems (no checker or grader files) run here",
+  reward: "0/1 at the subtask's (or problem's) full marks, or the share of tests passed (`reward_mode: fraction`)",
+  answerKey: "none",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: CccConfig,
   stateful: false,

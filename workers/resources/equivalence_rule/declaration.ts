@@ -14,4 +14,11 @@ export const Task = z.object({
   expected_answer: z.string(),
 });
 
-export default resourcesServer({ task: Task, config: EquivalenceRuleConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply against `expected_answer`, both lower-cased with whitespace runs as one space, by the instance's `grading_rule`: `exact` (default), `seq_match` (difflib's SequenceMatcher ratio) or `weighted_seq_match` (0.85 of the ratio + 0.15 of the ratio over the answer's first 10 characters); `equivalence_score`",
+  reward: "0/1 (exact), else [0, 1]",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: EquivalenceRuleConfig, stateful: false });

@@ -25,7 +25,7 @@ export const Test = z.object({ input: z.array(z.unknown()), output: z.unknown() 
 export type Test = { input: unknown[]; output: unknown };
 
 const MISSING_TESTS =
-  "the row names an EvalPlus task but carries no tests: collect completes such rows from EvalPlus's dataset file named by the evalplus server's dataset_fpath (README: evalplus); send /run the completed row";
+  "the row names an EvalPlus task but carries no tests: collect completes such rows from EvalPlus's dataset file named by the evalplus server's dataset_fpath (docs/environments.md: evalplus rows that give only a task_id); send /run the completed row";
 
 const Fields = z
   .looseObject({
@@ -86,7 +86,15 @@ export function testLists(m: z.infer<typeof Metadata>): { base: TestList; plus: 
 /** The task fields of a row this server reads. */
 export const Task = z.object({ verifier_metadata: Metadata });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "HumanEval+ / MBPP+ style: the reply's last fenced python block defines `verifier_metadata.entry_point`; our harness calls it in the sandbox (`sandbox_url`; one run per list) with each base test's arguments, then each plus test's (`base_inputs`/`base_outputs` and `plus_inputs`/`plus_outputs`, or `base_tests`/`plus_tests` as `{input, output}`), under a per-call limit (`test_timeout_secs`, EvalPlus's 4 s): a worker process runs the solution, and the harness, which never does, asks it for one test at a time, kills it at the limit and alone writes results, so nothing the solution writes (a thread, a child, a late answer) can stand for one; results are compared in the Worker as EvalPlus compares them: Python `==` on exact numbers (below), else `np.testing.assert_allclose` (rtol 1e-7, numpy's shapes) with the row's `atol`, or 1e-6 where the *expected* value is floats (a float, or a list of only floats), so an expected int must come back exactly, whatever type the solution returns it as; a value JSON cannot hold (NaN, an infinity, an object) fails its test; two named scores (`reward_components`): `base` (every base test passes) and `plus` (every base and plus test passes, EvalPlus's base + extra), with `base_status`/`plus_status`, NeMo Gym's `is_correct`/`is_correct_plus` and per-test `base_details`/`plus_details`; a sandbox failure marks the row `sandbox_failed`. NeMo Gym's rows carry only `verifier_metadata.task_id` (below: evalplus rows that give only a task_id)",
+  reward: "0/1 (the `plus` score)",
+  answerKey: "`extracted_model_code`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: EvalPlusConfig,
   stateful: false,

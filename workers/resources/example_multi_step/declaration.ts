@@ -12,4 +12,11 @@ export const Task = z.object({
   minefield_label_value: z.number().int(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "synonym values extracted in listed order",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -11,4 +11,11 @@ export const Task = z.object({
   expected_answer: z.string(),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "episode server: the row's `follow_ups` are asked one by one after each reply; the reply to the last one must contain `expected_answer` (ignoring case)",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });

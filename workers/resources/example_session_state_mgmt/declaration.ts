@@ -8,4 +8,11 @@ export const Task = z.object({
   expected_count: z.number().int(),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "a per-session counter ends at `expected_count`; a call or a verify in a session never seeded is a 400 (Session state, below)",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });

@@ -5,4 +5,11 @@ import { z } from "../../../shared/zod.ts";
 /** The task fields of a row this server reads. */
 export const Task = z.object({});
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "a get_weather call demo",
+  reward: "always 1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

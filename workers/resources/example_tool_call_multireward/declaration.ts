@@ -7,4 +7,11 @@ export const Task = z.object({
   expected_call: z.looseObject({ name: z.string(), arguments: z.record(z.string(), z.unknown()).default({}) }),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "one get_weather call: `correctness` + `schema_valid` + `format` (`reward_components`)",
+  reward: "0-3",
+  answerKey: "`predicted_calls`",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

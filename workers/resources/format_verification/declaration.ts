@@ -28,4 +28,11 @@ export const Task = z.object({
   verifier: z.discriminatedUnion("type", [RegexVerifier, StringMatchVerifier]),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "formatting only, as NeMo Gym's format_verification (instances `freeform_formatting` and `citation_format`; the row's `verifier.type` picks the check): `regex` (and `inline_prose`) rows count the reply's lines (split on \\n, each once) matching any of `verify_regex` (case-sensitive) against `verify_min_matches` (1 by default); `string_match` rows need every `expected_markers` string verbatim and no hit of `patterns` that is not an expected marker; `match_details` (`matching_lines`, `min_matches`, `passed`, or `expected`, `missing`, `spurious`, `passed`); a pattern that is not a regex or could backtrack without bound is a 400",
+  reward: "0 / 1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

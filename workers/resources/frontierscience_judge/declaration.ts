@@ -33,7 +33,15 @@ export const Task = z.object({
   rubric: text,
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "one judge call (`judge_model_server`, prompt from `judge_prompt_path`, NeMo's `prompts/judge.yaml` by default; `prompts/research_judge.yaml` for research; chat completions with `use_chat_completions_for_judge`, then max_tokens 2048 and, in olympiad mode, temperature 0 / top_p 1 unless configured) on the last assistant message without its reasoning (an unclosed `<think>` is no answer), with `{question}`, `{expected_answer}`, `{rubric}` (the expected answer when the row has none) and `{generation}`; `judge_mode: olympiad`: the last \"Judgement: YES/NO\" (any case) decides; `research`: the rubric score on the last line that names one (`Score: 7/10`, `6 out of 10`, `FINAL_SCORE[8] / MAX_POSSIBLE_SCORE[10]`, `Score: 7`), scaled onto `rubric_max_score`, passes at `rubric_pass_score_threshold` (`rubric_score`, `rubric_score_normalized`), no score falling back to the Judgement with `invalid_judge_response: true`; a reply without a verdict scores 0 (`verdict` null); `verdict`, `judge_output`; a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: FrontierScienceConfig,
   stateful: false,

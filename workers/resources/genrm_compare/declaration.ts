@@ -63,7 +63,15 @@ export const Task = z.object({
   prompt_id: z.union([z.string(), z.number()]).nullish(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "cohort scoring (below), as NeMo Gym's genrm_compare: a task's rollouts are compared pairwise by a generative reward model (`genrm_model_server`, a `genrm_model`)",
+  reward: "each rollout's mean pairwise score (1-5 scale, ties moved by the ranking), relative to its task's other rollouts",
+  answerKey: "none",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: GenrmCompareConfig,
   stateful: false,

@@ -15,4 +15,11 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: ResourcesServerConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "GPQA-Diamond multiple choice, mcqa's row shape (`metadata` {explanation, subset_for_metrics, difficulty} beside): the row's `template_metadata.output_regex` first (as mcqa reads it), else GPQA's own reading: the last `\\boxed{...}` (content up to its first `}`: a lone capital, else the last capital standing alone), which decides whenever it holds a letter, else the last `Answer: X` (markdown allowed); the letter must be one of the options' (any letter when the row has none); the row's `grading_mode` is not consulted",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: ResourcesServerConfig, stateful: false });

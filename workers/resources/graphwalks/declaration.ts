@@ -12,4 +12,11 @@ export const Task = z.object({
   prompt_chars: z.number().int().nullable().default(null),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "OpenAI graphwalks (parents of a node, nodes at an exact BFS depth): the last non-empty line's `Final Answer: [n1, n2, ...]` (`predicted_nodes`; `parse_failed` without it) against the JSON node list `expected_answer`",
+  reward: "F1 over the node sets (1 when both are empty, 0 on a parse failure)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

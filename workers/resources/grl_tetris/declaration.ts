@@ -19,4 +19,11 @@ export const Task = z.object({
   box_type: z.number().int().default(3),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "(NeMo Gym's names, `grl_tetris` and `grl_tetris_gymnasium_agent`) episode server: Tetris on a `dim_x` by `dim_y` board (4x4 by default; NeMo's rows also carry `dim_board`, which the reference never reads, so neither do we) with `box_type`'s pieces (2: dominoes, 3: dominoes and a 2x2 square, else single cells), dealt from the row's `seed` (0 to 2³²−1; absent: its input) as CPython's `random` deals them; every `<action>Left|Right|Down|0-2</action>` tag of a turn is played in order up to the move that ends the game (a turn with none is a 400 `invalid_action`); a piece lands on the move that brings it to rest; the first cleared row, or a landed piece in the top row, ends the game",
+  reward: "each move -0.1, +10 a cleared row; a turn's moves summed",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });

@@ -39,7 +39,15 @@ function recordedJudgeReplies(rollout: Record<string, unknown>): string[] | unde
   return typeof rollout.judge_output === "string" ? [rollout.judge_output] : undefined;
 }
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the contents of the last `\\boxed{}` of the last assistant message without its reasoning (NeMo Skills' search_boxed); none: 0 with the stand-in verdict and no judge call; one that states `expected_answer` (normalised text, else the symbolic check): 1, no judge call (`symbolic_correct`); otherwise a judge (`judge_model_server`, prompt from `judge_prompt_path`, NeMo's `prompts/judge.yaml` by default; `{problem}`, `{reference_solution}`, `{rubric}`, `{predicted_answer}`; chat completions with max_tokens / temperature / top_p defaulting to 4096 / 0 / 1) grades it, read as NeMo Skills reads it: the first \"Judgement: Yes/No\", else `\\boxed{Correct}`/`\\boxed{Incorrect}`, else the first `<points>N out of 7</points>`, correct at N >= 6 (`judge_points`, `judge_correct`, `any_correct`); a reply in none of the formats scores 0 with `no_judge_score: 1`; a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: ImoProofBenchConfig,
   stateful: false,

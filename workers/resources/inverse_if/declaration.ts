@@ -40,4 +40,11 @@ export const Task = z.object({
   metadata: z.looseObject({ prompt: z.string().optional(), reference_response: z.string().optional(), rubric: z.array(Criterion).optional() }).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: InverseIfConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: rubricJudgeReplies });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "single-turn instructions with intricate constraints, each row carrying its rubric of criteria, a `reference_response` and usually its own `judge_prompt_template` (`{prompt}`, `{model_response}`, `{standard_response}`, `{criteria}`; another field is a 400) and `judge_system_prompt` (else the config's `default_judge_prompt_template` / `default_judge_system_prompt`): a judge model (`judge_model_server`) grades each criterion at once (`parallel_evaluation`) on the final reply (`<think>` blocks removed), the verdict `{\"result\": \"PASS\"/\"FAIL\", \"explanation\"}` read as the reference reads it (first fenced JSON block, first JSON object with a result, else PASS/FAIL on one of the last five lines, else FAIL, counted in `num_unreadable_verdicts`); `prompt`, `reference_response` and `rubric` may come from `metadata`; `rubric_evaluations`, `num_passed`, `num_total`, `generated_response`; a judge failure marks the row `judge_failed`",
+  reward: "`aggregation_mode` of the criteria's 0/1: mean (default), min, max, all, any, weighted (= mean: criteria carry no weights)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: InverseIfConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: rubricJudgeReplies });

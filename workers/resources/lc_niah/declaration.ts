@@ -19,4 +19,11 @@ export const Task = z.looseObject({
   expected_answer: z.string(),
 });
 
-export default resourcesServer({ task: Task, config: LcNiahConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "long-context graph walks (needle in a haystack): the answer's last line `Final Answer: [..]` (quotes around nodes dropped) as F1 against `expected_answer` (`answer_score`), discounted by how much of the reasoning (reasoning summaries) copies the prompt, over normalised text: `overlap_lcs` (longest common substring over the reasoning's length, exact and linear by a suffix automaton), `overlap_ngram16` (share of its word 16-grams in the prompt), `overlap_seq_match` (difflib ratio, bounded as in `mrcr`); the instance's `overlap_metric_rule` (lcs) picks `reasoning_overlap` and `overlap_grading_rule` (multiply, base, minus) combines them",
+  reward: "F1 × (1 − overlap) by default; F1, or F1 − overlap",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: LcNiahConfig, stateful: false });

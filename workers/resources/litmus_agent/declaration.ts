@@ -56,4 +56,11 @@ export const Task = z.object({
   match: z.union([z.strictObject({}), MatchSpec]).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: LitmusAgentConfig, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "(NeMo Gym's names: `litmus_agent`, agent `litmus_agent_agent`) every assistant message's text, joined and stripped; the answer is the last match of the row's `output_regex` (a Python pattern, DOTALL, exactly one group), else of its `answer_format` (the 31 `fmt_00`..`fmt_30` wrappers, matched as Python's `re.findall` matches them, by linear literal scans), else `use_box_format` (boxed, or double parentheses); parsed by `answer_type` (`float`: `float()`, else the last number; `bool`: yes/no/true/present... or a number's truth; `string`: as captured) and compared by the row's `match` rule or the type's default: `exact` (Python's half-to-even `round`), `isclose` (default for float, the server's `float_rel_tol`/`float_abs_tol`, read from text as NeMo's `oc.env` gives them), `abs_window`, `rel_window` (a row without its tolerance takes the server's), `bool_eq`, `string_eq` (case and whitespace runs ignored); legacy rows with only `property_type` parse numerically, count/fragment/bool/presence by rounded exact; `predicted_value`, `correct`, `resolved_answer_type`, `resolved_reward_rule`, `abs_error` (float and count rows only); rows offering `stateful_python_code_exec` run cells in the rollout's own sandbox interpreter (its output, stdout then stderr, cut at `code_exec_max_output_chars`); domain fields echoed",
+  reward: "0/1 (the rule's)",
+  answerKey: "`predicted_value`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: LitmusAgentConfig, stateful: true });

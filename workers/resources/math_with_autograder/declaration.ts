@@ -29,7 +29,15 @@ export const Task = z.object({
   source: text,
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the answer, as Math-Verify extracts it from the output text (every message's, joined as written), is the same math as `expected_answer` (`library_reward`); when not and `should_use_judge` (default true), one autograder call (`judge_model_server`, prompt file `judge_prompt_path` with `user` and an optional `system`, NeMo Skills' imo_answerbench by default; `{problem}`, `{predicted_answer}`, `{expected_answer}`) with the raw contents of the last `\\boxed{}` (else `\\fbox{}`, else the extracted answer, else the whole reply) as the model solution, no swap; whichever of `\\boxed{Correct}` and `\\boxed{Incorrect}` the reply writes first decides, neither scoring 0 (`judge_evaluations`; null when not asked); a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: AutograderConfig,
   stateful: false,

@@ -35,4 +35,11 @@ export const Task = z.object({
   expected_code_contains: z.string().default(""),
 });
 
-export default resourcesServer({ task: Task, config: MathWithCodeConfig, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "math with a Python tool, as NeMo Gym's math_with_code: `execute_python` runs cells in one stateful interpreter per rollout in the sandbox (`sandbox_url`; a session keyed by the server's session id, ended by `end_session`, `/close_session` or `/verify`), per cell `max_execution_time` (a timeout restarts the interpreter and says so), answering `{success, stdout, stderr, error_message, result}` with stdout and stderr cut at `max_output_chars`; the answer is the last `\\boxed{}` of the latest assistant message that has one, else of the latest tool output's stdout (`extracted_answer`), the same math as `expected_result` (below; its `\\( \\)` or `$ $` peeled); a sandbox failure during a tool call ends the rollout as `sandbox_failed`",
+  reward: "0/1 (`accuracy` beside)",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: MathWithCodeConfig, stateful: true });

@@ -12,4 +12,11 @@ export const Task = z.object({
   expected_answer: z.string(),
 });
 
-export default resourcesServer({ task: Task, config: MathConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the answer, as Math-Verify extracts it (the final boxes, else the prose), is the same math as `expected_answer` (below); with `should_use_judge`, a judge model (`judge_model_server`) is asked when the library says not equal, twice with the answers swapped (`judge_evaluations`; null when not asked); a judge failure marks the row `judge_failed`",
+  reward: "0/1 (`library_reward`, `library_budget_exhausted` beside)",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: MathConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });

@@ -16,4 +16,11 @@ export const McqaConfig = ResourcesServerConfig.safeExtend({ grading_mode: Gradi
 /** The task fields of a row this server reads. */
 export const Task = ChoiceTask;
 
-export default resourcesServer({ task: Task, config: McqaConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the chosen letter (strict or lenient `\\boxed{}`, `Answer:`, markdown-aware `**Answer:**` with hedged lists refused (`lenient_answer_colon_md`, instance-level only, as in NeMo Gym), or the row's `template_metadata.output_regex`); an instance's `grading_mode` overrides the row's",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: McqaConfig, stateful: false });

@@ -45,4 +45,11 @@ export const Task = z.object({
   metadata: z.looseObject({ rubric: z.array(RubricItem).optional(), messages: z.array(ContextMessage).optional() }).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: MultiChallengeConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: rubricJudgeReplies });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "a multi-turn conversation and a rubric of yes/no questions about the final reply (the last assistant message, `<think>`/`<thinking>` blocks removed): a judge model (`judge_model_server`; prompt `judge_prompt_template` with `{context}`, `{response}`, `{question}`, `{pass_criteria}`, system `judge_system_message`) answers each question at once (`parallel_evaluation`); the verdict is whichever of `yes_label`/`no_label` (`[[YES]]`/`[[NO]]`) it writes last, else YES/NO on its last line, else NO (`num_unreadable_verdicts` counts those); an item passes when the verdict is its `pass_criteria`; `rubric` and `context` may come from `metadata` (`metadata.messages` written out as `[ROLE]: text`); `rubric_evaluations`, `num_passed`, `num_total`, `generated_response`; a judge failure marks the row `judge_failed`",
+  reward: "`aggregation_mode` of the item scores: mean (default), min, max, all, any, weighted (the items' `weight`)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: MultiChallengeConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: rubricJudgeReplies });

@@ -41,4 +41,11 @@ export const Task = z.object({
   verifier_type: z.literal(MATH_WITH_JUDGE).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: NsToolsConfig, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "NeMo Skills' stateful Python tool (`stateful_python_code_exec`, one sandbox interpreter per rollout, time limit from `nemo_skills_tool_overrides.DirectPythonTool.exec_timeout_s`); verify is math_with_judge's symbolic check (the final boxes, else the prose, the same math as `expected_answer`), run in the server and nested as `delegated_response`; the rollout's tool timings beside (`num_tool_calls`, `total_tool_execution_time_seconds`, `avg_tool_call_time_seconds`, `tool_timeout_count`, `tool_request_timeout_count`)",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: NsToolsConfig, stateful: true });

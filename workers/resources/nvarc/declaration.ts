@@ -33,4 +33,11 @@ export const Task = z.object({
   agent_mode: z.string().nullish(),
 });
 
-export default resourcesServer({ task: Task, config: NvarcConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "ARC-AGI (NVARC) in two modes, `agent_mode` from the row or else the config (`nvarc_transductive_resources_server`, `nvarc_inductive_resources_server`). Transductive: the reply without its `<think>…</think>` spans is read as a grid as NeMo Gym's `Board.from_text` reads it (a `\\boxed{…}` span up to the text's last `}`; punctuation dropped, every word but a single digit dropped, rows by newline, all the same length). Inductive: the last ```` ```python ```` block (else the last bare block, else the text if it defines `transform`) runs in the sandbox (`sandbox_url`) under our harness with the reference's fences (refused imports and builtins), `transform(test_input)` under an alarm of `python_timeout_seconds` (the run gets 5 s more), numpy and torch results listed; only a run whose whole stdout is the one success line gives a grid, validated as pydantic's `list[list[int]]`; the expected grid never leaves the Worker. `predicted_output`, `extraction_successful`, `exact_match`, `agent_mode`, `expected_output`",
+  reward: "0/1 (exact match)",
+  answerKey: "`expected_output`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: NvarcConfig, stateful: false });

@@ -15,7 +15,15 @@ export const Task = z.object({
   topic: z.string().nullish(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "a judge model (`judge_model_server`, prompt from `judge_prompt_path`, NeMo's `prompts/judge.yaml` by default) grades the last assistant message, `<think>`/`<thinking>` removed (nothing when reasoning opens and never closes), against `expected_answer` on four tiers, A CORRECT / B INCORRECT / C PARTIAL_ANSWER / D NOT_ATTEMPTED, read as the reference reads them (the whole reply or its last line, then the first of A-D anywhere); a reply naming none scores B, with `judge_unparsable: true`; `verdict`, `judge_output`, `is_correct` / `is_incorrect` / `is_partial` / `is_not_attempted`, `omniscience_index` (+1 / -1 / 0), `is_hallucination`; a judge failure or an empty reply marks the row `judge_failed`",
+  reward: "0/1 (A only)",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: OmniscienceConfig,
   stateful: false,

@@ -49,4 +49,11 @@ export const Task = z.object({
   max_steps: positiveInt.nullish(),
 });
 
-export default resourcesServer({ task: Task, config: OpenAirConfig, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "(NeMo Gym's names, `openair_congestion` and `openair_congestion_gymnasium_agent`) episode server: 5G RAN congestion control on the reference's synthetic `replay` backend (2 cells, 2 UEs each; offered load from the row's `difficulty` and `regime_mix`, telemetry drawn from NumPy's generator seeded by `seed`, bit for bit); each turn exactly one of eight tool calls (seven actuators or `noop`), its arguments read as Python's json.loads reads them and checked for shape; a well-formed call is checked by the reference's guardrail (ranges, topology, catastrophic values, an identical call within 2 steps) and, accepted, sets a persistent setpoint that biases the following telemetry (PRB caps solved jointly per cell, admission dropping UEs); no call, several, or a malformed or unknown one advances as `noop` plus `protocol_violation_penalty` (−1.0); the horizon is the row's `max_steps` capped at `agent_max_steps` (16); the next observation echoes the call and its reward as Python prints them. `dataset_replay` (the reference's diagnostic-only backend) is not bundled: a config asking for it is refused at start",
+  reward: "per step, the reference's `openair_v1` KPI reward: credit for fewer SLA violations, more delivered throughput and fairer cells since the last step, charges for current SLA, PRB, access, fairness and buffer pressure, −0.5 for a rejected call (which earns no improvement); measurements and terms in `info`; the agent sums the steps",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: OpenAirConfig, stateful: true });

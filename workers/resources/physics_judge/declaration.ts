@@ -22,7 +22,15 @@ export const Task = z.object({
   expected_answer: z.string(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply's final answer (as Math-Verify extracts it) is the same math as `expected_answer` (a wholly `\\boxed{}` or `$...$` expected answer is read inside); on a miss, with `should_use_judge` (default true), one judge call (`judge_model_server`, prompt file `judge_prompt_path` with `{problem}`, `{generation}` = the whole reply, `{expected_answer}`; no swap) whose reply passes when it holds `[Correct]` anywhere, any case, as the reference reads it (`[Incorrect]` or no token: 0, not a failure); `library_reward`, `judge_evaluations` (null when the judge was not asked); a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: PhysicsConfig,
   stateful: false,

@@ -42,7 +42,15 @@ export const Task = z.object({
   problem: z.string().default(""),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "theorem proving, as NeMo Gym's proof_judge: the policy's text (its assistant messages' output_text joined; after the last `</think>`, which `assert_think_end` requires) must hold `## Solution`, then `## Self Evaluation` ending in a boxed self-score s' of 0, 0.5 or 1 (the last `\\boxed{`, up to its first `}`); a verifier model (`judge_model_server`, `/v1/responses` with `temperature`, `top_p`, `max_tokens` and, when set, `judge_model_name`; our prompt `prompt_templates/verifier.yaml`, `{problem}` `{proof}`) scores the proof, r_y = its last boxed score (none or off the scale: 0, scored, not failed); with `beta` > 0 a meta-verifier (`prompt_templates/meta-verifier.yaml`, `{problem}` `{proof}` `{proof_analysis}`) is asked at the same time and gates the self-score, r_z = (1 - abs(s' - r_y)) * r_meta; a reply without the headers or a readable self-score, a proof over 40,000 or a self-evaluation over 20,000 characters scores 0 with no judge call; `zero_reward_incorrect_groups` holds each problem's rollouts (`expected_group_size` of them, `group_timeout_s`, ours, bounds the wait) and gives all 0 when every r_y is 0; verify returns the row and the reward only, as the reference does; a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "`alpha` * r_y + `beta` * r_z",
+  answerKey: "none",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: ProofJudgeConfig,
   stateful: false,

@@ -33,7 +33,15 @@ export const Task = z.object({
   ground_truth_verify_score: z.number(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "proof grading, as NeMo Gym's proof_verification: the policy's text (after the last `</think>`, which `assert_think_end` requires) ends in a boxed score of 0, 0.5 or 1 for the row's `proof`; r_score = 1 - abs(score - `ground_truth_verify_score`); a meta-verifier (`judge_model_server`, `/v1/responses` with `temperature`, `top_p`, `max_tokens`; our prompt `prompt_templates/meta-verifier.yaml`, `{problem}` `{proof}` `{ground_truth_judgement}` `{candidate_judgement}`) rates the policy's evaluation against `ground_truth_judgement`, r_meta = its last boxed score (none or off the scale: 0, scored, not failed); no readable score, a proof over 40,000 or an evaluation over 20,000 characters, or a ground-truth score outside 0/0.5/1 scores 0 with no judge call; verify returns the row and the reward only, as the reference does; a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "r_score * r_meta",
+  answerKey: "none",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: ProofVerificationConfig,
   stateful: false,

@@ -25,4 +25,11 @@ export const Task = z.object({
   task_type: z.string().default(""),
 });
 
-export default resourcesServer({ task: Task, config: RagtruthConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply's `{\"hallucination list\": [...]}` after `<think>` blocks (the tag set by `think_tag`, any case; everything before a stray closing tag) and a ``` fence are removed: a non-empty list is a hallucination verdict, compared with the row's `is_halu`; `pred_halu`, `parse_fail`, `extracted` (the list as Python's `json.dumps`, 500 characters)",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: RagtruthConfig, stateful: false });

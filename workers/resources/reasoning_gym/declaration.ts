@@ -7,7 +7,7 @@ import { levelCount } from "./curriculum.ts";
 import { FAMILIES } from "./families/index.ts";
 
 const Dataset = z.string().refine((name) => FAMILIES.has(name), {
-  error: (issue) => `unknown reasoning-gym dataset ${JSON.stringify(issue.input)}: expected one of the library's registered datasets this server scores (README "reasoning_gym")`,
+  error: (issue) => `unknown reasoning-gym dataset ${JSON.stringify(issue.input)}: expected one of the library's registered datasets this server scores (docs/environments.md, "reasoning_gym's families")`,
 });
 
 /** The task fields of a row. A stored task carries the first three; a generated one the rest. */
@@ -28,7 +28,15 @@ export const Task = z.object({
 });
 export type Task = z.infer<typeof Task>;
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "reasoning-gym's 106 task families (arithmetic, algebra, algorithms, logic, graphs, games and puzzles, cognition, ARC, code, geometry, probability, induction), each scored with the library's rule for its family (`metadata.source_dataset`): exact match, numeric tolerance, set and list comparison, partial credit, or a validity check of the puzzle's solution; the answer from the last `<answer>` tags, else the first brace-free `\\boxed{}`, else the whole reply, as NeMo reads it. A row may instead name a family, a seed and a level or config, and the server generates the task (\"reasoning_gym's families\", below)",
+  reward: "the family's score, 0 to 1 (0 where its rule fails on the answer)",
+  answerKey: "`extracted_answer`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   stateful: false,
   // A function: the families list is read when asked, after every category module has loaded.

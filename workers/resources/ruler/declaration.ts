@@ -20,4 +20,11 @@ export const Task = z.object({
   subset: z.string(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "RULER (v1) long-context rows (needles, variable tracking, common words, QA): the trimmed output text must contain each of the row's `outputs`, case aside; for `qa_1`/`qa_2` any one is enough; the score is also returned under the row's `subset` field (`vt`, `cwe`, `niah_single_1`, ...; the other twelve null)",
+  reward: "0-1 (the share found; 0/1 for QA)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

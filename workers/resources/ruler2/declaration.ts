@@ -16,4 +16,11 @@ export const Task = z.object({
   length: z.number().int().nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "RULER v2 long-context rows by `eval_type`. `ruler2`: each reference scores 1 when the output text contains it (lower-cased), else 1 − WER (word-level edit distance over the reference's words, floored at 0; exact for references up to ~1200 words, past that a multiset bound stands in), combined by `match_type` (`all`: mean; `part`: best, `Document N:` blocks cut; `2steps`: mean over the last paragraph). `multichoice`: the letter after \"The final answer is\", else in the last `\\boxed{}`, else after `Answer:`, must be the gold letter; `predicted_answer` is the reply with control characters as newlines",
+  reward: "0-1 (multichoice 0/1)",
+  answerKey: "`extracted_answer` (multichoice)",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -45,4 +45,11 @@ export type ExpectedAction = z.infer<typeof ExpectedAction>;
 /** The task fields of a row this server reads: the action the expert took at this step. */
 export const Task = z.object({ expected_action: ExpectedAction });
 
-export default resourcesServer({ task: Task, config: SingleStepConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "one step of an expert tool-use trajectory, as NeMo Gym's server of that name (instances `single_step_tool_use_with_argument_comparison_resources_server` and `parallel_tool_calls_single_step_tool_use_with_argument_comparison_resources_server`, agents `..._agent` on tool_simulation_agent; NeMo's droid, search and SWE pivot and toolcall-schema configs run as they are): the response's action (every function call, two or more a batch, else the first assistant text) against `expected_action` (`message`, `function_call` or `function_call_batch`): any message meets a message; calls match by name, then by a recursive comparison of the arguments (Python's types, so a bool passes for an int and 2.0 not; object keys and list lengths equal; floats within `floating_point_comparison_threshold`; strings of two words or more by shared word counts over both totals against `word_count_similarity_threshold`, shorter ones exactly), a batch as an unordered multiset by maximum bipartite matching; `tool_call_comparator_config.parallel_tool_call_rewarding` makes the count matter (`allow_subset`, `allow_superset`, `parallel_tool_call_reward_mode` binary_strict, fractional or f1); `category` (NeMo's sentence for the first reason)",
+  reward: "0/1 (fractional, f1: 0 to 1)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: SingleStepConfig, stateful: false });

@@ -12,4 +12,11 @@ export const Task = z.object({
   verifier_metadata: z.looseObject({ target: z.unknown().optional(), options: z.array(z.unknown()).nullish() }).nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "SpartQA choose-object questions: the last labelled answer (`Final answer:`, `Selected answer:`, `Answer:` at a line start, else \"the answer is ...\", else the first line; `<think>` blocks dropped) resolved to one of four labels (the two objects, `both of them`, `none of them`; articles and punctuation aside, aliases such as \"neither\"), by equality or by containing exactly one label, so echoing \"X or Y\" resolves to nothing; `exact`, `parsed`, `extracted`, `predicted_label`; target and options fall back to `verifier_metadata`",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -35,4 +35,11 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: Spider2LiteConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"], databases: { key: "spider2_lite_dir", bundled: BUNDLED_DATABASES } });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "text-to-SQL graded by execution, as NeMo Gym's spider2_lite: the SQL read from the reply (a ```` ```sql ```` block, else a plain block starting with a SQL verb, else the raw text from one) runs in the sandbox (`sandbox_url`) on the row's database and its result is compared with the row's `gold_sql` result (or its `gold_result` sets) column by column, as Spider 2.0's evaluator does (every gold column, or those in `condition_cols`, equals some result column; numbers within 0.01; `ignore_order`); `execution_match`, `failure_reason`, `sql_error` (below)",
+  reward: "0/1",
+  answerKey: "`extracted_sql`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: Spider2LiteConfig, stateful: false, retiredDurableObjects: ["SqlDatabaseDO"], databases: { key: "spider2_lite_dir", bundled: BUNDLED_DATABASES } });

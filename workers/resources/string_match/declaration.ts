@@ -12,4 +12,11 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "a short answer (boxed, final answer, last line, whole reply) after normalisation",
+  reward: "0, 0.98, 1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -60,4 +60,11 @@ export const Task = z.object({
     .nullish(),
 });
 
-export default resourcesServer({ task: Task, config: SwePivotConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "PivotRL pivot turns of coding-agent trajectories, as NeMo Gym's swe_pivot (instances `swe_pivot`, `swe_pivot_tool_simulation_agent` on tool_simulation_agent): the response's first function call against the demonstrated one (`expected_action`, else `expected_answer` as JSON, else `metadata.expected_action`), in gated levels: the tool (same name, or the same family among 63 editor / shell / search / read / planning names, CamelCase included), the target (editor sub-command, file by its last 2 path components, view range covering 80% of the demonstrated one; a shell command's verb, its paths by their last 3 components, difflib ratio at least 0.3), then difflib's SequenceMatcher ratio of the arguments (old_str and new_str each, the lesser; a patch, diff or written file; a command), the first 2000 characters of each, against `similarity_full_credit` (binary) or with partial credit from `similarity_threshold` and a diff-size penalty up to `diff_size_alpha` (`reward_mode: continuous`); `expected_answer`, `model_output` (name and Python-json.dumps arguments), `tool_name_match`, `target_match`, `similarity_score`, `diff_size_penalty` (null where not reached), `failure_reason` (NeMo's codes); a second example set offers an editor and a shell (NeMo's rows offer no tool)",
+  reward: "0/1 (continuous: 0 to 1)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: SwePivotConfig, stateful: false });

@@ -18,4 +18,11 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "SWE-style choice among proposed fixes: the letter in `<solution>...</solution>` per the row's `grading_mode` (strict: the first block holding only one letter, bracketed or not; lenient: the first standalone letter of the last block), which must be an option's and one of the gold letters (`expected_answer`, a letter or a list)",
+  reward: "0/1",
+  answerKey: "`extracted_answer`",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: false });

@@ -33,4 +33,11 @@ export const Task = z.object({
   threshold: z.number().nullable().default(null),
 });
 
-export default resourcesServer({ task: Task, config: TerminalMultiHarnessConfig, stateful: false });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "an agent harness's next action against the teacher's, as NeMo Gym's terminal_multi_harness (its four configs: instances `terminal_multi_harness_{codex,opencode,agent006,stirrup}_resources_server` with `..._agent` on tool_simulation_agent; `tool_call_comparator_config.string_similarity_threshold`, a row's `threshold` over it): the response's function calls (one is a call, several a batch) else its assistant text (a message) against `expected_action`: a message matches any non-empty one; a call must decode to a JSON object, be valid under its tool's schema in `declared_tools` (else `responses_create_params.tools`; JSON Schema 2020-12, formats not asserted, stringified arrays and objects read first), name the expected tool and add no argument key, then pass the `harness` rulebook (codex `exec_command` / opencode `bash` / stirrup `code_exec` by difflib ratio of the normalised command, agent006 `execute_python` and `return_result` (its `json.dumps(sort_keys=True)`) by ratio, stirrup `web_search` and `finish` reason by ratio of lowercased text, `fetch_web_page` and opencode `read`, `write`, `edit`, `glob`, `grep`, `webfetch`, `skill`, `task`, `todowrite` by values, `update_plan` non-empty); a batch compares call for call after sorting both by name and canonical arguments; `category` (NeMo's text for the check that decided) and `similarity_score` (null where no ratio was taken)",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: TerminalMultiHarnessConfig, stateful: false });

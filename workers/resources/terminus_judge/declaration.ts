@@ -49,7 +49,15 @@ function recordedText(evaluation: unknown): string | undefined {
   return typeof text === "string" ? text : undefined;
 }
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "single-step terminal tasks, as NeMo Gym's terminus_judge (instances `terminus_judge_resources_server`, `terminus_judge_simple_agent`): the assistant text (after `</think>`) must be a JSON object matching the row's `metadata.harness` schema (`terminus_1` or `terminus_2`, no extra fields), as must the gold reply `expected_answer` (else `metadata.expected_answer`), and say the task is complete where the gold does; then, with `enable_string_similarity`, difflib's SequenceMatcher ratio of the concatenated keystrokes (`similarity_score`) at or over the row's `threshold` or `string_similarity_threshold` gives 1 with no judge call; otherwise, with `enable_llm_judge`, a judge (`judge_model_server`, `judge_responses_create_params`, prompt file `judge_prompt_template_fpath` with `{expected_answer}` `{generated_answer}`, optional `judge_system_message`) decides by `judge_equal_label` / `judge_not_equal_label` (the later one in the reply's last 200 characters, else the first in the whole reply), asked again with the replies swapped under `check_twice_swap` (`reward_if_swap_fails` when the swap disagrees); a reply with no label scores 0 (`judge_parsing_failed` / `judge_swap_parsing_failed`), not failed; `model_output`, `parsed_output`, `schema_check_passed`, `task_complete_check_passed`, `string_similarity_passed`, `judge_passed` (null where not reached), `failure_reason` (NeMo's codes), `judge_evaluations` (with `verdict_label`), `threshold`; a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "0/1 (`reward_if_swap_fails` on a failed swap)",
+  answerKey: "none",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: TerminusJudgeConfig,
   stateful: false,

@@ -39,4 +39,11 @@ export const Task = z.object({
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
 
-export default resourcesServer({ task: Task, config: TextToSqlConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "(NeMo's instance names: `text_to_sql_resources_server`, `text_to_sql_simple_agent`) the SQL read out of the reply as the reference reads it (last ```sql block, else the last plain block starting with a SQL verb, else raw SQL from the first verb to the last `;`); a judge model (`judge_model_server`, `judge_system_message`) compares it with the row's `sql` for its `sql_dialect` (mysql, postgresql, sqlite; aliases postgres, pg, sqlite3; others are a 400), seeing `sql_context` and `sql_prompt`, and, when it says `judge_equal_label`, again with the two swapped (`check_twice_swap`); of the two labels the one written first counts, a reply with neither is not equal (`verdict_label` null, a score); `model_output`, `extracted_sql`, `judge_passed`, `failure_reason` (none, no_sql_extracted, judge_evaluation_failed), `judge_evaluations` (each with `verdict_label`), `metadata`; nothing is executed; a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "0/1 (`reward_if_swap_fails` when only the swapped verdict disagrees)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: TextToSqlConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies: judgeEvaluationTexts });

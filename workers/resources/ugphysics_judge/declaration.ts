@@ -24,7 +24,15 @@ export const Task = z.object({
   subject: z.string().nullish(),
 });
 
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply's final answer (as Math-Verify extracts it) is the same math as `expected_answer`; on a miss, with `should_use_judge` (default true), one judge call (`judge_model_server`, prompt file `judge_prompt_path` with `{problem}`, the row's `{solution}` (default empty), `{expected_answer}`, `{generation}` = the whole reply; no swap) read as the reference reads it: TRUE/FALSE under the first `## Equivalence Judgement` heading, else the last standalone TRUE/FALSE; `extracted_verdict` (TRUE on a symbolic match, FALSE when the judge is off, null when the judge's reply has no verdict: reward 0, not a failure), `library_reward`, `judge_evaluations`, `subject`; a judge failure or an empty judge reply marks the row `judge_failed`",
+  reward: "0/1 (pass@k per subject beside)",
+  answerKey: "`extracted_verdict`",
+};
+
 export default resourcesServer({
+  catalogue,
   task: Task,
   config: UgPhysicsConfig,
   stateful: false,

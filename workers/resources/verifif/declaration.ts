@@ -117,4 +117,11 @@ function recordedJudgeReplies(rollout: Record<string, unknown>): string[] | unde
   return replies.every((m): m is string => typeof m === "string") ? replies : undefined;
 }
 
-export default resourcesServer({ task: Task, config: VerifIfConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the final reply (`<think>`/`<thinking>` out) against each of the row's `instructions` (id, arguments inline, `uid`, `source`, `is_misalignment_check`) in the row's `language` (en, fre, es, it, de, pt-BR, ja, zh, ko, hi, ar; any other code reads as English, as in the reference): the 55 rule ids decided as NeMo Gym's per-language validator modules decide them (one implementation; each language gives its tokeniser, sentence splitter, keyword matching, markdown marks, vowels and the few checks its module writes otherwise; their quirks kept, e.g. Italian matches keywords word by word, English and German keywords must be ASCII; messages word for word), the 28 stylistic/linguistic/situation ids and the row's `llm_judge` yes/no questions by a judge model (`judge_model_server`, default the policy model, as NeMo's `judge_base_url` defaults to the policy endpoint; JSON verdict for instructions, `[[YES]]`/`[[NO]]` for questions, argument values defined from the shipped definitions table or by the judge); `pass_criteria` NO passes on NO; a user's misalignment check passes when not followed; unknown ids, missing or mistyped arguments, ids with no validator in the reference (or in the language's module), case/vowel ids in ja/zh/ko/hi/ar and duplicate uids are 400s with their path; `follow_instruction_list`, `validation_results` (`llm_judge_<uid>`), `num_unreadable_verdicts` (judge replies without a readable verdict, scored as failed as the reference does); a judge failure marks the row `judge_failed`",
+  reward: "`aggregation_mode`: all (default), any, mean, min, max of the checks' 0/1 (1 for a row with none)",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: VerifIfConfig, stateful: false, references: ["judge_model_server"], recordedJudgeReplies });

@@ -54,4 +54,11 @@ export const Task = z.object({
   target_lang_name: z.string().nullish(),
 });
 
-export default resourcesServer({ task: Task, config: WmtTranslationConfig, stateful: false, promptFiles: ["spbleu_spm_model_fpath"] });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "the reply (after the last `</think>` with `strip_reasoning`; an unclosed `<think>` is no answer) against the row's `translation`, both NFC-normalised: sentence chrF as sacrebleu computes it (char 6-grams over code points, Python's whitespace dropped, beta 2, effective order) and sentence spBLEU (sacrebleu's BLEU with `exp` smoothing and effective order over the flores200 SentencePiece pieces; the model file, which sacrebleu downloads, is read base64 from `spbleu_spm_model_fpath`; without it `sentence_spbleu` is null and `sentence_spbleu_error` says so); `comet_score` from `comet_server_url` when `compute_comet`, else null; corpus chrF/spBLEU/COMET per language pair and across pairs in the metrics; a language-consistency backend (CLD2, GlotLID) is refused, naming what it needs",
+  reward: "chrF / 100 (0 to 1)",
+  answerKey: "`generation`",
+};
+
+export default resourcesServer({ catalogue, task: Task, config: WmtTranslationConfig, stateful: false, promptFiles: ["spbleu_spm_model_fpath"] });

@@ -24,4 +24,11 @@ export const Task = z.object({
   world_files: z.record(z.string(), z.string()).optional(),
 });
 
-export default resourcesServer({ task: Task, stateful: true });
+// Its row in the environment catalogue, docs/environments.md (written by `npm run docs`).
+const catalogue = {
+  verifies: "NeMo Gym's workplace assistant: 27 tools (company directory, email, calendar, analytics, project management, customer relationship manager; the reference's names and argument schemas) over tables in the session's own SQLite (tool worlds, below), seeded from our own small company (made from a fixed seed) or the row's `world_files` (the reference's CSV folder); verify replays the response's function calls and the row's `ground_truth` (a list of `{name, arguments}`, its JSON text, or `verifier_metadata.ground_truth`) each on a fresh world and compares the five changed tables as the reference compares its pandas frames: row by row with their index labels, cells ignoring case but for `status`, `list_name` and `board`",
+  reward: "0/1",
+  answerKey: "none",
+};
+
+export default resourcesServer({ catalogue, task: Task, stateful: true });

@@ -1078,7 +1078,7 @@ describe("deviations from the library", () => {
     expect(score("gsm_symbolic", "3 - 5", entry("gsm_symbolic", "3"))).toBe(1);
   });
 
-  test("every deviation is listed, one sentence each (the README names its family)", () => {
+  test("every deviation is listed, one sentence each (docs/environments.md names its family)", () => {
     for (const f of ARITHMETIC) for (const d of f.deviations ?? []) expect(d).toMatch(/^[A-Z].*\.$/);
     expect(ARITHMETIC.filter((f) => f.deviations?.length).map((f) => f.name).sort()).toEqual(["calendar_arithmetic", "gsm_symbolic"]);
   });
