@@ -13,6 +13,8 @@ import type { FailureClass } from "../collect/failure_tally.ts";
 import { profile } from "../profile/profile.ts";
 import type { AgentProfile } from "../profile/profile.ts";
 import { writeReport } from "../profile/report.ts";
+import { writeIndex } from "../profile/index_page.ts";
+import type { IndexEntry } from "../profile/index_page.ts";
 import { passAtKTable, passAtKUnits } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
 import { declineLines, emulatorDeclines } from "../stack/emulator_declines.ts";
@@ -105,8 +107,8 @@ export async function evaluate(argv: string[]): Promise<number> {
   // One environment needs only its agent and what that references (resources, model, gateway).
   const only = values.environment === undefined ? undefined : datasets.map((d) => d.agent);
   const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, only, emulatorArgs, log: (line) => console.log(line) });
-  console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s)`);
-  const profiled: { environment: string; agent: AgentProfile; report: string }[] = [];
+  console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s); watch the run at ${running.stack.headUrl}/ui`);
+  const profiled: IndexEntry[] = [];
   let failed = 0;
   let declines = new Map<string, Played>();
   const failures: { environment: string; classes: FailureClass[] }[] = [];
@@ -148,7 +150,8 @@ export async function evaluate(argv: string[]): Promise<number> {
       if (summary.aggregateError) throw new Error(`aggregate metrics of ${dataset.agent}: ${summary.aggregateError}`);
       const result = await profile({ inputs: summary.files.materialized, rollouts: summary.files.rollouts });
       const report = await writeReport(result, summary.files.rollouts);
-      for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.label, agent, report });
+      const unresolved = result.failures.reduce((n, f) => n + f.unresolved, 0);
+      for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.label, agent, report, failed: unresolved });
       finished.push(dataset);
     }
     declines = await emulatorDeclines(running.emulators.values());
@@ -162,6 +165,7 @@ export async function evaluate(argv: string[]): Promise<number> {
     console.log(passAtKTable(rows, "environment"));
     console.log(`\n${passAtKUnits(rows)} Reports (open in a browser):`);
     for (const p of profiled) console.log(`  ${relative(process.cwd(), p.report)}`);
+    console.log(`Index of the reports: ${relative(process.cwd(), await writeIndex(outDir, profiled))}`);
   }
   console.log(`Outputs (rollouts, materialized inputs, aggregate metrics, reward profiles) in ${outDir}/`);
   if (failed) console.log(`${failed} rollouts failed: see the *_failures.jsonl files`);

@@ -1,11 +1,13 @@
 // X_aggregate_metrics.json (SPEC "Collection outputs"): each agent's /aggregate_metrics over its
 // rollouts, which the agent relays to its resources server. As in NeMo Gym, results are sent
-// without `responses_create_params` and with only `usage` of `response`. The request body is
-// streamed from the rollouts file, so the collector never holds the whole run in memory.
+// without `responses_create_params` and with only `usage` of `response` (and without our
+// duration). The request body is streamed from the rollouts file, so the collector never holds
+// the whole run in memory.
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
 import { AggregateMetrics } from "../../shared/schemas/run.ts";
 import { readJsonl } from "./jsonl.ts";
+import { DURATION_KEY } from "./rollout.ts";
 
 export interface AgentAggregate {
   agent_ref: { name: string };
@@ -17,7 +19,7 @@ export interface AgentAggregate {
 const agentOf = (row: Record<string, unknown>) => (row.agent_ref as { name?: string } | undefined)?.name;
 
 function strip(row: Record<string, unknown>): Record<string, unknown> {
-  const { response, responses_create_params: _, ...rest } = row;
+  const { response, responses_create_params: _, [DURATION_KEY]: _ms, ...rest } = row;
   const usage = (response as { usage?: unknown } | undefined)?.usage;
   return usage ? { ...rest, response: { usage } } : rest;
 }

@@ -21,7 +21,7 @@ import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { nodeTransport } from "./http_transport.ts";
 import { runPool } from "./pool.ts";
-import { runRollout } from "./rollout.ts";
+import { DURATION_KEY, runRollout } from "./rollout.ts";
 import type { Failure, Outcome } from "./rollout.ts";
 import { INPUT_LINE_KEY, INVALID_ROW, pruneFailures } from "./failures.ts";
 import { checkPolicyEndpoints } from "./policy_check.ts";
@@ -264,7 +264,11 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
       return;
     }
     await watch.answered();
-    if ("result" in outcome) options.onRollout?.(performance.now() - began);
+    if ("result" in outcome) {
+      const ms = performance.now() - began;
+      options.onRollout?.(ms);
+      outcome.result[DURATION_KEY] = Math.round(ms);
+    }
     await settle(row, target, outcome);
   };
 

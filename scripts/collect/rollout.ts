@@ -11,6 +11,14 @@ import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { asDouble, parseExact } from "../../shared/json/exact.ts";
 
+/**
+ * A result's wall time in milliseconds (its attempts included), on its line in X.jsonl for the
+ * report's duration chart. NeMo Gym's readers keep keys they do not know; our own prefix says
+ * whose it is. The reward profile describes it like any numeric field; /aggregate_metrics is not
+ * sent it (aggregate.ts), so the environment's metrics stay what NeMo Gym's lines would give.
+ */
+export const DURATION_KEY = "_eg_duration_ms";
+
 export interface Failure {
   [FAILURE_CLASS_KEY]: string;
   error: unknown;

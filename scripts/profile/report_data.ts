@@ -1,63 +1,97 @@
-// The numbers of X_report.html, reduced (histograms, a bounded sample of tasks) so the page can
-// embed them as JSON and draw them.
+// The numbers of X_report.html: the profile's pass@k in the units it is read in, histograms on
+// numeric bins, and what only the rollouts file holds (reward components, turns, durations, each
+// task's prompt and rewards), reduced to what the page embeds as JSON and charts.
+import { histogram } from "../../shared/metrics/histogram.ts";
 import { everyK } from "../../shared/metrics/pass_at_k.ts";
-import type { Profile } from "./profile.ts";
+import { outcomeFields, promptOf } from "../../shared/rollouts/summary.ts";
+import { TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import { readJsonl } from "../collect/jsonl.ts";
+import { DURATION_KEY } from "../collect/rollout.ts";
+import type { AgentProfile, Profile } from "./profile.ts";
+import { inRewardUnits, passAtKUnits, tableKs } from "./table.ts";
 
-export interface Bin {
-  label: string;
-  count: number;
+/** What the rollouts file tells beyond the profile's numbers. */
+export interface RolloutDetails {
+  /** Per task: its prompt (from its first line) and its rollouts' rewards in file order. */
+  tasks: Map<number, { prompt: string | null; rewards: number[] }>;
+  turns: number[];
+  toolCalls: number[];
+  durationsMs: number[];
+  /** Each reward component's values, over the rollouts that report it. */
+  components: Map<string, number[]>;
 }
 
-/** Few distinct values get a bar each (binary rewards: two); many get equal-width bins. */
-export function histogram(values: readonly number[], maxBins = 20): Bin[] {
-  const distinct = [...new Set(values)].sort((a, b) => a - b);
-  if (distinct.length <= maxBins) {
-    const counts = new Map<number, number>();
-    for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-    return distinct.map((v) => ({ label: String(Number(v.toFixed(4))), count: counts.get(v)! }));
+export async function readDetails(rollouts: string): Promise<RolloutDetails> {
+  const details: RolloutDetails = { tasks: new Map(), turns: [], toolCalls: [], durationsMs: [], components: new Map() };
+  for await (const { value } of readJsonl(rollouts)) {
+    const outcome = outcomeFields(value);
+    const task = value[TASK_INDEX_KEY] as number;
+    const entry = details.tasks.get(task) ?? { prompt: promptOf(value), rewards: [] };
+    if (outcome.reward !== null) entry.rewards.push(outcome.reward);
+    details.tasks.set(task, entry);
+    if (outcome.turns !== null) details.turns.push(outcome.turns);
+    if (outcome.tool_calls !== null) details.toolCalls.push(outcome.tool_calls);
+    if (typeof value[DURATION_KEY] === "number") details.durationsMs.push(value[DURATION_KEY]);
+    for (const [name, v] of Object.entries(outcome.reward_components ?? {})) {
+      const list = details.components.get(name) ?? [];
+      list.push(v);
+      details.components.set(name, list);
+    }
   }
-  const lo = distinct[0]!;
-  const width = (distinct.at(-1)! - lo) / maxBins;
-  const counts = new Array<number>(maxBins).fill(0);
-  for (const v of values) counts[Math.min(maxBins - 1, Math.floor((v - lo) / width))]!++;
-  const edge = (i: number) => Number((lo + i * width).toPrecision(4));
-  return counts.map((count, i) => ({ label: `${edge(i)}–${edge(i + 1)}`, count }));
+  return details;
 }
 
-const MAX_TASK_BARS = 400;
-
-/** Tasks by mean reward, hardest first; beyond MAX_TASK_BARS an evenly spaced sample of them. */
-function difficulty(tasks: Profile["tasks"]) {
-  const sorted = [...tasks].sort((a, b) => a.meanReward - b.meanReward || a.task - b.task);
-  const step = Math.max(1, sorted.length / MAX_TASK_BARS);
-  const picked: typeof sorted = [];
-  for (let i = 0; i < sorted.length; i += step) picked.push(sorted[Math.floor(i)]!);
-  return { total: sorted.length, tasks: picked };
+/** pass@k as it is read: a percentage for 0-1 rewards, the mean best reward of k otherwise (NeMo's value / 100). */
+function passAtK(a: AgentProfile) {
+  const scale = inRewardUnits(a) ? 0.01 : 1;
+  const at = (key: string) => (typeof a.metrics[key] === "number" ? (a.metrics[key] as number) * scale : null);
+  return everyK(a.maxRollouts).map((k) => ({ k, pass: at(`pass@${k}/accuracy`), majority: at(`majority@${k}/accuracy`) }));
 }
+
+const mean = (values: readonly number[]) => values.reduce((s, v) => s + v, 0) / values.length;
+// Six significant digits are more than a chart or a tooltip shows, and keep the page small.
+const short = (v: number) => Number(v.toPrecision(6));
 
 const TOKEN_FIELDS = ["input_tokens", "output_tokens", "total_tokens"];
 
-export function reportData(profile: Profile, title: string) {
+/** The words an all-failed run shows instead of charts; null when some rollout completed. */
+function allFailed(profile: Profile): string | null {
+  if (profile.rollouts.length > 0) return null;
+  if (profile.missing === 0) return "No rollouts in this run.";
+  const classes = profile.failures.map((f) => `${f.failureClass} (${f.count})`).join(", ");
+  return `All ${profile.missing} rollouts failed: ${classes || "no failures file beside the rollouts"}.`;
+}
+
+export function reportData(profile: Profile, details: RolloutDetails, title: string) {
   const values = (field: string) => profile.rollouts.map((r) => r[field]).filter((v): v is number => v !== undefined);
+  const distribution = (name: string, label: string, list: readonly number[]) => ({ name, label, bins: histogram(list) });
+  const maxRollouts = profile.agents.reduce((n, a) => Math.max(n, a.maxRollouts), 1);
   return {
     title,
     generated: new Date().toISOString(),
     answerKey: profile.answerKey ?? null,
     missing: profile.missing,
+    allFailed: allFailed(profile),
+    units: passAtKUnits(profile.agents),
+    tableKs: tableKs(maxRollouts),
     agents: profile.agents.map((a) => ({
       name: a.name,
       tasks: a.tasks,
       rollouts: a.rollouts,
-      meanReward: a.metrics["mean/reward"] ?? null,
-      passAtK: everyK(a.maxRollouts).map((k) => ({
-        k,
-        pass: a.metrics[`pass@${k}/accuracy`] ?? null,
-        majority: a.metrics[`majority@${k}/accuracy`] ?? null,
-      })),
+      meanReward: typeof a.metrics["mean/reward"] === "number" ? a.metrics["mean/reward"] : null,
+      unit: inRewardUnits(a) ? ("reward" as const) : ("percent" as const),
+      passAtK: passAtK(a),
     })),
-    rewardHistogram: histogram(values("reward")),
-    difficulty: difficulty(profile.tasks),
-    tokens: TOKEN_FIELDS.map((field) => ({ field, bins: histogram(values(field)) })).filter((t) => t.bins.length > 0),
+    reward: distribution("reward-histogram", "reward", values("reward")),
+    components: [...details.components].map(([name, list]) => ({ name, mean: mean(list), bins: histogram(list) })),
+    turns: distribution("turns", "model calls per rollout", details.turns),
+    toolCalls: distribution("tool-calls", "tool calls per rollout", details.toolCalls),
+    duration: distribution("duration", "seconds per rollout", details.durationsMs.map((ms) => ms / 1000)),
+    tokens: TOKEN_FIELDS.map((field) => distribution(`tokens:${field}`, field, values(field))).filter((t) => t.bins.length > 0),
+    // Every task (uPlot draws thousands of bars at once), hardest first.
+    difficulty: [...profile.tasks]
+      .sort((a, b) => a.meanReward - b.meanReward || a.task - b.task)
+      .map((t) => ({ ...t, meanReward: short(t.meanReward), prompt: details.tasks.get(t.task)?.prompt ?? null, rewards: (details.tasks.get(t.task)?.rewards ?? []).map(short) })),
     failures: profile.failures,
   };
 }

@@ -17,15 +17,17 @@ export function formatTable(header: readonly string[], rows: readonly (readonly 
   return [line(header), line(widths.map((w) => "-".repeat(w))), ...rows.map(line)].join("\n");
 }
 
-// NeMo Gym's pass@k of a reward that goes above 1 is 100 × the mean best-of-k reward, not a share
-// of tasks: such rows show it as a reward (e.g. 2.750 of 3), not as "275.0".
-const rewardScale = (a: AgentProfile) => typeof a.metrics["max/reward"] === "number" && a.metrics["max/reward"] > 1;
-const cell = (a: AgentProfile, v: unknown) => (typeof v !== "number" ? "-" : rewardScale(a) ? (v / 100).toFixed(3) : v.toFixed(1));
+// NeMo Gym's pass@k of a reward outside 0-1 is 100 × the mean best-of-k reward, not a share of
+// tasks: such rows show it as a reward (e.g. 2.750 of 3, or -0.400), not as "275.0" percent.
+const outside = (v: unknown, beyond: (n: number) => boolean) => typeof v === "number" && beyond(v);
+/** Whether an agent's pass@k is the mean best reward of k (its rewards leave 0-1), not a percentage. */
+export const inRewardUnits = (a: AgentProfile) => outside(a.metrics["max/reward"], (v) => v > 1) || outside(a.metrics["min/reward"], (v) => v < 0);
+const cell = (a: AgentProfile, v: unknown) => (typeof v !== "number" ? "-" : inRewardUnits(a) ? (v / 100).toFixed(3) : v.toFixed(1));
 
 /** What the pass@k columns mean, for the line under the table. */
 export function passAtKUnits(agents: readonly AgentProfile[]): string {
-  const scaled = agents.filter(rewardScale).map((a) => a.name);
-  return `pass@k in percent of tasks${scaled.length ? `; for ${scaled.join(", ")} (rewards above 1): the mean best reward of k rollouts` : ""}.`;
+  const scaled = agents.filter(inRewardUnits).map((a) => a.name);
+  return `pass@k in percent of tasks${scaled.length ? `; for ${scaled.join(", ")} (rewards outside 0-1): the mean best reward of k rollouts` : ""}.`;
 }
 
 /** One row per agent; `eval` names its rows by environment under that heading. */

@@ -1,11 +1,11 @@
 // `edge-gym eval` (npm start) stopped by Ctrl+C: it says what finished and the exact command that
 // goes on, and that command (`--resume` in the same output folder) runs exactly what is missing:
-// nothing lost, nothing run twice. A cohort size the repeats cannot fill is refused before any
-// server starts.
+// nothing lost, nothing run twice; its results carry their durations and its index links the
+// report. A cohort size the repeats cannot fill is refused before any server starts.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { expect, test } from "vitest";
 
 const CLI = join(import.meta.dirname, "../../../scripts/edge-gym.ts");
@@ -37,6 +37,10 @@ test("Ctrl+C says what finished and how to go on; eval --resume runs only the mi
   expect(all).toHaveLength(200);
   expect(new Set(all.map((r) => `${r._ng_task_index}/${r._ng_rollout_index}`)).size).toBe(200);
   expect(lines(join(out, "example_single_tool_call_simple_agent_failures.jsonl"))).toEqual([]);
+  // Every result carries its wall time (the report's duration chart); the eval's index links its report.
+  expect(all.filter((r) => !Number.isInteger(r._eg_duration_ms) || r._eg_duration_ms < 0)).toEqual([]);
+  expect(resumed.stdout).toContain(`Index of the reports: ${relative(ROOT, join(out, "index.html"))}\n`);
+  expect(readFileSync(join(out, "index.html"), "utf8")).toContain('<a href="example_single_tool_call_simple_agent_report.html">example_single_tool_call</a>');
 });
 
 test("a cohort the repeats cannot fill is refused before any server starts: one line, exit 2", () => {

@@ -1,172 +1,291 @@
-// The HTML report in a real browser (headless Chromium from the @sparticuz/chromium npm package,
-// driven by playwright-core; another build via EDGE_GYM_CHROMIUM): every chart draws as many marks
-// as its data has, the page fetches nothing, and the script throws nothing.
-import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// The HTML report in a real browser (headless Chromium, scripts/browser/chromium.ts): each chart
+// is a uPlot instance on window.charts, whose scales and data are checked against the run's
+// numbers, for a binary, a continuous and a multi-component environment, at k up to 100 and at
+// 1,000 tasks; an all-failed run in words; the page fetches nothing and throws nothing.
+import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
-import { pipeline } from "node:stream/promises";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { brotliDecompressSync, createBrotliDecompress } from "node:zlib";
-import { chromium } from "playwright-core";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { launchChromium } from "../../../scripts/browser/chromium.ts";
 import { profile } from "../../../scripts/profile/profile.ts";
+import type { Profile } from "../../../scripts/profile/profile.ts";
+import { writeIndex } from "../../../scripts/profile/index_page.ts";
 import { writeReport } from "../../../scripts/profile/report.ts";
-import { histogram } from "../../../scripts/profile/report_data.ts";
+import { tableKs } from "../../../scripts/profile/table.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "edge-gym-report-"));
-const jsonl = (rows: object[]) => rows.map((r) => JSON.stringify(r)).join("\n") + "\n";
-
-// @sparticuz/chromium ships a headless Chromium for x64 Linux inside the npm package (brotli files
-// under bin/, nothing downloaded at install), so `npm ci` is all this test needs. Unpacked once per
-// package version into node_modules/.cache (which `npm ci` clears): the binary, the NSS/NSPR/expat
-// libraries it links (al2023.tar.br) and a font, so the browser needs nothing from the system.
-// The package's own executablePath() unpacks into the shared os.tmpdir() and, as root, chowns
-// the font files to uid 1001 (which fails under `unshare -r`), so this reads its files directly.
-// Staged, then renamed into place: two test runs at once never launch a half-written binary.
-async function packagedChromium(): Promise<{ executablePath: string; env: NodeJS.ProcessEnv }> {
-  const packageDir = join(dirname(createRequire(import.meta.url).resolve("@sparticuz/chromium")), "..");
-  const { version } = JSON.parse(readFileSync(join(packageDir, "package.json"), "utf8")) as { version: string };
-  const root = join(packageDir, "..", "..", ".cache", `edge-gym-sparticuz-chromium-${version}`);
-  if (!existsSync(join(root, "ready"))) {
-    const staging = `${root}.${process.pid}.tmp`;
-    rmSync(staging, { recursive: true, force: true });
-    mkdirSync(staging, { recursive: true });
-    const packed = (name: string) => join(packageDir, "bin", name);
-    await pipeline(createReadStream(packed("chromium.br")), createBrotliDecompress(), createWriteStream(join(staging, "chromium"), { mode: 0o755 }));
-    untar(brotliDecompressSync(readFileSync(packed("al2023.tar.br"))), staging); // lib/libnss3.so, ...
-    untar(brotliDecompressSync(readFileSync(packed("fonts.tar.br"))), staging); // fonts/Open_Sans/*.ttf
-    writeFileSync(join(staging, "fonts.conf"), `<?xml version="1.0"?>\n<fontconfig><dir>${root}/fonts</dir><cachedir>${root}/fonts-cache</cachedir></fontconfig>\n`);
-    writeFileSync(join(staging, "ready"), `${version}\n`);
-    try {
-      renameSync(staging, root);
-    } catch {
-      rmSync(staging, { recursive: true, force: true }); // another run got there first
-    }
-  }
-  const libraries = [join(root, "lib"), process.env.LD_LIBRARY_PATH].filter(Boolean).join(":");
-  return { executablePath: join(root, "chromium"), env: { ...process.env, LD_LIBRARY_PATH: libraries, FONTCONFIG_FILE: join(root, "fonts.conf") } };
-}
-
-// The package's tarballs hold plain files and folders with short names.
-function untar(tar: Buffer, into: string) {
-  for (let at = 0; at + 512 <= tar.length && tar[at] !== 0; ) {
-    const field = (from: number, to: number) => tar.toString("latin1", at + from, at + to).replace(/\0[^]*$/, "").trim();
-    const name = field(0, 100);
-    const size = Number.parseInt(field(124, 136) || "0", 8);
-    const type = field(156, 157) || "0";
-    const path = join(into, name);
-    if (!path.startsWith(`${into}/`)) throw new Error(`tar entry outside the target folder: ${name}`);
-    if (type === "5") mkdirSync(path, { recursive: true });
-    else if (type === "0") {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, tar.subarray(at + 512, at + 512 + size), { mode: Number.parseInt(field(100, 108), 8) });
-    } else throw new Error(`tar entry of unexpected type ${type}: ${name}`);
-    at += 512 + Math.ceil(size / 512) * 512;
-  }
-}
+const lines = (rows: object[]) => rows.map((r) => `${JSON.stringify(r)}\n`).join("");
 
 let browser: Browser;
 beforeAll(async () => {
-  const own = process.env.EDGE_GYM_CHROMIUM;
-  const { executablePath, env } = own ? { executablePath: own, env: process.env } : await packagedChromium();
-  browser = await chromium.launch({
-    executablePath,
-    env,
-    headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  });
+  browser = await launchChromium();
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
 });
 
-// 30 tasks x 4 rollouts of a binary reward over two agents, token counts spread over many
-// values, three failure classes.
-function fixture() {
-  const inputs: object[] = [];
-  const rollouts: object[] = [];
-  for (let task = 0; task < 30; task++) {
-    const agent = { name: task < 20 ? "agent_a" : "agent_b" };
-    for (let rollout = 0; rollout < 4; rollout++) {
-      const row = { responses_create_params: { input: `q${task}` }, agent_ref: agent, _ng_task_index: task, _ng_rollout_index: rollout };
-      inputs.push(row);
-      if (task === 7 && rollout > 1) continue;
-      const input = 100 + task * 13 + rollout * 7;
-      const output = 20 + ((task * 31 + rollout * 17) % 90);
-      const usage = { input_tokens: input, input_tokens_details: { cached_tokens: 0 }, output_tokens: output, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + output };
-      rollouts.push({ ...row, response: { id: "r", output: [], usage }, reward: (task + rollout) % 3 === 0 ? 1 : 0 });
-    }
-  }
-  const failures = [
-    { ...(inputs[30] as object), _ng_failure_class: "deadline_exceeded", error: {} },
-    { ...(inputs[31] as object), _ng_failure_class: "deadline_exceeded", error: {} },
-    { ...(inputs[31] as object), _ng_failure_class: "upstream_unavailable", error: {} },
-    { ...(inputs[0] as object), _ng_failure_class: "judge_failed", error: {} },
-  ];
-  writeFileSync(join(dir, "run_materialized_inputs.jsonl"), jsonl(inputs));
-  writeFileSync(join(dir, "run.jsonl"), jsonl(rollouts));
-  writeFileSync(join(dir, "run_failures.jsonl"), jsonl(failures));
-  return { inputs: join(dir, "run_materialized_inputs.jsonl"), rollouts: join(dir, "run.jsonl") };
+interface Run {
+  tasks: number;
+  repeats: number;
+  agent?: (task: number) => string;
+  /** The rollout's reward and, for a multi-component environment, its components; undefined: it failed. */
+  outcome: (task: number, rollout: number) => { reward: number; components?: Record<string, number> } | undefined;
+  /** Model calls of the rollout: tool calls and their outputs, then a last message. */
+  turns?: (task: number, rollout: number) => number;
+  failureClass?: (task: number, rollout: number) => string;
+  /** Lines without `_eg_duration_ms`, as NeMo Gym's own collection writes them. */
+  untimed?: boolean;
 }
 
-describe("the HTML report", () => {
-  test("histograms: a bar per distinct value when few, equal-width bins when many", () => {
-    expect(histogram([0, 1, 1, 0, 1])).toEqual([{ label: "0", count: 2 }, { label: "1", count: 3 }]);
-    const bins = histogram(Array.from({ length: 100 }, (_, i) => i), 10);
-    expect(bins).toHaveLength(10);
-    expect(bins.every((b) => b.count === 10)).toBe(true);
-    expect(bins[0]!.label).toBe("0–9.9");
+const prompt = (task: number) => `What is the weather in city ${task}? <b>bold</b>`;
+
+/** A run's three files, shaped as collect writes them (results echo the row; failures the row and a class). */
+async function run(name: string, spec: Run): Promise<{ result: Profile; rollouts: string }> {
+  const inputs: object[] = [];
+  const rollouts: object[] = [];
+  const failures: object[] = [];
+  for (let task = 0; task < spec.tasks; task++) {
+    for (let rollout = 0; rollout < spec.repeats; rollout++) {
+      const row = {
+        responses_create_params: { input: [{ role: "developer", content: "Answer with one tool call." }, { role: "user", content: prompt(task) }] },
+        agent_ref: { name: spec.agent?.(task) ?? "weather_agent" },
+        _ng_task_index: task,
+        _ng_rollout_index: rollout,
+      };
+      inputs.push(row);
+      const outcome = spec.outcome(task, rollout);
+      if (!outcome) {
+        failures.push({ ...row, _ng_failure_class: spec.failureClass?.(task, rollout) ?? "deadline_exceeded", error: {}, _ng_attempts: 3 });
+        continue;
+      }
+      const turns = spec.turns?.(task, rollout) ?? 1;
+      const output = [
+        ...Array.from({ length: turns - 1 }, (_, i) => [
+          { type: "function_call", call_id: `c${i}`, name: "get_weather", arguments: "{}" },
+          { type: "function_call_output", call_id: `c${i}`, output: "sunny" },
+        ]).flat(),
+        { type: "message", role: "assistant", content: [{ type: "output_text", text: "done" }] },
+      ];
+      const input = 100 + task * 13 + rollout * 7;
+      const usage = { input_tokens: input, input_tokens_details: { cached_tokens: 0 }, output_tokens: 20 + ((task * 31 + rollout * 17) % 90), output_tokens_details: { reasoning_tokens: 0 }, total_tokens: input + 50 };
+      const components = outcome.components ? { reward_components: outcome.components, ...outcome.components } : {};
+      rollouts.push({ ...row, response: { id: `r${task}.${rollout}`, output, usage }, reward: outcome.reward, ...components, ...(spec.untimed ? {} : { _eg_duration_ms: 200 + ((task * 7 + rollout * 13) % 50) * 100 }) });
+    }
+  }
+  const path = (suffix: string) => join(dir, `${name}${suffix}.jsonl`);
+  writeFileSync(path("_materialized_inputs"), lines(inputs));
+  writeFileSync(path(""), lines(rollouts));
+  writeFileSync(path("_failures"), lines(failures));
+  return { result: await profile({ inputs: path("_materialized_inputs"), rollouts: path("") }), rollouts: path("") };
+}
+
+interface ChartState {
+  x: [number, number];
+  y: [number, number];
+  distr: number;
+  data: (number | null)[][];
+}
+
+/** Opens the report; every request but the file's own, and every script error, fails the test. */
+async function open(path: string): Promise<{ page: Page; charts: Record<string, ChartState> }> {
+  const url = pathToFileURL(path).href;
+  const page = await browser.newPage({ viewport: { width: 1100, height: 900 } });
+  const requests: string[] = [];
+  const errors: string[] = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.goto(url);
+  const charts: Record<string, ChartState> = await page.evaluate(() => {
+    const all: Record<string, any> = (globalThis as any).charts ?? {};
+    return Object.fromEntries(
+      Object.entries(all).map(([name, u]) => [name, { x: [u.scales.x.min, u.scales.x.max], y: [u.scales.y.min, u.scales.y.max], distr: u.scales.x.distr, data: u.data }]),
+    );
   });
+  expect(errors).toEqual([]);
+  expect(requests).toEqual([url]);
+  return { page, charts };
+}
 
-  test("renders every chart with its data in headless Chromium, offline", async () => {
-    const files = fixture();
-    const result = await profile(files);
-    const path = await writeReport(result, files.rollouts);
-    const url = pathToFileURL(path).href;
+const sum = (values: readonly (number | null)[]) => values.reduce<number>((s, v) => s + (v ?? 0), 0);
+const metric = (result: Profile, agent: number, key: string) => result.agents[agent]!.metrics[key] as number;
 
-    const page = await browser.newPage();
-    const requests: string[] = [];
-    const errors: string[] = [];
-    page.on("request", (r) => requests.push(r.url()));
-    page.on("pageerror", (e) => errors.push(e.message));
-    page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-    await page.goto(url);
+describe("the HTML report", () => {
+  test("binary rewards at 1,000 tasks: pass@k on a 0-100 axis, every task a bar, the prompt on hover", async () => {
+    const { result, rollouts } = await run("binary", {
+      tasks: 1000,
+      repeats: 4,
+      agent: (task) => (task < 600 ? "agent_a" : "agent_b"),
+      outcome: (task, rollout) => (task === 7 && rollout > 1 ? undefined : { reward: (task + rollout) % 3 === 0 ? 1 : 0 }),
+      turns: (task, rollout) => 1 + ((task + rollout) % 3),
+      failureClass: (task, rollout) => (rollout === 2 ? "deadline_exceeded" : "upstream_unavailable"),
+    });
+    const { page, charts } = await open(await writeReport(result, rollouts));
 
-    const charts = await page.$$eval("figure[data-chart]", (figures) =>
-      figures.map((f) => ({
-        chart: f.getAttribute("data-chart"),
-        marks: Number(f.getAttribute("data-marks")),
-        drawn: f.querySelectorAll("svg .mark").length,
-        svgs: f.querySelectorAll("svg").length,
-        error: f.getAttribute("data-error"),
+    expect(Object.keys(charts).sort()).toEqual(["duration", "failures", "pass-at-k", "reward-histogram", "task-difficulty", "tokens:input_tokens", "tokens:output_tokens", "tokens:total_tokens", "tool-calls", "turns"]);
+    const pass = charts["pass-at-k"]!;
+    expect(pass.y).toEqual([0, 100]);
+    expect(pass.data[0]).toEqual([1, 2, 3, 4]);
+    expect(pass.data[1]).toEqual([1, 2, 3, 4].map((k) => metric(result, 0, `pass@${k}/accuracy`)));
+    expect(pass.data[2]).toEqual([1, 2, 3, 4].map((k) => metric(result, 1, `pass@${k}/accuracy`)));
+
+    // Rewards 0 and 1: a bin each, centred on its value.
+    const reward = charts["reward-histogram"]!;
+    expect(reward.data[0]).toEqual([-0.5, 0.5]);
+    expect(reward.x).toEqual([-0.5, 1.5]);
+    expect(reward.data[1]).toEqual([result.rollouts.filter((r) => r.reward === 0).length, result.rollouts.filter((r) => r.reward === 1).length]);
+
+    // Turns 1-3 (tool calls 0-2), at their integer positions; durations in seconds over their range.
+    expect(charts.turns!.data[0]).toEqual([0.5, 1.5, 2.5]);
+    expect(sum(charts.turns!.data[1]!)).toBe(result.rollouts.length);
+    expect(charts["tool-calls"]!.data[0]).toEqual([-0.5, 0.5, 1.5]);
+    const seconds = result.rollouts.map((r) => r._eg_duration_ms! / 1000);
+    expect(charts.duration!.x[0]).toBe(Math.min(...seconds));
+    expect(charts.duration!.x[1]).toBe(Math.max(...seconds));
+    expect(sum(charts.duration!.data[1]!)).toBe(result.rollouts.length);
+
+    // Every one of the 1,000 tasks, hardest first.
+    const difficulty = charts["task-difficulty"]!;
+    expect(difficulty.data[1]).toHaveLength(1000);
+    expect(difficulty.data[1]).toEqual(result.tasks.map((t) => t.meanReward).sort((a, b) => a - b));
+    expect(charts.failures!.data[1]).toEqual([result.failures[0]!.count, result.failures[1]!.count]);
+    expect(sum(charts.failures!.data[1]!)).toBe(2);
+
+    // Hovering the hardest task's bar shows its prompt (as text, not markup) and its rewards.
+    await page.locator('[data-chart="task-difficulty"]').scrollIntoViewIfNeeded();
+    const hardest = await page.evaluate(() => {
+      const u = (globalThis as any).charts["task-difficulty"];
+      const box = u.over.getBoundingClientRect();
+      return { x: box.left + u.valToPos(0, "x"), y: box.top + box.height - 5 };
+    });
+    await page.mouse.move(hardest.x, hardest.y);
+    const first = result.tasks.slice().sort((a, b) => a.meanReward - b.meanReward || a.task - b.task)[0]!;
+    const tip = page.locator('[data-chart="task-difficulty"] .tip');
+    await expect.poll(() => tip.isVisible()).toBe(true);
+    expect(await tip.locator(".tip-prompt").textContent()).toBe(prompt(first.task));
+    expect(await tip.locator(".tip-head").textContent()).toContain(`task ${first.task} (`);
+    expect(await tip.locator(".tip-rewards").textContent()).toMatch(/^rewards: [01](, [01])*$/);
+    expect(await page.textContent("table.summary")).toContain("agent_b");
+    await page.close();
+  }, 60_000);
+
+  test("continuous rewards (sokoban's -2, 9.8, 10.3) at 100 repeats: reward units on a fitted axis, k on a log axis, true bin positions", async () => {
+    const values = [-2, 9.8, 10.3];
+    const { result, rollouts } = await run("sokoban", {
+      tasks: 6,
+      repeats: 100,
+      outcome: (task, rollout) => ({ reward: values[(task * rollout + task) % 3]! }),
+    });
+    const { page, charts } = await open(await writeReport(result, rollouts));
+    expect(charts["pass-at-k"]).toBeUndefined();
+    const pass = charts["pass-at-k-reward"]!;
+    const expected = Array.from({ length: 100 }, (_, i) => metric(result, 0, `pass@${i + 1}/accuracy`) / 100);
+    pass.data[1]!.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 9));
+    // Fitted to the data (not a 0-100 percent axis), and k = 1..100 on a log2 axis.
+    expect(pass.y[0]).toBeLessThanOrEqual(Math.min(...expected));
+    expect(pass.y[1]).toBeGreaterThanOrEqual(Math.max(...expected));
+    expect(pass.y[1]).toBeLessThan(20);
+    expect(pass.distr).toBe(3);
+    expect(pass.x[0]).toBeLessThanOrEqual(1);
+    expect(pass.x[1]).toBeGreaterThanOrEqual(100);
+
+    const reward = charts["reward-histogram"]!;
+    [-2.25, 9.55, 10.05].forEach((edge, i) => expect(reward.data[0]![i]).toBeCloseTo(edge, 9));
+    expect(reward.x[0]).toBeCloseTo(-2.25, 9);
+    expect(reward.x[1]).toBeCloseTo(10.55, 9);
+    // uPlot places them where the numbers say: the -2 bar is far from the two close ones.
+    const pixels = await page.evaluate(() => {
+      const u = (globalThis as any).charts["reward-histogram"];
+      return u.data[0].map((x: number) => u.valToPos(x, "x"));
+    });
+    expect(pixels[1] - pixels[0]).toBeGreaterThan(10 * (pixels[2] - pixels[1]));
+
+    // The table: the terminal's columns (not 100 of them), in reward units, and the page does not scroll sideways.
+    const heads = await page.$$eval("table.summary th", (ths) => ths.map((th) => th.textContent));
+    expect(heads).toEqual(["agent", "tasks", "rollouts", "mean reward", ...tableKs(100).map((k) => `pass@${k}`)]);
+    expect(await page.textContent("table.summary tbody")).toContain((metric(result, 0, "pass@100/accuracy") / 100).toFixed(3));
+    expect(await page.evaluate(() => (globalThis as any).document.documentElement.scrollWidth <= (globalThis as any).innerWidth)).toBe(true);
+    expect(await page.textContent(".note")).toContain("the mean best reward of k rollouts");
+    await page.close();
+  }, 60_000);
+
+  test("reward components: each component's mean and distribution; a sum of three above 1 in reward units; no durations said in words", async () => {
+    const { result, rollouts } = await run("multireward", {
+      tasks: 12,
+      repeats: 4,
+      untimed: true,
+      outcome: (task, rollout) => {
+        const components = { correctness: (task + rollout) % 2, schema_valid: task % 3 === 0 ? 0 : 1, format: rollout === 0 ? 0 : 1 };
+        return { reward: components.correctness + components.schema_valid + components.format, components };
+      },
+    });
+    const rows = result.rollouts;
+    const { page, charts } = await open(await writeReport(result, rollouts));
+    const names = ["correctness", "schema_valid", "format"];
+    const means = charts["reward-components"]!;
+    names.forEach((name, i) => expect(means.data[1]![i]).toBeCloseTo(sum(rows.map((r) => r[name]!)) / rows.length, 12));
+    expect(means.x).toEqual([-0.5, 2.5]);
+    for (const name of names) {
+      const c = charts[`component:${name}`]!;
+      expect(c.data[0]).toEqual([-0.5, 0.5]);
+      expect(c.data[1]).toEqual([rows.filter((r) => r[name] === 0).length, rows.filter((r) => r[name] === 1).length]);
+    }
+    expect(charts["pass-at-k-reward"]!.data[1]![0]).toBeCloseTo(metric(result, 0, "pass@1/accuracy") / 100, 12);
+    expect(charts.duration).toBeUndefined();
+    expect(await page.textContent("body")).toContain("No per-rollout durations: this rollouts file has no _eg_duration_ms");
+    // Hovering a bar names its component.
+    await page.locator('[data-chart="reward-components"]').scrollIntoViewIfNeeded();
+    const second = await page.evaluate(() => {
+      const u = (globalThis as any).charts["reward-components"];
+      const box = u.over.getBoundingClientRect();
+      return { x: box.left + u.valToPos(1, "x"), y: box.top + box.height - 5 };
+    });
+    await page.mouse.move(second.x, second.y);
+    await expect.poll(() => page.textContent('[data-chart="reward-components"] .u-legend')).toContain("schema_valid");
+    await page.close();
+  }, 60_000);
+
+  test("an all-failed run says so in words, with no empty charts", async () => {
+    const { result, rollouts } = await run("all_failed", {
+      tasks: 4,
+      repeats: 2,
+      outcome: () => undefined,
+      failureClass: (task) => (task < 3 ? "deadline_exceeded" : "upstream_unavailable"),
+    });
+    const { page, charts } = await open(await writeReport(result, rollouts));
+    expect(await page.textContent(".all-failed")).toBe("All 8 rollouts failed: deadline_exceeded (6), upstream_unavailable (2).");
+    expect(charts).toEqual({});
+    expect(await page.$$("figure, [data-chart], table.summary")).toHaveLength(0);
+    await page.close();
+  }, 60_000);
+
+  test("an eval's index page links every environment's report with its headline numbers", async () => {
+    const binary = await run("index_binary", { tasks: 5, repeats: 2, outcome: (task) => ({ reward: task % 2 }) });
+    const summed = await run("index_summed", { tasks: 4, repeats: 2, outcome: (task, rollout) => (rollout === 1 && task === 0 ? undefined : { reward: 2 + task }) });
+    const failed = await run("index_failed", { tasks: 2, repeats: 2, outcome: () => undefined });
+    const entries = await Promise.all(
+      [binary, summed, failed].map(async ({ result, rollouts }, i) => ({
+        environment: ["mcqa", "multireward", "broken"][i]!,
+        report: await writeReport(result, rollouts),
+        agent: result.agents[0] ?? { name: "broken", tasks: 0, rollouts: 0, maxRollouts: 0, metrics: {} },
+        failed: result.failures.reduce((n, f) => n + f.unresolved, 0),
       })),
     );
-    expect(errors).toEqual([]);
-    expect(requests).toEqual([url]);
-
-    const tokenBins = ["input_tokens", "output_tokens", "total_tokens"].reduce((n, f) => n + histogram(result.rollouts.map((r) => r[f]!)).length, 0);
-    expect(charts).toEqual([
-      // rewards 0 and 1
-      { chart: "reward-histogram", marks: 2, drawn: 2, svgs: 1, error: null },
-      // two agents with pass@k at every k from 1 to 4 (was 6 marks: pass@1, @2, @4 only)
-      { chart: "pass-at-k", marks: 8, drawn: 8, svgs: 1, error: null },
-      { chart: "task-difficulty", marks: 30, drawn: 30, svgs: 1, error: null },
-      { chart: "token-usage", marks: tokenBins, drawn: tokenBins, svgs: 3, error: null },
-      { chart: "failures", marks: 3, drawn: 3, svgs: 1, error: null },
+    const { page } = await open(await writeIndex(dir, entries));
+    const rows = await page.$$eval("table.summary tbody tr", (trs) => trs.map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent)));
+    expect(rows).toEqual([
+      ["mcqa", "5", "10", metric(binary.result, 0, "mean/reward").toFixed(3), metric(binary.result, 0, "pass@1/accuracy").toFixed(1), "0"],
+      ["multireward", "4", "7", metric(summed.result, 0, "mean/reward").toFixed(3), (metric(summed.result, 0, "pass@1/accuracy") / 100).toFixed(3), "1"],
+      ["broken", "0", "0", "–", "–", "4"],
     ]);
-    expect(tokenBins).toBeGreaterThan(30);
-
-    // Bars carry their data: the histogram counts add up to the completed rollouts, the tasks
-    // are sorted hardest first, the failure classes are counted.
-    const values = (chart: string) => page.$$eval(`figure[data-chart="${chart}"] svg .mark`, (marks) => marks.map((m) => Number(m.getAttribute("data-value"))));
-    expect((await values("reward-histogram")).reduce((a, b) => a + b, 0)).toBe(result.rollouts.length);
-    const difficulty = await values("task-difficulty");
-    expect(difficulty).toEqual([...difficulty].sort((a, b) => a - b));
-    expect(difficulty).toEqual(result.tasks.map((t) => t.meanReward).sort((a, b) => a - b));
-    expect(await values("failures")).toEqual([2, 1, 1]);
-    expect(await page.textContent("table")).toContain("agent_b");
+    // Each link opens its environment's report.
+    const hrefs = await page.$$eval("table.summary a", (links) => links.map((a) => (a as unknown as { href: string }).href));
+    expect(hrefs).toEqual(entries.map((e) => pathToFileURL(e.report).href));
+    await page.click("text=multireward");
+    await page.waitForURL(hrefs[1]!);
+    expect(await page.title()).toBe(`Reward profile: ${summed.rollouts}`);
     await page.close();
-  });
+  }, 60_000);
 });

@@ -1,5 +1,5 @@
-// The terminal pass@k table: binary rewards in percent of tasks, rewards above 1 as the mean best
-// reward of k rollouts (NeMo Gym's metric value is 100 times that).
+// The terminal pass@k table: binary rewards in percent of tasks, rewards outside 0-1 (above 1, or
+// negative) as the mean best reward of k rollouts (NeMo Gym's metric value is 100 times that).
 import { describe, expect, test } from "vitest";
 import { passAtKTable, passAtKUnits, tableKs } from "../../../scripts/profile/table.ts";
 import type { AgentProfile } from "../../../scripts/profile/profile.ts";
@@ -20,13 +20,17 @@ const summed: AgentProfile = {
 };
 
 describe("pass@k table", () => {
-  test("binary rows in percent; rows with rewards above 1 as rewards, and the footnote says which", () => {
+  test("binary rows in percent; rows with rewards outside 0-1 as rewards, and the footnote says which", () => {
     const lines = passAtKTable([binary, summed], "environment").split("\n");
     expect(lines[0]).toMatch(/^environment\s+tasks\s+rollouts\s+mean reward\s+pass@1\s+pass@2$/);
     expect(lines[2]).toMatch(/^mcqa\s+5\s+10\s+0\.600\s+60\.0\s+80\.0$/);
     expect(lines[3]).toMatch(/^multireward\s+5\s+10\s+2\.750\s+2\.750\s+2\.900$/);
-    expect(passAtKUnits([binary, summed])).toBe("pass@k in percent of tasks; for multireward (rewards above 1): the mean best reward of k rollouts.");
+    expect(passAtKUnits([binary, summed])).toBe("pass@k in percent of tasks; for multireward (rewards outside 0-1): the mean best reward of k rollouts.");
     expect(passAtKUnits([binary])).toBe("pass@k in percent of tasks.");
+    // A penalty below 0 (openair's) makes a reward of it too, though none is above 1.
+    const penalised: AgentProfile = { ...binary, name: "openair", metrics: { "mean/reward": -0.2, "max/reward": 0.5, "min/reward": -1, "pass@1/accuracy": -20, "pass@2/accuracy": 10 } };
+    expect(passAtKTable([penalised]).split("\n")[2]).toMatch(/^openair\s+5\s+10\s+-0\.200\s+-0\.200\s+0\.100$/);
+    expect(passAtKUnits([penalised])).toContain("for openair (rewards outside 0-1)");
   });
 
   // The metrics files hold every k; the table a readable subset that always ends at n.
