@@ -22,6 +22,7 @@ const commands: Record<string, () => Promise<Command>> = {
   start: lazy("./cli/start.ts", "start"),
   collect: lazy("./cli/collect.ts", "collect"),
   profile: lazy("./cli/profile.ts", "profile"),
+  view: lazy("./cli/view.ts", "view"),
   eval: lazy("./cli/eval.ts", "evaluate"),
   status: lazy("./cli/status.ts", "status"),
   resolve: lazy("./cli/resolve.ts", "resolve"),
