@@ -15,9 +15,10 @@ const durableObjects = Object.fromEntries(
   IMPLEMENTATIONS.flatMap((i) => Object.entries(i.declaration.durableObjects)).map(([binding, className]) => [binding, { className, useSQLite: true }]),
 );
 
-// Worker code imports data files as text (`import seed from "./db.sql" with { type: "text" }`), which
-// esbuild (the local stack) and wrangler (deploy) bundle as strings; Vite needs telling.
-const TEXT_MODULES = /\.(sql|py)$/;
+// Worker code imports data files as text (`import seed from "./db.sql" with { type: "text" }`, and
+// the head uPlot's browser build), which esbuild (the local stack) and wrangler (deploy) bundle as
+// strings; Vite needs telling.
+const TEXT_MODULES = /\.(sql|py)$|[\\/]uplot[\\/]dist[\\/]uPlot\.(iife\.min\.js|min\.css)$/;
 const textModules: Plugin = {
   name: "text-modules",
   enforce: "pre",

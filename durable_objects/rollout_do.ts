@@ -12,6 +12,10 @@ import { DurableObject } from "cloudflare:workers";
 import { FAILURE_CLASS_KEY } from "../shared/schemas/run.ts";
 import type { RolloutFailure, RunRequest, VerifyResponse } from "../shared/schemas/run.ts";
 import { failureOf, outcomeOf } from "../shared/agents/outcome.ts";
+import type { ResourcesHop } from "../shared/agents/hops.ts";
+import type { MonitorBindings } from "../shared/agents/monitor.ts";
+import { depsFor, monitoredRun } from "../shared/agents/run_routes.ts";
+import type { RunRoutes } from "../shared/agents/run_routes.ts";
 import type { Outcome } from "../shared/agents/outcome.ts";
 import { LazyTables } from "./lazy_tables.ts";
 import { parseExact } from "../shared/json/exact.ts";
@@ -168,5 +172,14 @@ function interrupted(): RolloutFailure {
   return {
     [FAILURE_CLASS_KEY]: "rollout_interrupted",
     error: { type: "rollout_interrupted", message: "the rollout stopped before it finished (its Durable Object was restarted or hit the alarm's wall-time limit); it is not run again because its tool calls may have run" },
+  };
+}
+
+/** An agent's RolloutDO: each row run as the agent's /run runs it, and reported to the monitor as one. */
+export function rolloutObjectOf<E extends MonitorBindings, D extends ResourcesHop>(routes: RunRoutes<E, D>) {
+  return class RolloutDO extends RolloutObject<E> {
+    protected execute(row: RunRequest, caller: string | undefined): Promise<VerifyResponse> {
+      return monitoredRun(routes, this.env, row, depsFor(routes, this.env, caller), (promise) => this.ctx.waitUntil(promise));
+    }
   };
 }

@@ -1,7 +1,9 @@
 // Bench section: the NeMo Gym comparison workload. example_single_tool_call's 5 rows x 100
 // repeats = 500 rollouts through simple_agent, vllm_model and the gateway to the emulator (its own
 // process, 0 ms latency), after a 100-rollout warm-up, at concurrency 50 and 200. CPU time is
-// summed over every process of the stack: workerd, the emulator and this collector.
+// summed over every process of the stack: workerd, the emulator and this collector. Run on stacks
+// with and without the dashboard's monitor (agents reporting each rollout to the head), four
+// times each, in ABBA BAAB order: the last lines give the monitor's cost per rollout (goal: under 5%).
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,9 +37,19 @@ function childPids(parent: number): number[] {
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-export async function run(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), "edge-gym-bench-"));
-  const running = await bringUp({ headPort: 0, emulatorArgs: ["--latency-ms", "0"] });
+interface Measured {
+  concurrency: number;
+  rollouts: number;
+  rollouts_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+  cpu_ms_per_rollout: number;
+  cpu_ms_per_rollout_by_process: { workerd: number; emulator: number; collector: number };
+}
+
+/** One stack, with or without agents reporting to the dashboard's monitor: a warm-up, then each concurrency. */
+async function measure(dashboard: boolean, dir: string): Promise<Measured[]> {
+  const running = await bringUp({ headPort: 0, emulatorArgs: ["--latency-ms", "0"], monitor: dashboard });
   try {
     const emulatorPid = running.emulator!.pid;
     const runtimePids = childPids(process.pid).filter((pid) => pid !== emulatorPid);
@@ -50,11 +62,12 @@ export async function run(): Promise<void> {
       emulator: processCpuMs(emulatorPid),
       collector: collectorMs(),
     });
+    let ran = 0;
     const run = async (concurrency: number, repeats: number, latencies?: number[]) => {
       const summary = await collect({
         headUrl: running.stack.headUrl,
         input: INPUT,
-        output: join(dir, `c${concurrency}-r${repeats}.jsonl`),
+        output: join(dir, `${dashboard ? "with" : "without"}-c${concurrency}-r${repeats}-${Date.now()}.jsonl`),
         agent: AGENT,
         concurrency,
         numRepeats: repeats,
@@ -63,8 +76,10 @@ export async function run(): Promise<void> {
         onRollout: latencies ? (ms) => latencies.push(ms) : undefined,
       });
       if (summary.failed) throw new Error(`${summary.failed} rollouts failed (see ${summary.files.failures})`);
+      ran += summary.succeeded;
     };
     await run(50, 20);
+    const results: Measured[] = [];
     for (const concurrency of [50, 200]) {
       const latencies: number[] = [];
       const cpuBefore = cpuMs();
@@ -75,19 +90,64 @@ export async function run(): Promise<void> {
       const perRollout = (key: keyof typeof cpuAfter) => Number(((cpuAfter[key] - cpuBefore[key]) / latencies.length).toFixed(2));
       const byProcess = { workerd: perRollout("workerd"), emulator: perRollout("emulator"), collector: perRollout("collector") };
       latencies.sort((a, b) => a - b);
-      console.log(
-        JSON.stringify({
-          concurrency,
-          rollouts: latencies.length,
-          rollouts_per_s: Number((latencies.length / seconds).toFixed(1)),
-          p50_ms: Number(percentile(latencies, 50).toFixed(1)),
-          p99_ms: Number(percentile(latencies, 99).toFixed(1)),
-          cpu_ms_per_rollout: Number((byProcess.workerd + byProcess.emulator + byProcess.collector).toFixed(2)),
-          cpu_ms_per_rollout_by_process: byProcess,
-        }),
-      );
+      results.push({
+        concurrency,
+        rollouts: latencies.length,
+        rollouts_per_s: Number((latencies.length / seconds).toFixed(1)),
+        p50_ms: Number(percentile(latencies, 50).toFixed(1)),
+        p99_ms: Number(percentile(latencies, 99).toFixed(1)),
+        cpu_ms_per_rollout: Number((byProcess.workerd + byProcess.emulator + byProcess.collector).toFixed(2)),
+        cpu_ms_per_rollout_by_process: byProcess,
+      });
     }
+    if (dashboard) await expectMonitored(running.stack.headUrl, ran);
+    return results;
   } finally {
     await running.stop();
+  }
+}
+
+/** The comparison means something only if the monitor really got every rollout. */
+async function expectMonitored(headUrl: string, ran: number): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const snapshot = (await (await fetch(`${headUrl}/ui/api/snapshot`, { signal: AbortSignal.timeout(10_000) })).json()) as { agents: { done: number }[] };
+    const done = snapshot.agents.reduce((n, a) => n + a.done, 0);
+    if (done >= ran) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`the dashboard's monitor did not count all ${ran} rollouts`);
+}
+
+export async function run(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), "edge-gym-bench-"));
+  // In ABBA BAAB order, so a drift in the machine's state (the first stack runs colder) falls on both alike.
+  const rounds = [true, false, false, true, false, true, true, false];
+  const byDashboard = new Map<boolean, Measured[]>([[true, []], [false, []]]);
+  for (const dashboard of rounds) {
+    for (const result of await measure(dashboard, dir)) {
+      byDashboard.get(dashboard)!.push(result);
+      console.log(JSON.stringify({ dashboard, ...result }));
+    }
+  }
+  const mean = (dashboard: boolean, concurrency: number, cpu: (r: Measured) => number) => {
+    const runs = byDashboard.get(dashboard)!.filter((r) => r.concurrency === concurrency);
+    return runs.reduce((n, r) => n + cpu(r), 0) / runs.length;
+  };
+  for (const concurrency of [50, 200]) {
+    const total = (r: Measured) => r.cpu_ms_per_rollout;
+    const withIt = mean(true, concurrency, total);
+    const without = mean(false, concurrency, total);
+    // The monitor runs in workerd (the agents' reports, the head's object): its cost shows there.
+    const workerd = (r: Measured) => r.cpu_ms_per_rollout_by_process.workerd;
+    console.log(
+      JSON.stringify({
+        concurrency,
+        dashboard_cpu_ms_per_rollout: Number(withIt.toFixed(2)),
+        no_dashboard_cpu_ms_per_rollout: Number(without.toFixed(2)),
+        dashboard_cost_pct: Number(((100 * (withIt - without)) / without).toFixed(1)),
+        workerd_ms_per_rollout_with_and_without: [Number(mean(true, concurrency, workerd).toFixed(2)), Number(mean(false, concurrency, workerd).toFixed(2))],
+        goal_pct: 5,
+      }),
+    );
   }
 }

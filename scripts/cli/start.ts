@@ -47,6 +47,7 @@ export async function start(argv: string[]): Promise<number> {
   for (const instance of running.stack.instances) {
     console.log(`${instance.server_type.padEnd(21)} ${instance.name.padEnd(40)} ${instance.url}`);
   }
+  console.log(`dashboard  ${running.stack.headUrl}/ui  (rollouts live; the viewer at /ui/viewer)`);
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s)`);
   // Miniflare's own exit hook would exit at once with 130; this command shuts down in order instead.
   process.removeAllListeners("SIGINT");

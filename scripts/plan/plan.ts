@@ -2,7 +2,8 @@
 // Worker per instance (its implementation's bundle, its config as a JSON binding, a service binding
 // per instance it references, the Durable Objects it declares), the companions an implementation
 // brings along (vllm_model's gpu_gateway), the Workers that serve every instance naming their URL
-// (`sandbox://cloudflare`: one per deployment), and the head. Miniflare options (local) and wrangler
+// (`sandbox://cloudflare`: one per deployment), and the head, whose rollout monitor every agent
+// binds. Miniflare options (local) and wrangler
 // configs (deploy) are both generated from this plan. Every instance's config is checked against
 // its implementation's schema here, so a bad value stops the start with its path.
 import { basename, join } from "node:path";
@@ -182,7 +183,8 @@ function addSharedServices(specs: WorkerSpec[], from: readonly Implementation[])
 export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: readonly Implementation[] = IMPLEMENTATIONS): WorkerSpec[] {
   checkInstances(instances, from);
   const reserved = reservedBindings(from);
-  const specs: WorkerSpec[] = [spec(findImplementation("head", "head", from), { name: HEAD_NAME, instance: HEAD_NAME, vars: { INSTANCE_NAME: HEAD_NAME }, services: {}, port: headPort })];
+  const head = spec(findImplementation("head", "head", from), { name: HEAD_NAME, instance: HEAD_NAME, vars: { INSTANCE_NAME: HEAD_NAME }, services: {}, port: headPort });
+  const specs: WorkerSpec[] = [head];
   for (const instance of instances) {
     if (instance.name === HEAD_NAME) throw new Error(`instance name "${HEAD_NAME}" is reserved for the head server`);
     const binding = bindingName(instance.name);
@@ -196,6 +198,8 @@ export function planWorkers(instances: Instance[], headPort = HEAD_PORT, from: r
       services: serviceBindings(instance, implementation.declaration, instances),
       ...portOf(config),
     });
+    // Agents report each rollout to the head's monitor (the dashboard's data): its objects, bound by name.
+    if (worker.role === "responses_api_agents") for (const [binding, className] of Object.entries(head.durableObjects)) worker.foreignObjects[binding] = { className, worker: HEAD_NAME };
     const companion = implementation.declaration.companion;
     if (companion) {
       const name = companion.name(instance.name);

@@ -17,7 +17,7 @@ import { bundleWorkers } from "../plan/build.ts";
 import type { LocalProcess, StartingProcess } from "./local_process.ts";
 import { checkPorts, startLocalStack } from "./local.ts";
 import type { LocalStack } from "./local.ts";
-import { planWorkers } from "../plan/plan.ts";
+import { HEAD_NAME, planWorkers } from "../plan/plan.ts";
 import type { Implementation } from "../plan/registry.ts";
 import type { WorkerSpec } from "../plan/plan.ts";
 
@@ -36,6 +36,8 @@ export interface UpOptions {
   persistPath?: string;
   /** See LocalStackOptions.pruneIntervalMs. */
   pruneIntervalMs?: number;
+  /** false: agents do not report rollouts to the head's monitor (the dashboard stays empty); for `npm run bench rollouts`'s comparison. */
+  monitor?: boolean;
   /** Signs session cookies; one made at random when absent. A persisted stack needs the same one again. */
   sessionSecret?: string;
   log?: (line: string) => void;
@@ -118,6 +120,7 @@ export async function bringUp(options: UpOptions = {}): Promise<RunningStack> {
   const resolved = loadConfig(options.configPaths, options.overrides ?? [], { local: true, log });
   const instances = options.only ? withDependencies(resolved.instances, options.only) : resolved.instances;
   const specs = planWorkers(instances, options.headPort, options.implementations);
+  if (options.monitor === false) for (const spec of specs) for (const [binding, object] of Object.entries(spec.foreignObjects)) if (object.worker === HEAD_NAME) delete spec.foreignObjects[binding];
   const emulators = new Map<string, LocalProcess>();
   const sandboxes = new Map<string, LocalProcess>();
   // A port in use is refused before any process starts.

@@ -13,9 +13,14 @@ export function outcomeOf(result: VerifyResponse): Outcome {
   return { result };
 }
 
-/** An HttpError keeps its type and message; anything else is logged and reported without details. */
-export function failureOf(err: unknown, what: string): RolloutFailure {
+/** An HttpError keeps its type and message; anything else is reported without details. */
+export function failureClassOf(err: unknown): RolloutFailure {
   if (err instanceof HttpError) return { [FAILURE_CLASS_KEY]: err.type, error: err.toJSON().error };
-  console.error(`${what} failed:`, err);
   return { [FAILURE_CLASS_KEY]: "internal_error", error: { type: "internal_error", message: "internal error" } };
+}
+
+/** As failureClassOf, logging what is not an HttpError (its details go to the log only). */
+export function failureOf(err: unknown, what: string): RolloutFailure {
+  if (!(err instanceof HttpError)) console.error(`${what} failed:`, err);
+  return failureClassOf(err);
 }

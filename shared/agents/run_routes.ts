@@ -12,6 +12,9 @@ import type { AppEnv, BaseBindings } from "../server/app.ts";
 import { readBody } from "../server/body.ts";
 import { bodyChunks } from "../server/body_read.ts";
 import { rolloutStatus, runMode, submitRollout } from "./async.ts";
+import { monitorRollout } from "./monitor.ts";
+import type { MonitorBindings, WaitUntil } from "./monitor.ts";
+import { failureClassOf, outcomeOf } from "./outcome.ts";
 import type { AsyncBindings } from "./async.ts";
 import { compareOf, relayAggregateMetrics } from "./hops.ts";
 import type { ResourcesHop } from "./hops.ts";
@@ -43,18 +46,40 @@ export function depsFor<E, D extends ResourcesHop>(routes: RunRoutes<E, D>, env:
   return { ...routes.deps(env), caller };
 }
 
-export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
+/**
+ * One rollout of the row, reported to the head's monitor as it starts and ends (monitor.ts); the
+ * async rollouts' objects run rows through it too.
+ */
+export async function monitoredRun<E extends MonitorBindings, D extends ResourcesHop>(routes: RunRoutes<E, D>, env: E, row: RunRequest, deps: D, waitUntil: WaitUntil): Promise<VerifyResponse> {
+  const ended = monitorRollout(env, row, deps.caller, waitUntil);
+  try {
+    const result = await routes.run(row, deps);
+    ended(outcomeOf(result));
+    return result;
+  } catch (err) {
+    ended({ failure: failureClassOf(err) });
+    throw err;
+  } finally {
+    // A rollout's hops share one timer (deadlines.ts), stopped when it ends.
+    deps.deadlines.dispose();
+  }
+}
+
+/** The request's waitUntil; an app called without an execution context (a test's) has none to give. */
+function waitUntilOf(c: { executionCtx: { waitUntil(promise: Promise<unknown>): void } }): WaitUntil {
+  return (promise) => {
+    try {
+      c.executionCtx.waitUntil(promise);
+    } catch {
+      // No execution context: the promise runs on regardless.
+    }
+  };
+}
+
+export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
   // The rollouts this isolate runs itself (one app per Worker: one count per agent instance's
   // isolate); async ones run in their own objects and are not counted.
   const slots = new RunSlots();
-  // A rollout's hops share one timer (deadlines.ts), stopped when it ends.
-  const runRow = async (row: RunRequest, deps: D) => {
-    try {
-      return await routes.run(row, deps);
-    } finally {
-      deps.deadlines.dispose();
-    }
-  };
 
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
@@ -64,7 +89,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     if (mode.async) return submitRollout(c.env, row, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
     if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
     try {
-      return c.json(await runRow(row, deps));
+      return c.json(await monitoredRun(routes, c.env, row, deps, waitUntilOf(c)));
     } finally {
       slots.give();
     }
@@ -81,7 +106,8 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings, D extends R
     // narrower rather than refusing it, unless it has no slot at all.
     const width = slots.take(Math.min(config.run_batch_concurrency ?? rows.length, rows.length), config.max_concurrent_runs);
     if (width === null) return overloaded(config.max_concurrent_runs);
-    const lines = runBatch(rows, (row) => runRow(row, depsFor(routes, c.env, c.get("caller"))), width, () => slots.give());
+    const waitUntil = waitUntilOf(c);
+    const lines = runBatch(rows, (row) => monitoredRun(routes, c.env, row, depsFor(routes, c.env, c.get("caller")), waitUntil), width, () => slots.give());
     return new Response(lines, { headers: { "content-type": "application/x-ndjson" } });
   });
 

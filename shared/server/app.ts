@@ -21,13 +21,16 @@ export type AppEnv<B extends BaseBindings> = { Bindings: B; Variables: { request
  */
 const STREAMED_BODIES: ReadonlySet<string> = new Set(["/aggregate_metrics"]);
 
-/** `ownCredential`: path prefixes whose routes check a credential of their own instead of the bearer token (auth.ts). */
-export function createServerApp<B extends BaseBindings>(options: { ownCredential?: readonly string[] } = {}): Hono<AppEnv<B>> {
+/**
+ * `ownCredential`: path prefixes whose routes check a credential of their own instead of the bearer
+ * token; `openPages`: exact paths of static pages anyone may GET (auth.ts).
+ */
+export function createServerApp<B extends BaseBindings>(options: { ownCredential?: readonly string[]; openPages?: readonly string[] } = {}): Hono<AppEnv<B>> {
   const app = new Hono<AppEnv<B>>();
 
   app.use(requestId());
   // Before the body is read, so an unauthenticated caller never gets a body read, let alone buffered.
-  app.use(bearerAuth(options.ownCredential));
+  app.use(bearerAuth(options.ownCredential, options.openPages));
   app.use(bufferBody(STREAMED_BODIES));
 
   app.get("/", (c) => c.json({ status: "ok" }));

@@ -93,11 +93,14 @@ function refuse(c: Context, status: 401 | 429, error: HttpError, headers: Record
  * `ownCredential`: path prefixes (e.g. "/admin": the path itself and everything below it) whose
  * routes check a credential of their own in the Authorization header (the gateway's admin key),
  * which a caller cannot send beside a bearer token. Every such route must refuse a caller without it.
+ * `openPages`: exact paths served to anyone on GET: static pages and assets that hold no data (the
+ * dashboard's shell, which then asks for a token to read /ui/api).
  */
-export function bearerAuth(ownCredential: readonly string[] = []): MiddlewareHandler<{ Bindings: AuthBindings; Variables: AuthVariables }> {
+export function bearerAuth(ownCredential: readonly string[] = [], openPages: readonly string[] = []): MiddlewareHandler<{ Bindings: AuthBindings; Variables: AuthVariables }> {
   const underOwnCredential = (path: string) => ownCredential.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
+  const open = new Set(["/", ...openPages]);
   return async (c, next) => {
-    if (c.req.path === "/" && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
+    if (open.has(c.req.path) && (c.req.method === "GET" || c.req.method === "HEAD")) return next();
     // Internal Workers (and a local stack without tokens) run without AUTH_MODE: nothing to check per request.
     if (c.env?.AUTH_MODE === undefined) return next();
     if (isFromOwnWorker(c) || underOwnCredential(c.req.path)) return next();

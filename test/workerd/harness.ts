@@ -4,6 +4,7 @@
 export { SessionDO } from "../../durable_objects/session_do.ts";
 export { FleetRouterDO } from "../../durable_objects/fleet_router_do.ts";
 export { CohortDO } from "../../durable_objects/cohort_do.ts";
+export { MonitorDO } from "../../durable_objects/monitor_do.ts";
 // Bound as declared, never constructed: its objects need a container runtime, which workerd has not
 // (tests give cloudflare_sandbox a fake namespace instead).
 export { SandboxContainer } from "../../workers/sandboxes/cloudflare_sandbox/container.ts";

@@ -1,5 +1,6 @@
 // The head server: publishes the resolved global config (secrets redacted) and the server
-// instances, both read from KV where the CLI (or a deploy) put them (SPEC "head").
+// instances, both read from KV where the CLI (or a deploy) put them (SPEC "head"); and serves the
+// dashboard and rollout viewer (/ui, ui.ts) over the rollout monitor it hosts (MonitorDO).
 import { stringify } from "yaml";
 import { redactSecrets } from "../../shared/config/redact.ts";
 import { createServerApp } from "../../shared/server/app.ts";
@@ -8,13 +9,17 @@ import { HttpError } from "../../shared/server/errors.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "./keys.ts";
 import { ServerInstances } from "./instances.ts";
 import { rpcEntrypoint } from "../../shared/server/entrypoint.ts";
+import { UI_PAGES, addUiRoutes } from "./ui.ts";
+import type { UiBindings } from "./ui.ts";
 
+export { MonitorDO } from "../../durable_objects/monitor_do.ts";
 
-interface Bindings extends BaseBindings {
+interface Bindings extends BaseBindings, UiBindings {
   CONFIG: KVNamespace;
 }
 
-const app = createServerApp<Bindings>();
+const app = createServerApp<Bindings>({ openPages: UI_PAGES });
+addUiRoutes(app);
 
 async function published(kv: KVNamespace, key: string): Promise<unknown> {
   const value = await kv.get(key, "json");

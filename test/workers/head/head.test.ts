@@ -43,3 +43,33 @@ describe("head server", () => {
     expect(res.body).toEqual(instances);
   });
 });
+
+describe("the head's /ui", () => {
+  const uiEnv = { ...headEnv, MONITOR: env.MONITOR };
+  const fetchUi = (path: string) => head.fetch(new Request(`http://head${path}`), uiEnv);
+
+  test("serves the dashboard, the viewer and uPlot as static pages", async () => {
+    for (const [path, type] of [["/ui", "text/html"], ["/ui/viewer", "text/html"], ["/ui/assets/uplot.js", "text/javascript"], ["/ui/assets/uplot.css", "text/css"]]) {
+      const res = await fetchUi(path!);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get("content-type"), path).toContain(type);
+    }
+    expect(await (await fetchUi("/ui/assets/uplot.js")).text()).toContain("uPlot");
+  });
+
+  test("a bad list query is a 400 naming the field", async () => {
+    const bad = async (query: string) => ((await (await fetchUi(`/ui/api/rollouts?${query}`)).json()) as any).error.issues.map((i: any) => i.path);
+    expect(await bad("bogus=1")).toEqual(["bogus"]);
+    expect(await bad("limit=0")).toEqual(["limit"]);
+    expect(await bad("min_reward=high")).toEqual(["min_reward"]);
+    expect(await bad("status=running")).toEqual(["status"]);
+    expect(await bad("cursor=r12")).toEqual(["cursor"]);
+    expect((await fetchUi("/ui/api/rollouts/unknown-id")).status).toBe(404);
+  });
+
+  test("without a MONITOR binding the API says what is missing", async () => {
+    const res = await head.fetch(new Request("http://head/ui/api/snapshot"), headEnv);
+    expect(res.status).toBe(500);
+    expect(((await res.json()) as any).error.message).toContain("MONITOR");
+  });
+});

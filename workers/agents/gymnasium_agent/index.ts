@@ -4,16 +4,15 @@
 // is; /run_batch, async /run and /aggregate_metrics are the shared run routes.
 import { agentHops } from "../../../shared/agents/hops.ts";
 import { callModel, inputItems } from "../../../shared/agents/model.ts";
-import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
 import { ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
-import type { RunRequest } from "../../../shared/schemas/run.ts";
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
 import { readBody } from "../../../shared/server/body.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
-import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
+import { rolloutObjectOf } from "../../../durable_objects/rollout_do.ts";
 import { GymnasiumAgentConfig } from "./config.ts";
 import { runEpisode } from "./episode.ts";
 import type { EpisodeDeps } from "./episode.ts";
@@ -41,12 +40,8 @@ app.post("/v1/responses", async (c) => {
 
 addRunRoutes(app, routes);
 
-/** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
-export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest, caller: string | undefined) {
-    return routes.run(row, depsFor(routes, this.env, caller));
-  }
-}
+/** One async rollout per object (binding ROLLOUTS), run as /run runs it. */
+export const RolloutDO = rolloutObjectOf(routes);
 
 export default app;
 export const Rpc = rpcEntrypoint(app);

@@ -4,7 +4,7 @@
 // this isolate and each within run_timeout_secs; /v1/responses runs the loop alone; /run_batch,
 // async /run and /aggregate_metrics are the shared run routes.
 import { resourcesHop } from "../../../shared/agents/hops.ts";
-import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import { Semaphore, withinDeadline } from "../../../shared/agents/run_limits.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
@@ -15,7 +15,7 @@ import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
 import { readBody } from "../../../shared/server/body.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
-import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
+import { rolloutObjectOf } from "../../../durable_objects/rollout_do.ts";
 import { RemoteAgentConfig } from "./config.ts";
 import { remoteLoop } from "./loop.ts";
 import type { RemoteLoopDeps } from "./loop.ts";
@@ -72,12 +72,8 @@ app.post("/v1/responses", async (c) => {
 
 addRunRoutes(app, routes);
 
-/** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
-export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest, caller: string | undefined) {
-    return routes.run(row, depsFor(routes, this.env, caller));
-  }
-}
+/** One async rollout per object (binding ROLLOUTS), run as /run runs it. */
+export const RolloutDO = rolloutObjectOf(routes);
 
 export default app;
 export const Rpc = rpcEntrypoint(app);

@@ -4,19 +4,18 @@
 // action. /v1/responses is that one model call; /run_batch, async /run and /aggregate_metrics are
 // the shared run routes.
 import { agentHops } from "../../../shared/agents/hops.ts";
-import { addRunRoutes, depsFor } from "../../../shared/agents/run_routes.ts";
+import { addRunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../../../shared/agents/run_routes.ts";
 import type { AsyncBindings } from "../../../shared/agents/async.ts";
 import type { AgentHops } from "../../../shared/agents/hops.ts";
 import { callModel, inputItems } from "../../../shared/agents/model.ts";
 import { verifiedRollout } from "../../../shared/agents/session.ts";
 import { ResponsesCreateParams } from "../../../shared/schemas/responses.ts";
-import type { RunRequest } from "../../../shared/schemas/run.ts";
 import { createServerApp } from "../../../shared/server/app.ts";
 import type { BaseBindings } from "../../../shared/server/app.ts";
 import { readBody } from "../../../shared/server/body.ts";
 import { instanceConfig } from "../../../shared/server/instance_config.ts";
-import { RolloutObject } from "../../../durable_objects/rollout_do.ts";
+import { rolloutObjectOf } from "../../../durable_objects/rollout_do.ts";
 import { ToolSimulationAgentConfig } from "./config.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
@@ -43,12 +42,8 @@ app.post("/v1/responses", async (c) => {
 
 addRunRoutes(app, routes);
 
-/** One async rollout per object (binding ROLLOUTS): it runs the row as /run would. */
-export class RolloutDO extends RolloutObject<Bindings> {
-  protected execute(row: RunRequest, caller: string | undefined) {
-    return routes.run(row, depsFor(routes, this.env, caller));
-  }
-}
+/** One async rollout per object (binding ROLLOUTS), run as /run runs it. */
+export const RolloutDO = rolloutObjectOf(routes);
 
 export default app;
 export const Rpc = rpcEntrypoint(app);
