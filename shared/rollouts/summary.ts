@@ -18,7 +18,7 @@ export const RolloutSummary = z.object({
   environment: z.string().nullable(),
   /** The authenticated caller (a token's name); null in open mode. */
   caller: z.string().nullable(),
-  /** Which task: the row's `_ng_task_index`, else a digest of its input (a trainer's own rows). */
+  /** Which task: the row's `_ng_task_index`, else a digest of the row (a trainer's own rows: taskOf). */
   task: z.string(),
   rollout_index: z.number().int().nullable(),
   status: RolloutStatus,
@@ -74,12 +74,16 @@ function digest(text: string): string {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
-/** The row's task: its `_ng_task_index`, else `#` and a digest of its input. */
+/**
+ * The row's task: its `_ng_task_index`, else `#` and a digest of the row without its agent and
+ * bookkeeping (`_ng_*`): rows that differ only in a seed or an answer (sokoban's share one prompt)
+ * are different tasks.
+ */
 export function taskOf(row: Row): string {
   const index = row[TASK_INDEX_KEY];
   if (typeof index === "number" && Number.isInteger(index)) return String(index);
-  const params = row.responses_create_params;
-  return `#${digest(JSON.stringify(isRecord(params) ? (params.input ?? null) : null))}`;
+  const task = Object.fromEntries(Object.entries(row).filter(([key]) => key !== "agent_ref" && !key.startsWith("_ng_")));
+  return `#${digest(JSON.stringify(task))}`;
 }
 
 function components(result: Row): Record<string, number> | null {

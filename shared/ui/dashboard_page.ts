@@ -75,10 +75,11 @@ function envCard(e, i) {
   card.querySelector(".charts").hidden = e.done === 0;
   if (e.done === 0) return;
   const bins = e.reward_bins;
-  const edges = bins.length ? [...bins.map((x) => x.lo), bins[bins.length - 1].hi] : [0, 1];
-  chart("rewards:" + e.environment, card.querySelector("[data-chart=rewards]"), "h", (w) => ({
+  const edges = [bins[0].lo, bins[bins.length - 1].hi];
+  // The x range is the bins' own: a new range (new rewards) makes the chart again.
+  chart("rewards:" + e.environment, card.querySelector("[data-chart=rewards]"), "h:" + edges.join(":"), (w) => ({
     width: w, height: 180, title: "reward distribution",
-    scales: { x: { time: false, range: () => [edges[0], edges[edges.length - 1]] }, y: { range: (u, lo, hi) => [0, Math.max(1, hi)] } },
+    scales: { x: { time: false, range: () => edges }, y: { range: (u, lo, hi) => [0, Math.max(1, hi)] } },
     series: [{ label: "reward ≥" }, { label: "rollouts", fill: "#3b6fd8", stroke: "#3b6fd8", paths: uPlot.paths.bars({ size: [1, Infinity], align: 1 }), points: { show: false } }],
   }), [bins.map((x) => x.lo), bins.map((x) => x.count)]);
   const ks = e.pass_at_k.map((p) => p.k);

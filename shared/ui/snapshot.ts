@@ -80,8 +80,9 @@ function environment(name: string, rows: readonly RolloutSummary[]): Snapshot["e
   const rewards = done.map((r) => r.reward!);
   const percent = rewards.every((v) => v >= 0 && v <= 1);
   const byTask = groupBy(done, (r) => r.task);
-  // Each task's rollouts in rollout order (an index when the row has one, else arrival).
-  const tasks = [...byTask.values()].map((t) => t.sort((a, b) => (a.rollout_index ?? 0) - (b.rollout_index ?? 0) || (a.ended_at ?? 0) - (b.ended_at ?? 0)).map((r) => ({ scores: { accuracy: r.reward! } })));
+  // Each task's rollouts in rollout order: the row's index when it has one, else the order they
+  // started in (not ended in: the first to end are the quick ones, often the right ones).
+  const tasks = [...byTask.values()].map((t) => t.sort((a, b) => (a.rollout_index ?? 0) - (b.rollout_index ?? 0) || (a.started_at ?? 0) - (b.started_at ?? 0)).map((r) => ({ scores: { accuracy: r.reward! } })));
   const metrics = passMajorityMetrics(tasks, false);
   const maxN = Math.min(MAX_K, tasks.reduce((n, t) => Math.max(n, t.length), 0));
   const pass = Array.from({ length: maxN }, (_, i) => i + 1)

@@ -70,3 +70,12 @@ describe("snapshotOf", () => {
     expect(s.slowest.map((r) => r.duration_ms)).toEqual([300, 200, 100]);
   });
 });
+
+describe("pass@k without rollout indices", () => {
+  test("rollouts count in the order they started, not ended: a quick success does not become everyone's first try", () => {
+    // Started first, ended last (a long failure), then a quick success.
+    const rows = [rollout({ task: "0", reward: -2, started_at: NOW - 9000, ended_at: NOW - 1000 }), rollout({ task: "0", reward: 10, started_at: NOW - 8000, ended_at: NOW - 7000 })];
+    const [env] = snapshotOf(rows, NOW, 1, STORED).environments;
+    expect(env!.pass_at_k).toEqual([{ k: 1, value: -2 }, { k: 2, value: 10 }]);
+  });
+});
