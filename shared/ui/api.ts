@@ -9,7 +9,9 @@ import { RolloutStatus, RolloutSummary } from "../rollouts/summary.ts";
 export const UI_BASE = "/ui";
 export const MAX_LIST_LIMIT = 500;
 
-const finite = z.coerce.number().refine(Number.isFinite, "must be a finite number");
+// Query parameters are strings: read as numbers only when they are written as one.
+const finite = z.string().trim().refine((v) => v !== "" && Number.isFinite(Number(v)), "must be a number").transform(Number);
+const limit = z.string().regex(/^\d{1,6}$/, "must be a whole number").transform(Number).pipe(z.number().int().min(1).max(MAX_LIST_LIMIT));
 
 /** The list's filters; query parameters, so numbers come as strings. An unknown one is a 400. */
 export const RolloutQuery = z.strictObject({
@@ -20,7 +22,7 @@ export const RolloutQuery = z.strictObject({
   task: z.string().min(1).optional(),
   min_reward: finite.optional(),
   max_reward: finite.optional(),
-  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(100),
+  limit: limit.default(100),
   /** The `next` of the previous page. */
   cursor: z.string().min(1).max(200).optional(),
 });
