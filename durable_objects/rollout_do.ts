@@ -5,14 +5,20 @@
 // alarm deletes everything (writing nothing after, so an expired rollout holds no storage), and
 // the id may be used again.
 //
-// A rollout runs at most once: an alarm that finds the rollout "running" while this instance is
+// A retry (the same row at a higher `_ng_attempt_index`) replaces the rollout and keeps its
+// `_ng_rollout_id`; an older attempt still running finishes into nothing, and one submitted late
+// gets the newer attempt's state: a late answer never replaces a newer one.
+//
+// A rollout runs at most once per attempt: an alarm that finds the rollout "running" while this instance is
 // not running it (the instance was evicted, or the platform ended the handler at its wall-time
 // limit and retried it) records a failure instead of running tool calls a second time.
 import { DurableObject } from "cloudflare:workers";
-import { FAILURE_CLASS_KEY } from "../shared/schemas/run.ts";
+import { ATTEMPT_INDEX_KEY, FAILURE_CLASS_KEY, ROLLOUT_ID_KEY } from "../shared/schemas/run.ts";
 import type { RolloutFailure, RunRequest, VerifyResponse } from "../shared/schemas/run.ts";
 import { failureOf, outcomeOf } from "../shared/agents/outcome.ts";
 import type { ResourcesHop } from "../shared/agents/hops.ts";
+import { identityOf } from "../shared/agents/identity.ts";
+import type { RolloutIdentity } from "../shared/agents/identity.ts";
 import type { MonitorBindings } from "../shared/agents/monitor.ts";
 import { depsFor, monitoredRun } from "../shared/agents/run_routes.ts";
 import type { RunRoutes } from "../shared/agents/run_routes.ts";
@@ -58,19 +64,25 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   readonly #tables = new LazyTables(this.ctx.storage.sql, ROLLOUT_SCHEMA, "rollout");
 
   /** Runs one row as POST /run does, for the caller that submitted it; a thrown HttpError is an infrastructure failure. */
-  protected abstract execute(row: RunRequest, caller: string | undefined): Promise<VerifyResponse>;
+  protected abstract execute(row: RunRequest & RolloutIdentity, caller: string | undefined): Promise<VerifyResponse>;
 
   /**
    * Starts the rollout unless this id already has one: then its state, whatever it is, or a
    * conflict when the earlier submission carried a different row.
    */
-  async submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number, caller?: string): Promise<Submission> {
+  async submit(id: string, row: RunRequest & RolloutIdentity, fingerprint: string, ttlMs: number, caller?: string): Promise<Submission> {
     const existing = this.#live();
-    if (existing) return existing.fingerprint === fingerprint ? { conflict: false, state: this.#state(existing) } : { conflict: true };
+    if (existing && existing.fingerprint !== fingerprint) return { conflict: true };
+    const identity = existing && this.#identity();
+    // The same attempt again, or an older one arriving late: the rollout as it stands.
+    if (existing && (!identity || row[ATTEMPT_INDEX_KEY] <= identity[ATTEMPT_INDEX_KEY])) return { conflict: false, state: this.#state(existing) };
     this.#tables.create();
     this.#wipeData();
     this.ctx.storage.sql.exec("INSERT INTO rollout (id, status, fingerprint, ttl_ms, created_at) VALUES (?, 'queued', ?, ?, ?)", id, fingerprint, ttlMs, Date.now());
-    this.#putBlob("row", JSON.stringify(row));
+    // A retry keeps the logical id the first attempt was given (a minted one is new each time).
+    const attempt = identity ? { ...row, [ROLLOUT_ID_KEY]: identity[ROLLOUT_ID_KEY] } : row;
+    this.#putBlob("row", JSON.stringify(attempt));
+    this.#putBlob("identity", JSON.stringify(identityOf(attempt)));
     if (caller !== undefined) this.#putBlob("caller", caller);
     await this.ctx.storage.setAlarm(Date.now());
     return { conflict: false, state: { rollout_id: id, status: "queued" } };
@@ -88,7 +100,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
     if (record.status === "queued") return this.#run(record);
     // No alarm is set while a rollout runs, and handlers never overlap: this is the retry of a
     // handler that ended without finishing it.
-    if (record.status === "running") return this.#finish(record, { failure: interrupted() });
+    if (record.status === "running") return this.#finish(record, { failure: { ...interrupted(), ...this.#identity() } });
     if (record.expires_at !== null && Date.now() >= record.expires_at) await this.#wipe();
     else if (record.expires_at !== null) await this.ctx.storage.setAlarm(record.expires_at);
   }
@@ -96,20 +108,23 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   async #run(record: RolloutRow): Promise<void> {
     this.#running = true;
     this.ctx.storage.sql.exec("UPDATE rollout SET status = 'running' WHERE id = ?", record.id);
+    const row = parseExact(this.#blob("row")!) as RunRequest & RolloutIdentity;
     let outcome: Outcome;
     try {
-      outcome = outcomeOf(await this.execute(parseExact(this.#blob("row")!) as RunRequest, this.#blob("caller")));
+      outcome = outcomeOf(await this.execute(row, this.#blob("caller")));
     } catch (err) {
-      outcome = { failure: failureOf(err, "async rollout") };
+      outcome = { failure: { ...failureOf(err, "async rollout"), ...identityOf(row) } };
     } finally {
       this.#running = false;
     }
-    await this.#finish(record, outcome);
+    await this.#finish(record, outcome, row[ATTEMPT_INDEX_KEY]);
   }
 
-  async #finish(record: RolloutRow, outcome: Outcome): Promise<void> {
-    // A handler the platform gave up on may still finish after its retry recorded the failure.
+  async #finish(record: RolloutRow, outcome: Outcome, attempt?: number): Promise<void> {
+    // A handler the platform gave up on may still finish after its retry recorded the failure;
+    // an attempt a newer one replaced (a retry submitted meanwhile) finishes into nothing.
     if (this.#record()?.status !== "running") return;
+    if (attempt !== undefined && attempt !== this.#identity()?.[ATTEMPT_INDEX_KEY]) return;
     const expiresAt = Date.now() + record.ttl_ms;
     const status: RolloutStatus = "result" in outcome ? "completed" : "failed";
     this.ctx.storage.sql.exec("UPDATE rollout SET status = ?, expires_at = ? WHERE id = ?", status, expiresAt, record.id);
@@ -122,7 +137,7 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
     const state: RolloutState = { rollout_id: record.id, status: record.status };
     if (record.status === "running" && !this.#running) {
       // Evicted mid-run: the alarm's retry records the failure; until then, say so already.
-      return { ...state, status: "failed", failure: interrupted() };
+      return { ...state, status: "failed", failure: { ...interrupted(), ...this.#identity() } };
     }
     if (record.status === "completed" || record.status === "failed") Object.assign(state, parseExact(this.#blob("outcome")!));
     return state;
@@ -138,6 +153,12 @@ export abstract class RolloutObject<Env = Cloudflare.Env> extends DurableObject<
   #live(): RolloutRow | undefined {
     const record = this.#record();
     return record && (record.expires_at === null || Date.now() < record.expires_at) ? record : undefined;
+  }
+
+  /** The attempt stored; absent for a rollout submitted before identities were kept. */
+  #identity(): RolloutIdentity | undefined {
+    const text = this.#blob("identity");
+    return text === undefined ? undefined : (JSON.parse(text) as RolloutIdentity);
   }
 
   #putBlob(name: string, text: string): void {
@@ -178,7 +199,7 @@ function interrupted(): RolloutFailure {
 /** An agent's RolloutDO: each row run as the agent's /run runs it, and reported to the monitor as one. */
 export function rolloutObjectOf<E extends MonitorBindings, D extends ResourcesHop>(routes: RunRoutes<E, D>) {
   return class RolloutDO extends RolloutObject<E> {
-    protected execute(row: RunRequest, caller: string | undefined): Promise<VerifyResponse> {
+    protected execute(row: RunRequest & RolloutIdentity, caller: string | undefined): Promise<VerifyResponse> {
       return monitoredRun(routes, this.env, row, depsFor(routes, this.env, caller), (promise) => this.ctx.waitUntil(promise));
     }
   };

@@ -3,6 +3,8 @@
 // rollouts in flight finish for a grace period, flushes, and prints the command that resumes the run.
 // An output that already holds rollouts is never overwritten unasked (--resume or --overwrite).
 import { statSync } from "node:fs";
+import { dirname } from "node:path";
+import { parse as parseYaml } from "yaml";
 import { collect as runCollect } from "../collect/collect.ts";
 import type { CollectSummary } from "../collect/collect.ts";
 import { formatMean } from "../collect/progress.ts";
@@ -16,10 +18,11 @@ import { HEAD_URL_DEFAULT, UsageError, commandLine, number, parseCommand, positi
 import { translate, withSpellings } from "./nemo_spellings.ts";
 
 export const help =
-  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--generate DATASET --count N [--seed 0] [--level L] [--config k=v ...] [--curriculum [--curriculum-last-k 20] [--success-threshold 0.7] [--failure-threshold 0.3]]] [--concurrency 16] [--num-repeats 1] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
+  "collect --input in.jsonl --output out.jsonl [--agent NAME] [--generate DATASET --count N [--seed 0] [--level L] [--config k=v ...] [--curriculum [--curriculum-last-k 20] [--success-threshold 0.7] [--failure-threshold 0.3]]] [--concurrency 16] [--num-repeats 1 | --num-repeats '{agent: n, _default: n}'] [--limit N] [--resume | --overwrite] [--skip-invalid] [--no-endpoint-check] " +
   "[--temperature T] [--top-p P] [--max-output-tokens N] [--max-attempts 3] [--grace-s 30] [--rollout-timeout-s 3600] [--head-url URL] [--auth-token T] " +
+  "[--progress-file PATH] [--prompt-config FILE.yaml] [--num-repeats-add-seed] [--disable-aggregation] " +
   "(or NeMo Gym's +input_jsonl_fpath=... +output_jsonl_fpath=... +agent_name=... +num_samples_in_parallel=... +num_repeats=... +limit=... " +
-  "+resume_from_cache=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
+  "+resume_from_cache=true +progress_file_fpath=... +prompt_config=... +num_repeats_add_seed=true +disable_aggregation=true +responses_create_params.temperature=...)   collect rollouts from a running stack";
 
 const SPELLINGS = {
   flags: {
@@ -30,6 +33,10 @@ const SPELLINGS = {
     num_repeats: "num-repeats",
     num_samples_in_parallel: "concurrency",
     resume_from_cache: "resume",
+    progress_file_fpath: "progress-file",
+    prompt_config: "prompt-config",
+    num_repeats_add_seed: "num-repeats-add-seed",
+    disable_aggregation: "disable-aggregation",
   },
   createParams: true,
 };
@@ -69,6 +76,22 @@ function curriculumOf(values: Record<string, string | boolean | string[] | undef
   }
 }
 
+/** `--num-repeats N`, or NeMo Gym's per-agent mapping `{agent: n, _default: n}` (YAML or JSON). */
+function numRepeatsOf(value: string | undefined): number | Record<string, number> {
+  if (value === undefined || !value.trim().startsWith("{")) return positiveInt(value, "--num-repeats", 1);
+  let mapping: unknown;
+  try {
+    mapping = parseYaml(value);
+  } catch {
+    mapping = undefined;
+  }
+  const entries = mapping !== null && typeof mapping === "object" && !Array.isArray(mapping) ? Object.entries(mapping) : [];
+  if (entries.length === 0 || entries.some(([, n]) => !Number.isInteger(n) || (n as number) < 1)) {
+    throw new UsageError(`--num-repeats expects a positive integer or a mapping of agent names to positive integers, got "${value}"`);
+  }
+  return Object.fromEntries(entries) as Record<string, number>;
+}
+
 const RESUME_SPELLINGS = /^(--resume|--overwrite|\+{0,2}resume_from_cache=.*)$/;
 
 /** The command that picks up where this one stopped: the same arguments, plus --resume (and no --overwrite). */
@@ -83,6 +106,7 @@ function report(summary: CollectSummary): void {
   if (resolved) console.log(`${resolved} earlier failure${resolved === 1 ? "" : "s"} resolved: now in the rollouts, no longer in the failures file`);
   console.log(`rollouts:            ${summary.files.rollouts}`);
   console.log(`materialized inputs: ${summary.files.materialized}`);
+  console.log(`progress:            ${summary.files.progress}`);
   if (summary.skipped) console.log(`${summary.skipped} invalid input row${summary.skipped === 1 ? "" : "s"} left out (--skip-invalid): listed in the failures file with line and reason`);
   if (summary.failed || summary.skipped) console.log(`failures:            ${summary.files.failures}`);
   for (const line of failureLines(summary.failureClasses)) console.log(line);
@@ -122,6 +146,10 @@ export async function collect(argv: string[]): Promise<number> {
     "curriculum-last-k": { type: "string" },
     "success-threshold": { type: "string" },
     "failure-threshold": { type: "string" },
+    "progress-file": { type: "string" },
+    "prompt-config": { type: "string" },
+    "num-repeats-add-seed": { type: "boolean" },
+    "disable-aggregation": { type: "boolean" },
   });
   const nemo = translate(overrides, SPELLINGS);
   const values = withSpellings(flags, nemo);
@@ -134,7 +162,12 @@ export async function collect(argv: string[]): Promise<number> {
   if (values.generate !== undefined && values.count === undefined) throw new UsageError("--generate needs --count N (how many tasks)");
   if (!values.input && values.generate === undefined) throw new UsageError("collect needs --input FILE.jsonl (or --generate DATASET --count N)");
   if (!values.output) throw new UsageError("collect needs --output FILE.jsonl");
-  if (values.resume !== undefined && typeof values.resume !== "boolean") throw new UsageError("resume_from_cache expects true or false");
+  for (const [flag, nemo] of [["resume", "resume_from_cache"], ["num-repeats-add-seed", "num_repeats_add_seed"], ["disable-aggregation", "disable_aggregation"]] as const) {
+    if (values[flag] !== undefined && typeof values[flag] !== "boolean") throw new UsageError(`${nemo} expects true or false`);
+  }
+  const progressDir = values["progress-file"] === undefined ? undefined : dirname(values["progress-file"]);
+  if (progressDir !== undefined && !statSync(progressDir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`--progress-file: no directory ${progressDir}`);
+  if (values["prompt-config"] !== undefined && !statSync(values["prompt-config"], { throwIfNoEntry: false })?.isFile()) throw new UsageError(`--prompt-config: no file ${values["prompt-config"]}`);
   if (values.resume === true && values.overwrite) throw new UsageError("--resume goes on with the output, --overwrite replaces it: pass one");
   if (values.resume !== true && !values.overwrite && statSync(values.output, { throwIfNoEntry: false })?.size) {
     throw new UsageError(`${values.output} already holds rollouts: add --resume to go on with that run, or --overwrite to start it again`);
@@ -178,7 +211,7 @@ export async function collect(argv: string[]): Promise<number> {
     ...source,
     output: values.output,
     concurrency: positiveInt(values.concurrency, "--concurrency", 16),
-    numRepeats: positiveInt(values["num-repeats"], "--num-repeats", 1),
+    numRepeats: numRepeatsOf(values["num-repeats"]),
     limit: values.limit === undefined ? undefined : positiveInt(values.limit, "--limit", 1),
     resume: values.resume,
     overrides: createParamOverrides(values, nemo.createParams),
@@ -191,6 +224,10 @@ export async function collect(argv: string[]): Promise<number> {
     signal: interrupt.signal,
     graceMs: grace * 1000,
     curriculum,
+    progressFile: values["progress-file"],
+    promptConfig: values["prompt-config"],
+    numRepeatsAddSeed: values["num-repeats-add-seed"] === true,
+    disableAggregation: values["disable-aggregation"] === true,
   });
   report(summary);
   if (curriculum) {

@@ -39,7 +39,9 @@ export function translate(overrides: readonly string[], spellings: Spellings): T
       const known = [...Object.keys(spellings.flags), ...(spellings.createParams ? [`${CREATE_PARAMS}.<field>`] : [])];
       throw new UsageError(`unknown option ${arg} (NeMo Gym spellings here: ${known.map((k) => `+${k}=`).join(", ")})`);
     }
-    out.flags[flag] = typeof parsed.value === "boolean" ? parsed.value : String(parsed.value);
+    // A mapping (collect's per-agent `num_repeats={a: 2}`) goes on as JSON, for the flag to read.
+    const value = parsed.value;
+    out.flags[flag] = typeof value === "boolean" ? value : value !== null && typeof value === "object" ? JSON.stringify(value) : String(value);
   }
   return out;
 }

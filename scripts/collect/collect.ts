@@ -7,8 +7,9 @@
 // one whose stack stopped answering (stack_watch.ts).
 // An environment that scores cohorts gets its rewards per task, once the task's repeats are done (cohort.ts).
 import { existsSync } from "node:fs";
-import { FAILURE_CLASS_KEY, ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
+import { ATTEMPT_INDEX_KEY, FAILURE_CLASS_KEY, ROLLOUT_ID_KEY, ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { ProgressBar } from "./progress.ts";
+import { ProgressFile, progressPathFor } from "./progress_file.ts";
 import type { ProgressState } from "./progress.ts";
 import { writeAggregateMetrics } from "./aggregate.ts";
 import type { AgentAggregate } from "./aggregate.ts";
@@ -16,6 +17,7 @@ import { bearer, serverInstances } from "./head.ts";
 import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
 import type { Curriculum } from "./curriculum.ts";
 import { materialize } from "./materialize.ts";
+import { loadPromptConfig } from "./prompt_config.ts";
 import { agentEnvironments, rowCompleters, rowSchemas } from "./task_check.ts";
 import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
@@ -23,7 +25,7 @@ import { nodeTransport } from "./http_transport.ts";
 import { runPool } from "./pool.ts";
 import { DURATION_KEY, runRollout } from "./rollout.ts";
 import type { Failure, Outcome } from "./rollout.ts";
-import { INPUT_LINE_KEY, INVALID_ROW, pruneFailures } from "./failures.ts";
+import { ATTEMPTS_KEY, INPUT_LINE_KEY, INVALID_ROW, priorAttempts, pruneFailures } from "./failures.ts";
 import { checkPolicyEndpoints } from "./policy_check.ts";
 import { FailureTally } from "./failure_tally.ts";
 import type { FailureClass } from "./failure_tally.ts";
@@ -39,7 +41,8 @@ export interface CollectOptions {
   output: string;
   agent?: string;
   concurrency: number;
-  numRepeats: number;
+  /** Repeats of every row, or per agent (NeMo Gym's mapping form, with `_default`). */
+  numRepeats: number | Readonly<Record<string, number>>;
   limit?: number;
   /** Continue from X_materialized_inputs.jsonl, skipping the pairs already in X.jsonl. */
   resume?: boolean;
@@ -63,6 +66,14 @@ export interface CollectOptions {
   graceMs?: number;
   /** Generated rows: each is sent with the curriculum's current level, which moves with the rewards. */
   curriculum?: Curriculum;
+  /** Where the count of finished rollouts is published (progress_file.ts); `<output stem>_progress` by default. */
+  progressFile?: string;
+  /** NeMo Gym's prompt_config: a YAML file whose templates build each row's input (prompt_config.ts). */
+  promptConfig?: string;
+  /** NeMo Gym's num_repeats_add_seed: each repeat asks the model for seed = its rollout index. */
+  numRepeatsAddSeed?: boolean;
+  /** NeMo Gym's disable_aggregation: no X_aggregate_metrics.json (a shard, aggregated later with the others). */
+  disableAggregation?: boolean;
 }
 
 export interface CollectSummary {
@@ -85,13 +96,17 @@ export interface CollectSummary {
   missing: number;
   /** Pairs the failures file listed that have since succeeded; they are no longer listed. */
   resolvedFailures: number;
-  files: { rollouts: string; materialized: string; failures: string; aggregateMetrics: string };
-  /** The X_aggregate_metrics.json entries; absent when interrupted, when the stack stopped answering, or when the call failed. */
+  files: { rollouts: string; materialized: string; failures: string; aggregateMetrics: string; progress: string };
+  /** The X_aggregate_metrics.json entries; absent when interrupted, when the stack stopped answering, when the call failed, or with disableAggregation. */
   aggregate?: AgentAggregate[];
   aggregateError?: string;
 }
 
 type Row = Record<string, unknown> & { agent_ref: { name: string } };
+
+/** A row's `_ng_rollout_id`: its own, else NeMo Gym's "<task>-<rollout>", the same across attempts and runs. */
+const rolloutIdOf = (row: Row): string => (typeof row[ROLLOUT_ID_KEY] === "string" ? (row[ROLLOUT_ID_KEY] as string) : `${row[TASK_INDEX_KEY]}-${row[ROLLOUT_INDEX_KEY]}`);
+
 type Ended = Exclude<Outcome, { abandoned: true }>;
 
 async function* pending(materialized: string, done: ReadonlySet<number>): AsyncGenerator<Row> {
@@ -141,6 +156,8 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
         numRepeats: options.numRepeats,
         overrides: options.overrides ?? {},
         skipInvalid: options.skipInvalid,
+        prompt: options.promptConfig === undefined ? undefined : await loadPromptConfig(options.promptConfig),
+        numRepeatsAddSeed: options.numRepeatsAddSeed,
       });
   const instances = await serverInstances(options.headUrl, options.authToken).catch(async (err: unknown) => {
     await materialized?.discard();
@@ -152,11 +169,13 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
   const cohortAgents = new Set([...environments].flatMap(([agent, declared]) => (declared.cohort ? [agent] : [])));
   let done: ReadonlySet<number> = new Set();
   let resumedRewardSum = 0;
+  let attempted = new Map<number, number>();
   if (resume) {
     for (const path of [files.rollouts, files.failures]) {
       if (existsSync(path) && (await cutTornTail(path))) log(`Cut a torn last line off ${path} (left by an interrupted write).`);
     }
     if (existsSync(files.rollouts)) ({ pairs: done, rewardSum: resumedRewardSum } = await completedPairs(files.rollouts));
+    if (existsSync(files.failures)) attempted = await priorAttempts(files.failures);
   }
   const { total, resumed, used, cohorts } = await survey(files.materialized, done, agents, cohortAgents);
   const gathering = await gatheringAgents(options.headUrl, options.authToken, instances, [...cohortAgents]);
@@ -164,43 +183,50 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
   if (misfit) throw new InputError(cohortMismatch({ agent: misfit.agent, ...gathering.get(misfit.agent)! }, misfit.size, misfit.pending)!);
   if (options.checkEndpoints) await checkPolicyEndpoints(options.headUrl, options.authToken, instances, used, log);
   if (resume) log(`Resuming from ${files.materialized}: ${resumed} of ${total} rollouts already done, ${total - resumed} to run.`);
-  return { resume, agents, done, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped: materialized?.skipped ?? [] };
+  return { resume, agents, done, attempted, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped: materialized?.skipped ?? [] };
 }
 
 export async function collect(options: CollectOptions): Promise<CollectSummary> {
   if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new InputError("--concurrency must be a positive integer");
-  if (!Number.isInteger(options.numRepeats) || options.numRepeats < 1) throw new InputError("--num-repeats must be a positive integer");
+  const repeats = typeof options.numRepeats === "number" ? [options.numRepeats] : Object.values(options.numRepeats);
+  if (repeats.length === 0 || repeats.some((n) => !Number.isInteger(n) || n < 1)) throw new InputError("--num-repeats must be a positive integer, or a mapping of agent names to positive integers");
   const files: Files = {
     rollouts: options.output,
     materialized: siblingPath(options.output, "materialized_inputs.jsonl"),
     failures: siblingPath(options.output, "failures.jsonl"),
     aggregateMetrics: siblingPath(options.output, "aggregate_metrics.json"),
+    progress: options.progressFile ?? progressPathFor(options.output),
   };
-  const { resume, agents, done, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped } = await prepare(options, files, options.log ?? (() => {}));
+  const { resume, agents, done, attempted, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped } = await prepare(options, files, options.log ?? (() => {}));
 
   const out = await JsonlWriter.open(files.rollouts, resume ? "append" : "truncate");
   const failures = await JsonlWriter.open(files.failures, resume ? "append" : "truncate");
   const state: ProgressState = { done: resumed, resumed, total, failed: 0, rewardSum: 0 };
   const bar = options.progress ? new ProgressBar(options.label ?? "collect", state) : undefined;
+  const progressFile = new ProgressFile(files.progress, options.log ?? ((line) => console.error(line)));
+  progressFile.update(state.done);
   let stopped = false;
   let interrupted = false;
   // Set once the grace period is over: answers arriving later are not written.
   let closed = false;
   let dispatched = 0;
 
-  const written = async (row: Row, result: Record<string, unknown>) => {
+  const written = async (row: Row, result: Record<string, unknown>, attemptIndex: number) => {
     const { [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout } = row;
-    await out.write({ ...result, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, agent_ref: row.agent_ref });
+    // Stamped from what was sent, as NeMo Gym does: an agent that does not echo them still gets them.
+    await out.write({ ...result, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout, agent_ref: row.agent_ref, [ROLLOUT_ID_KEY]: rolloutIdOf(row), [ATTEMPT_INDEX_KEY]: attemptIndex });
     options.curriculum?.record(result.level, result.reward as number);
     state.rewardSum += result.reward as number;
     state.done++;
+    progressFile.update(state.done);
   };
   const tally = new FailureTally();
-  const failed = async (row: Row, failure: Failure, attempts: number) => {
-    await failures.write({ ...row, ...failure, _ng_attempts: attempts });
+  const failed = async (row: Row, failure: Failure, attempts: number, attemptIndex: number) => {
+    await failures.write({ ...row, ...failure, [ATTEMPTS_KEY]: attempts, [ROLLOUT_ID_KEY]: rolloutIdOf(row), [ATTEMPT_INDEX_KEY]: attemptIndex });
     tally.add(failure);
     state.failed++;
     state.done++;
+    progressFile.update(state.done);
   };
   for (const { line, reason, row } of skipped) {
     const failure = { [FAILURE_CLASS_KEY]: INVALID_ROW, error: reason };
@@ -215,16 +241,18 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     const scored = await scoreCohort(target, cohort.rows, cohort.results, { deadlineMs: options.rolloutTimeoutS * 1000, headers: bearer(options.authToken) });
     if (closed) return;
     for (const [i, r] of cohort.rows.entries()) {
-      if (Array.isArray(scored)) await written(r, { ...scored[i]!.result, reward: scored[i]!.reward, cohort_metrics: scored[i]!.metrics ?? {} });
-      else await failed(r, scored, 1);
+      const attemptIndex = cohort.results[i]?.[ATTEMPT_INDEX_KEY];
+      const index = typeof attemptIndex === "number" ? attemptIndex : 0;
+      if (Array.isArray(scored)) await written(r, { ...scored[i]!.result, reward: scored[i]!.reward, cohort_metrics: scored[i]!.metrics ?? {} }, index);
+      else await failed(r, scored, 1, index);
     }
   };
 
   /** A rollout's end, once it counts: written, or held for its cohort. */
   const settle = async (row: Row, target: Target, outcome: Ended) => {
-    if ("failure" in outcome) await failed(row, outcome.failure, outcome.attempts);
-    if (cohortAgents.has(row.agent_ref.name)) await settleCohort(row, target, "result" in outcome ? outcome.result : undefined);
-    else if ("result" in outcome) await written(row, outcome.result);
+    if ("failure" in outcome) await failed(row, outcome.failure, outcome.attempts, outcome.attemptIndex);
+    if (cohortAgents.has(row.agent_ref.name)) await settleCohort(row, target, "result" in outcome ? { ...outcome.result, [ATTEMPT_INDEX_KEY]: outcome.attemptIndex } : undefined);
+    else if ("result" in outcome) await written(row, outcome.result, outcome.attemptIndex);
   };
   const watch = new StackWatch<{ row: Row; target: Target; outcome: Ended }>(bearer(options.authToken), async (held) => {
     for (const { row, target, outcome } of held) if (!closed) await settle(row, target, outcome);
@@ -249,7 +277,8 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
   const runOne = async (row: Row) => {
     dispatched++;
     const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...rest } = row;
-    const body = options.curriculum ? { ...rest, level: options.curriculum.level } : rest;
+    const identified = { ...rest, [ROLLOUT_ID_KEY]: rolloutIdOf(row) };
+    const body = options.curriculum ? { ...identified, level: options.curriculum.level } : identified;
     const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)!, transport: nodeTransport };
     const began = performance.now();
     const outcome = await runRollout(target, body, {
@@ -257,6 +286,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
       maxAttempts: options.maxAttempts ?? 3,
       headers: bearer(options.authToken),
       stopped: () => stopped,
+      firstAttemptIndex: attempted.get(pairKey(row, files.materialized)) ?? 0,
     });
     if (closed || "abandoned" in outcome) return;
     if ("failure" in outcome && unanswered(outcome.failure)) {
@@ -282,7 +312,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     options.signal?.removeEventListener("abort", onAbort);
     bar?.stop();
     await source.return(undefined);
-    await Promise.all([out.close(), failures.close()]);
+    await Promise.all([out.close(), failures.close(), progressFile.flush()]);
   }
 
   const succeeded = state.done - state.resumed - state.failed;
@@ -301,7 +331,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     resolvedFailures: resume ? await pruneFailures(files.failures, files.rollouts) : 0,
     files,
   };
-  if (!stopped && down === undefined) {
+  if (!stopped && down === undefined && !options.disableAggregation) {
     try {
       summary.aggregate = await writeAggregateMetrics(files.rollouts, agents, files.aggregateMetrics, AGGREGATE_DEADLINE_MS, bearer(options.authToken));
     } catch (err) {

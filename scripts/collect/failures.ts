@@ -10,8 +10,26 @@ import { pairKey } from "./pairs.ts";
 /** The failure class, and the input line, of a row left out as invalid. */
 export const INVALID_ROW = "invalid_row";
 export const INPUT_LINE_KEY = "_ng_input_line";
+/** How many attempts a failed rollout took, on its line in the failures file. */
+export const ATTEMPTS_KEY = "_ng_attempts";
 
 const isPair = (value: Record<string, unknown>) => value[INPUT_LINE_KEY] === undefined;
+
+/**
+ * How many attempts each pair has used up in earlier runs, for a resumed run to number its next
+ * attempt (`_ng_attempt_index`) after them, as NeMo Gym counts its failures sidecar: here one
+ * line per failed rollout, with the attempts it took (`_ng_attempts`; one when absent).
+ */
+export async function priorAttempts(failures: string): Promise<Map<number, number>> {
+  const attempts = new Map<number, number>();
+  for await (const { line, value } of readJsonl(failures)) {
+    if (!isPair(value)) continue;
+    const key = pairKey(value, `${failures}:${line}`);
+    const used = Number.isInteger(value[ATTEMPTS_KEY]) && (value[ATTEMPTS_KEY] as number) > 0 ? (value[ATTEMPTS_KEY] as number) : 1;
+    attempts.set(key, (attempts.get(key) ?? 0) + used);
+  }
+  return attempts;
+}
 
 /** Rewrites the failures file; returns how many of the pairs it listed have since succeeded. */
 export async function pruneFailures(failures: string, rollouts: string): Promise<number> {

@@ -11,6 +11,8 @@ import { ROLLOUT_INDEX_KEY, TASK_INDEX_KEY } from "../../shared/schemas/run.ts";
 import { zodIssues } from "../../shared/server/errors.ts";
 import type { z } from "../../shared/zod.ts";
 import { InputError, JsonlWriter, parseRow, readJsonl } from "./jsonl.ts";
+import { applyPrompt } from "./prompt_config.ts";
+import type { PromptConfig } from "./prompt_config.ts";
 import type { RowCompleter } from "./task_check.ts";
 
 export interface MaterializeOptions {
@@ -19,11 +21,38 @@ export interface MaterializeOptions {
   output: string;
   agent?: string;
   limit?: number;
-  numRepeats: number;
+  /** Repeats of every row, or NeMo Gym's per-agent form: `{agent: n, _default: n}` (`_default` for agents not named). */
+  numRepeats: number | Readonly<Record<string, number>>;
   /** Shallow overrides of every row's `responses_create_params`. */
   overrides: Record<string, unknown>;
   /** Leave out rows that fail the row schema (and say which) instead of stopping at the first. */
   skipInvalid?: boolean;
+  /** Builds each row's input from templates (prompt_config.ts). */
+  prompt?: PromptConfig;
+  /** NeMo Gym's num_repeats_add_seed: each repeat asks the model for seed = its rollout index (vLLM's `seed`, via `metadata.extra_body`). */
+  numRepeatsAddSeed?: boolean;
+}
+
+const DEFAULT_REPEATS = "_default";
+
+/** How many times a row of `agent` runs; an agent the per-agent form leaves out, without `_default`, is an error. */
+function repeatsOf(numRepeats: MaterializeOptions["numRepeats"], agent: string, where: string): number {
+  if (typeof numRepeats === "number") return numRepeats;
+  const repeats = numRepeats[agent] ?? numRepeats[DEFAULT_REPEATS];
+  if (repeats === undefined) throw new InputError(`${where}: num_repeats has no entry for agent "${agent}" and no "${DEFAULT_REPEATS}" (it names: ${Object.keys(numRepeats).join(", ")})`);
+  return repeats;
+}
+
+/** The create params with `seed` added to `metadata.extra_body`, a JSON object in a string (how a request carries vLLM extras). */
+function withSeed(params: Record<string, unknown>, seed: number, where: string): Record<string, unknown> {
+  const metadata = (params.metadata ?? {}) as Record<string, unknown>;
+  let extra: Record<string, unknown>;
+  try {
+    extra = JSON.parse(typeof metadata.extra_body === "string" ? metadata.extra_body : "{}") as Record<string, unknown>;
+  } catch {
+    throw new InputError(`${where}: responses_create_params.metadata.extra_body: expected a JSON object in a string`);
+  }
+  return { ...params, metadata: { ...metadata, extra_body: JSON.stringify({ ...extra, seed }) } };
 }
 
 /** A row left out: its input line, why, and the row as given. */
@@ -60,8 +89,17 @@ export async function materialize(options: MaterializeOptions): Promise<Material
     let rows = 0;
     for await (const { line, text, value } of readJsonl(options.input, { exact: true })) {
       let row: ReturnType<typeof parseRow>;
+      let prompted = value;
       try {
-        row = parseRow(value, options.input, line);
+        if (options.prompt) {
+          try {
+            prompted = applyPrompt(options.prompt, value as Record<string, unknown>);
+          } catch (err) {
+            if (err instanceof InputError) throw new InputError(`${options.input}:${line}: ${err.message}`);
+            throw err;
+          }
+        }
+        row = parseRow(prompted, options.input, line);
       } catch (err) {
         if (!(options.skipInvalid && err instanceof InputError)) throw err;
         skipped.push({ line, reason: err.message, row: value });
@@ -80,7 +118,7 @@ export async function materialize(options: MaterializeOptions): Promise<Material
       if (typeof given !== "number") taskOfLine.set(digest, task);
       if (!lineOfTask.has(task)) lineOfTask.set(task, line);
       // Checked, but written as given (as NeMo Gym does): the schema's normal form is not the row.
-      const verbatim = value as Record<string, unknown>;
+      const verbatim = prompted as Record<string, unknown>;
       // A row without create params (its environment makes the prompt) gets them only to carry overrides.
       const params = verbatim.responses_create_params ?? (Object.keys(options.overrides).length > 0 ? { input: [] } : undefined);
       const stamped = {
@@ -88,10 +126,12 @@ export async function materialize(options: MaterializeOptions): Promise<Material
         ...(params === undefined ? {} : { responses_create_params: { ...(params as object), ...options.overrides } }),
         agent_ref: { ...row.agent_ref, name },
       };
-      for (let i = 0; i < options.numRepeats; i++) {
+      const repeats = repeatsOf(options.numRepeats, name, `${options.input}:${line}`);
+      for (let i = 0; i < repeats; i++) {
         const rollout = nextRollout.get(task) ?? 0;
         nextRollout.set(task, rollout + 1);
-        await out.write({ ...stamped, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout });
+        const repeat = options.numRepeatsAddSeed && stamped.responses_create_params ? { ...stamped, responses_create_params: withSeed(stamped.responses_create_params, rollout, `${options.input}:${line}`) } : stamped;
+        await out.write({ ...repeat, [TASK_INDEX_KEY]: task, [ROLLOUT_INDEX_KEY]: rollout });
       }
       // Stop before reading on: lines past the limit are not ours to judge.
       if (++rows === options.limit) break;

@@ -7,7 +7,7 @@
 import { call, refusalOf } from "../../shared/client/call.ts";
 import type { Target } from "../../shared/client/call.ts";
 import { JUDGE_FAILED } from "../../shared/judge/call.ts";
-import { FAILURE_CLASS_KEY } from "../../shared/schemas/run.ts";
+import { ATTEMPT_INDEX_KEY, FAILURE_CLASS_KEY, FAILURE_TERMINAL_KEY } from "../../shared/schemas/run.ts";
 import { HttpError } from "../../shared/server/errors.ts";
 import { asDouble, parseExact } from "../../shared/json/exact.ts";
 
@@ -22,9 +22,12 @@ export const DURATION_KEY = "_eg_duration_ms";
 export interface Failure {
   [FAILURE_CLASS_KEY]: string;
   error: unknown;
+  /** Set when asking again cannot help (bad input): NeMo Gym's resume skips these. */
+  [FAILURE_TERMINAL_KEY]?: true;
 }
 
-export type Outcome = { result: Record<string, unknown> } | { failure: Failure; attempts: number } | { abandoned: true };
+/** `attemptIndex`: the `_ng_attempt_index` of the attempt that ended it. */
+export type Outcome = { result: Record<string, unknown>; attemptIndex: number } | { failure: Failure; attempts: number; attemptIndex: number } | { abandoned: true };
 
 const BACKOFF_BASE_MS = 1000;
 const BACKOFF_CAP_MS = 30_000;
@@ -77,7 +80,10 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
     const type = typeof error.type === "string" ? error.type : `http_${status}`;
     // A rate limit refused the rollout before it ran: asking again later is safe.
     if (status === 429) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, retryAfterMs: retryAfterMs(headers) };
-    return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, final: status < 500 };
+    // Bad input is terminal (NeMo Gym's flag): no later run should ask again either. A judge that
+    // gave up is final in this run only: a resumed one may find it back.
+    if (status < 500) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error }, [FAILURE_TERMINAL_KEY]: true }, final: true };
+    return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } } };
   }
   if (!parsed || typeof parsed !== "object") return { failure: { [FAILURE_CLASS_KEY]: "bad_response", error: `/run answered 200 with a body that is not a JSON object: ${text.slice(0, 200)}` } };
   if (typeof parsed[FAILURE_CLASS_KEY] === "string") {
@@ -100,6 +106,8 @@ export interface RolloutOptions {
   stopped: () => boolean;
   /** Refusals by a busy agent waited out (not counted as attempts) before one counts; DEFAULT_MAX_REFUSALS. */
   maxRefusals?: number;
+  /** The `_ng_attempt_index` of the first attempt (a resumed run's attempts follow the earlier runs'); 0. */
+  firstAttemptIndex?: number;
 }
 
 // Full jitter: rollouts that failed (or were refused) together do not all come back together.
@@ -110,15 +118,18 @@ export async function runRollout(agent: Target, body: unknown, options: RolloutO
   const giveUpAt = Date.now() + options.deadlineMs;
   let refusals = 0;
   for (let attempts = 1; ; ) {
-    const outcome = await attempt(agent, body, options);
-    if (outcome.result) return { result: outcome.result };
+    // Each attempt is numbered: the agent's answer says which one it is, so a trainer (or this
+    // collector) never takes an older attempt's answer for a newer one's. A refusal started nothing: same number.
+    const attemptIndex = (options.firstAttemptIndex ?? 0) + attempts - 1;
+    const outcome = await attempt(agent, { ...(body as object), [ATTEMPT_INDEX_KEY]: attemptIndex }, options);
+    if (outcome.result) return { result: outcome.result, attemptIndex };
     let wait: number;
     const refusedWait = outcome.refusedForMs === undefined ? undefined : outcome.refusedForMs + jitter(refusals);
     if (refusedWait !== undefined && refusals < (options.maxRefusals ?? DEFAULT_MAX_REFUSALS) && Date.now() + refusedWait < giveUpAt) {
       refusals++;
       wait = refusedWait;
     } else {
-      if (outcome.final || attempts >= options.maxAttempts) return { failure: outcome.failure!, attempts };
+      if (outcome.final || attempts >= options.maxAttempts) return { failure: outcome.failure!, attempts, attemptIndex };
       wait = outcome.retryAfterMs ?? jitter(attempts - 1);
       attempts++;
     }

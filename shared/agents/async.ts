@@ -2,8 +2,13 @@
 // `Prefer: respond-async` (RFC 7240) answers 202 with a rollout id at once, the rollout runs in
 // its own RolloutDO, and GET /rollouts/:id reports it. A client-chosen id in `Idempotency-Key`
 // (the IETF httpapi draft's header) makes a resubmission return the existing rollout, never
-// start a second one, so retrying a submit whose answer was lost is always safe.
+// start a second one, so retrying a submit whose answer was lost is always safe. The same key
+// and row at a higher `_ng_attempt_index` is a retry: it replaces the rollout, and the older
+// attempt's answer, should it still come, is dropped (durable_objects/rollout_do.ts).
+import { ATTEMPT_INDEX_KEY } from "../schemas/run.ts";
 import type { RunRequest } from "../schemas/run.ts";
+import { identified } from "./identity.ts";
+import type { RolloutIdentity } from "./identity.ts";
 import { HttpError } from "../server/errors.ts";
 import { sha256Hex } from "../server/sha256.ts";
 
@@ -14,7 +19,7 @@ export const IDEMPOTENCY_KEY_HEADER = "Idempotency-Key";
  * shared code cannot import, so only the shape it is used through is written here.
  */
 interface RolloutRpc {
-  submit(id: string, row: RunRequest, fingerprint: string, ttlMs: number, caller: string | undefined): Promise<{ conflict: true } | { conflict: false; state: object }>;
+  submit(id: string, row: RunRequest & RolloutIdentity, fingerprint: string, ttlMs: number, caller: string | undefined): Promise<{ conflict: true } | { conflict: false; state: object }>;
   state(): Promise<object | null>;
 }
 
@@ -62,13 +67,14 @@ const stubFor = (env: AsyncBindings, id: string, caller: string | undefined): Ro
   return namespace.get(namespace.idFromName(caller === undefined ? id : `${caller}\n${id}`)) as RolloutRpc;
 };
 
-const fingerprint = (row: RunRequest): Promise<string> => sha256Hex(JSON.stringify(row));
+// A retry of a rollout (the same row at a later `_ng_attempt_index`) has the same fingerprint.
+const fingerprint = ({ [ATTEMPT_INDEX_KEY]: _attempt, ...row }: RunRequest): Promise<string> => sha256Hex(JSON.stringify(row));
 
 const locationOf = (id: string) => `/rollouts/${encodeURIComponent(id)}`;
 
 /** 202 with the rollout's state (queued for a new one) and where to poll it. */
 export async function submitRollout(env: AsyncBindings, row: RunRequest, rolloutId: string, ttlMs: number, caller: string | undefined): Promise<Response> {
-  const submitted = await stubFor(env, rolloutId, caller).submit(rolloutId, row, await fingerprint(row), ttlMs, caller);
+  const submitted = await stubFor(env, rolloutId, caller).submit(rolloutId, identified(row, rolloutId), await fingerprint(row), ttlMs, caller);
   if (submitted.conflict) {
     throw new HttpError(422, "idempotency_key_reused", `${IDEMPOTENCY_KEY_HEADER} ${rolloutId} was already used for a different row`, { issues: [{ path: IDEMPOTENCY_KEY_HEADER, message: "already used for a different row" }] });
   }

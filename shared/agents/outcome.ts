@@ -1,6 +1,6 @@
 // What became of one rollout, as /run_batch lines and async rollouts report it: a reward, or a
 // failure with its class. A failure is never turned into a reward of 0.
-import { FAILURE_CLASS_KEY } from "../schemas/run.ts";
+import { ATTEMPT_INDEX_KEY, FAILURE_CLASS_KEY, ROLLOUT_ID_KEY } from "../schemas/run.ts";
 import type { RolloutFailure, VerifyResponse } from "../schemas/run.ts";
 import { HttpError } from "../server/errors.ts";
 
@@ -9,8 +9,11 @@ export type Outcome = { result: VerifyResponse } | { failure: RolloutFailure };
 /** A verify response that carries a failure class is a failure, whatever else it says. */
 export function outcomeOf(result: VerifyResponse): Outcome {
   const failureClass = result[FAILURE_CLASS_KEY];
-  if (failureClass !== undefined) return { failure: { [FAILURE_CLASS_KEY]: failureClass, error: result.error ?? null } };
-  return { result };
+  if (failureClass === undefined) return { result };
+  const failure: RolloutFailure = { [FAILURE_CLASS_KEY]: failureClass, error: result.error ?? null };
+  // Which rollout failed, when the result says (an agent's always does: identity.ts).
+  for (const key of [ROLLOUT_ID_KEY, ATTEMPT_INDEX_KEY] as const) if (result[key] !== undefined) failure[key] = result[key];
+  return { failure };
 }
 
 /** An HttpError keeps its type and message; anything else is reported without details. */

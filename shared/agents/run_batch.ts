@@ -2,16 +2,20 @@
 // `concurrency` at a time) and each outcome is written as one NDJSON line the moment it is known,
 // tagged with the row's index; a rollout without a reward is a failure record.
 import { failureOf, outcomeOf } from "./outcome.ts";
+import { identityOf } from "./identity.ts";
+import type { RolloutIdentity } from "./identity.ts";
 import type { RunBatchLine, RunRequest, VerifyResponse } from "../schemas/run.ts";
 
-/** One rollout of a row, as /run runs it. */
-export type RunRow = (row: RunRequest) => Promise<VerifyResponse>;
+type Row = RunRequest & RolloutIdentity;
 
-async function outcome(index: number, row: RunRequest, run: RunRow): Promise<RunBatchLine> {
+/** One rollout of a row, as /run runs it. */
+export type RunRow = (row: Row) => Promise<VerifyResponse>;
+
+async function outcome(index: number, row: Row, run: RunRow): Promise<RunBatchLine> {
   try {
     return { index, ...outcomeOf(await run(row)) };
   } catch (err) {
-    return { index, failure: failureOf(err, `run_batch row ${index}`) };
+    return { index, failure: { ...failureOf(err, `run_batch row ${index}`), ...identityOf(row) } };
   }
 }
 
@@ -19,7 +23,7 @@ async function outcome(index: number, row: RunRequest, run: RunRow): Promise<Run
  * Streams one line per row, with min(concurrency, rows) workers; `stopped` is called as each one
  * stops (no row left, or the caller gone), so a slot held per worker is given back.
  */
-export function runBatch(rows: readonly RunRequest[], run: RunRow, concurrency: number, stopped: () => void): ReadableStream<Uint8Array> {
+export function runBatch(rows: readonly Row[], run: RunRow, concurrency: number, stopped: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
   const writer = writable.getWriter();

@@ -19,6 +19,9 @@ import type { AsyncBindings } from "./async.ts";
 import { compareOf, relayAggregateMetrics } from "./hops.ts";
 import type { ResourcesHop } from "./hops.ts";
 import { runBatch } from "./run_batch.ts";
+import { identified, identityOf } from "./identity.ts";
+import type { RolloutIdentity } from "./identity.ts";
+import { HttpError } from "../server/errors.ts";
 import { RunSlots, overloaded } from "./run_slots.ts";
 
 /** The config fields of these routes, part of every rollout agent's config. */
@@ -50,13 +53,16 @@ export function depsFor<E, D extends ResourcesHop>(routes: RunRoutes<E, D>, env:
  * One rollout of the row, reported to the head's monitor as it starts and ends (monitor.ts); the
  * async rollouts' objects run rows through it too.
  */
-export async function monitoredRun<E extends MonitorBindings, D extends ResourcesHop>(routes: RunRoutes<E, D>, env: E, row: RunRequest, deps: D, waitUntil: WaitUntil): Promise<VerifyResponse> {
+export async function monitoredRun<E extends MonitorBindings, D extends ResourcesHop>(routes: RunRoutes<E, D>, env: E, row: RunRequest & RolloutIdentity, deps: D, waitUntil: WaitUntil): Promise<VerifyResponse> {
   const ended = monitorRollout(env, row, deps.caller, waitUntil);
+  const identity = identityOf(row);
   try {
-    const result = await routes.run(row, deps);
+    const result = { ...(await routes.run(row, deps)), ...identity };
     ended(outcomeOf(result));
     return result;
   } catch (err) {
+    // The error a failed /run answers with says which rollout, and which attempt, failed.
+    if (err instanceof HttpError) Object.assign(err.details, identity);
     ended({ failure: failureClassOf(err) });
     throw err;
   } finally {
@@ -83,10 +89,11 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBin
 
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
-    const row = await readBody(c, RunRequest);
+    const body = await readBody(c, RunRequest);
     const deps = depsFor(routes, c.env, c.get("caller"));
     const config = routes.config(c.env);
-    if (mode.async) return submitRollout(c.env, row, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
+    if (mode.async) return submitRollout(c.env, body, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
+    const row = identified(body);
     if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
     try {
       return c.json(await monitoredRun(routes, c.env, row, deps, waitUntilOf(c)));
@@ -98,7 +105,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBin
   app.get("/rollouts/:id", (c) => rolloutStatus(c.env, c.req.param("id"), c.get("caller")));
 
   app.post("/run_batch", async (c) => {
-    const { rows } = await readBody(c, RunBatchRequest);
+    const rows = (await readBody(c, RunBatchRequest)).rows.map((row) => identified(row));
     // Resolving the hops first makes a misconfigured agent a 500 before any line is streamed.
     routes.deps(c.env);
     const config = routes.config(c.env);

@@ -7,6 +7,15 @@ import { Item, ResponseObject, ResponsesCreateParams } from "./responses.ts";
 export const TASK_INDEX_KEY = "_ng_task_index";
 export const ROLLOUT_INDEX_KEY = "_ng_rollout_index";
 export const FAILURE_CLASS_KEY = "_ng_failure_class";
+/** NeMo Gym's flag on a failure that asking again cannot fix (bad input, a judge that gave up): resume skips it. */
+export const FAILURE_TERMINAL_KEY = "_ng_failure_terminal";
+/** A rollout's logical id, the same across its attempts (NeMo Gym's key; NeMo RL sets it per prompt sibling). */
+export const ROLLOUT_ID_KEY = "_ng_rollout_id";
+/** Which attempt at the rollout this is, from 0: a retry keeps the id and gets the next index. */
+export const ATTEMPT_INDEX_KEY = "_ng_attempt_index";
+
+/** NeMo Gym's charset for a rollout id: it becomes a path segment and a file name, so no leading dot. */
+export const ROLLOUT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 export const AgentRef = z.looseObject({ name: z.string().min(1) });
 
@@ -14,6 +23,8 @@ export const RunRequest = z.looseObject({
   // Absent only from a row whose resources server makes its prompt at /seed_session (a generated task).
   responses_create_params: ResponsesCreateParams.default({ input: [] }),
   agent_ref: AgentRef.optional(),
+  [ROLLOUT_ID_KEY]: z.string().max(128).regex(ROLLOUT_ID_PATTERN, "expected letters, digits, dots, dashes or underscores, starting with a letter or digit").optional(),
+  [ATTEMPT_INDEX_KEY]: z.number().int().min(0).optional(),
 });
 export type RunRequest = z.infer<typeof RunRequest>;
 

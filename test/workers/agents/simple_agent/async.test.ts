@@ -104,7 +104,9 @@ describe("POST /run with Prefer: respond-async", () => {
     expect(done.body.status).toBe("completed");
     const sync = await c.post("/run", row());
     expect(sync.status).toBe(200);
-    expect(done.body.result).toEqual(sync.body);
+    // The same body, but for its id: an async rollout's is the id it was submitted under.
+    expect(done.body.result).toEqual({ ...sync.body, _ng_rollout_id: accepted.body.rollout_id });
+    expect(sync.body._ng_rollout_id).not.toBe(accepted.body.rollout_id);
     expect(done.body.result.reward).toBe(1);
     expect(done.body.failure).toBeUndefined();
   });

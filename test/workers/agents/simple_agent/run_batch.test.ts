@@ -86,7 +86,7 @@ describe("simple_agent /run_batch", () => {
     expect(byIndex[0]).toMatchObject({ result: { reward: 1, verdict: "right" } });
     expect(byIndex[1]).toMatchObject({ result: { reward: 0, verdict: "wrong" } });
     expect(byIndex[2]).toMatchObject({ failure: { _ng_failure_class: "bad_upstream_response", error: { hop: "policy_model/v1/responses" } } });
-    expect(byIndex[3]).toEqual({ index: 3, failure: { _ng_failure_class: "judge_failed", error: "judge down" } });
+    expect(byIndex[3]).toEqual({ index: 3, failure: { _ng_failure_class: "judge_failed", error: "judge down", _ng_rollout_id: expect.any(String), _ng_attempt_index: 0 } });
     // Lines arrive while the batch is still running, not all at the end.
     expect(lines[0]!.at).toBeLessThan(lines[3]!.at - 150);
   });
