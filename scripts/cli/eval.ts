@@ -17,15 +17,14 @@ import { writeIndex } from "../profile/index_page.ts";
 import type { IndexEntry } from "../profile/index_page.ts";
 import { passAtKTable, passAtKUnits } from "../profile/table.ts";
 import { bringUp } from "../stack/up.ts";
+import { removeStackFile, writeStackFile } from "../stack/pid_file.ts";
+import { manifests } from "../plan/environments.ts";
 import { declineLines, emulatorDeclines } from "../stack/emulator_declines.ts";
 import type { Played } from "../stack/emulator_declines.ts";
 import { loadConfig, resolveUserPath } from "../plan/config.ts";
 import { UsageError, commandLine, parseCommand, positiveInt } from "./args.ts";
-import { POLICY_HELP, checkPolicyServed, policyEmulatorArgs } from "./policy.ts";
-
-export const help =
-  `eval [--config a.yaml ...] [--environment NAME] [--num-repeats 4] [--concurrency 16] [--output-dir DIR [--resume]] ${POLICY_HELP} [key=value ...]   ` +
-  "start a local stack, collect over the example datasets, profile, print pass@k";
+import { checkPolicyServed, policyEmulatorArgs } from "./policy.ts";
+import { help } from "./eval_run_help.ts";
 
 interface Dataset {
   agent: string;
@@ -68,6 +67,12 @@ function pick(datasets: Dataset[], environment: string | undefined): Dataset[] {
   return picked;
 }
 
+/** The user's own manifest of the environment (environments/NAME/config.yaml, NeMo's layout), if there is one. */
+function userManifest(environment: string | undefined): string[] | undefined {
+  const manifest = environment === undefined ? undefined : manifests().find((m) => m.name === environment && m.source === "environments");
+  return manifest ? [manifest.path] : undefined;
+}
+
 function partition<T>(items: T[], keep: (item: T) => boolean): [T[], T[]] {
   return [items.filter(keep), items.filter((item) => !keep(item))];
 }
@@ -86,7 +91,10 @@ export async function evaluate(argv: string[]): Promise<number> {
   const repeats = positiveInt(values["num-repeats"], "--num-repeats", 4);
   const concurrency = positiveInt(values.concurrency, "--concurrency", 16);
   const emulatorArgs = policyEmulatorArgs(values.policy);
-  const { instances } = loadConfig(values.config, overrides, { local: true });
+  // A NeMo-style manifest of the user's (environments/NAME/config.yaml) is that environment's config;
+  // a bundled environment is picked among the bundled configs, as before.
+  const configPaths = values.config ?? userManifest(values.environment);
+  const { instances } = loadConfig(configPaths, overrides, { local: true });
   const all = exampleDatasets(instances);
   if (all.length === 0) throw new Error("no agent in the config has an example dataset (datasets: [{type: example, jsonl_fpath: ...}])");
   // NeMo's configs list example files not every checkout has (equivalence_llm_judge's train.jsonl): said, and skipped.
@@ -106,8 +114,11 @@ export async function evaluate(argv: string[]): Promise<number> {
   // Any free head port: an eval is self-contained and must not collide with a running `start`.
   // One environment needs only its agent and what that references (resources, model, gateway).
   const only = values.environment === undefined ? undefined : datasets.map((d) => d.agent);
-  const running = await bringUp({ configPaths: values.config, overrides, headPort: 0, only, emulatorArgs, log: (line) => console.log(line) });
+  const running = await bringUp({ configPaths, overrides, headPort: 0, only, emulatorArgs, log: (line) => console.log(line) });
   console.log(`All servers ready! (${((performance.now() - began) / 1000).toFixed(2)} s); watch the run at ${running.stack.headUrl}/ui`);
+  // `edge-gym stop` finds the run by this file and ends it as Ctrl+C would.
+  const headPort = Number(new URL(running.stack.headUrl).port);
+  writeStackFile({ head_url: running.stack.headUrl, head_port: headPort });
   const profiled: IndexEntry[] = [];
   let failed = 0;
   let declines = new Map<string, Played>();
@@ -115,11 +126,14 @@ export async function evaluate(argv: string[]): Promise<number> {
   const interrupt = new AbortController();
   // Miniflare's own exit hook would exit at once with 130: the rollouts in flight, what finished and how to go on would be lost.
   process.removeAllListeners("SIGINT");
-  process.once("SIGINT", () => {
+  process.removeAllListeners("SIGTERM");
+  const onInterrupt = () => {
     console.error("\nInterrupted: no new rollouts; waiting up to 30 s for those in flight (Ctrl+C again to stop at once).");
     interrupt.abort();
     process.once("SIGINT", () => process.exit(130));
-  });
+  };
+  process.once("SIGINT", onInterrupt);
+  process.once("SIGTERM", onInterrupt);
   let stoppedIn: { dataset: Dataset; missing: number; total: number } | undefined;
   const finished: Dataset[] = [];
   try {
@@ -157,6 +171,7 @@ export async function evaluate(argv: string[]): Promise<number> {
     declines = await emulatorDeclines(running.emulators.values());
   } finally {
     await running.stop();
+    removeStackFile(headPort);
   }
   console.log("");
   const rows = profiled.map((p) => ({ ...p.agent, name: p.environment }));
