@@ -3,6 +3,7 @@
 // stack's modules (Miniflare) weigh ~90 MB and slow every fetch, and `collect` needs none of it.
 // Errors are one line on stderr and a non-zero exit (2 for usage and config errors).
 import { UsageError } from "./cli/args.ts";
+import { isLegacy, translateLegacy } from "./cli/legacy.ts";
 import { ConfigError } from "../shared/config/errors.ts";
 
 interface Command {
@@ -23,13 +24,16 @@ const commands: Record<string, () => Promise<Command>> = {
   collect: lazy("./cli/collect.ts", "collect"),
   profile: lazy("./cli/profile.ts", "profile"),
   view: lazy("./cli/view.ts", "view"),
-  eval: lazy("./cli/eval.ts", "evaluate"),
+  eval: lazy("./cli/eval_tree.ts", "evalCommand"),
   status: lazy("./cli/status.ts", "status"),
   resolve: lazy("./cli/resolve.ts", "resolve"),
   init: lazy("./cli/init.ts", "init"),
   deploy: lazy("./cli/deploy.ts", "deploy"),
   destroy: lazy("./cli/destroy.ts", "destroy"),
   databases: lazy("./cli/databases.ts", "databases"),
+  env: lazy("./cli/env.ts", "env"),
+  list: lazy("./cli/list.ts", "list"),
+  stop: lazy("./cli/stop.ts", "stop"),
 };
 
 async function usage(): Promise<string> {
@@ -42,6 +46,12 @@ async function main(argv: string[]): Promise<number> {
   if (!name || name === "--help" || name === "-h" || name === "help") {
     console.log(await usage());
     return 0;
+  }
+  // NeMo Gym's `ng_*` names run the command they stand for, saying which (on stderr: stdout stays the command's).
+  if (isLegacy(name)) {
+    const { argv: translated, note } = translateLegacy(name, rest);
+    console.error(`edge-gym: ${note}`);
+    return main(translated);
   }
   const load = commands[name];
   if (!load) throw new UsageError(`unknown command "${name}"; run edge-gym --help`);

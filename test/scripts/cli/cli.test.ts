@@ -109,7 +109,8 @@ describe("edge-gym CLI", () => {
     const typo = cli("start", "--head-prot", "5");
     expect(typo.code).toBe(2);
     expect(typo.stderr.trim().split("\n")).toHaveLength(1);
-    expect(typo.stderr).toContain("unknown option --head-prot (did you mean --head-port?); usage: edge-gym start [--config a.yaml ...] [--head-port 11000");
+    expect(typo.stderr).toContain("unknown option --head-prot (did you mean --head-port?); usage: edge-gym start [--config a.yaml ...] [--environment NAME ...]");
+    expect(typo.stderr).toContain("[--head-port 11000 (0: any free port)]");
 
     const busy = createServer();
     await new Promise<void>((resolve) => busy.listen(0, "127.0.0.1", resolve));
