@@ -12,6 +12,12 @@ import { NOT_SEEDED } from "../shared/session/store.ts";
 import type { NotSeeded, SessionStore, TextChange, UpdateOutcome } from "../shared/session/store.ts";
 import type { SqlRow, SqlStatement } from "../shared/session/sql.ts";
 import { LazyTables } from "./lazy_tables.ts";
+import { DEFAULT_SESSION_TTL_S } from "../shared/session/session.ts";
+import type { SessionBindings } from "../shared/session/session.ts";
+import { answerRpc } from "../shared/server/rpc.ts";
+import type { LimitBindings } from "../shared/server/limits.ts";
+import { CLOSE, endEpisode, handleFrame, newSocketState } from "../shared/openenv/socket.ts";
+import type { Close, EpisodeIo, SocketState } from "../shared/openenv/socket.ts";
 
 const SCHEMA = ["CREATE TABLE IF NOT EXISTS state (key TEXT PRIMARY KEY, value TEXT NOT NULL)"];
 // Setting the alarm is a durable write, which a read would otherwise pay on every call: the deadline
@@ -139,4 +145,97 @@ export class SessionDO extends DurableObject<SessionObjectEnv> implements Sessio
     await this.ctx.storage.deleteAll();
     this.#tables.dropped();
   }
+}
+
+const ROW_KEY = "openenv_row";
+
+/**
+ * An episode server's SessionDO, which also serves OpenEnv's socket (shared/openenv/): the Worker's
+ * GET /ws hands each upgrade to an object of its own, which accepts it with the hibernatable API,
+ * so between frames nothing runs and the object may be evicted (the socket's facts live in its
+ * attachment, its row in storage). Each frame is played through the server's own routes, called
+ * in-process; the episode itself lives in the session /reset issues, as over HTTP. A socket idle
+ * for the session TTL is closed by the alarm; once closed, the object keeps nothing.
+ */
+export function episodeSessionDO(app: Parameters<typeof answerRpc>[0]) {
+  return class EpisodeSessionDO extends SessionDO {
+    /** The frame in play: frames (and the close) are handled one at a time, in order, as OpenEnv's server handles them. */
+    #turn: Promise<void> = Promise.resolve();
+
+    override async fetch(): Promise<Response> {
+      const [client, server] = Object.values(new WebSocketPair());
+      this.ctx.acceptWebSocket(server!);
+      server!.serializeAttachment(newSocketState());
+      await this.#idleAlarm();
+      return new Response(null, { status: 101, webSocket: client });
+    }
+
+    override webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+      return this.#inTurn(() => this.#play(ws, message));
+    }
+
+    async #play(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
+      const state = ws.deserializeAttachment() as SocketState;
+      const outcome = await handleFrame(message, state, this.#io());
+      ws.serializeAttachment(state);
+      if (outcome.reply) ws.send(JSON.stringify(outcome.reply));
+      if (outcome.close) await this.#end(ws, outcome.close);
+      else await this.#idleAlarm();
+    }
+
+    override webSocketClose(ws: WebSocket): Promise<void> {
+      return this.#inTurn(() => this.#end(ws, CLOSE.byClient));
+    }
+
+    override webSocketError(ws: WebSocket): Promise<void> {
+      return this.#inTurn(() => this.#end(ws, CLOSE.byClient));
+    }
+
+    override async alarm(): Promise<void> {
+      await this.#inTurn(async () => {
+        for (const ws of this.ctx.getWebSockets()) await this.#end(ws, CLOSE.idle);
+      });
+      await super.alarm();
+    }
+
+    #inTurn(work: () => Promise<void>): Promise<void> {
+      const turn = this.#turn.then(work);
+      this.#turn = turn.catch(() => {});
+      return turn;
+    }
+
+    #env(): SessionBindings & LimitBindings {
+      return this.env as SessionBindings & LimitBindings;
+    }
+
+    #io(): EpisodeIo {
+      return {
+        call: (request) => answerRpc(app, request, this.env, this.ctx),
+        rows: {
+          get: async () => this.ctx.storage.get<Record<string, unknown>>(ROW_KEY),
+          put: async (row) => this.ctx.storage.put(ROW_KEY, row),
+        },
+        env: this.#env(),
+        now: () => Date.now(),
+      };
+    }
+
+    // Moved on with every frame: the alarm fires only once the socket has been idle a whole TTL.
+    async #idleAlarm(): Promise<void> {
+      await this.ctx.storage.setAlarm(Date.now() + Number(this.#env().SESSION_TTL_S ?? DEFAULT_SESSION_TTL_S) * 1000);
+    }
+
+    // Frees the socket's episode and everything the object stored; the close says why.
+    async #end(ws: WebSocket, why: Close): Promise<void> {
+      const state = ws.deserializeAttachment() as SocketState;
+      await endEpisode(state, this.#io()).catch((err) => console.error("openenv: closing the episode failed:", err));
+      ws.serializeAttachment(state);
+      try {
+        ws.close(why.code, why.reason);
+      } catch {
+        // Already closed by the other side.
+      }
+      await this.release();
+    }
+  };
 }

@@ -5,7 +5,8 @@ import { defineEpisodeServer } from "../../../shared/resources/episode.ts";
 import { assistantText } from "../../../shared/verifiers/assistant_text.ts";
 import declaration from "./declaration.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { episodeSessionDO } from "../../../durable_objects/session_do.ts";
+import { serveOpenEnv } from "../../../shared/openenv/route.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 const server = defineEpisodeServer({
@@ -19,6 +20,10 @@ const server = defineEpisodeServer({
     return { reward, terminated: true, state: { turn } };
   },
 });
+
+// OpenEnv's reset/step/state over a WebSocket at GET /ws, held by this server's SessionDO (docs/openenv.md).
+serveOpenEnv(server);
+export const SessionDO = episodeSessionDO(server);
 
 export default server;
 export const Rpc = rpcEntrypoint(server);

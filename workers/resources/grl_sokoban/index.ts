@@ -13,7 +13,8 @@ import type { Board } from "./board.ts";
 import declaration from "./declaration.ts";
 import { generateLevel } from "./level.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { episodeSessionDO } from "../../../durable_objects/session_do.ts";
+import { serveOpenEnv } from "../../../shared/openenv/route.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Episode {
@@ -55,6 +56,10 @@ const server = defineEpisodeServer({
     return { observation: observation(board), reward, terminated: success, truncated: !success && next.steps >= next.maxSteps, info, state: next };
   },
 });
+
+// OpenEnv's reset/step/state over a WebSocket at GET /ws, held by this server's SessionDO (docs/openenv.md).
+serveOpenEnv(server);
+export const SessionDO = episodeSessionDO(server);
 
 export default server;
 export const Rpc = rpcEntrypoint(server);

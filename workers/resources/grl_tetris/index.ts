@@ -13,7 +13,8 @@ import declaration from "./declaration.ts";
 import { ACTIONS, newGame, play, render } from "./tetris.ts";
 import type { Game, MoveInfo } from "./tetris.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { episodeSessionDO } from "../../../durable_objects/session_do.ts";
+import { serveOpenEnv } from "../../../shared/openenv/route.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 interface Episode {
@@ -58,6 +59,10 @@ const server = defineEpisodeServer({
     return { observation: done ? board : observation(board), reward, terminated: done, info, state: { game, totalReward } };
   },
 });
+
+// OpenEnv's reset/step/state over a WebSocket at GET /ws, held by this server's SessionDO (docs/openenv.md).
+serveOpenEnv(server);
+export const SessionDO = episodeSessionDO(server);
 
 export default server;
 export const Rpc = rpcEntrypoint(server);

@@ -21,7 +21,8 @@ import type { Replay } from "./episode.ts";
 import { render } from "./render.ts";
 import { PRB_PRESSURE_THRESHOLD, REWARD_VERSION, REWARD_WEIGHTS } from "./rewards.ts";
 
-export { SessionDO } from "../../../durable_objects/session_do.ts";
+import { episodeSessionDO } from "../../../durable_objects/session_do.ts";
+import { serveOpenEnv } from "../../../shared/openenv/route.ts";
 import { rpcEntrypoint } from "../../../shared/server/entrypoint.ts";
 
 /** What every reset and step tells a trainer about this backend and its reward (the reference's episode contract). */
@@ -167,6 +168,10 @@ const server = defineEpisodeServer({
     return { ...answer, state: episode };
   },
 });
+
+// OpenEnv's reset/step/state over a WebSocket at GET /ws, held by this server's SessionDO (docs/openenv.md).
+serveOpenEnv(server);
+export const SessionDO = episodeSessionDO(server);
 
 export default server;
 export const Rpc = rpcEntrypoint(server);
