@@ -135,6 +135,11 @@ export const withTask = <S extends z.ZodObject>(schema: S, body: unknown) => ({ 
  * id), each with `forceNew` for a new one whatever the call carries; `issued` is the id an RPC
  * answer gives its caller to replay.
  */
+/** NeMo Gym's ReverifyMode of a server, from what its declaration says of its state. */
+export function reverifyMode(declaration: Pick<ResourcesDeclaration, "stateful" | "cohort">): "stateless" | "unsupported" {
+  return declaration.stateful || declaration.cohort ? "unsupported" : "stateless";
+}
+
 export function resourcesApp(declaration: ResourcesDeclaration, metrics: MetricsOptions, closeSession?: (ctx: HandlerContext) => Promise<void> | void) {
   const app = createServerApp<ResourcesBindings>();
 
@@ -178,6 +183,11 @@ export function resourcesApp(declaration: ResourcesDeclaration, metrics: Metrics
 
   app.post("/close_session", close);
   rpcRoute(app, "/close_session", rpcClose);
+
+  // NeMo Gym's GET /reverify_mode, which `eval reverify` asks before replaying stored rollouts
+  // through /verify: a verdict made from the request alone can be made again; one that needs the
+  // session's state (a tool world, an episode) or a task's whole cohort cannot.
+  app.get("/reverify_mode", (c) => c.json(reverifyMode(declaration)));
 
   return { app, context, rpcContext, issued, close, rpcClose, release };
 }

@@ -187,3 +187,11 @@ describe("plain-text tools", () => {
     expect(await rpc("/lookup", {})).toMatchObject({ status: 200, body: "a JSON string" });
   });
 });
+
+describe("GET /reverify_mode (NeMo Gym's, for eval reverify)", () => {
+  test("a verdict from the request alone is stateless; one needing session state is unsupported", async () => {
+    const ask = async (app: { fetch(request: Request, env: object): Response | Promise<Response> }) => (await app.fetch(new Request("http://server/reverify_mode"), serverEnv("s"))).json();
+    expect(await ask(stateless)).toBe("stateless");
+    expect(await ask(counter)).toBe("unsupported");
+  });
+});
