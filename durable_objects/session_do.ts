@@ -235,7 +235,10 @@ export function episodeSessionDO(app: Parameters<typeof answerRpc>[0]) {
       } catch {
         // Already closed by the other side.
       }
-      await this.release();
+      // Nothing is kept once the socket is closed. Not release(): on a local stack it ends the
+      // instance at once (END_RELEASED_SESSIONS), which could cut the close frame off unsent (1006).
+      await this.ctx.storage.deleteAlarm();
+      await this.ctx.storage.deleteAll();
     }
   };
 }
