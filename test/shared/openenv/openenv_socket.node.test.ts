@@ -11,7 +11,7 @@ import type { RunningStack } from "../../../scripts/stack/up.ts";
 const MAX_BODY_BYTES = 4000;
 let running: RunningStack;
 beforeAll(async () => {
-  running = await bringUp({ headPort: 0, only: ["blackjack", "grl_sokoban"], overrides: [`++grl_sokoban.resources_servers.grl_sokoban.max_body_bytes=${MAX_BODY_BYTES}`] });
+  running = await bringUp({ headPort: 0, only: ["blackjack_gymnasium_agent", "grl_sokoban"], overrides: [`++grl_sokoban.resources_servers.grl_sokoban.max_body_bytes=${MAX_BODY_BYTES}`] });
 });
 afterAll(async () => {
   await running?.stop();
@@ -22,6 +22,10 @@ type Frame = { type: string; data: Record<string, any> };
 /** One socket: `ask` sends a frame and resolves with the next one received; `closed` with the close's code and reason. */
 async function connect(instance: string) {
   const ws = new WebSocket(`${running.stack.urls.get(instance)!.replace(/^http/, "ws")}/ws`);
+  return speak(ws);
+}
+
+async function speak(ws: WebSocket) {
   const inbox: Frame[] = [];
   const waiting: ((frame: Frame) => void)[] = [];
   ws.onmessage = (event) => {
@@ -57,6 +61,18 @@ async function overHttp(row: Record<string, unknown>, texts: string[]) {
 }
 
 describe("whole episodes over OpenEnv's frames", () => {
+  test("through the episode's public agent (deployed, the episode server is internal): the agent hands the socket on", async () => {
+    const { ask, ws, closed } = await connect("blackjack_gymnasium_agent");
+    const first = await ask({ type: "reset", data: { seed: 2, episode_id: "via-agent" } });
+    expect(first).toMatchObject({ type: "observation", data: { done: false, observation: { text: expect.stringContaining("Your hand") } } });
+    const frame = await ask(say("<action>stand</action>"));
+    expect(frame).toMatchObject({ type: "observation", data: { done: true } });
+    expect([1, 0, -1]).toContain(frame.data.reward);
+    expect(await ask({ type: "state" })).toEqual({ type: "state", data: { episode_id: "via-agent", step_count: 1 } });
+    ws.send(JSON.stringify({ type: "close" }));
+    expect(await closed).toEqual({ code: 1000, reason: "closed by the client" });
+  });
+
   test("blackjack: reset, hits and a stand until done, state counting the steps; the same hand as over HTTP", async () => {
     const { ask, ws, closed } = await connect("blackjack");
     const first = await ask({ type: "reset", data: { seed: 2, episode_id: "hand-1" } });
