@@ -108,7 +108,8 @@ function report(summary: CollectSummary): void {
   console.log(`materialized inputs: ${summary.files.materialized}`);
   console.log(`progress:            ${summary.files.progress}`);
   if (summary.skipped) console.log(`${summary.skipped} invalid input row${summary.skipped === 1 ? "" : "s"} left out (--skip-invalid): listed in the failures file with line and reason`);
-  if (summary.failed || summary.skipped) console.log(`failures:            ${summary.files.failures}`);
+  if (summary.notRetried) console.log(`${summary.notRetried} rollout${summary.notRetried === 1 ? "" : "s"} failed on bad input in an earlier run: not run again`);
+  if (summary.failed || summary.skipped || summary.notRetried) console.log(`failures:            ${summary.files.failures}`);
   for (const line of failureLines(summary.failureClasses)) console.log(line);
   if (summary.aggregate) {
     console.log(`aggregate metrics:   ${summary.files.aggregateMetrics}`);
@@ -242,5 +243,5 @@ export async function collect(argv: string[]): Promise<number> {
     console.log(`Interrupted with ${summary.missing} of ${summary.total} rollouts to go. Resume with:\n  ${resumeCommand(argv)}`);
     return 130;
   }
-  return summary.failed || summary.aggregateError ? 1 : 0;
+  return summary.failed || summary.notRetried || summary.aggregateError ? 1 : 0;
 }

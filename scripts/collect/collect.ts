@@ -25,7 +25,7 @@ import { nodeTransport } from "./http_transport.ts";
 import { runPool } from "./pool.ts";
 import { DURATION_KEY, runRollout } from "./rollout.ts";
 import type { Failure, Outcome } from "./rollout.ts";
-import { ATTEMPTS_KEY, INPUT_LINE_KEY, INVALID_ROW, priorAttempts, pruneFailures } from "./failures.ts";
+import { ATTEMPTS_KEY, INPUT_LINE_KEY, INVALID_ROW, priorFailures, pruneFailures } from "./failures.ts";
 import { checkPolicyEndpoints } from "./policy_check.ts";
 import { FailureTally } from "./failure_tally.ts";
 import type { FailureClass } from "./failure_tally.ts";
@@ -94,6 +94,8 @@ export interface CollectSummary {
   stackDown?: StackDown;
   /** Pairs not in X.jsonl at the end: failed, or never run. */
   missing: number;
+  /** Of `missing`, pairs a resumed run did not ask again: an earlier run failed them on bad input (terminal). */
+  notRetried: number;
   /** Pairs the failures file listed that have since succeeded; they are no longer listed. */
   resolvedFailures: number;
   files: { rollouts: string; materialized: string; failures: string; aggregateMetrics: string; progress: string };
@@ -109,19 +111,21 @@ const rolloutIdOf = (row: Row): string => (typeof row[ROLLOUT_ID_KEY] === "strin
 
 type Ended = Exclude<Outcome, { abandoned: true }>;
 
-async function* pending(materialized: string, done: ReadonlySet<number>): AsyncGenerator<Row> {
+/** The pairs a run does not ask for: those in X.jsonl, and those an earlier run found terminal. */
+async function* pending(materialized: string, settled: (key: number) => boolean): AsyncGenerator<Row> {
   for await (const { line, value } of readJsonl(materialized, { exact: true })) {
-    if (!done.has(pairKey(value, `${materialized}:${line}`))) yield value as Row;
+    if (!settled(pairKey(value, `${materialized}:${line}`))) yield value as Row;
   }
 }
 
 /**
- * Counts a materialized file's rollouts and those already done, and each pending cohort's size;
- * every agent must be running.
+ * Counts a materialized file's rollouts, those already done and those not asked again (terminal),
+ * and each pending cohort's size; every agent must be running.
  */
-async function survey(materialized: string, done: ReadonlySet<number>, agents: ReadonlyMap<string, string>, cohortAgents: ReadonlySet<string>) {
+async function survey(materialized: string, done: ReadonlySet<number>, terminal: ReadonlySet<number>, agents: ReadonlyMap<string, string>, cohortAgents: ReadonlySet<string>) {
   let total = 0;
   let resumed = 0;
+  let notRetried = 0;
   const used = new Set<string>();
   const cohorts = new Cohorts<Row>();
   for await (const { line, value } of readJsonl(materialized)) {
@@ -129,10 +133,12 @@ async function survey(materialized: string, done: ReadonlySet<number>, agents: R
     if (!name || !agents.has(name)) throw new InputError(`${materialized}:${line}: unknown agent "${name}" (running agents: ${[...agents.keys()].join(", ") || "none"})`);
     total++;
     used.add(name);
-    if (done.has(pairKey(value, `${materialized}:${line}`))) resumed++;
+    const key = pairKey(value, `${materialized}:${line}`);
+    if (done.has(key)) resumed++;
+    else if (terminal.has(key)) notRetried++;
     else if (cohortAgents.has(name)) cohorts.expect(name, value as Row);
   }
-  return { total, resumed, used, cohorts };
+  return { total, resumed, notRetried, used, cohorts };
 }
 
 const AGGREGATE_DEADLINE_MS = 10 * 60_000;
@@ -170,20 +176,26 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
   let done: ReadonlySet<number> = new Set();
   let resumedRewardSum = 0;
   let attempted = new Map<number, number>();
+  let terminal = new Set<number>();
   if (resume) {
     for (const path of [files.rollouts, files.failures]) {
       if (existsSync(path) && (await cutTornTail(path))) log(`Cut a torn last line off ${path} (left by an interrupted write).`);
     }
     if (existsSync(files.rollouts)) ({ pairs: done, rewardSum: resumedRewardSum } = await completedPairs(files.rollouts));
-    if (existsSync(files.failures)) attempted = await priorAttempts(files.failures);
+    if (existsSync(files.failures)) ({ attempts: attempted, terminal } = await priorFailures(files.failures));
   }
-  const { total, resumed, used, cohorts } = await survey(files.materialized, done, agents, cohortAgents);
+  const { total, resumed, notRetried, used, cohorts } = await survey(files.materialized, done, terminal, agents, cohortAgents);
   const gathering = await gatheringAgents(options.headUrl, options.authToken, instances, [...cohortAgents]);
   const misfit = cohorts.misfit(new Map([...gathering].map(([agent, g]) => [agent, g.size])));
   if (misfit) throw new InputError(cohortMismatch({ agent: misfit.agent, ...gathering.get(misfit.agent)! }, misfit.size, misfit.pending)!);
   if (options.checkEndpoints) await checkPolicyEndpoints(options.headUrl, options.authToken, instances, used, log);
-  if (resume) log(`Resuming from ${files.materialized}: ${resumed} of ${total} rollouts already done, ${total - resumed} to run.`);
-  return { resume, agents, done, attempted, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped: materialized?.skipped ?? [] };
+  if (resume) {
+    // NeMo Gym's resume does not ask again what failed on bad input: the same row gets the same answer.
+    const terminalNote = notRetried ? `, ${notRetried} failed on bad input before (not run again; see ${files.failures})` : "";
+    log(`Resuming from ${files.materialized}: ${resumed} of ${total} rollouts already done${terminalNote}, ${total - resumed - notRetried} to run.`);
+  }
+  const settled = (key: number) => done.has(key) || terminal.has(key);
+  return { resume, agents, settled, attempted, total, resumed, notRetried, resumedRewardSum, cohortAgents, cohorts, skipped: materialized?.skipped ?? [] };
 }
 
 export async function collect(options: CollectOptions): Promise<CollectSummary> {
@@ -197,11 +209,12 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     aggregateMetrics: siblingPath(options.output, "aggregate_metrics.json"),
     progress: options.progressFile ?? progressPathFor(options.output),
   };
-  const { resume, agents, done, attempted, total, resumed, resumedRewardSum, cohortAgents, cohorts, skipped } = await prepare(options, files, options.log ?? (() => {}));
+  const { resume, agents, settled, attempted, total, resumed, notRetried, resumedRewardSum, cohortAgents, cohorts, skipped } = await prepare(options, files, options.log ?? (() => {}));
 
   const out = await JsonlWriter.open(files.rollouts, resume ? "append" : "truncate");
   const failures = await JsonlWriter.open(files.failures, resume ? "append" : "truncate");
-  const state: ProgressState = { done: resumed, resumed, total, failed: 0, rewardSum: 0 };
+  // What an earlier run finished, failures not asked again included (NeMo's progress counts them).
+  const state: ProgressState = { done: resumed + notRetried, resumed: resumed + notRetried, total, failed: 0, rewardSum: 0 };
   const bar = options.progress ? new ProgressBar(options.label ?? "collect", state) : undefined;
   const progressFile = new ProgressFile(files.progress, options.log ?? ((line) => console.error(line)));
   progressFile.update(state.done);
@@ -302,7 +315,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     await settle(row, target, outcome);
   };
 
-  const source = pending(files.materialized, done);
+  const source = pending(files.materialized, settled);
   bar?.start();
   try {
     await Promise.race([runPool(source, options.concurrency, runOne, () => stopped).then(() => watch.finish()), graceOver]);
@@ -326,8 +339,9 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     failureClasses: tally.classes(),
     skipped: skipped.length,
     interrupted,
-    ...(down === undefined ? {} : { stackDown: { connectionFailures: down, notTried: total - resumed - dispatched } }),
+    ...(down === undefined ? {} : { stackDown: { connectionFailures: down, notTried: total - resumed - notRetried - dispatched } }),
     missing: total - resumed - succeeded,
+    notRetried,
     resolvedFailures: resume ? await pruneFailures(files.failures, files.rollouts) : 0,
     files,
   };

@@ -6,6 +6,7 @@
 import { rename } from "node:fs/promises";
 import { JsonlWriter, readJsonl } from "./jsonl.ts";
 import { pairKey } from "./pairs.ts";
+import { ATTEMPT_INDEX_KEY, FAILURE_TERMINAL_KEY } from "../../shared/schemas/run.ts";
 
 /** The failure class, and the input line, of a row left out as invalid. */
 export const INVALID_ROW = "invalid_row";
@@ -15,20 +16,26 @@ export const ATTEMPTS_KEY = "_ng_attempts";
 
 const isPair = (value: Record<string, unknown>) => value[INPUT_LINE_KEY] === undefined;
 
+const count = (value: unknown, least: number): number => (Number.isInteger(value) && (value as number) >= least ? (value as number) : least);
+
 /**
- * How many attempts each pair has used up in earlier runs, for a resumed run to number its next
- * attempt (`_ng_attempt_index`) after them, as NeMo Gym counts its failures sidecar: here one
- * line per failed rollout, with the attempts it took (`_ng_attempts`; one when absent).
+ * What earlier runs left of each failed pair: the attempts it used up, for a resumed run to number
+ * its next attempt (`_ng_attempt_index`) after them, as NeMo Gym counts its failures sidecar (here
+ * one line per failed rollout, with the attempts it took, `_ng_attempts`, one when absent; a line
+ * kept from several runs by pruneFailures numbers them past its own `_ng_attempt_index`); and the
+ * pairs whose failure was terminal (`_ng_failure_terminal`: bad input), which no run asks again.
  */
-export async function priorAttempts(failures: string): Promise<Map<number, number>> {
+export async function priorFailures(failures: string): Promise<{ attempts: Map<number, number>; terminal: Set<number> }> {
   const attempts = new Map<number, number>();
+  const terminal = new Set<number>();
   for await (const { line, value } of readJsonl(failures)) {
     if (!isPair(value)) continue;
     const key = pairKey(value, `${failures}:${line}`);
-    const used = Number.isInteger(value[ATTEMPTS_KEY]) && (value[ATTEMPTS_KEY] as number) > 0 ? (value[ATTEMPTS_KEY] as number) : 1;
-    attempts.set(key, (attempts.get(key) ?? 0) + used);
+    const used = (attempts.get(key) ?? 0) + count(value[ATTEMPTS_KEY], 1);
+    attempts.set(key, Math.max(used, count(value[ATTEMPT_INDEX_KEY], 0) + 1));
+    if (value[FAILURE_TERMINAL_KEY] === true) terminal.add(key);
   }
-  return attempts;
+  return { attempts, terminal };
 }
 
 /** Rewrites the failures file; returns how many of the pairs it listed have since succeeded. */

@@ -90,7 +90,12 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
     const failureClass = parsed[FAILURE_CLASS_KEY];
     // The judge was already asked again (shared/judge/call.ts); running the rollout again would only
     // draw a new answer, and keep the samples the judge could grade: the failure is reported instead.
-    return { failure: { [FAILURE_CLASS_KEY]: failureClass, error: parsed.error ?? null }, final: failureClass === JUDGE_FAILED };
+    // Its line keeps what the verifier echoed (the model's `response` above all), as NeMo Gym's
+    // failures sidecar does, so `eval reverify --judge-failed-only` can ask the judge again; a
+    // reward it may carry is dropped: a failure is never scored.
+    const verified: Record<string, unknown> = { ...parsed };
+    delete verified.reward;
+    return { failure: { ...verified, [FAILURE_CLASS_KEY]: failureClass, error: parsed.error ?? null }, final: failureClass === JUDGE_FAILED };
   }
   // A reward is a double, whoever wrote it (a Python agent's 1.0 is read exactly, as a Number object).
   const reward = asDouble(parsed.reward);

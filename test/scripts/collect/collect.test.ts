@@ -105,8 +105,32 @@ describe("collect", () => {
     });
     expect(failures.every((f) => f.reward === undefined && Number.isInteger(f._ng_rollout_index))).toBe(true);
     expect(failures.find((f) => f.id === "down").error).toMatchObject({ status: 504, hop: "policy_model/v1/responses" });
+    // The judge's failure keeps the model's answer for `eval reverify --judge-failed-only`, not its reward.
+    expect(failures.find((f) => f.id === "judge")).toMatchObject({ response: { id: "r", output: [] }, error: "judge down" });
+    expect(failures.find((f) => f.id === "down").response).toBeUndefined();
     // ok 1 + flaky 2 + down 2 + bad 1 (bad input is not retried) + judge 1 + none 2
     expect(agent.runs.length - before).toBe(9);
+  });
+
+  test("--resume does not ask again what failed on bad input (terminal), and numbers each retry's attempt past every earlier one", async () => {
+    const rows = [task("bad-input", { behavior: "bad" }), task("down-again", { behavior: "down" })];
+    const first = await collect(options("terminal", input("terminal", rows), { maxAttempts: 2 }));
+    expect(first).toMatchObject({ failed: 2, notRetried: 0 });
+    const asked = () => agent.runs.filter((r) => r.id === "bad-input").length;
+    const askedBefore = asked();
+    const indexOf = (summary: typeof first) => readJsonl(summary.files.failures).find((f) => f.id === "down-again")._ng_attempt_index;
+    expect(indexOf(first)).toBe(1);
+    const logged: string[] = [];
+    const second = await collect(options("terminal", input("terminal", rows), { maxAttempts: 2, resume: true, log: (line) => logged.push(line) }));
+    expect(asked()).toBe(askedBefore);
+    expect(second).toMatchObject({ failed: 1, notRetried: 1, missing: 2 });
+    expect(logged.join("\n")).toMatch(/0 of 2 rollouts already done, 1 failed on bad input before \(not run again; see .*out_failures\.jsonl\), 1 to run\./);
+    // Still listed, by its first run's line: terminal.
+    expect(readJsonl(second.files.failures).map((f) => [f.id, f._ng_failure_terminal ?? false])).toEqual([["bad-input", true], ["down-again", false]]);
+    expect(indexOf(second)).toBe(3);
+    // The pruned file keeps only the latest line, yet a third run goes on past it, never repeating an attempt index.
+    const third = await collect(options("terminal", input("terminal", rows), { maxAttempts: 1, resume: true }));
+    expect(indexOf(third)).toBe(4);
   });
 
   test("a run in which no rollout succeeded has no mean reward, not a mean of 0", async () => {

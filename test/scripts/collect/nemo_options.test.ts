@@ -54,7 +54,8 @@ describe("progress file", () => {
     expect(summary.files.progress).toBe(join(dir, "progress", "rollouts_progress"));
     expect(readFileSync(summary.files.progress, "utf8")).toBe("6\n");
     expect(existsSync(`${summary.files.progress}.partial`)).toBe(false);
-    // A resumed run starts from what is already done (4 rollouts), and the failed pair runs again.
+    // A resumed run starts from what is already done (4 rollouts) and the bad-input pair (terminal,
+    // not run again): all 6 finished.
     const resumed = await collect({ ...opts, resume: true });
     expect(resumed.resumed).toBe(4);
     expect(readFileSync(resumed.files.progress, "utf8")).toBe("6\n");
