@@ -22,6 +22,9 @@ import { manifests } from "../plan/environments.ts";
 import { declineLines, emulatorDeclines } from "../stack/emulator_declines.ts";
 import type { Played } from "../stack/emulator_declines.ts";
 import { loadConfig, resolveUserPath } from "../plan/config.ts";
+import { checkIgnored, healthLines, runHealthChecks } from "../eval/health.ts";
+import type { HealthReport } from "../eval/health.ts";
+import { ignoredChecks, usageChecked } from "./eval_health_check.ts";
 import { UsageError, commandLine, parseCommand, positiveInt } from "./args.ts";
 import { checkPolicyServed, policyEmulatorArgs } from "./policy.ts";
 import { help } from "./eval_run_help.ts";
@@ -86,7 +89,14 @@ export async function evaluate(argv: string[]): Promise<number> {
     "output-dir": { type: "string" },
     policy: { type: "string" },
     resume: { type: "boolean" },
+    "no-health-check": { type: "boolean" },
+    "health-check-ignore": { type: "string", multiple: true },
+    // Accepted so NeMo's commands run unchanged: the checks read each line once, in one process.
+    "health-check-workers": { type: "string" },
   });
+  positiveInt(values["health-check-workers"], "--health-check-workers", 1);
+  const ignoredHealthChecks = ignoredChecks(values["health-check-ignore"]);
+  usageChecked(() => checkIgnored(ignoredHealthChecks));
   if (values.resume && values["output-dir"] === undefined) throw new UsageError("eval --resume needs --output-dir DIR: the folder of the run to go on with");
   const repeats = positiveInt(values["num-repeats"], "--num-repeats", 4);
   const concurrency = positiveInt(values.concurrency, "--concurrency", 16);
@@ -120,6 +130,10 @@ export async function evaluate(argv: string[]): Promise<number> {
   const headPort = Number(new URL(running.stack.headUrl).port);
   writeStackFile({ head_url: running.stack.headUrl, head_port: headPort });
   const profiled: IndexEntry[] = [];
+  // NeMo's automatic post-run health check: one dataset's reports in the output folder, as
+  // `gym eval run` writes them; several datasets' each in health/<dataset>/.
+  const health: HealthReport[] = [];
+  const healthFolder = datasets.length === 1 ? outDir : join(outDir, "health");
   let failed = 0;
   let declines = new Map<string, Played>();
   const failures: { environment: string; classes: FailureClass[] }[] = [];
@@ -166,6 +180,11 @@ export async function evaluate(argv: string[]): Promise<number> {
       const report = await writeReport(result, summary.files.rollouts);
       const unresolved = result.failures.reduce((n, f) => n + f.unresolved, 0);
       for (const agent of result.agents.length ? result.agents : [unscored(dataset.agent)]) profiled.push({ environment: dataset.label, agent, report, failed: unresolved });
+      if (!values["no-health-check"]) {
+        const folder = datasets.length === 1 ? outDir : join(healthFolder, dataset.stem);
+        mkdirSync(folder, { recursive: true });
+        health.push(await runHealthChecks(summary.files.rollouts, folder, ignoredHealthChecks));
+      }
       finished.push(dataset);
     }
     declines = await emulatorDeclines(running.emulators.values());
@@ -182,6 +201,7 @@ export async function evaluate(argv: string[]): Promise<number> {
     for (const p of profiled) console.log(`  ${relative(process.cwd(), p.report)}`);
     console.log(`Index of the reports: ${relative(process.cwd(), await writeIndex(outDir, profiled))}`);
   }
+  if (health.length) for (const line of healthLines(health, `${healthFolder}/`)) console.log(line);
   console.log(`Outputs (rollouts, materialized inputs, aggregate metrics, reward profiles) in ${outDir}/`);
   if (failed) console.log(`${failed} rollouts failed: see the *_failures.jsonl files`);
   for (const { environment, classes } of failures) for (const line of failureLines(classes)) console.log(`${environment}: ${line}`);

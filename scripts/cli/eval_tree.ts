@@ -5,12 +5,14 @@ import { help as runHelp } from "./eval_run_help.ts";
 import * as reverify from "./eval_reverify.ts";
 import * as aggregate from "./eval_aggregate.ts";
 import * as healthCheck from "./eval_health_check.ts";
+import * as profile from "./profile.ts";
 
 const SUBCOMMANDS: Record<string, { run: (argv: string[]) => Promise<number>; help: string }> = {
   run: { run: async (argv) => (await import("./eval.ts")).evaluate(argv), help: runHelp },
   reverify: { run: reverify.reverify, help: reverify.help },
   aggregate: { run: aggregate.aggregate, help: aggregate.help },
   "health-check": { run: healthCheck.healthCheck, help: healthCheck.help },
+  profile: { run: profile.profile, help: `eval ${profile.help.replace(/ \(also `eval profile`\)$/, "")}` },
 };
 
 // The dispatcher prints this for any `eval ... --help`: every subcommand's usage, `run`'s first.

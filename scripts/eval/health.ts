@@ -209,8 +209,15 @@ export async function runHealthChecks(rollouts: string, runDir: string, ignored:
   return { summary, verdicts, summaryPath, verdictsPath };
 }
 
-/** NeMo's two-line terminal report. */
-export function healthLines(report: HealthReport): string[] {
-  const { healthy, unhealthy, unobserved } = (report.summary.run as { verdicts: Record<Verdict, number> }).verdicts;
-  return [`Rollout health: ${healthy + unhealthy + unobserved} checked, ${healthy} healthy, ${unhealthy} unhealthy, ${unobserved} unobserved`, `Quality summary: ${report.summaryPath}`];
+/**
+ * NeMo's two-line terminal report; for an eval over several datasets (a report each), the verdicts
+ * summed and the folder that holds their reports.
+ */
+export function healthLines(report: HealthReport | readonly HealthReport[], folder?: string): string[] {
+  const reports = Array.isArray(report) ? report : [report as HealthReport];
+  const tally = { healthy: 0, unhealthy: 0, unobserved: 0 };
+  for (const r of reports) for (const verdict of Object.keys(tally) as Verdict[]) tally[verdict] += (r.summary.run as { verdicts: Record<Verdict, number> }).verdicts[verdict];
+  const { healthy, unhealthy, unobserved } = tally;
+  const where = reports.length === 1 ? `Quality summary: ${reports[0]!.summaryPath}` : `Quality summaries: ${reports.length} in ${folder}`;
+  return [`Rollout health: ${healthy + unhealthy + unobserved} checked, ${healthy} healthy, ${unhealthy} unhealthy, ${unobserved} unobserved`, where];
 }

@@ -39,6 +39,8 @@ export interface Profile {
   rollouts: Record<string, number>[];
   /** Materialized rollouts with no result: failed or never run. */
   missing: number;
+  /** NeMo Gym's completion summary: rollouts expected and completed; input rows (tasks) complete, partial, without any. */
+  completion: { expectedRollouts: number; completedRollouts: number; inputRows: number; complete: number; partial: number; none: number };
   /** Rows of the failures file by class; `unresolved` counts pairs still missing from the rollouts. */
   failures: { failureClass: string; count: number; unresolved: number }[];
   answerKey?: string;
@@ -170,11 +172,17 @@ export async function profile(options: ProfileOptions): Promise<Profile> {
   }
   await writeFile(files.agentMetrics, JSON.stringify(agents.map((a) => ({ ...a.metrics, agent_ref: { name: a.name } }))));
 
+  const completion = { expectedRollouts: seen.size, completedRollouts: keys.size, inputRows: expected.size, complete: 0, partial: 0, none: 0 };
+  for (const [task, count] of expected) {
+    const done = byTask.get(task)?.length ?? 0;
+    completion[done === count ? "complete" : done > 0 ? "partial" : "none"]++;
+  }
   return {
     agents,
     tasks,
     rollouts: order.flatMap((t) => byTask.get(t)!.map((r) => r.fields)),
     missing: seen.size - keys.size,
+    completion,
     failures: await failureClasses(options.failures ?? siblingPath(options.rollouts, "failures.jsonl"), keys),
     answerKey,
     files,

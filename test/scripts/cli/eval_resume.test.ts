@@ -41,6 +41,11 @@ test("Ctrl+C says what finished and how to go on; eval --resume runs only the mi
   expect(all.filter((r) => !Number.isInteger(r._eg_duration_ms) || r._eg_duration_ms < 0)).toEqual([]);
   expect(resumed.stdout).toContain(`Index of the reports: ${relative(ROOT, join(out, "index.html"))}\n`);
   expect(readFileSync(join(out, "index.html"), "utf8")).toContain('<a href="example_single_tool_call_simple_agent_report.html">example_single_tool_call</a>');
+  // NeMo's automatic health check of the one dataset, its reports in the run folder; no trajectory
+  // is attached to our rollouts, so none is found healthy or unhealthy (NeMo's "unobserved").
+  expect(resumed.stdout).toContain("Rollout health: 200 checked, 0 healthy, 0 unhealthy, 200 unobserved\n");
+  expect(resumed.stdout).toContain(`Quality summary: ${join(out, "quality_summary.json")}\n`);
+  expect(lines(join(out, "rollout_verdicts.jsonl"))).toHaveLength(200);
 });
 
 test("a cohort the repeats cannot fill is refused before any server starts: one line, exit 2", () => {

@@ -14,10 +14,10 @@ test("a bare eval and eval run are the same command: the same flags, the same re
   expect(run.stderr).toBe(bare.stderr);
 });
 
-test("eval --help lists run, reverify, aggregate and health-check with their options", () => {
+test("eval --help lists run, reverify, aggregate, health-check and profile with their options", () => {
   for (const argv of [["eval", "--help"], ["eval", "reverify", "--help"]]) {
     const result = cli(...argv);
     expect(result.status).toBe(0);
-    for (const usage of [/eval \[run\] \[--config/, /eval reverify --inputs .*--judge-failed-only/, /eval aggregate --input-glob/, /eval health-check RUN_DIR/]) expect(result.stdout).toMatch(usage);
+    for (const usage of [/eval \[run\] \[--config/, /eval reverify --inputs .*--judge-failed-only/, /eval aggregate --input-glob/, /eval health-check RUN_DIR/, /eval profile --inputs .*--allow-partial-rollouts/]) expect(result.stdout).toMatch(usage);
   }
 });

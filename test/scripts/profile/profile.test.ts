@@ -204,6 +204,15 @@ describe("edge-gym profile", () => {
     expect(run.stdout).toContain("2 materialized rollouts have no result");
     expect(run.stdout).toContain(`${dir}/cli_report.html`);
 
+    // NeMo's completion summary, in its words: 14 of 16 rollouts; t4 partial, one task with none.
+    expect(run.stdout).toContain("Reward profile completion: 14/16 rollout rows (87.50%)\n");
+    expect(run.stdout).toContain("Input rows: 6 total; 4 complete; 1 partial; 1 without rollouts dropped from output.\n");
+
+    // `gym eval profile`, with NeMo's flag for partial runs: the same command.
+    const nemo = spawnSync(process.execPath, ["scripts/edge-gym.ts", "eval", "profile", "--inputs", files.inputs, "--rollouts", files.rollouts, "+allow_partial_rollouts=true"], { encoding: "utf8" });
+    expect(nemo.status).toBe(0);
+    expect(nemo.stdout).toBe(run.stdout);
+
     const missing = spawnSync(process.execPath, ["scripts/edge-gym.ts", "profile", "--rollouts", files.rollouts], { encoding: "utf8" });
     expect(missing.status).toBe(2);
     expect(missing.stderr.trim()).toBe("edge-gym: profile needs --inputs X_materialized_inputs.jsonl");
