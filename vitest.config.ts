@@ -48,7 +48,7 @@ export default defineConfig({
             miniflare: {
               compatibilityDate: "2026-08-01",
               compatibilityFlags: ["nodejs_compat", "enable_request_signal"],
-              durableObjects,
+              durableObjects: { ...durableObjects, EPISODE_SESSIONS: { className: "EpisodeSessionDO", useSQLite: true } },
               kvNamespaces: ["CONFIG"],
               // END_RELEASED_SESSIONS: as the local stack runs SessionDO.
               bindings: { SESSION_SECRET: "workers-test-secret", END_RELEASED_SESSIONS: "1" },

@@ -7,6 +7,7 @@ declare global {
   namespace Cloudflare {
     interface Env {
       SESSIONS: DurableObjectNamespace<SessionDO>;
+      EPISODE_SESSIONS: DurableObjectNamespace<SessionDO>;
       ROLLOUTS: DurableObjectNamespace<RolloutObject>;
       COHORTS: DurableObjectNamespace<CohortDO>;
       MONITOR: DurableObjectNamespace<MonitorDO>;

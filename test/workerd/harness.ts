@@ -8,6 +8,9 @@ export { MonitorDO } from "../../durable_objects/monitor_do.ts";
 // Bound as declared, never constructed: its objects need a container runtime, which workerd has not
 // (tests give cloudflare_sandbox a fake namespace instead).
 export { SandboxContainer } from "../../workers/sandboxes/cloudflare_sandbox/container.ts";
+// An episode server's SessionDO (blackjack's), bound as EPISODE_SESSIONS, for OpenEnv's socket in
+// the object itself: its alarm and hibernation are reachable here, not through a running stack.
+export { SessionDO as EpisodeSessionDO } from "../../workers/resources/blackjack/index.ts";
 import { RolloutDO as AgentRolloutDO } from "../../workers/agents/simple_agent/index.ts";
 import { rpcEntrypoint } from "../../shared/server/entrypoint.ts";
 import { counter } from "./counter_server.ts";
