@@ -3,13 +3,14 @@
 import { parseArgs } from "node:util";
 import { loadConfig } from "../plan/config.ts";
 import { checkInstances } from "../plan/plan.ts";
+import { validateWorkload } from "../plan/validate.ts";
 import { UsageError, parseCommand } from "./args.ts";
 import { environmentTests, runTests } from "./env_test.ts";
 import { SELECTOR_HELP, SELECTOR_OPTIONS, modelOverrides, selectedConfigPaths } from "./selectors.ts";
 
 export const help =
   "env start|test|init|resolve|validate|status ...   NeMo Gym's `gym env` actions: start (= start), test NAME (one environment's tests), " +
-  "init --resources-server NAME (= init resources), resolve (= resolve), validate [NAME] (the config checked, nothing started), status (= status)";
+  "init --resources-server NAME (= init resources), resolve (= resolve), validate [NAME] [--json] (the config and its datasets' rows checked, nothing started), status (= status)";
 
 /** A leading workload NAME (NeMo's positional) as `--environment NAME`. */
 function nameAsEnvironment(argv: string[]): string[] {
@@ -18,11 +19,22 @@ function nameAsEnvironment(argv: string[]): string[] {
 }
 
 async function validate(argv: string[]): Promise<number> {
-  const usage = `env validate [NAME] ${SELECTOR_HELP} [key=value ...]`;
-  const { values, overrides } = parseCommand(nameAsEnvironment(argv), usage, SELECTOR_OPTIONS);
-  const { instances } = loadConfig(selectedConfigPaths(values), [...modelOverrides(values), ...overrides], { local: true });
+  const usage = `env validate [NAME] ${SELECTOR_HELP} [--json] [key=value ...]`;
+  const { values, overrides } = parseCommand(nameAsEnvironment(argv), usage, { ...SELECTOR_OPTIONS, json: { type: "boolean" } });
+  const configPaths = selectedConfigPaths(values);
+  const { instances } = loadConfig(configPaths, [...modelOverrides(values), ...overrides], { local: true });
   checkInstances(instances);
+  const report = await validateWorkload(instances, values.environment?.[0] ?? null, configPaths ?? []);
+  if (values.json) {
+    console.log(JSON.stringify(report));
+    return 0;
+  }
   console.log(`✓ Config is valid. (${instances.length} instances: ${instances.map((i) => i.name).join(", ")})`);
+  console.log("✓ Components:");
+  for (const c of report.components) console.log(`    ${c.role}: ${c.name} -> ${c.implementation} [${c.boundary}]`);
+  console.log("✓ Datasets:");
+  for (const d of report.datasets) console.log(`    ${d.name}: ${d.rows} rows (${d.type})`);
+  for (const warning of report.warnings) console.error(`Warning: ${warning}`);
   return 0;
 }
 

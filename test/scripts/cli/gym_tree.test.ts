@@ -134,6 +134,37 @@ describe("edge-gym env", () => {
     expect(bad.stderr).toContain("did you mean blackjack?");
   });
 
+  test("env validate --json is NeMo's validation report: components, and each dataset's rows counted and checked", () => {
+    const report = json(["env", "validate", "blackjack", "--json"]) as Record<string, any>;
+    // EnvironmentValidationReport's fields, in its order (nemo_gym/environment/validation.py).
+    expect(Object.keys(report)).toEqual(["name", "version", "kind", "declared_profile", "inferred_profile", "profile_evidence", "manifest_path", "config_path", "components", "datasets", "rollout_driver", "grading_mode", "synchronized_fields", "warnings"]);
+    expect(report.components.map((c: any) => [c.role, c.name, c.implementation, c.boundary])).toEqual([
+      ["resources_server", "blackjack", "blackjack", "resources_servers"],
+      ["agent_server", "blackjack_gymnasium_agent", "gymnasium_agent", "responses_api_agents"],
+      ["model_server", "policy_model", "vllm_model", "responses_api_models"],
+    ]);
+    expect(report.components[0].entrypoint).toBe("workers/resources/blackjack/index.ts");
+    expect(report.datasets.map((d: any) => [d.name, d.type, d.rows])).toEqual([["example", "example", 5]]);
+    expect(report.warnings).toEqual([]);
+  });
+
+  test("env validate refuses a dataset row collect would refuse (its line and field path), and warns of a dataset file that is absent", () => {
+    const project = mkdtempSync(join(tmpdir(), "edge-gym-validate-"));
+    mkdirSync(join(project, "environments", "mine", "data"), { recursive: true });
+    const agent = (datasets: unknown[]) => ({ mine: { resources_servers: { mcqa: {} } }, mine_agent: { responses_api_agents: { simple_agent: { resources_server: { type: "resources_servers", name: "mine" }, model_server: { type: "responses_api_models", name: "policy_model" }, datasets } } } });
+    const good = { responses_create_params: { input: "Which? A) x B) y" }, options: [{ A: "x" }, { B: "y" }], expected_answer: "A" };
+    writeFileSync(join(project, "environments", "mine", "data", "rows.jsonl"), `${JSON.stringify(good)}\n${JSON.stringify({ ...good, expected_answer: 7 })}\n`);
+    writeFileSync(join(project, "environments", "mine", "config.yaml"), JSON.stringify(agent([{ name: "example", type: "example", jsonl_fpath: "environments/mine/data/rows.jsonl" }])));
+    const refused = cli(["env", "validate", "mine"], project);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^edge-gym: dataset 'example' row 2 is not a valid rollout input \(.*rows\.jsonl:2\): expected_answer: .+\n$/);
+
+    writeFileSync(join(project, "environments", "mine", "config.yaml"), JSON.stringify(agent([{ name: "train", type: "train", jsonl_fpath: "environments/mine/data/train.jsonl" }])));
+    const absent = cli(["env", "validate", "mine"], project);
+    expect(absent.code).toBe(0);
+    expect(absent.stderr).toBe("Warning: dataset 'train' (train): environments/mine/data/train.jsonl not found\n");
+  });
+
   test("NeMo Gym's own manifests in environments/ run unchanged, and win over the bundled ones", () => {
     const project = nemoProject();
     expect(cli(["env", "validate", "arc_agi"], project).stdout).toContain("arc_agi_resources_server, arc_agi_simple_agent, policy_model");
