@@ -34,6 +34,7 @@ const commands: Record<string, () => Promise<Command>> = {
   env: lazy("./cli/env.ts", "env"),
   list: lazy("./cli/list.ts", "list"),
   stop: lazy("./cli/stop.ts", "stop"),
+  version: lazy("./cli/version.ts", "version"),
 };
 
 async function usage(): Promise<string> {
@@ -53,6 +54,8 @@ async function main(argv: string[]): Promise<number> {
     console.error(`edge-gym: ${note}`);
     return main(translated);
   }
+  // NeMo's `gym --version [--json]`.
+  if (name === "--version") return main(["version", ...rest]);
   const load = commands[name];
   if (!load) throw new UsageError(`unknown command "${name}"; run edge-gym --help`);
   const command = await load();

@@ -18,10 +18,11 @@ export const LEGACY: Record<string, { gym: string; ours: string[] }> = {
   aggregate_rollouts: { gym: "eval aggregate", ours: ["eval", "aggregate"] },
   reward_profile: { gym: "eval profile", ours: ["profile"] },
   help: { gym: "--help", ours: ["--help"] },
+  version: { gym: "--version", ours: ["version"] },
 };
 
 // NeMo's names for work that has no counterpart here (datasets on HF/GitLab, Python venvs).
-const UNSUPPORTED = new Set(["dev_test", "prepare_benchmark", "materialize_prompts", "upload_dataset_to_gitlab", "download_dataset_from_gitlab", "prepare_data", "upload_dataset_to_hf", "download_dataset_from_hf", "gitlab_to_hf_dataset", "delete_dataset_from_gitlab", "pip_list", "version", "reinstall"]);
+const UNSUPPORTED = new Set(["dev_test", "prepare_benchmark", "materialize_prompts", "upload_dataset_to_gitlab", "download_dataset_from_gitlab", "prepare_data", "upload_dataset_to_hf", "download_dataset_from_hf", "gitlab_to_hf_dataset", "delete_dataset_from_gitlab", "pip_list", "reinstall"]);
 
 const PREFIX = /^(ng_|nemo_gym_)/;
 

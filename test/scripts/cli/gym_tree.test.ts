@@ -124,6 +124,21 @@ describe("edge-gym list", () => {
   });
 });
 
+test("--version [--json] is NeMo's gym --version: version, runtime, installation, key packages, machine; ng_version too", () => {
+  const info = json(["--version", "--json"]) as Record<string, any>;
+  expect(Object.keys(info)).toEqual(["edge_gym", "node", "node_path", "installation_path", "dependencies", "system"]);
+  expect(info.edge_gym).toBe(JSON.parse(readFileSync("package.json", "utf8")).version);
+  expect(info.node).toBe(process.versions.node);
+  expect(info.installation_path).toBe(resolve("."));
+  expect(Object.keys(info.system)).toEqual(["os", "platform", "architecture", "processor", "cpus", "memory_gb"]);
+  expect(info.system.cpus).toBeGreaterThan(0);
+  expect(info.dependencies.miniflare).toBe(JSON.parse(readFileSync("node_modules/miniflare/package.json", "utf8")).version);
+  const text = cli(["--version"]);
+  expect(text.stdout).toMatch(/^Edge Gym v\d+\.\d+\.\d+\nNode .+\nInstallation: .+\n\nKey Dependencies:\n {2}miniflare: /);
+  const legacy = cli(["ng_version", "--json"]);
+  expect(JSON.parse(legacy.stdout).edge_gym).toBe(info.edge_gym);
+});
+
 describe("edge-gym env", () => {
   test("env validate NAME checks a bundled environment's config, starting nothing", () => {
     const r = cli(["env", "validate", "blackjack"]);
