@@ -33,6 +33,7 @@ const commands: Record<string, () => Promise<Command>> = {
   databases: lazy("./cli/databases.ts", "databases"),
   env: lazy("./cli/env.ts", "env"),
   list: lazy("./cli/list.ts", "list"),
+  search: lazy("./cli/search.ts", "search"),
   stop: lazy("./cli/stop.ts", "stop"),
   version: lazy("./cli/version.ts", "version"),
 };

@@ -8,6 +8,7 @@ import { manifests, summarize } from "../plan/environments.ts";
 import { IMPLEMENTATIONS, ROOT } from "../plan/registry.ts";
 import type { Implementation } from "../plan/registry.ts";
 import { UsageError, parseCommand } from "./args.ts";
+import { textSimilarity } from "../../shared/verifiers/sequence_matcher.ts";
 
 export const help =
   "list environments|benchmarks|resources-servers|agents|models [NAME] [--json] [--domain D] [--kind environment|benchmark] [--status S] [--lifecycle L]   " +
@@ -158,9 +159,37 @@ export async function list(argv: string[]): Promise<number> {
   }
   // NeMo's filters: a row matches when its field equals the value (--kind filters the `kind` field).
   const filters = { domain: values.domain, kind: values.kind, status: values.status, lifecycle: values.lifecycle };
-  const rows = listing.rows().filter((row) => Object.entries(filters).every(([field, want]) => want === undefined || row[field] === want));
-  if (values.json) console.log(JSON.stringify(rows));
-  else if (rows.length === 0) console.log(`No ${type.replace("-", " ")} found.`);
-  else printTable(listing.table(rows));
+  show(type, listing.rows().filter((row) => Object.entries(filters).every(([field, want]) => want === undefined || row[field] === want)), Boolean(values.json));
   return 0;
+}
+
+function show(type: string, rows: Record<string, unknown>[], json: boolean, query?: string): void {
+  const listing = LISTINGS[type]!;
+  if (json) console.log(JSON.stringify(rows));
+  else if (rows.length === 0) console.log(query === undefined ? `No ${type.replace("-", " ")} found.` : `No ${type.replace("-", " ")} match '${query}'.`);
+  else {
+    const table = listing.table(rows);
+    printTable(query === undefined ? table : { ...table, title: `${table.title.replace(/^Available /, "").replace(/ \(.*$/, "")} matching '${query}' (${rows.length})` });
+  }
+}
+
+/**
+ * NeMo's `gym search` match: the query (any case) within the name, domain or description, or
+ * close to one of them or to one of its words (difflib's get_close_matches at 0.7).
+ */
+export function matches(query: string, ...fields: unknown[]): boolean {
+  const needle = query.toLowerCase();
+  return fields.some((field) => {
+    if (typeof field !== "string" || field === "") return false;
+    const haystack = field.toLowerCase();
+    if (haystack.includes(needle)) return true;
+    return [haystack, ...haystack.replace(/[_-]/g, " ").split(/\s+/)].some((candidate) => candidate !== "" && textSimilarity(candidate, needle) >= 0.7);
+  });
+}
+
+export const SEARCHABLE = Object.keys(LISTINGS);
+
+/** `search [TYPE] QUERY`: TYPE's listing (environments by default) narrowed to what matches QUERY. */
+export function search(type: string, query: string, json: boolean): void {
+  show(type, LISTINGS[type]!.rows().filter((row) => matches(query, row.name, row.domain, row.description)), json, query);
 }

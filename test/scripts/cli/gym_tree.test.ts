@@ -124,6 +124,27 @@ describe("edge-gym list", () => {
   });
 });
 
+test("search [TYPE] QUERY is NeMo's gym search: a listing narrowed by substring or a close match (difflib's 0.7) of name, domain or description", () => {
+  const found = json(["search", "sokoban", "--json"]) as { name: string }[];
+  expect(found.map((r) => r.name)).toEqual(["grl_sokoban"]);
+  // A misspelling is a close match of the name; the fields are NeMo's environment payload's.
+  const misspelt = json(["search", "blakjack", "--json"]) as Record<string, unknown>[];
+  expect(misspelt.map((r) => r.name)).toEqual(["blackjack"]);
+  expect(Object.keys(misspelt[0]!)).toEqual(NEMO_FIELDS.environments);
+  const games = (json(["search", "games", "--json"]) as { name: string; domain: string }[]).map((r) => r.name);
+  expect(games).toEqual(expect.arrayContaining(["blackjack", "grl_sokoban"]));
+  expect(games).not.toContain("mcqa");
+  const servers = json(["search", "resources-servers", "sql", "--json"]) as { name: string }[];
+  expect(servers.map((r) => r.name)).toEqual(expect.arrayContaining(["bird_sql", "spider2_lite"]));
+  expect(Object.keys(servers[0]!)).toEqual(NEMO_FIELDS["resources-servers"]);
+  expect(cli(["search", "zzqqxxyy"]).stdout).toBe("No environments match 'zzqqxxyy'.\n");
+  for (const args of [["search"], ["search", "teapots", "x"], ["search", "a", "b", "c"]]) {
+    const r = cli(args);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  }
+});
+
 test("--version [--json] is NeMo's gym --version: version, runtime, installation, key packages, machine; ng_version too", () => {
   const info = json(["--version", "--json"]) as Record<string, any>;
   expect(Object.keys(info)).toEqual(["edge_gym", "node", "node_path", "installation_path", "dependencies", "system"]);
