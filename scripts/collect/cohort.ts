@@ -15,7 +15,8 @@ import type { ResourcesDeclaration } from "../../shared/declaration.ts";
 import { IMPLEMENTATIONS } from "../plan/registry.ts";
 import type { InstanceInfo } from "./head.ts";
 import type { Failure } from "./rollout.ts";
-import { first, publishedConfig } from "./task_check.ts";
+import { first } from "./task_check.ts";
+import type { Mapping } from "./task_check.ts";
 
 type Row = Record<string, unknown>;
 
@@ -138,10 +139,8 @@ export interface Gathering {
 }
 
 /** Agent -> its environment's gathered cohorts, for the agents (of `agents`) whose /verify gathers them. */
-export async function gatheringAgents(headUrl: string, authToken: string | undefined, instances: readonly InstanceInfo[], agents: readonly string[]): Promise<Map<string, Gathering>> {
+export function gatheringAgents(config: Mapping, instances: readonly InstanceInfo[], agents: readonly string[]): Map<string, Gathering> {
   const gathering = new Map<string, Gathering>();
-  if (agents.length === 0) return gathering;
-  const config = await publishedConfig(headUrl, authToken);
   for (const agent of agents) {
     const resources = (first(first(config[agent]))?.resources_server as { name?: string } | undefined)?.name;
     const instance = instances.find((i) => i.name === resources && i.server_type === "resources_servers");

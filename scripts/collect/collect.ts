@@ -18,7 +18,7 @@ import { InputError, JsonlWriter, readJsonl, siblingPath } from "./jsonl.ts";
 import type { Curriculum } from "./curriculum.ts";
 import { materialize } from "./materialize.ts";
 import { loadPromptConfig } from "./prompt_config.ts";
-import { agentEnvironments, rowCompleters, rowSchemas } from "./task_check.ts";
+import { agentEnvironments, publishedConfig, rowCompleters, rowSchemas } from "./task_check.ts";
 import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { nodeTransport } from "./http_transport.ts";
@@ -170,8 +170,11 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
     throw err;
   });
   const agents = new Map(instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [[i.name, i.url] as const] : [])));
-  const environments = await agentEnvironments(options.headUrl, options.authToken, instances, [...agents.keys()]);
-  if (materialized) await materialized.commit(new Set(agents.keys()), rowSchemas(environments), await rowCompleters(options.headUrl, options.authToken, environments));
+  // Read once: every check below looks at it. A head that publishes none (not ours) leaves the
+  // environments unknown: rows are then left to /verify, and no environment scores cohorts.
+  const config = await publishedConfig(options.headUrl, options.authToken).catch(() => ({}));
+  const environments = agentEnvironments(config, instances, [...agents.keys()]);
+  if (materialized) await materialized.commit(new Set(agents.keys()), rowSchemas(environments), rowCompleters(config, environments));
   const cohortAgents = new Set([...environments].flatMap(([agent, declared]) => (declared.cohort ? [agent] : [])));
   let done: ReadonlySet<number> = new Set();
   let resumedRewardSum = 0;
@@ -185,10 +188,10 @@ async function prepare(options: CollectOptions, files: Files, log: (line: string
     if (existsSync(files.failures)) ({ attempts: attempted, terminal } = await priorFailures(files.failures));
   }
   const { total, resumed, notRetried, used, cohorts } = await survey(files.materialized, done, terminal, agents, cohortAgents);
-  const gathering = await gatheringAgents(options.headUrl, options.authToken, instances, [...cohortAgents]);
+  const gathering = gatheringAgents(config, instances, [...cohortAgents]);
   const misfit = cohorts.misfit(new Map([...gathering].map(([agent, g]) => [agent, g.size])));
   if (misfit) throw new InputError(cohortMismatch({ agent: misfit.agent, ...gathering.get(misfit.agent)! }, misfit.size, misfit.pending)!);
-  if (options.checkEndpoints) await checkPolicyEndpoints(options.headUrl, options.authToken, instances, used, log);
+  if (options.checkEndpoints) await checkPolicyEndpoints(options.authToken, config, instances, used, log);
   if (resume) {
     // NeMo Gym's resume does not ask again what failed on bad input: the same row gets the same answer.
     const terminalNote = notRetried ? `, ${notRetried} failed on bad input before (not run again; see ${files.failures})` : "";

@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { serverInstances } from "./head.ts";
 import { InputError, siblingPath } from "./jsonl.ts";
-import { agentEnvironments } from "./task_check.ts";
+import { agentEnvironments, publishedConfig } from "./task_check.ts";
 
 export interface GenerateOptions {
   dataset: string;
@@ -25,7 +25,7 @@ export interface GenerateOptions {
 async function generatingAgent(options: GenerateOptions): Promise<{ agent: string; levels: number }> {
   const instances = await serverInstances(options.headUrl, options.authToken);
   const agents = instances.flatMap((i) => (i.server_type === "responses_api_agents" && i.url !== undefined ? [i.name] : []));
-  const environments = await agentEnvironments(options.headUrl, options.authToken, instances, agents);
+  const environments = agentEnvironments(await publishedConfig(options.headUrl, options.authToken).catch(() => ({})), instances, agents);
   const levelsOf = (agent: string) => environments.get(agent)?.generates?.()[options.dataset]?.levels;
   const generating = agents.filter((agent) => levelsOf(agent) !== undefined);
   if (options.agent !== undefined) {

@@ -7,7 +7,8 @@ import { HttpError } from "../../shared/server/errors.ts";
 import { bearer } from "./head.ts";
 import type { InstanceInfo } from "./head.ts";
 import { plainMessage } from "./failure_tally.ts";
-import { first, publishedConfig } from "./task_check.ts";
+import { first } from "./task_check.ts";
+import type { Mapping } from "./task_check.ts";
 
 const PROBE = { input: "Reply with OK.", max_output_tokens: 16 };
 // Long enough for a loaded server to answer 16 tokens; short, as a run waits for it before any rollout.
@@ -22,8 +23,7 @@ function endpointOf(config: Record<string, unknown> | undefined): string | undef
 export class EndpointError extends Error {}
 
 /** Throws an EndpointError naming the first model server that cannot reach its endpoint. */
-export async function checkPolicyEndpoints(headUrl: string, authToken: string | undefined, instances: readonly InstanceInfo[], agents: Iterable<string>, log: (line: string) => void): Promise<void> {
-  const config = await publishedConfig(headUrl, authToken).catch(() => ({}) as Record<string, unknown>);
+export async function checkPolicyEndpoints(authToken: string | undefined, config: Mapping, instances: readonly InstanceInfo[], agents: Iterable<string>, log: (line: string) => void): Promise<void> {
   const models = new Set([...agents].flatMap((agent) => {
     const name = (first(first(config[agent]))?.model_server as { name?: unknown } | undefined)?.name;
     return typeof name === "string" ? [name] : [];

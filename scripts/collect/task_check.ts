@@ -20,14 +20,33 @@ import { DatabaseMissing, findDatabase, folderOf } from "../sandbox/databases.ts
 import { bearer } from "./head.ts";
 import type { InstanceInfo } from "./head.ts";
 
-type Mapping = Record<string, unknown>;
+export type Mapping = Record<string, unknown>;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 export const first = (value: unknown): Mapping | undefined =>
   value !== null && typeof value === "object" ? (Object.values(value)[0] as Mapping | undefined) : undefined;
 
+/**
+ * The config a head publishes: our head's JSON form (/global_config_dict), else, from a head that
+ * has none (NeMo Gym's), the YAML text of /global_config_dict_yaml, which takes tens of
+ * milliseconds to read for a stack of 80 environments.
+ */
 export async function publishedConfig(headUrl: string, authToken: string | undefined): Promise<Mapping> {
-  const hop = `head ${headUrl}/global_config_dict_yaml`;
-  const result = await call({ name: "head", url: headUrl }, "/global_config_dict_yaml", { method: "GET", deadlineMs: 10_000, attempts: 2, headers: bearer(authToken) });
-  return parse(jsonOf(result, hop) as string) as Mapping;
+  const head = { name: "head", url: headUrl };
+  const options = { method: "GET", deadlineMs: 10_000, attempts: 2, headers: bearer(authToken) } as const;
+  const asJson = await call(head, "/global_config_dict", options);
+  if (asJson.status === 200) {
+    const config = parseJson(asJson.text);
+    if (config !== null && typeof config === "object" && !Array.isArray(config)) return config as Mapping;
+  }
+  const result = await call(head, "/global_config_dict_yaml", options);
+  return parse(jsonOf(result, `head ${headUrl}/global_config_dict_yaml`) as string) as Mapping;
 }
 
 /**
@@ -35,8 +54,7 @@ export async function publishedConfig(headUrl: string, authToken: string | undef
  * declares. A head that publishes no config (not ours) leaves them unknown: rows are then left to
  * /verify, and no environment scores cohorts.
  */
-export async function agentEnvironments(headUrl: string, authToken: string | undefined, instances: readonly InstanceInfo[], agents: readonly string[]): Promise<Map<string, ResourcesDeclaration>> {
-  const config = await publishedConfig(headUrl, authToken).catch(() => ({}) as Mapping);
+export function agentEnvironments(config: Mapping, instances: readonly InstanceInfo[], agents: readonly string[]): Map<string, ResourcesDeclaration> {
   const environments = new Map<string, ResourcesDeclaration>();
   for (const agent of agents) {
     const resources = first(first(config[agent]))?.resources_server as { name?: unknown } | undefined;
@@ -98,10 +116,8 @@ function readTaskFile(path: string): string {
  * first time a row needs it. A row that needs a file the config does not name, or cannot be read,
  * is refused saying what to set.
  */
-export async function rowCompleters(headUrl: string, authToken: string | undefined, environments: ReadonlyMap<string, ResourcesDeclaration>): Promise<Map<string, RowCompleter>> {
+export function rowCompleters(config: Mapping, environments: ReadonlyMap<string, ResourcesDeclaration>): Map<string, RowCompleter> {
   const needing = [...environments].filter(([, declared]) => declared.taskFile);
-  if (needing.length === 0) return new Map();
-  const config = await publishedConfig(headUrl, authToken).catch(() => ({}) as Mapping);
   return new Map(
     needing.map(([agent, declared]) => {
       const taskFile = declared.taskFile!;

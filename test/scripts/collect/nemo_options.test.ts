@@ -5,10 +5,10 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { collect } from "../../../scripts/collect/collect.ts";
 import type { CollectOptions } from "../../../scripts/collect/collect.ts";
-import { ProgressFile, progressPathFor } from "../../../scripts/collect/progress_file.ts";
+import { INTERVAL_MS, ProgressFile, progressPathFor } from "../../../scripts/collect/progress_file.ts";
 import { applyPrompt, fillTemplate } from "../../../scripts/collect/prompt_config.ts";
 import { startFakeAgent } from "./fake_agent.ts";
 import type { FakeAgent } from "./fake_agent.ts";
@@ -68,6 +68,27 @@ describe("progress file", () => {
     await collect(options("progress-path", input, { progressFile: path }));
     expect(readFileSync(path, "utf8")).toBe("1\n");
     expect(existsSync(join(dir, "progress-path", "rollouts_progress"))).toBe(false);
+  });
+
+  test("the first count is written at once, later ones at most every INTERVAL_MS, and flush writes the latest", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      const path = join(dir, "paced_progress");
+      const file = new ProgressFile(path, () => {});
+      file.update(1);
+      await vi.waitFor(() => expect(readFileSync(path, "utf8")).toBe("1\n"));
+      for (let i = 2; i <= 300; i++) file.update(i);
+      await new Promise((resolve) => setImmediate(resolve));
+      // Within the interval nothing more is written, however many rollouts end.
+      expect(readFileSync(path, "utf8")).toBe("1\n");
+      await vi.advanceTimersByTimeAsync(INTERVAL_MS);
+      await vi.waitFor(() => expect(readFileSync(path, "utf8")).toBe("300\n"));
+      file.update(301);
+      await file.flush();
+      expect(readFileSync(path, "utf8")).toBe("301\n");
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("updates collapse into the latest, and a file that cannot be written is reported once, never thrown", async () => {

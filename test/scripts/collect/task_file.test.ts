@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { stringify } from "yaml";
-import { rowCompleters } from "../../../scripts/collect/task_check.ts";
+import { publishedConfig, rowCompleters } from "../../../scripts/collect/task_check.ts";
 import { findImplementation } from "../../../scripts/plan/registry.ts";
 import type { ResourcesDeclaration } from "../../../shared/declaration.ts";
 
@@ -37,7 +37,7 @@ const TASK = { task_id: "HumanEval/0", prompt: "def add(a, b):\n", entry_point: 
 
 async function completer(file: string | null) {
   config = configNaming(file);
-  return (await rowCompleters(headUrl, undefined, new Map([["humaneval_agent", evalplus]]))).get("humaneval_agent")!;
+  return rowCompleters(await publishedConfig(headUrl, undefined), new Map([["humaneval_agent", evalplus]])).get("humaneval_agent")!;
 }
 
 test("a task_id-only row is completed from the file (gzipped), its numbers exact; complete rows pass untouched", async () => {

@@ -34,6 +34,10 @@ describe("head server", () => {
     expect(published.policy_base_url).toBe("http://vllm:8000/v1");
     expect(published.policy_model.responses_api_models.vllm_model.model).toBe("m");
     expect(published.policy_api_key).not.toBe(config.policy_api_key);
+    // Edge Gym's JSON form: the same config, the same redaction.
+    const asJson = await get("/global_config_dict");
+    expect(asJson.status).toBe(200);
+    expect(asJson.body).toEqual(published);
   });
 
   test("lists server instances", async () => {
