@@ -1,11 +1,12 @@
 // X_aggregate_metrics.json (SPEC "Collection outputs"): each agent's /aggregate_metrics over its
 // rollouts, which the agent relays to its resources server. As in NeMo Gym, results are sent
-// without `responses_create_params` and with only `usage` of `response` (and without our
-// duration). The request body is streamed from the rollouts file, so the collector never holds
+// without `responses_create_params` and with only `usage` of `response`, and without our duration
+// and the attempt index collect stamps on every line (NeMo's first attempts carry none, and an
+// index is no metric). The request body is streamed from the rollouts file, so the collector never holds
 // the whole run in memory.
 import { writeFile } from "node:fs/promises";
 import { Readable } from "node:stream";
-import { AggregateMetrics } from "../../shared/schemas/run.ts";
+import { ATTEMPT_INDEX_KEY, AggregateMetrics } from "../../shared/schemas/run.ts";
 import { readJsonl } from "./jsonl.ts";
 import { DURATION_KEY } from "./rollout.ts";
 
@@ -19,7 +20,7 @@ export interface AgentAggregate {
 const agentOf = (row: Record<string, unknown>) => (row.agent_ref as { name?: string } | undefined)?.name;
 
 function strip(row: Record<string, unknown>): Record<string, unknown> {
-  const { response, responses_create_params: _, [DURATION_KEY]: _ms, ...rest } = row;
+  const { response, responses_create_params: _, [DURATION_KEY]: _ms, [ATTEMPT_INDEX_KEY]: _attempt, ...rest } = row;
   const usage = (response as { usage?: unknown } | undefined)?.usage;
   return usage ? { ...rest, response: { usage } } : rest;
 }

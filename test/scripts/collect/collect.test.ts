@@ -82,6 +82,9 @@ describe("collect", () => {
     // What /aggregate_metrics receives: no create params, only usage of the response.
     const stripped = agent.aggregates.at(-1)!.verify_responses[0];
     expect(stripped.responses_create_params).toBeUndefined();
+    // Nor the attempt index every line carries: it is no metric.
+    expect(stripped._ng_attempt_index).toBeUndefined();
+    expect(results.every((r) => r._ng_attempt_index === 0)).toBe(true);
     expect(stripped.response).toEqual({ usage: expect.objectContaining({ total_tokens: 5 }) });
     expect(stripped).toMatchObject({ _ng_task_index: 1, agent_ref: { name: "other_agent" }, reward: 0 });
   });
