@@ -11,17 +11,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { collect } from "../collect/collect.ts";
 import { bringUp } from "../stack/up.ts";
+import { processCpuMs } from "./support/workerd.ts";
 
 const INPUT = "workers/resources/example_single_tool_call/data/example.jsonl";
 const AGENT = "example_single_tool_call_simple_agent";
-const TICKS_PER_S = 100;
-
-function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  // utime and stime are fields 14 and 15 of /proc/PID/stat (11 and 12 after the command name).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
-}
 
 function childPids(parent: number): number[] {
   const pids: number[] = [];

@@ -29,6 +29,16 @@ function statusKib(pid: number, field: string): number {
 
 const mib = (kib: number) => Number((kib / 1024).toFixed(1));
 
+const TICKS_PER_S = 100;
+
+/** The CPU a process has used since it started (user and system), in ms. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  // utime and stime are fields 14 and 15 of /proc/PID/stat (11 and 12 after the command name).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_S;
+}
+
 /** Resident memory now, summed over `pids`, in MiB. */
 export const rssMib = (pids: number[]) => mib(pids.reduce((sum, pid) => sum + statusKib(pid, "VmRSS"), 0));
 

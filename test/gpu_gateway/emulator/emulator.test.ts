@@ -514,6 +514,19 @@ test("the CLI prints one listening line, serves its flags, and exits cleanly on 
   expect(code).toBe(0);
 });
 
+test("a request sent the moment the CLI says it listens (its skills still loading) waits for them and is played by its environment's skill", async () => {
+  const child = spawn(process.execPath, ["gpu_gateway/emulator/main.ts", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  try {
+    const [line] = (await once(createInterface({ input: child.stdout! }), "line")) as [string];
+    const url = /listening on (http:\/\/\S+)$/.exec(line)![1]!;
+    const [first, again] = await Promise.all([0, 1].map(() => chat(url, { messages: [{ role: "user", content: "should I bring a jacket in sf today?" }], tools: WEATHER_TOOLS }, WEATHER)));
+    for (const answer of [first, again]) expect(answer.choices[0].message.tool_calls[0].function.name).toBe("get_weather");
+  } finally {
+    child.kill("SIGTERM");
+    await once(child, "exit");
+  }
+});
+
 test("the CLI rejects a bad flag value", async () => {
   const child = spawn(process.execPath, ["gpu_gateway/emulator/main.ts", "--p-correct", "2"], { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
