@@ -1,6 +1,6 @@
-// The collector's keep-alive HTTP client under call(): the same answers and the same failure rules
-// as with fetch (a refused connection is unprocessed and tried again, a deadline is a 504, a body
-// cut short a 502), over sockets that are reused from call to call.
+// The collector's keep-alive HTTP client (undici's request) under call(): the same answers and
+// the same failure rules as with fetch (a refused connection is unprocessed and tried again, a
+// deadline is a 504, a body cut short a 502), over sockets that are reused from call to call.
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -41,14 +41,16 @@ const target = () => ({ name: "agent", url, transport: nodeTransport });
 describe("the collector's HTTP transport", () => {
   test("a call goes out with its body, headers and method; the answer's status, text and headers come back; sockets are reused", async () => {
     sockets.clear();
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 20; i++) {
       const result = await call(target(), "/run", { body: { i }, headers: { authorization: "Bearer t" }, deadlineMs: 5000 });
       expect(result.status).toBe(200);
       expect(jsonOf(result, "agent/run")).toEqual({ method: "POST", url: "/run", body: JSON.stringify({ i }), type: "application/json", auth: "Bearer t" });
       expect(result.headers.getSetCookie()).toEqual(["a=1; Path=/", "b=2; Path=/"]);
       expect(result.headers.get("retry-after")).toBe("7");
     }
-    expect(sockets.size).toBe(1);
+    // Twenty calls one after another over at most two connections (undici may open a second while
+    // the first is handed back): kept alive and reused, not one per call.
+    expect(sockets.size).toBeLessThanOrEqual(2);
     const get = await call(target(), "/", { method: "GET", deadlineMs: 5000 });
     expect(jsonOf(get, "agent/")).toMatchObject({ method: "GET", body: "" });
   });
