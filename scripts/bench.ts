@@ -1,6 +1,7 @@
 // `npm run bench [section ...]`: runs every benchmark section in scripts/bench/ (or the named
 // ones), in name order. A section exports `run()` and prints one JSON line per measurement.
 import { readdirSync } from "node:fs";
+import { exitFlushed } from "./cli/exit.ts";
 
 const dir = new URL("./bench/", import.meta.url);
 const all = readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();
@@ -8,7 +9,7 @@ const wanted = process.argv.slice(2);
 const unknown = wanted.filter((w) => !all.includes(w));
 if (unknown.length) {
   console.error(`bench: unknown section "${unknown[0]}" (sections: ${all.join(", ")})`);
-  process.exit(2);
+  await exitFlushed(2);
 }
 for (const section of wanted.length ? wanted : all) {
   console.error(`bench: ${section}`);
@@ -17,6 +18,6 @@ for (const section of wanted.length ? wanted : all) {
     await module.run();
   } catch (err) {
     console.error(`bench: ${section} failed: ${(err as Error).message}`);
-    process.exit(1);
+    await exitFlushed(1);
   }
 }

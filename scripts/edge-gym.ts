@@ -5,6 +5,7 @@
 import { UsageError } from "./cli/args.ts";
 import { isLegacy, translateLegacy } from "./cli/legacy.ts";
 import { ConfigError } from "../shared/config/errors.ts";
+import { exitFlushed } from "./cli/exit.ts";
 
 interface Command {
   run(argv: string[]): Promise<number>;
@@ -68,10 +69,10 @@ async function main(argv: string[]): Promise<number> {
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => exitFlushed(code),
   (err: Error) => {
     console.error(`edge-gym: ${err.message}`);
     // A config the user can fix is a usage error too: exit 2, as for bad arguments.
-    process.exit(err instanceof UsageError || err instanceof ConfigError ? 2 : 1);
+    void exitFlushed(err instanceof UsageError || err instanceof ConfigError ? 2 : 1);
   },
 );

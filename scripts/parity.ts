@@ -47,6 +47,7 @@ import type { ResourcesDeclaration } from "../shared/declaration.ts";
 import { ServerRef } from "../shared/schemas/config.ts";
 import { planWorkers } from "./plan/plan.ts";
 import { IMPLEMENTATIONS, ROOT, type Implementation } from "./plan/registry.ts";
+import { exitFlushed } from "./cli/exit.ts";
 
 const REFERENCE = join(ROOT, "..", "shared", "reference", "nemo_gym");
 const ROLLOUTS = "example_rollouts.jsonl";
@@ -581,9 +582,9 @@ async function main(): Promise<number> {
 }
 
 main().then(
-  (code) => process.exit(code),
+  (code) => exitFlushed(code),
   (err: Error) => {
     console.error(`parity: ${err.message}`);
-    process.exit(1);
+    void exitFlushed(1);
   },
 );

@@ -3,6 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { exitFlushed } from "./cli/exit.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 // One report per run: two runs at once must not read each other's counts.
@@ -34,4 +35,4 @@ try {
 }
 rmSync(report, { force: true });
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+await exitFlushed(run.status === 0 && failed === 0 && passed > 0 ? 0 : 1);

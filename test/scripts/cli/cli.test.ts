@@ -78,7 +78,7 @@ describe("edge-gym CLI", () => {
     const environments = new Set(IMPLEMENTATIONS.filter((i) => i.kind === "resources_servers").map((i) => i.dir));
     const dirOf = (name: string) => IMPLEMENTATIONS.find((i) => i.kind === "resources_servers" && i.name === name)?.dir;
     expect(new Set(instances.filter((i) => i.serverType === "resources_servers").map((i) => dirOf(i.implementation)))).toEqual(environments);
-    expect(status.stdout.match(/^up /gm)).toHaveLength(1 + instances.length);
+    expect(status.stdout.match(/^up /gm), status.stdout).toHaveLength(1 + instances.length);
 
     const output = join(dir, "weather.jsonl");
     const collect = cli("collect", "--head-url", headUrl, "--agent", "example_single_tool_call_simple_agent",
