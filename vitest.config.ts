@@ -7,7 +7,7 @@ import { IMPLEMENTATIONS } from "./scripts/plan/registry.ts";
 // Tests mirror the code. Those of Worker code run in workerd, but for the ones named *.node.test.ts
 // (they start a real stack from Node, or need Node); the rest (scripts/, the emulator) run in Node.
 const WORKERD_TESTS = ["test/{workers,shared,durable_objects,gpu_gateway/worker}/**/*.test.ts"];
-const NODE_TESTS = ["test/*.test.ts", "test/scripts/**/*.test.ts", "test/gpu_gateway/emulator/**/*.test.ts", "test/**/*.node.test.ts"];
+const NODE_TESTS = ["test/*.test.ts", "test/node/**/*.test.ts", "test/scripts/**/*.test.ts", "test/gpu_gateway/emulator/**/*.test.ts", "test/**/*.node.test.ts"];
 
 // Every Durable Object binding an implementation declares, with its class: test/workerd/harness.ts
 // exports each class, so a server under test gets the same real SQLite-backed namespaces it has deployed.
@@ -36,6 +36,7 @@ export default defineConfig({
           name: "node",
           include: NODE_TESTS,
           environment: "node",
+          globalSetup: ["./test/node/tmp_root.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

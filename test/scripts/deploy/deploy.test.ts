@@ -1,10 +1,10 @@
 // `edge-gym deploy` / `destroy`: the generated wrangler configs, the exact wrangler command lines of
 // a real deploy (captured by a fake runner: no account or network here), and real offline dry runs
 // of the default config for production and a preview env.
-import { existsSync, mkdtempSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, test } from "vitest";
+import { afterEach, describe, expect, test } from "vitest";
 import { deploy } from "../../../scripts/deploy/deploy.ts";
 import type { DeployOptions } from "../../../scripts/deploy/deploy.ts";
 import { destroy } from "../../../scripts/deploy/destroy.ts";
@@ -40,7 +40,16 @@ const PLAN = planWorkers(loadConfig(undefined, DEPLOYABLE).instances);
 const WORKERS = PLAN.length;
 const PUBLIC = PLAN.filter((s) => s.public).length;
 
-const out = () => mkdtempSync(join(tmpdir(), "edge-gym-deploy-"));
+// A dry run's bundles take a few hundred MB: each test's go when it ends.
+const outs: string[] = [];
+const out = () => {
+  const dir = mkdtempSync(join(tmpdir(), "edge-gym-deploy-"));
+  outs.push(dir);
+  return dir;
+};
+afterEach(() => {
+  for (const dir of outs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 const configAt = (path: string) => JSON.parse(readFileSync(path, "utf8")) as WranglerConfig;
 const readConfig = (dir: string, worker: string) => configAt(join(dir, worker, "wrangler.json"));
 /** The wrangler config a `deploy` command line names. */
