@@ -1,7 +1,7 @@
 // `npm run bench [section ...]`: runs every benchmark section in scripts/bench/ (or the named
 // ones), in name order. A section exports `run()` and prints one JSON line per measurement.
 import { readdirSync } from "node:fs";
-import { exitFlushed } from "./cli/exit.ts";
+import { exitFlushed } from "./exit.ts";
 
 const dir = new URL("./bench/", import.meta.url);
 const all = readdirSync(dir).filter((f) => f.endsWith(".ts")).map((f) => f.replace(/\.ts$/, "")).sort();

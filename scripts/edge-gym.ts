@@ -5,7 +5,7 @@
 import { UsageError } from "./cli/args.ts";
 import { isLegacy, translateLegacy } from "./cli/legacy.ts";
 import { ConfigError } from "../shared/config/errors.ts";
-import { exitFlushed } from "./cli/exit.ts";
+import { exitFlushed } from "./exit.ts";
 
 interface Command {
   run(argv: string[]): Promise<number>;

@@ -47,7 +47,7 @@ import type { ResourcesDeclaration } from "../shared/declaration.ts";
 import { ServerRef } from "../shared/schemas/config.ts";
 import { planWorkers } from "./plan/plan.ts";
 import { IMPLEMENTATIONS, ROOT, type Implementation } from "./plan/registry.ts";
-import { exitFlushed } from "./cli/exit.ts";
+import { exitFlushed } from "./exit.ts";
 
 const REFERENCE = join(ROOT, "..", "shared", "reference", "nemo_gym");
 const ROLLOUTS = "example_rollouts.jsonl";

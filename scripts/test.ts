@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { exitFlushed } from "./cli/exit.ts";
+import { exitFlushed } from "./exit.ts";
 
 const root = new URL("../", import.meta.url).pathname;
 // One report per run: two runs at once must not read each other's counts.

@@ -32,7 +32,7 @@ test("a socket left idle a whole session TTL is closed by the object's alarm (10
 });
 
 test("every frame, even one refused, moves the idle alarm a whole TTL on", async () => {
-  const { stub, ws, frames, closed } = await open();
+  const { stub, ws, frames } = await open();
   const first = (await alarmOf(stub))!;
   await new Promise((resolve) => setTimeout(resolve, 20));
   ws.send("not json");
@@ -40,7 +40,10 @@ test("every frame, even one refused, moves the idle alarm a whole TTL on", async
   expect(frames[0]).toMatchObject({ type: "error" });
   const moved = (await alarmOf(stub))!;
   expect(moved).toBeGreaterThan(first);
-  // Ended by the object, as the first test's socket: a client's close waits on workerd's handshake.
+  // Ended by the object's alarm, seen from the object: the client's close event (the first test's
+  // subject) was once not delivered in the shared workerd of a full run, and a client-side close
+  // waits on workerd's handshake.
   expect(await runDurableObjectAlarm(stub)).toBe(true);
-  expect((await closed).code).toBe(1000);
+  expect(await runInDurableObject(stub, (_instance, state) => state.getWebSockets().length)).toBe(0);
+  expect(await alarmOf(stub)).toBeNull();
 });

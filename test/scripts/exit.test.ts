@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, test } from "vitest";
 
-const EXIT = fileURLToPath(new URL("../../../scripts/cli/exit.ts", import.meta.url));
+const EXIT = fileURLToPath(new URL("../../scripts/exit.ts", import.meta.url));
 const LINES = 20_000; // ~1 MB: far more than a pipe holds, so most of it is still queued at exit
 
 function childOutput(exit: string): Promise<{ lines: number; code: number | null }> {
