@@ -16,6 +16,8 @@ import { RPC_ENTRYPOINT } from "../../shared/server/rpc.ts";
 import { GLOBAL_CONFIG_KEY, SERVER_INSTANCES_KEY } from "../../workers/head/keys.ts";
 import { openFilesReadable, workerdOpenFiles } from "./open_files.ts";
 import { pruneEmptyObjects } from "./prune_objects.ts";
+import { shareIsolates } from "./shared_isolates.ts";
+import type { Placement } from "./shared_isolates.ts";
 import { claimTmpRoot, withTmpdir } from "./tmp_root.ts";
 
 /** Every local Worker's DEPLOYMENT_ID (deployed ones carry `<project>[-<env>]`). */
@@ -130,28 +132,41 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
   // Every Worker has a loopback port here, so with tokens every one requires them: deployed, only the
   // public ones are reachable, and calls through service bindings (our own Workers') need none.
   const authed = options.authTokens !== undefined;
-  const workers = [head, ...options.specs.filter((s) => s !== head)].map((spec) => ({
-    name: spec.name,
-    modules: true,
-    scriptPath: bundles.get(spec.entry)!,
+  // Token-guarded stacks keep a Worker per instance: each has its own rate limit namespace, as deployed.
+  const { alone, shared, placement } = authed ? { alone: options.specs, shared: [], placement: new Map<string, Placement>() } : shareIsolates(options.specs, bundles);
+  // Each binding to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
+  const target = (name: string) => {
+    const at = placement.get(name);
+    return at ? { name: at.worker, entrypoint: at.rpc } : { name, entrypoint: RPC_ENTRYPOINT };
+  };
+  // A Durable Object class another Worker exports, wherever that Worker's instance runs.
+  const objectsOf = (worker: string, className: string) => {
+    const at = placement.get(worker);
+    return at ? { scriptName: at.worker, className: `${className}__${at.id}` } : { scriptName: worker, className };
+  };
+  type Shape = Pick<WorkerSpec, "services" | "kv" | "durableObjects" | "foreignObjects" | "secrets">;
+  // The shared Worker's modules are named: Miniflare follows no imports from a script's path.
+  const worker = (name: string, modules: string[], spec: Shape, vars: Record<string, unknown>, sockets: { host: string; port: number; entrypoint?: string }[] | undefined) => ({
+    name,
+    ...(modules.length === 1 ? { modules: true, scriptPath: modules[0]! } : { modules: modules.map((path) => ({ type: "ESModule" as const, path })) }),
     // Module names are paths relative to this (the working directory by default), and workerd refuses a "..".
     modulesRoot: BUILD_DIR,
     compatibilityDate: COMPATIBILITY_DATE,
     compatibilityFlags: COMPATIBILITY_FLAGS,
     zone: LOCAL_ZONE,
     bindings: {
-      ...(spec.vars as Record<string, string>),
+      ...(vars as Record<string, string>),
       SESSION_SECRET: options.sessionSecret,
       DEPLOYMENT_ID: LOCAL_DEPLOYMENT_ID,
-      // A released session's instance ends at once (durable_objects/session_do.ts says why only locally).
-      ...(Object.values(spec.durableObjects).includes("SessionDO") ? { END_RELEASED_SESSIONS: "1" } : {}),
+      // A released session's instance ends at once (durable_objects/session_do.ts says why only
+      // locally); Workers without its SessionDO never read it.
+      END_RELEASED_SESSIONS: "1",
       ...spec.secrets,
       ...(authed ? { AUTH_MODE: "bearer", AUTH_TOKENS: options.authTokens! } : {}),
     },
-    ratelimits: authed ? localRateLimits(spec.name) : undefined,
+    ratelimits: authed ? localRateLimits(name) : undefined,
     serviceBindings: {
-      // Each to the target's entrypoint for our own Workers: HTTP and RPC (shared/server/entrypoint.ts).
-      ...Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, { name, entrypoint: RPC_ENTRYPOINT }])),
+      ...Object.fromEntries(Object.entries(spec.services).map(([binding, name]) => [binding, target(name)])),
       // Upstream calls (a fleet's endpoints) straight to the network: Miniflare's global fetch passes
       // every request through a Worker of its own first, a cost deployed Workers do not have.
       NETWORK: LOCAL_NETWORK,
@@ -159,10 +174,15 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     kvNamespaces: spec.kv,
     durableObjects: {
       ...Object.fromEntries(Object.entries(spec.durableObjects).map(([binding, className]) => [binding, { className, useSQLite: true }])),
-      ...Object.fromEntries(Object.entries(spec.foreignObjects).map(([binding, { className, worker }]) => [binding, { className, scriptName: worker, useSQLite: true }])),
+      ...Object.fromEntries(Object.entries(spec.foreignObjects).map(([binding, { className, worker }]) => [binding, { ...objectsOf(worker, className), useSQLite: true }])),
     },
-    ...(spec === head ? {} : { unsafeDirectSockets: [{ host: spec.host ?? host, port: spec.port ?? 0 }] }),
-  }));
+    ...(sockets ? { unsafeDirectSockets: sockets } : {}),
+  });
+  const socketOf = (spec: WorkerSpec, entrypoint?: string) => ({ host: spec.host ?? host, port: spec.port ?? 0, ...(entrypoint ? { entrypoint } : {}) });
+  const workers = [
+    ...[head, ...alone.filter((s) => s !== head)].map((spec) => worker(spec.name, [bundles.get(spec.entry)!], spec, spec.vars, spec === head ? undefined : [socketOf(spec)])),
+    ...shared.map((group) => worker(group.name, group.modules, group, group.vars, group.sockets.map(({ spec, entrypoint }) => socketOf(spec, entrypoint)))),
+  ];
   const { persistPath } = options;
   // Before starting (once the runtimes a killed stack left are ended, by claimTmpRoot), while
   // running (sparing what a workerd holds open) and after stopping.
@@ -199,7 +219,8 @@ export async function startLocalStack(options: LocalStackOptions): Promise<Local
     const headUrl = (await mf.ready.catch((err: Error) => Promise.reject(portInUse(err, options.specs) ?? err))).href.replace(/\/$/, "");
     const urls = new Map<string, string>([[HEAD_NAME, headUrl]]);
     for (const spec of options.specs) {
-      if (spec !== head) urls.set(spec.name, (await mf.unsafeGetDirectURL(spec.name)).href.replace(/\/$/, ""));
+      const at = placement.get(spec.name);
+      if (spec !== head) urls.set(spec.name, (await mf.unsafeGetDirectURL(at?.worker ?? spec.name, at?.http)).href.replace(/\/$/, ""));
     }
     for (const instance of options.instances) {
       const old = instance.name.slice(0, -RESOURCES_SERVER_SUFFIX.length);

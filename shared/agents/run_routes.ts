@@ -83,9 +83,16 @@ function waitUntilOf(c: { executionCtx: { waitUntil(promise: Promise<unknown>): 
 }
 
 export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBindings, D extends ResourcesHop>(app: Hono<AppEnv<E>>, routes: RunRoutes<E, D>): void {
-  // The rollouts this isolate runs itself (one app per Worker: one count per agent instance's
-  // isolate); async ones run in their own objects and are not counted.
-  const slots = new RunSlots();
+  // The rollouts each agent instance runs itself in this isolate, counted per instance: locally one
+  // isolate runs every instance of an implementation (scripts/stack/shared_isolates.ts). Async ones
+  // run in their own objects and are not counted.
+  const slotsByInstance = new Map<string, RunSlots>();
+  const slotsOf = (env: E): RunSlots => {
+    const name = env.INSTANCE_NAME ?? "";
+    let slots = slotsByInstance.get(name);
+    if (!slots) slotsByInstance.set(name, (slots = new RunSlots()));
+    return slots;
+  };
 
   app.post("/run", async (c) => {
     const mode = runMode(c.req.raw);
@@ -94,6 +101,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBin
     const config = routes.config(c.env);
     if (mode.async) return submitRollout(c.env, body, mode.rolloutId, config.async_result_ttl_s * 1000, c.get("caller"));
     const row = identified(body);
+    const slots = slotsOf(c.env);
     if (slots.take(1, config.max_concurrent_runs) === null) return overloaded(config.max_concurrent_runs);
     try {
       return c.json(await monitoredRun(routes, c.env, row, deps, waitUntilOf(c)));
@@ -109,6 +117,7 @@ export function addRunRoutes<E extends BaseBindings & AsyncBindings & MonitorBin
     // Resolving the hops first makes a misconfigured agent a 500 before any line is streamed.
     routes.deps(c.env);
     const config = routes.config(c.env);
+    const slots = slotsOf(c.env);
     // Each of the batch's workers holds a slot until it stops. A busy agent runs the batch
     // narrower rather than refusing it, unless it has no slot at all.
     const width = slots.take(Math.min(config.run_batch_concurrency ?? rows.length, rows.length), config.max_concurrent_runs);

@@ -15,7 +15,7 @@ import { readLines } from "../../workers/agents/scripted_model.ts";
 const row = (id: string) => ({ responses_create_params: { input: `task ${id}` }, id });
 
 /** An agent whose rollouts each wait until the test lets that row's rollout finish. */
-function gatedAgent(config: Record<string, unknown>) {
+function gatedAgent(config: Record<string, unknown>, instances: string[] = ["agent"]) {
   const started: string[] = [];
   const gates = new Map<string, () => void>();
   const waiters: (() => void)[] = [];
@@ -40,7 +40,9 @@ function gatedAgent(config: Record<string, unknown>) {
     while (!gates.has(id)) await new Promise<void>((wake) => waiters.push(wake));
     gates.get(id)!();
   };
-  return { agent: client(app, {}), started, startedCount, finish };
+  // One app, as one isolate runs every instance of an implementation on a local stack.
+  const [agent, ...others] = instances.map((name) => client(app, { INSTANCE_NAME: name }));
+  return { agent: agent!, others, started, startedCount, finish };
 }
 
 async function expectOverloaded(response: Response) {
@@ -99,6 +101,20 @@ describe("max_concurrent_runs", () => {
     expect(started.slice(4)).toEqual(["z1", "z2", "z3"]);
     await Promise.all(["z1", "z2", "z3"].map(finish));
     expect(await batchOfThree).toHaveLength(3);
+  });
+
+  test("each instance in one isolate has its own cap", async () => {
+    const { agent, others, startedCount, finish } = gatedAgent({ max_concurrent_runs: 1 }, ["math_agent", "code_agent"]);
+    const a = agent.send("/run", row("a"));
+    await startedCount(1);
+    await expectOverloaded(await agent.send("/run", row("b")));
+    // The other instance's cap is untouched by the first's rollout.
+    const c = others[0]!.send("/run", row("c"));
+    await startedCount(2);
+    await expectOverloaded(await others[0]!.send("/run_batch", { rows: [row("d")] }));
+    await finish("a");
+    await finish("c");
+    expect([(await a).status, (await c).status]).toEqual([200, 200]);
   });
 
   test("/run_batch: a caller that hangs up gives its slots back once its rollouts in flight end", async () => {
