@@ -22,9 +22,10 @@ import { agentEnvironments, publishedConfig, rowCompleters, rowSchemas } from ".
 import { Cohorts, cohortMismatch, gatheringAgents, scoreCohort } from "./cohort.ts";
 import { completedPairs, cutTornTail, pairKey } from "./pairs.ts";
 import { nodeTransport } from "./http_transport.ts";
-import { runPool } from "./pool.ts";
+import { runBatches, runPool } from "./pool.ts";
+import { postBatch } from "./batch.ts";
 import { DURATION_KEY, runRollout } from "./rollout.ts";
-import type { Failure, Outcome } from "./rollout.ts";
+import type { Attempt, Failure, Outcome } from "./rollout.ts";
 import { ATTEMPTS_KEY, INPUT_LINE_KEY, INVALID_ROW, priorFailures, pruneFailures } from "./failures.ts";
 import { checkPolicyEndpoints } from "./policy_check.ts";
 import { FailureTally } from "./failure_tally.ts";
@@ -110,6 +111,15 @@ type Row = Record<string, unknown> & { agent_ref: { name: string } };
 const rolloutIdOf = (row: Row): string => (typeof row[ROLLOUT_ID_KEY] === "string" ? (row[ROLLOUT_ID_KEY] as string) : `${row[TASK_INDEX_KEY]}-${row[ROLLOUT_INDEX_KEY]}`);
 
 type Ended = Exclude<Outcome, { abandoned: true }>;
+
+// With many rollouts in flight, their first attempts go in /run_batch requests (batch.ts), at least
+// two at once so one batch's last rollout never idles the pool; with a few, each has its own /run.
+const BATCHING_FROM = 16;
+const MAX_BATCH = 32;
+function batchShape(concurrency: number): { size: number } | undefined {
+  if (concurrency < BATCHING_FROM) return undefined;
+  return { size: Math.ceil(concurrency / Math.max(2, Math.ceil(concurrency / MAX_BATCH))) };
+}
 
 /** The pairs a run does not ask for: those in X.jsonl, and those an earlier run found terminal. */
 async function* pending(materialized: string, settled: (key: number) => boolean): AsyncGenerator<Row> {
@@ -290,20 +300,30 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
   if (options.signal?.aborted) onAbort();
   else options.signal?.addEventListener("abort", onAbort, { once: true });
 
-  const runOne = async (row: Row) => {
-    dispatched++;
+  const bodyOf = (row: Row) => {
     const { [TASK_INDEX_KEY]: _task, [ROLLOUT_INDEX_KEY]: _rollout, ...rest } = row;
     const identified = { ...rest, [ROLLOUT_ID_KEY]: rolloutIdOf(row) };
-    const body = options.curriculum ? { ...identified, level: options.curriculum.level } : identified;
-    const target = { name: row.agent_ref.name, url: agents.get(row.agent_ref.name)!, transport: nodeTransport };
-    const began = performance.now();
-    const outcome = await runRollout(target, body, {
-      deadlineMs: options.rolloutTimeoutS * 1000,
-      maxAttempts: options.maxAttempts ?? 3,
-      headers: bearer(options.authToken),
-      stopped: () => stopped,
-      firstAttemptIndex: attempted.get(pairKey(row, files.materialized)) ?? 0,
-    });
+    return options.curriculum ? { ...identified, level: options.curriculum.level } : identified;
+  };
+  const targetOf = (row: Row): Target => ({ name: row.agent_ref.name, url: agents.get(row.agent_ref.name)!, transport: nodeTransport });
+  const firstAttemptOf = (row: Row) => attempted.get(pairKey(row, files.materialized)) ?? 0;
+
+  /** One rollout, from its first attempt, or on from one a batch made (`first`, begun at `began`). */
+  const runOne = async (row: Row, first?: Attempt, began = performance.now()) => {
+    dispatched++;
+    const target = targetOf(row);
+    const outcome = await runRollout(
+      target,
+      bodyOf(row),
+      {
+        deadlineMs: options.rolloutTimeoutS * 1000,
+        maxAttempts: options.maxAttempts ?? 3,
+        headers: bearer(options.authToken),
+        stopped: () => stopped,
+        firstAttemptIndex: firstAttemptOf(row),
+      },
+      first,
+    );
     if (closed || "abandoned" in outcome) return;
     if ("failure" in outcome && unanswered(outcome.failure)) {
       if (await watch.unanswered({ row, target, outcome })) stop();
@@ -318,10 +338,35 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     await settle(row, target, outcome);
   };
 
+  // Agents that answered a batch with anything but lines (not ours, or older): /run only.
+  const unbatched = new Set<string>();
+  /** Rows of one agent: their first attempts in one /run_batch, each rollout going on from its line. */
+  const runGroup = async (rows: Row[]) => {
+    const agent = rows[0]!.agent_ref.name;
+    if (unbatched.has(agent)) {
+      await Promise.all(rows.map((row) => runOne(row)));
+      return;
+    }
+    const began = performance.now();
+    const bodies = rows.map((row) => ({ ...bodyOf(row), [ATTEMPT_INDEX_KEY]: firstAttemptOf(row) }));
+    const going: Promise<void>[] = [];
+    const end = await postBatch(targetOf(rows[0]!), bodies, { idleMs: options.rolloutTimeoutS * 1000, headers: bearer(options.authToken) }, (index, attempt) =>
+      going.push(runOne(rows[index]!, attempt, began)),
+    );
+    if (!end.started) {
+      // Nothing ran: each row goes through /run, which also waits out a busy agent's refusals.
+      if (end.status !== 503 && end.status !== null) unbatched.add(agent);
+      going.push(...rows.map((row) => runOne(row)));
+    }
+    await Promise.all(going);
+  };
+
   const source = pending(files.materialized, settled);
+  const batching = batchShape(options.concurrency);
   bar?.start();
   try {
-    await Promise.race([runPool(source, options.concurrency, runOne, () => stopped).then(() => watch.finish()), graceOver]);
+    const dispatching = batching ? runBatches(source, options.concurrency, batching.size, (row) => row.agent_ref.name, runGroup, () => stopped) : runPool(source, options.concurrency, runOne, () => stopped);
+    await Promise.race([dispatching.then(() => watch.finish()), graceOver]);
   } finally {
     closed = true;
     clearTimeout(graceTimer);

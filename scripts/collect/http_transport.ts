@@ -8,7 +8,7 @@ import { Agent, request } from "undici";
 import type { Answer, HttpTransport } from "../../shared/client/call.ts";
 
 // Sockets are kept between calls and reused, as many at once as calls in flight.
-const dispatcher = new Agent();
+export const dispatcher = new Agent();
 
 function headersOf(raw: Record<string, string | string[] | undefined>): Headers {
   const headers = new Headers();

@@ -35,7 +35,7 @@ const RETRY_AFTER_CAP_S = 120;
 /** Refusals by a busy agent waited out per rollout before one counts as a failed attempt. */
 export const DEFAULT_MAX_REFUSALS = 20;
 
-interface Attempt {
+export interface Attempt {
   result?: Record<string, unknown>;
   failure?: Failure;
   /** Bad input gives the same answer every time: no point asking again. */
@@ -77,15 +77,25 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
   const parsed = parse(text) as Record<string, unknown> | undefined;
   if (status !== 200) {
     const error = parsed?.error && typeof parsed.error === "object" ? (parsed.error as Record<string, unknown>) : { message: text.slice(0, 1000) };
-    const type = typeof error.type === "string" ? error.type : `http_${status}`;
-    // A rate limit refused the rollout before it ran: asking again later is safe.
-    if (status === 429) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, retryAfterMs: retryAfterMs(headers) };
-    // Bad input is terminal (NeMo Gym's flag): no later run should ask again either. A judge that
-    // gave up is final in this run only: a resumed one may find it back.
-    if (status < 500) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error }, [FAILURE_TERMINAL_KEY]: true }, final: true };
-    return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } } };
+    return errorAnswer(status, error, () => retryAfterMs(headers));
   }
   if (!parsed || typeof parsed !== "object") return { failure: { [FAILURE_CLASS_KEY]: "bad_response", error: `/run answered 200 with a body that is not a JSON object: ${text.slice(0, 200)}` } };
+  return verified(parsed);
+}
+
+/** A /run error answer (`status`, its body's `error`): what it means for asking again. */
+function errorAnswer(status: number, error: Record<string, unknown>, retryAfter: () => number): Attempt {
+  const type = typeof error.type === "string" ? error.type : `http_${status}`;
+  // A rate limit refused the rollout before it ran: asking again later is safe.
+  if (status === 429) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } }, retryAfterMs: retryAfter() };
+  // Bad input is terminal (NeMo Gym's flag): no later run should ask again either. A judge that
+  // gave up is final in this run only: a resumed one may find it back.
+  if (status < 500) return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error }, [FAILURE_TERMINAL_KEY]: true }, final: true };
+  return { failure: { [FAILURE_CLASS_KEY]: type, error: { status, ...error } } };
+}
+
+/** A /run result (a 200's body): a reward, or the failure its verifier reported. */
+function verified(parsed: Record<string, unknown>): Attempt {
   if (typeof parsed[FAILURE_CLASS_KEY] === "string") {
     const failureClass = parsed[FAILURE_CLASS_KEY];
     // The judge was already asked again (shared/judge/call.ts); running the rollout again would only
@@ -93,14 +103,31 @@ async function attempt(agent: Target, body: unknown, options: RolloutOptions): P
     // Its line keeps what the verifier echoed (the model's `response` above all), as NeMo Gym's
     // failures sidecar does, so `eval reverify --judge-failed-only` can ask the judge again; a
     // reward it may carry is dropped: a failure is never scored.
-    const verified: Record<string, unknown> = { ...parsed };
-    delete verified.reward;
-    return { failure: { ...verified, [FAILURE_CLASS_KEY]: failureClass, error: parsed.error ?? null }, final: failureClass === JUDGE_FAILED };
+    const echoed: Record<string, unknown> = { ...parsed };
+    delete echoed.reward;
+    return { failure: { ...echoed, [FAILURE_CLASS_KEY]: failureClass, error: parsed.error ?? null }, final: failureClass === JUDGE_FAILED };
   }
   // A reward is a double, whoever wrote it (a Python agent's 1.0 is read exactly, as a Number object).
   const reward = asDouble(parsed.reward);
   if (reward === undefined) return { failure: { [FAILURE_CLASS_KEY]: "no_reward", error: "the /run result has no numeric reward" } };
   return { result: { ...parsed, reward } };
+}
+
+/**
+ * A /run_batch line's outcome as the same row's /run answer would have been: a result is a 200's
+ * body; a failure whose `error` holds a status is that error answer; any other failure is a result
+ * its verifier could not decide. Undefined for a line that is none of these.
+ */
+export function batchLineAttempt(line: Record<string, unknown>): Attempt | undefined {
+  const { result, failure } = line;
+  if (result && typeof result === "object") return verified(result as Record<string, unknown>);
+  if (!failure || typeof failure !== "object" || typeof (failure as Record<string, unknown>)[FAILURE_CLASS_KEY] !== "string") return undefined;
+  const { [FAILURE_CLASS_KEY]: type, error } = failure as Record<string, unknown>;
+  if (error && typeof error === "object" && typeof (error as { status?: unknown }).status === "number") {
+    const { status, ...rest } = error as Record<string, unknown> & { status: number };
+    return errorAnswer(status, { type, ...rest }, () => BACKOFF_BASE_MS);
+  }
+  return verified(failure as Record<string, unknown>);
 }
 
 export interface RolloutOptions {
@@ -118,7 +145,8 @@ export interface RolloutOptions {
 // Full jitter: rollouts that failed (or were refused) together do not all come back together.
 const jitter = (retries: number) => Math.random() * Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** retries);
 
-export async function runRollout(agent: Target, body: unknown, options: RolloutOptions): Promise<Outcome> {
+/** `first`: the first attempt's outcome, when it was made elsewhere (a /run_batch line). */
+export async function runRollout(agent: Target, body: unknown, options: RolloutOptions, first?: Attempt): Promise<Outcome> {
   // Refusals are waited out until the rollout's own deadline, counted from its first try.
   const giveUpAt = Date.now() + options.deadlineMs;
   let refusals = 0;
@@ -126,7 +154,8 @@ export async function runRollout(agent: Target, body: unknown, options: RolloutO
     // Each attempt is numbered: the agent's answer says which one it is, so a trainer (or this
     // collector) never takes an older attempt's answer for a newer one's. A refusal started nothing: same number.
     const attemptIndex = (options.firstAttemptIndex ?? 0) + attempts - 1;
-    const outcome = await attempt(agent, { ...(body as object), [ATTEMPT_INDEX_KEY]: attemptIndex }, options);
+    const given = attempts === 1 && refusals === 0 ? first : undefined;
+    const outcome = given ?? (await attempt(agent, { ...(body as object), [ATTEMPT_INDEX_KEY]: attemptIndex }, options));
     if (outcome.result) return { result: outcome.result, attemptIndex };
     let wait: number;
     const refusedWait = outcome.refusedForMs === undefined ? undefined : outcome.refusedForMs + jitter(refusals);

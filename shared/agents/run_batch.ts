@@ -1,10 +1,12 @@
 // POST /run_batch: the as-completed pattern of training loops. Rows run concurrently (at most
 // `concurrency` at a time) and each outcome is written as one NDJSON line the moment it is known,
-// tagged with the row's index; a rollout without a reward is a failure record.
+// tagged with the row's index; a rollout without a reward is a failure record, with what /run would
+// have told of it (the status of its error, the verifier's echo).
 import { failureOf, outcomeOf } from "./outcome.ts";
 import { identityOf } from "./identity.ts";
 import type { RolloutIdentity } from "./identity.ts";
 import type { RunBatchLine, RunRequest, VerifyResponse } from "../schemas/run.ts";
+import { HttpError } from "../server/errors.ts";
 
 type Row = RunRequest & RolloutIdentity;
 
@@ -13,9 +15,19 @@ export type RunRow = (row: Row) => Promise<VerifyResponse>;
 
 async function outcome(index: number, row: Row, run: RunRow): Promise<RunBatchLine> {
   try {
-    return { index, ...outcomeOf(await run(row)) };
+    const result = await run(row);
+    const line = outcomeOf(result);
+    if ("result" in line) return { index, ...line };
+    // What the verifier echoed stays on its failure (the model's response above all), as /run
+    // answers it, so a judge that failed can be asked again; a reward it carried is dropped.
+    const { reward: _reward, ...echoed } = result;
+    return { index, failure: { ...echoed, ...line.failure } };
   } catch (err) {
-    return { index, failure: { ...failureOf(err, `run_batch row ${index}`), ...identityOf(row) } };
+    const failure = failureOf(err, `run_batch row ${index}`);
+    // The status /run would have answered, where a caller of /run finds it: bad input (4xx) is
+    // not worth asking again, an upstream's 5xx is.
+    const status = err instanceof HttpError ? err.status : 500;
+    return { index, failure: { ...failure, error: { status, ...(failure.error as object) }, ...identityOf(row) } };
   }
 }
 

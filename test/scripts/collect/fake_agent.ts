@@ -7,8 +7,10 @@ import { UNPROCESSED_HEADER } from "../../../shared/client/call.ts";
 
 export interface FakeAgent {
   url: string;
-  /** Every /run body received, in arrival order. */
+  /** Every row run, through /run or in a batch, in arrival order. */
   runs: Record<string, any>[];
+  /** The rows of every /run_batch request. */
+  batches: Record<string, any>[][];
   /** Every /aggregate_metrics body received. */
   aggregates: Record<string, any>[];
   /** Every POST /v1/responses body received (as a model server). */
@@ -36,12 +38,14 @@ const usage = { input_tokens: 3, input_tokens_details: { cached_tokens: 0 }, out
  * BUSY_REFUSALS times this row's id is seen), "swamped" (always refused so), "hangup" (the
  * connection closed without an answer, while every other route still answers).
  * "nested" (a 502 whose message holds the next hop's JSON error, as relayed errors do).
- * `delayMs` delays every /run answer; with `token`, every route wants `Authorization: Bearer <token>`.
+ * `delayMs` delays every /run answer (and each batch's lines); `batches: false` makes /run_batch a
+ * route this agent does not have (a 404); with `token`, every route wants `Authorization: Bearer <token>`.
  * With `published`, the head publishes that config and those instances too (a model instance's url
  * is this server's, whose POST /v1/responses answers as a model server whose fleet is `modelDown` or up).
  */
-export async function startFakeAgent(options: { delayMs?: number; token?: string; published?: Published; modelDown?: boolean } = {}): Promise<FakeAgent> {
+export async function startFakeAgent(options: { delayMs?: number; token?: string; published?: Published; modelDown?: boolean; batches?: boolean } = {}): Promise<FakeAgent> {
   const runs: Record<string, any>[] = [];
+  const batches: Record<string, any>[][] = [];
   const modelCalls: Record<string, any>[] = [];
   const aggregates: Record<string, any>[] = [];
   const seen = new Set<string>();
@@ -79,50 +83,92 @@ export async function startFakeAgent(options: { delayMs?: number; token?: string
     }
     // A head that publishes no config: collect leaves the rows' task fields to /verify.
     if (req.method !== "POST") return send(404, { error: { type: "not_found", message: `no route ${req.method} ${req.url}` } });
+    if (req.url === "/run_batch") return options.batches === false ? send(404, { detail: "Not Found" }) : runBatch(JSON.parse(text).rows, res);
     const row = JSON.parse(text);
     runs.push(row);
     await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
     answered++;
-    const ok = () => send(200, { ...row, response: { id: "r", output: [], usage }, reward: row.score ?? 1 });
+    const answer = answerFor(row);
+    if (answer === "hangup") return req.socket.destroy();
+    return send(answer.status, answer.body, answer.headers);
+  });
+
+  /** What /run answers a row, by its behavior. */
+  function answerFor(row: Record<string, any>): { status: number; body: Record<string, any>; headers?: Record<string, string> } | "hangup" {
+    const ok = () => ({ status: 200, body: { ...row, response: { id: "r", output: [], usage }, reward: row.score ?? 1 } });
     switch (row.behavior ?? "ok") {
       case "hangup":
-        return req.socket.destroy();
+        return "hangup";
       case "flaky":
         if (seen.has(row.id)) return ok();
         seen.add(row.id);
-        return send(503, { error: { type: "upstream_unavailable", message: "model down", hop: "policy_model/v1/responses" } });
+        return { status: 503, body: { error: { type: "upstream_unavailable", message: "model down", hop: "policy_model/v1/responses" } } };
       case "limited":
         if (seen.has(row.id)) return ok();
         seen.add(row.id);
-        return send(429, { error: { type: "rate_limited", message: "slow down" } }, { "retry-after": "1" });
+        return { status: 429, body: { error: { type: "rate_limited", message: "slow down" } }, headers: { "retry-after": "1" } };
       case "busy":
       case "swamped": {
         const times = refused.get(row.id) ?? 0;
         if (row.behavior === "busy" && times >= BUSY_REFUSALS) return ok();
         refused.set(row.id, times + 1);
-        return send(503, { error: { type: "overloaded", message: "at max_concurrent_runs" } }, { [UNPROCESSED_HEADER]: "1", "retry-after": "1" });
+        return { status: 503, body: { error: { type: "overloaded", message: "at max_concurrent_runs" } }, headers: { [UNPROCESSED_HEADER]: "1", "retry-after": "1" } };
       }
       case "down":
-        return send(504, { error: { type: "deadline_exceeded", message: "no answer", hop: "policy_model/v1/responses" } });
+        return { status: 504, body: { error: { type: "deadline_exceeded", message: "no answer", hop: "policy_model/v1/responses" } } };
       case "nested": {
         const inner = { error: { type: "bad_upstream_response", message: 'the tool said:\n"no such file"', hop: "sandbox" } };
-        return send(502, { error: { type: "bad_upstream_response", message: `resources/verify answered 502: ${JSON.stringify(inner)}`, hop: "resources/verify" } });
+        return { status: 502, body: { error: { type: "bad_upstream_response", message: `resources/verify answered 502: ${JSON.stringify(inner)}`, hop: "resources/verify" } } };
       }
       case "bad":
-        return send(400, { error: { type: "invalid_request", message: "expected_count: required" } });
+        return { status: 400, body: { error: { type: "invalid_request", message: "expected_count: required" } } };
       case "judge":
-        return send(200, { ...row, response: { id: "r", output: [], usage }, reward: 0, _ng_failure_class: "judge_failed", error: "judge down" });
+        return { status: 200, body: { ...row, response: { id: "r", output: [], usage }, reward: 0, _ng_failure_class: "judge_failed", error: "judge down" } };
       case "no_reward":
-        return send(200, { ...row, response: { id: "r", output: [], usage } });
+        return { status: 200, body: { ...row, response: { id: "r", output: [], usage } } };
       default:
         return ok();
     }
-  });
+  }
+
+  /**
+   * /run_batch as our agents answer it: a line per row, as /run would have answered it (an error's
+   * status in its `error`), in reverse order of the rows (lines come as rollouts end); a row that
+   * hangs up ends the connection after the lines before it; a busy row refuses the whole batch.
+   */
+  async function runBatch(rows: Record<string, any>[], res: import("node:http").ServerResponse) {
+    batches.push(rows);
+    if (rows.some((row) => ["busy", "swamped"].includes(row.behavior))) {
+      const refusal = answerFor(rows.find((row) => ["busy", "swamped"].includes(row.behavior))!) as { status: number; body: unknown; headers: Record<string, string> };
+      res.writeHead(refusal.status, { "content-type": "application/json", ...refusal.headers });
+      return res.end(JSON.stringify(refusal.body));
+    }
+    res.writeHead(200, { "content-type": "application/x-ndjson" });
+    await new Promise((r) => setTimeout(r, options.delayMs ?? 0));
+    for (let index = rows.length - 1; index >= 0; index--) {
+      const row = rows[index]!;
+      runs.push(row);
+      answered++;
+      const answer = answerFor(row);
+      if (answer === "hangup") return res.socket?.destroy();
+      const { status, body } = answer;
+      const line =
+        status !== 200
+          ? { index, failure: { _ng_failure_class: body.error.type, error: { status, ...body.error } } }
+          : body._ng_failure_class
+            ? { index, failure: (({ reward: _r, ...echoed }) => echoed)(body) }
+            : { index, result: body };
+      res.write(`${JSON.stringify(line)}\n`);
+    }
+    res.end();
+  }
+
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     runs,
+    batches,
     aggregates,
     modelCalls,
     answered: () => answered,

@@ -180,7 +180,11 @@ describe("proof_refinement_agent: the other routes", () => {
     const response = await client(agent, env).send("/run_batch", { rows: [row(), row("undecided")] });
     const lines = await readLines(response);
     expect(lines.find((l) => l.index === 0)).toMatchObject({ result: { reward: 1, total_turns: 2 } });
-    expect(lines.find((l) => l.index === 1)).toEqual({ index: 1, failure: { _ng_failure_class: "judge_failed", error: "judge down", _ng_rollout_id: expect.any(String), _ng_attempt_index: 0 } });
+    const failed = lines.find((l) => l.index === 1) as { failure: Record<string, unknown> };
+    expect(failed).toMatchObject({ index: 1, failure: { _ng_failure_class: "judge_failed", error: "judge down", _ng_rollout_id: expect.any(String), _ng_attempt_index: 0 } });
+    // The verifier's echo stays on it, the reward does not.
+    expect(failed.failure.response).toBeDefined();
+    expect(failed.failure).not.toHaveProperty("reward");
   });
 
   test("/aggregate_metrics is its resources server's", async () => {

@@ -85,8 +85,13 @@ describe("simple_agent /run_batch", () => {
     const byIndex = Object.fromEntries(lines.map((l) => [l.line.index, l.line]));
     expect(byIndex[0]).toMatchObject({ result: { reward: 1, verdict: "right" } });
     expect(byIndex[1]).toMatchObject({ result: { reward: 0, verdict: "wrong" } });
-    expect(byIndex[2]).toMatchObject({ failure: { _ng_failure_class: "bad_upstream_response", error: { hop: "policy_model/v1/responses" } } });
-    expect(byIndex[3]).toEqual({ index: 3, failure: { _ng_failure_class: "judge_failed", error: "judge down", _ng_rollout_id: expect.any(String), _ng_attempt_index: 0 } });
+    // An error says the status /run would have answered with it.
+    expect(byIndex[2]).toMatchObject({ failure: { _ng_failure_class: "bad_upstream_response", error: { status: 502, hop: "policy_model/v1/responses" } } });
+    // An undecided verify keeps what the verifier echoed, the model's response among it, without its reward.
+    expect(byIndex[3]).toMatchObject({ index: 3, failure: { _ng_failure_class: "judge_failed", error: "judge down", _ng_rollout_id: expect.any(String), _ng_attempt_index: 0, verdict: "undecided" } });
+    const undecided = (byIndex[3] as { failure: Record<string, any> }).failure;
+    expect(undecided.response.output[0].content[0].text).toBe("ok");
+    expect(undecided).not.toHaveProperty("reward");
     // Lines arrive while the batch is still running, not all at the end.
     expect(lines[0]!.at).toBeLessThan(lines[3]!.at - 150);
   });
