@@ -338,8 +338,10 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     await settle(row, target, outcome);
   };
 
-  // Agents that answered a batch with anything but lines (not ours, or older): /run only.
+  // Agents that do not take batches (not ours, or older: a 404, or a 200 without our lines), or not
+  // these rows' (413, too large together): /run only. Any other refusal was of this batch alone.
   const unbatched = new Set<string>();
+  const NOT_BATCHING = new Set([200, 404, 405, 413]);
   /** Rows of one agent: their first attempts in one /run_batch, each rollout going on from its line. */
   const runGroup = async (rows: Row[]) => {
     const agent = rows[0]!.agent_ref.name;
@@ -355,7 +357,7 @@ export async function collect(options: CollectOptions): Promise<CollectSummary> 
     );
     if (!end.started) {
       // Nothing ran: each row goes through /run, which also waits out a busy agent's refusals.
-      if (end.status !== 503 && end.status !== null) unbatched.add(agent);
+      if (end.status !== null && NOT_BATCHING.has(end.status)) unbatched.add(agent);
       going.push(...rows.map((row) => runOne(row)));
     }
     await Promise.all(going);
