@@ -1,6 +1,6 @@
 // Bench section: the NeMo Gym comparison workload. example_single_tool_call's 5 rows x 100
 // repeats = 500 rollouts through simple_agent, vllm_model and the gateway to the emulator (its own
-// process, 0 ms latency), after a 100-rollout warm-up, at concurrency 50 and 200, then 100 one at
+// process, 0 ms latency), after a warm-up (100 rollouts at c50, 20 at c1), at concurrency 50 and 200, then 100 one at
 // a time (c1: latency). CPU time is summed over every process of the stack: workerd, the emulator
 // and this collector. Run on stacks with and without the dashboard's monitor (agents reporting
 // each rollout to the head), four times each, in ABBA BAAB order: the last lines give the
@@ -76,7 +76,10 @@ async function measure(dashboard: boolean, dir: string): Promise<Measured[]> {
       if (summary.failed) throw new Error(`${summary.failed} rollouts failed (see ${summary.files.failures})`);
       ran += summary.succeeded;
     };
+    // A warm-up for each exchange the measured rounds use: c50's goes in /run_batch requests, c1's
+    // through /run (scripts/collect/batch.ts); left cold, c1's code warms up inside its own round.
     await run(50, 20);
+    await run(1, 4);
     const results: Measured[] = [];
     for (const [concurrency, repeats] of [[50, 100], [200, 100], [1, 20]] as const) {
       const latencies: number[] = [];
